@@ -1,0 +1,59 @@
+package dev.rocelab.api.backend;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Scenario;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * An open connection to a fabric — a built simulation or a reachable lab — on which scenarios run
+ * one after another. Closing it releases what it holds.
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public interface FabricSession extends AutoCloseable {
+
+  /** @return the fabric this session runs on */
+  FabricSpec fabric();
+
+  /** @return the backend that opened the session */
+  FabricBackend backend();
+
+  /**
+   * Why this session cannot run a scenario, if it cannot.
+   *
+   * @param scenario the scenario
+   * @return empty if it can; otherwise the reason, naming the missing capabilities
+   */
+  default Optional<String> unsupported(Scenario scenario) {
+    Set<Capability> missing = EnumSet.noneOf(Capability.class);
+    missing.addAll(scenario.requires());
+    missing.removeAll(backend().capabilities());
+    if (missing.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of("backend " + backend().id() + " cannot run \"" + scenario.name() + "\": it lacks " + missing);
+  }
+
+  /**
+   * Runs a scenario to its end (completion, duration, or a stop condition) and returns what was
+   * measured. Runs of the same scenario and seed on the same fabric give identical results on a
+   * deterministic backend.
+   *
+   * @param scenario the scenario, never null
+   * @return the result; never null
+   * @throws UnsupportedScenarioException if {@link #unsupported(Scenario)} names a reason
+   * @throws FabricBackendException on an infrastructure problem
+   */
+  RunResult run(Scenario scenario);
+
+  /** Releases the session. Never throws a checked exception. */
+  @Override
+  void close();
+}

@@ -1,0 +1,169 @@
+package dev.rocelab.api.fabric;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * A fabric expanded into devices, ports and links, with every device's effective profile
+ * (overrides applied). Lists are in a stable order: devices by tier then name, links in expansion
+ * order.
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public final class FabricGraph {
+
+  private final FabricSpec spec;
+  private final List<Device> devices;
+  private final List<Link> links;
+  private final Map<String, Device> byName;
+  private final Map<Endpoint, Link> byEndpoint;
+  private final Map<Endpoint, String> nicProfiles;
+
+  FabricGraph(FabricSpec spec, List<Device> devices, List<Link> links, Map<Endpoint, String> nicProfiles) {
+    this.spec = spec;
+    List<Device> sorted = new ArrayList<>(devices);
+    sorted.sort((x, y) -> x.tier() != y.tier()
+        ? Integer.compare(x.tier(), y.tier())
+        : NaturalOrder.INSTANCE.compare(x.name(), y.name()));
+    this.devices = List.copyOf(sorted);
+    this.links = List.copyOf(links);
+    Map<String, Device> names = new HashMap<>();
+    this.devices.forEach(d -> names.put(d.name(), d));
+    this.byName = Collections.unmodifiableMap(names);
+    Map<Endpoint, Link> ends = new HashMap<>();
+    for (Link link : this.links) {
+      ends.put(link.a(), link);
+      ends.put(link.b(), link);
+    }
+    this.byEndpoint = Collections.unmodifiableMap(ends);
+    this.nicProfiles = Map.copyOf(nicProfiles);
+  }
+
+  /**
+   * Expands a fabric. The spec should have passed {@link FabricValidator} without errors.
+   *
+   * @param spec the fabric, never null
+   * @return its devices and links
+   * @throws IllegalArgumentException if the spec refers to profiles, devices or ports that do not exist
+   */
+  public static FabricGraph of(FabricSpec spec) {
+    return new TopologyExpander(Checks.notNull(spec, "spec")).expand();
+  }
+
+  /** @return the spec this graph was expanded from */
+  public FabricSpec spec() {
+    return spec;
+  }
+
+  /** @return all devices, hosts first, then by tier and name */
+  public List<Device> devices() {
+    return devices;
+  }
+
+  /** @return the switches */
+  public List<Device> switches() {
+    return devices.stream().filter(Device::isSwitch).toList();
+  }
+
+  /** @return the hosts */
+  public List<Device> hosts() {
+    return devices.stream().filter(d -> !d.isSwitch()).toList();
+  }
+
+  /** @return all links */
+  public List<Link> links() {
+    return links;
+  }
+
+  /**
+   * A device by name.
+   *
+   * @param name the device name
+   * @return the device, or empty
+   */
+  public Optional<Device> device(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  /**
+   * The link attached to a port.
+   *
+   * @param port the port
+   * @return its link, or empty if the port is unconnected or unknown
+   */
+  public Optional<Link> linkAt(Endpoint port) {
+    return Optional.ofNullable(byEndpoint.get(port));
+  }
+
+  /**
+   * The connected ports of a device, in link order.
+   *
+   * @param device the device name
+   * @return its ports
+   */
+  public List<Endpoint> ports(String device) {
+    List<Endpoint> ports = new ArrayList<>();
+    for (Link link : links) {
+      if (link.a().device().equals(device)) {
+        ports.add(link.a());
+      }
+      if (link.b().device().equals(device)) {
+        ports.add(link.b());
+      }
+    }
+    return ports;
+  }
+
+  /**
+   * The effective profile of a switch.
+   *
+   * @param device a switch name
+   * @return its profile
+   */
+  public SwitchProfile switchProfileOf(String device) {
+    return spec.switchProfile(required(device).profile());
+  }
+
+  /**
+   * The effective profile of a host.
+   *
+   * @param device a host name
+   * @return its profile
+   */
+  public HostProfile hostProfileOf(String device) {
+    return spec.hostProfile(required(device).profile());
+  }
+
+  /**
+   * The effective profile of a NIC.
+   *
+   * @param nic a NIC port, e.g. {@code host1:nic0}
+   * @return its profile
+   */
+  public NicProfile nicProfileOf(Endpoint nic) {
+    String profile = nicProfiles.get(nic);
+    if (profile == null) {
+      throw new IllegalArgumentException(nic + " is not a NIC of this fabric");
+    }
+    return spec.nicProfile(profile);
+  }
+
+  /** @return every NIC port, in host then NIC order */
+  public List<Endpoint> nics() {
+    List<Endpoint> nics = new ArrayList<>(nicProfiles.keySet());
+    Collections.sort(nics);
+    return nics;
+  }
+
+  private Device required(String device) {
+    return device(device).orElseThrow(() -> new IllegalArgumentException("no device named " + device));
+  }
+}

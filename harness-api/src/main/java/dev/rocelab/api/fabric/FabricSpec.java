@@ -1,0 +1,113 @@
+package dev.rocelab.api.fabric;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * The complete, immutable description of a fabric: its shape, the profiles of its switches, NICs
+ * and hosts, its QoS policies, firmware pins and per-device overrides. Usually loaded from a
+ * fabric file; {@link FabricValidator} checks that the parts fit together and {@link FabricGraph}
+ * expands it into devices and links.
+ *
+ * <p>Maps keep the order of the fabric file.
+ *
+ * @param name the fabric's name (used in reports)
+ * @param description free text, may be empty
+ * @param topology the shape
+ * @param switchProfiles switch profiles by name
+ * @param nicProfiles NIC profiles by name
+ * @param hostProfiles host profiles by name
+ * @param qos QoS policies by name
+ * @param firmware approved versions
+ * @param overrides per-device profile overrides, applied in order
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public record FabricSpec(
+    String name,
+    String description,
+    Topology topology,
+    Map<String, SwitchProfile> switchProfiles,
+    Map<String, NicProfile> nicProfiles,
+    Map<String, HostProfile> hostProfiles,
+    Map<String, QosPolicy> qos,
+    FirmwarePolicy firmware,
+    List<DeviceOverride> overrides) {
+
+  /** Copies the collections; cross-references are checked by {@link FabricValidator}. */
+  public FabricSpec {
+    Checks.name(name, "name");
+    Checks.notNull(description, "description");
+    Checks.notNull(topology, "topology");
+    switchProfiles = Checks.orderedMap(switchProfiles, "switchProfiles");
+    nicProfiles = Checks.orderedMap(nicProfiles, "nicProfiles");
+    hostProfiles = Checks.orderedMap(hostProfiles, "hostProfiles");
+    qos = Checks.orderedMap(qos, "qos");
+    Checks.notNull(firmware, "firmware");
+    overrides = Checks.list(overrides, "overrides");
+  }
+
+  /**
+   * A switch profile by name.
+   *
+   * @param profile the name
+   * @return the profile
+   * @throws IllegalArgumentException naming the known profiles if there is none of that name
+   */
+  public SwitchProfile switchProfile(String profile) {
+    return lookup(switchProfiles, profile, "switch profile");
+  }
+
+  /**
+   * A NIC profile by name.
+   *
+   * @param profile the name
+   * @return the profile
+   * @throws IllegalArgumentException naming the known profiles if there is none of that name
+   */
+  public NicProfile nicProfile(String profile) {
+    return lookup(nicProfiles, profile, "NIC profile");
+  }
+
+  /**
+   * A host profile by name.
+   *
+   * @param profile the name
+   * @return the profile
+   * @throws IllegalArgumentException naming the known profiles if there is none of that name
+   */
+  public HostProfile hostProfile(String profile) {
+    return lookup(hostProfiles, profile, "host profile");
+  }
+
+  /**
+   * A QoS policy by name.
+   *
+   * @param policy the name
+   * @return the policy
+   * @throws IllegalArgumentException naming the known policies if there is none of that name
+   */
+  public QosPolicy qosPolicy(String policy) {
+    return lookup(qos, policy, "QoS policy");
+  }
+
+  /**
+   * The QoS policy a switch profile runs.
+   *
+   * @param profile the switch profile
+   * @return its policy
+   */
+  public QosPolicy qosOf(SwitchProfile profile) {
+    return qosPolicy(profile.qos());
+  }
+
+  private static <T> T lookup(Map<String, T> map, String name, String what) {
+    return Optional.ofNullable(map.get(name))
+        .orElseThrow(() -> new IllegalArgumentException(
+            "no " + what + " named \"" + name + "\"; known: " + String.join(", ", map.keySet())));
+  }
+}

@@ -1,0 +1,69 @@
+package dev.rocelab.api.fabric;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * A GPU server: its GPUs, its NICs and how they pair up (rail mapping), and the intra-node
+ * interconnect.
+ *
+ * @param name the profile's name in the fabric file
+ * @param gpus the number of GPUs
+ * @param nics the number of fabric NICs, named {@code nic0..nic(n-1)}
+ * @param nicProfile the name of the NICs' profile
+ * @param gpuToNic for each GPU (by index) the NIC it uses: GPU i → NIC {@code gpuToNic[i]} → rail
+ * @param nvlinkBandwidth per-GPU intra-node bandwidth (NVLink-class)
+ * @param nvlinkLatency intra-node hop latency
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public record HostProfile(
+    String name,
+    int gpus,
+    int nics,
+    String nicProfile,
+    List<Integer> gpuToNic,
+    Rate nvlinkBandwidth,
+    SimTime nvlinkLatency) {
+
+  /** Validates counts and that the rail mapping names one existing NIC per GPU. */
+  public HostProfile {
+    Checks.name(name, "name");
+    Checks.positive(gpus, "gpus");
+    Checks.positive(nics, "nics");
+    Checks.name(nicProfile, "nicProfile");
+    gpuToNic = Checks.list(gpuToNic, "gpuToNic");
+    if (gpuToNic.size() != gpus) {
+      throw new IllegalArgumentException(
+          "gpuToNic must name one NIC per GPU (" + gpus + ") but has " + gpuToNic.size());
+    }
+    for (int i = 0; i < gpuToNic.size(); i++) {
+      int nic = gpuToNic.get(i);
+      if (nic < 0 || nic >= nics) {
+        throw new IllegalArgumentException(
+            "gpuToNic[" + i + "] must be a NIC 0.." + (nics - 1) + " but was " + nic);
+      }
+    }
+    Checks.positive(nvlinkBandwidth, "nvlinkBandwidth");
+    Checks.notNull(nvlinkLatency, "nvlinkLatency");
+  }
+
+  /**
+   * The identity rail mapping GPU i → NIC (i mod nics).
+   *
+   * @param gpus the number of GPUs
+   * @param nics the number of NICs
+   * @return the mapping
+   */
+  public static List<Integer> railAligned(int gpus, int nics) {
+    Integer[] map = new Integer[gpus];
+    for (int i = 0; i < gpus; i++) {
+      map[i] = i % nics;
+    }
+    return List.of(map);
+  }
+}

@@ -1,0 +1,54 @@
+package dev.rocelab.api.fabric;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * An RDMA NIC model and its configuration.
+ *
+ * @param name the profile's name in the fabric file
+ * @param speed the port speed
+ * @param firmware the firmware version, checked against the approved list
+ * @param roce how RoCE data traffic is marked (DSCP and priority)
+ * @param cnp how congestion notification packets are marked
+ * @param pfcPriorities the priorities on which the NIC honours and sends PFC
+ * @param mtu the RoCE MTU (payload per packet)
+ * @param qpsPerConnection queue pairs opened per connection (spread over ECMP by source port)
+ * @param dcqcn congestion control
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public record NicProfile(
+    String name,
+    Rate speed,
+    String firmware,
+    TrafficClass roce,
+    TrafficClass cnp,
+    Set<Integer> pfcPriorities,
+    DataSize mtu,
+    int qpsPerConnection,
+    DcqcnParameters dcqcn) {
+
+  /** Validates every field. RoCE MTUs are 256, 512, 1024, 2048 or 4096 bytes. */
+  public NicProfile {
+    Checks.name(name, "name");
+    Checks.positive(speed, "speed");
+    Checks.name(firmware, "firmware");
+    Checks.notNull(roce, "roce");
+    Checks.notNull(cnp, "cnp");
+    pfcPriorities = Checks.sortedSet(pfcPriorities, "pfcPriorities");
+    pfcPriorities.forEach(p -> Checks.priority(p, "pfcPriorities"));
+    Checks.notNull(mtu, "mtu");
+    long m = mtu.bytes();
+    if (m != 256 && m != 512 && m != 1024 && m != 2048 && m != 4096) {
+      throw new IllegalArgumentException(
+          "mtu must be a RoCE MTU (256B, 512B, 1KiB, 2KiB or 4KiB) but was " + mtu);
+    }
+    Checks.positive(qpsPerConnection, "qpsPerConnection");
+    Checks.notNull(dcqcn, "dcqcn");
+  }
+}

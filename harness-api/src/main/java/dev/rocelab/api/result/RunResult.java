@@ -1,0 +1,107 @@
+package dev.rocelab.api.result;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.SimTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apiguardian.api.API;
+
+/**
+ * Everything a backend measured in one run of a scenario: per-port-and-priority counters, per-flow
+ * results, latency distributions, time series, the first drops and a timeline of events. The same
+ * fields are filled by the simulator and by real labs, so the same criteria apply to both.
+ *
+ * @param scenario the scenario that ran
+ * @param backend the backend's id
+ * @param fabric the fabric's name
+ * @param stopReason why the run ended
+ * @param elapsed simulated (or real) time from start to end
+ * @param ports counters per port and priority, ordered by port then priority
+ * @param flows per-flow results, ordered by id
+ * @param latency one-way latency per priority
+ * @param firstDrops the first dropped packets, in time order (bounded by the backend)
+ * @param series sampled time series
+ * @param events the timeline, in time order
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public record RunResult(
+    Scenario scenario,
+    String backend,
+    String fabric,
+    StopReason stopReason,
+    SimTime elapsed,
+    List<PortStats> ports,
+    List<FlowResult> flows,
+    Map<Integer, LatencySummary> latency,
+    List<DropRecord> firstDrops,
+    List<TimeSeries> series,
+    List<FabricEvent> events) {
+
+  /** Validates the fields and copies the collections. */
+  public RunResult {
+    Objects.requireNonNull(scenario, "scenario must not be null");
+    Objects.requireNonNull(backend, "backend must not be null");
+    Objects.requireNonNull(fabric, "fabric must not be null");
+    Objects.requireNonNull(stopReason, "stopReason must not be null");
+    Objects.requireNonNull(elapsed, "elapsed must not be null");
+    ports = List.copyOf(ports);
+    flows = List.copyOf(flows);
+    latency = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(latency));
+    firstDrops = List.copyOf(firstDrops);
+    series = List.copyOf(series);
+    events = List.copyOf(events);
+  }
+
+  /**
+   * The counters of one port, all priorities.
+   *
+   * @param port {@code device:port}
+   * @return its counters, empty if the port saw nothing
+   */
+  public List<PortStats> port(String port) {
+    Endpoint end = Endpoint.parse(port);
+    return ports.stream().filter(p -> p.port().equals(end)).toList();
+  }
+
+  /**
+   * The counters of every port for one priority.
+   *
+   * @param priority 0..7
+   * @return the counters
+   */
+  public Stream<PortStats> priority(int priority) {
+    return ports.stream().filter(p -> p.priority() == priority);
+  }
+
+  /**
+   * Drops on a priority, whatever the reason, over all ports.
+   *
+   * @param priority 0..7
+   * @return the count
+   */
+  public long drops(int priority) {
+    return priority(priority).mapToLong(PortStats::totalDrops).sum();
+  }
+
+  /** @return all drops of the run */
+  public long totalDrops() {
+    return ports.stream().mapToLong(PortStats::totalDrops).sum();
+  }
+
+  /**
+   * Time series of one metric.
+   *
+   * @param metric e.g. {@code queue_depth}
+   * @return the series of that metric, in result order
+   */
+  public List<TimeSeries> series(String metric) {
+    return series.stream().filter(s -> s.metric().equals(metric)).toList();
+  }
+}

@@ -1,0 +1,124 @@
+package dev.rocelab.api.scenario;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.rocelab.api.backend.Capability;
+import dev.rocelab.api.unit.SimTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apiguardian.api.API;
+
+/**
+ * What one run does to a fabric: workloads, faults at scheduled times, a bound on simulated (or
+ * real) time, the seed that makes it repeatable and how often telemetry is sampled. Immutable;
+ * {@code with…} methods return copies.
+ *
+ * @param name a short name used in reports
+ * @param workloads the traffic, at least one workload
+ * @param faults the faults, in any order
+ * @param duration the longest the run may last; it ends earlier when all traffic has completed
+ * @param seed the seed of every random choice (ECMP hashing, permutations, ECN marking)
+ * @param sampleInterval how often time series are sampled
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public record Scenario(
+    String name, List<Workload> workloads, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval) {
+
+  /** The default bound on a run: 10 ms of simulated time. */
+  public static final SimTime DEFAULT_DURATION = SimTime.millis(10);
+  /** The default sampling interval: 10 µs. */
+  public static final SimTime DEFAULT_SAMPLE_INTERVAL = SimTime.micros(10);
+  /** The default seed. */
+  public static final long DEFAULT_SEED = 1L;
+
+  /** Validates the fields and copies the lists. */
+  public Scenario {
+    Objects.requireNonNull(name, "name must not be null");
+    if (name.isBlank()) {
+      throw new IllegalArgumentException("name must not be blank");
+    }
+    workloads = List.copyOf(Objects.requireNonNull(workloads, "workloads must not be null"));
+    if (workloads.isEmpty()) {
+      throw new IllegalArgumentException("a scenario needs at least one workload");
+    }
+    faults = List.copyOf(Objects.requireNonNull(faults, "faults must not be null"));
+    Validation.positive(duration, "duration");
+    Validation.positive(sampleInterval, "sampleInterval");
+  }
+
+  /**
+   * A scenario with default duration, seed and sampling.
+   *
+   * @param name a short name
+   * @param workloads at least one workload
+   * @return the scenario
+   */
+  public static Scenario of(String name, Workload... workloads) {
+    return new Scenario(name, Arrays.asList(workloads), List.of(), DEFAULT_DURATION, DEFAULT_SEED,
+        DEFAULT_SAMPLE_INTERVAL);
+  }
+
+  /**
+   * Adds faults.
+   *
+   * @param more the faults to add
+   * @return a copy with the faults added
+   */
+  public Scenario with(Fault... more) {
+    List<Fault> all = new ArrayList<>(faults);
+    all.addAll(Arrays.asList(more));
+    return new Scenario(name, workloads, all, duration, seed, sampleInterval);
+  }
+
+  /**
+   * Changes the bound on the run.
+   *
+   * @param bound the longest the run may last
+   * @return a copy
+   */
+  public Scenario withDuration(SimTime bound) {
+    return new Scenario(name, workloads, faults, bound, seed, sampleInterval);
+  }
+
+  /**
+   * Changes the seed.
+   *
+   * @param newSeed the seed
+   * @return a copy
+   */
+  public Scenario withSeed(long newSeed) {
+    return new Scenario(name, workloads, faults, duration, newSeed, sampleInterval);
+  }
+
+  /**
+   * Changes the sampling interval.
+   *
+   * @param interval how often to sample
+   * @return a copy
+   */
+  public Scenario withSampleInterval(SimTime interval) {
+    return new Scenario(name, workloads, faults, duration, seed, interval);
+  }
+
+  /** @return every capability the workloads and faults need */
+  public Set<Capability> requires() {
+    EnumSet<Capability> all = EnumSet.noneOf(Capability.class);
+    workloads.forEach(w -> all.addAll(w.requires()));
+    faults.forEach(f -> all.add(f.requires()));
+    return all;
+  }
+
+  /** @return the workloads' and faults' descriptions joined, for display names and reports */
+  public String describe() {
+    List<String> parts = new ArrayList<>();
+    workloads.forEach(w -> parts.add(w.describe()));
+    faults.forEach(f -> parts.add(f.describe()));
+    return parts.stream().collect(Collectors.joining(" + "));
+  }
+}

@@ -1,0 +1,338 @@
+package dev.rocelab.api.scenario;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import dev.rocelab.api.backend.Capability;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * Traffic a scenario offers to the fabric. Endpoints are NIC ports ({@code host1:nic0}); where a
+ * workload picks endpoints itself (incast senders, permutation pairs) it does so deterministically
+ * from the fabric order and the scenario seed. A workload without a DSCP uses the NIC profile's
+ * RoCE marking.
+ *
+ * @since 0.1
+ */
+@API(status = STABLE, since = "0.1")
+public sealed interface Workload
+    permits Workload.RdmaFlow, Workload.Incast, Workload.Microburst, Workload.MixedTraffic,
+        Workload.Permutation, Workload.AllToAll, Workload.Collective {
+
+  /** @return the backend capabilities this workload needs */
+  Set<Capability> requires();
+
+  /** @return a short human-readable description, e.g. {@code incast 32:1 · 4MiB · dscp 26} */
+  String describe();
+
+  /** The RDMA operation a flow uses. */
+  @API(status = STABLE, since = "0.1")
+  enum Verb {
+    /** RDMA WRITE: one-sided. */
+    WRITE,
+    /** SEND/RECV: two-sided. */
+    SEND
+  }
+
+  /**
+   * Messages from one NIC to another.
+   *
+   * @param source the sending NIC
+   * @param destination the receiving NIC
+   * @param message the size of each message
+   * @param messages how many messages are sent back to back
+   * @param qps queue pairs the messages are spread over
+   * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
+   * @param start when the first message is posted
+   * @param verb the RDMA operation
+   * @since 0.1
+   */
+  @API(status = STABLE, since = "0.1")
+  record RdmaFlow(Endpoint source, Endpoint destination, DataSize message, int messages, int qps,
+      OptionalInt dscp, SimTime start, Verb verb) implements Workload {
+
+    /** Validates the fields. */
+    public RdmaFlow {
+      Objects.requireNonNull(source, "source must not be null");
+      Objects.requireNonNull(destination, "destination must not be null");
+      if (source.equals(destination)) {
+        throw new IllegalArgumentException("source and destination must differ but both are " + source);
+      }
+      Validation.positive(message, "message");
+      Validation.positive(messages, "messages");
+      Validation.positive(qps, "qps");
+      Validation.dscp(dscp);
+      Objects.requireNonNull(start, "start must not be null");
+      Objects.requireNonNull(verb, "verb must not be null");
+    }
+
+    @Override
+    public Set<Capability> requires() {
+      return EnumSet.of(Capability.RDMA_TRAFFIC);
+    }
+
+    @Override
+    public String describe() {
+      return "rdma " + verb.name().toLowerCase() + " " + source + " → " + destination + " · "
+          + messages + " × " + message + Validation.dscpSuffix(dscp);
+    }
+  }
+
+  /**
+   * N senders each write one message to a single receiver, all starting together.
+   *
+   * @param senders how many NICs send
+   * @param receiver the receiving NIC, or empty for the fabric's first NIC
+   * @param message the size each sender writes
+   * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
+   * @param start when the senders start
+   * @since 0.1
+   */
+  @API(status = STABLE, since = "0.1")
+  record Incast(int senders, Optional<Endpoint> receiver, DataSize message, OptionalInt dscp, SimTime start)
+      implements Workload {
+
+    /** Validates the fields. */
+    public Incast {
+      Validation.positive(senders, "senders");
+      Objects.requireNonNull(receiver, "receiver must not be null");
+      Validation.positive(message, "message");
+      Validation.dscp(dscp);
+      Objects.requireNonNull(start, "start must not be null");
+    }
+
+    @Override
+    public Set<Capability> requires() {
+      return EnumSet.of(Capability.RDMA_TRAFFIC);
+    }
+
+    @Override
+    public String describe() {
+      return "incast " + senders + ":1 · " + message + Validation.dscpSuffix(dscp);
+    }
+  }
+
+  /**
+   * Periodic synchronized bursts from N senders to one receiver.
+   *
+   * @param senders how many NICs burst together
+   * @param receiver the receiving NIC, or empty for the fabric's first NIC
+   * @param burst the bytes each sender sends per burst
+   * @param period the time between burst starts
+   * @param bursts how many bursts
+   * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
+   * @param start when the first burst starts
+   * @since 0.1
+   */
+  @API(status = STABLE, since = "0.1")
+  record Microburst(int senders, Optional<Endpoint> receiver, DataSize burst, SimTime period, int bursts,
+      OptionalInt dscp, SimTime start) implements Workload {
+
+    /** Validates the fields. */
+    public Microburst {
+      Validation.positive(senders, "senders");
+      Objects.requireNonNull(receiver, "receiver must not be null");
+      Validation.positive(burst, "burst");
+      Validation.positive(period, "period");
+      Validation.positive(bursts, "bursts");
+      Validation.dscp(dscp);
+      Objects.requireNonNull(start, "start must not be null");
+    }
+
+    @Override
+    public Set<Capability> requires() {
+      return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.MICROBURSTS);
+    }
+
+    @Override
+    public String describe() {
+      return "microburst " + senders + ":1 · " + burst + " every " + period + " × " + bursts
+          + Validation.dscpSuffix(dscp);
+    }
+  }
+
+  /**
+   * Lossless RDMA traffic sharing the fabric with lossy background traffic on another priority.
+   *
+   * @param lossless the RDMA workload on the lossless class
+   * @param lossy the background workload; it must carry a DSCP that maps to a lossy priority
+   * @since 0.1
+   */
+  @API(status = STABLE, since = "0.1")
+  record MixedTraffic(Workload lossless, Workload lossy) implements Workload {
+
+    /** Validates the fields. */
+    public MixedTraffic {
+      Objects.requireNonNull(lossless, "lossless must not be null");
+      Objects.requireNonNull(lossy, "lossy must not be null");
+    }
+
+    @Override
+    public Set<Capability> requires() {
+      EnumSet<Capability> all = EnumSet.of(Capability.LOSSY_TRAFFIC);
+      all.addAll(lossless.requires());
+      all.addAll(lossy.requires());
+      return all;
+    }
+
+    @Override
+    public String describe() {
+      return "mixed · lossless " + lossless.describe() + " + lossy " + lossy.describe();
+    }
+  }
+
+  /**
+   * Every NIC sends one flow to another NIC, a random permutation drawn from the scenario seed
+   * (no NIC sends to itself or to its own host).
+   *
+   * @param flowSize the size of each flow
+   * @param qps queue pairs per flow
+   * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
+   * @param start when all flows start
+   * @since 0.1
+   */
+  @API(status = STABLE, since = "0.1")
+  record Permutation(DataSize flowSize, int qps, OptionalInt dscp, SimTime start) implements Workload {
+
+    /** Validates the fields. */
+    public Permutation {
+      Validation.positive(flowSize, "flowSize");
+      Validation.positive(qps, "qps");
+      Validation.dscp(dscp);
+      Objects.requireNonNull(start, "start must not be null");
+    }
+
+    @Override
+    public Set<Capability> requires() {
+      return EnumSet.of(Capability.RDMA_TRAFFIC);
+    }
+
+    @Override
+    public String describe() {
+      return "permutation · " + flowSize + " per flow" + Validation.dscpSuffix(dscp);
+    }
+  }
+
+  /**
+   * Every NIC sends to every NIC on other hosts.
+   *
+   * @param perPair the bytes sent from each NIC to each other NIC
+   * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
+   * @param start when all flows start
+   * @since 0.1
+   */
+  @API(status = STABLE, since = "0.1")
+  record AllToAll(DataSize perPair, OptionalInt dscp, SimTime start) implements Workload {
+
+    /** Validates the fields. */
+    public AllToAll {
+      Validation.positive(perPair, "perPair");
+      Validation.dscp(dscp);
+      Objects.requireNonNull(start, "start must not be null");
+    }
+
+    @Override
+    public Set<Capability> requires() {
+      return EnumSet.of(Capability.RDMA_TRAFFIC);
+    }
+
+    @Override
+    public String describe() {
+      return "all-to-all · " + perPair + " per pair" + Validation.dscpSuffix(dscp);
+    }
+  }
+
+  /**
+   * An NCCL collective over GPUs of the fabric.
+   *
+   * @param operation the collective
+   * @param size the message size per rank, as nccl-tests counts it
+   * @param algorithm ring or tree
+   * @param protocol NCCL protocol (sets the protocol efficiency)
+   * @param ranks GPUs taking part (the first {@code ranks} GPUs in fabric order), 0 for all
+   * @param start when the collective starts
+   * @since 0.1
+   */
+  @API(status = STABLE, since = "0.1")
+  record Collective(CollectiveOperation operation, DataSize size, Algorithm algorithm, Protocol protocol,
+      int ranks, SimTime start) implements Workload {
+
+    /** Validates the fields. */
+    public Collective {
+      Objects.requireNonNull(operation, "operation must not be null");
+      Validation.positive(size, "size");
+      Objects.requireNonNull(algorithm, "algorithm must not be null");
+      Objects.requireNonNull(protocol, "protocol must not be null");
+      if (ranks < 0 || ranks == 1) {
+        throw new IllegalArgumentException("ranks must be 0 (all) or >= 2 but was " + ranks);
+      }
+      Objects.requireNonNull(start, "start must not be null");
+    }
+
+    @Override
+    public Set<Capability> requires() {
+      return EnumSet.of(Capability.COLLECTIVES);
+    }
+
+    @Override
+    public String describe() {
+      return operation.ncclName() + " · " + size + " · " + algorithm.name().toLowerCase() + " · "
+          + protocol.name() + (ranks == 0 ? "" : " · " + ranks + " ranks");
+    }
+  }
+
+  /** NCCL collective operations. */
+  @API(status = STABLE, since = "0.1")
+  enum CollectiveOperation {
+    /** ncclAllReduce. */
+    ALL_REDUCE("all_reduce"),
+    /** ncclAllGather. */
+    ALL_GATHER("all_gather"),
+    /** ncclReduceScatter. */
+    REDUCE_SCATTER("reduce_scatter"),
+    /** ncclAllToAll (nccl-tests alltoall). */
+    ALL_TO_ALL("alltoall"),
+    /** ncclBroadcast. */
+    BROADCAST("broadcast"),
+    /** ncclReduce. */
+    REDUCE("reduce");
+
+    private final String ncclName;
+
+    CollectiveOperation(String ncclName) {
+      this.ncclName = ncclName;
+    }
+
+    /** @return the nccl-tests name, e.g. {@code all_reduce} */
+    public String ncclName() {
+      return ncclName;
+    }
+  }
+
+  /** NCCL algorithms. */
+  @API(status = STABLE, since = "0.1")
+  enum Algorithm {
+    /** Ring. */
+    RING,
+    /** Tree (double binary tree for all-reduce). */
+    TREE
+  }
+
+  /** NCCL protocols. */
+  @API(status = STABLE, since = "0.1")
+  enum Protocol {
+    /** Simple: full bandwidth, higher latency. */
+    SIMPLE,
+    /** LL128: 120 of 128 bytes carry data. */
+    LL128,
+    /** LL: 4 of 8 bytes carry data, lowest latency. */
+    LL
+  }
+}

@@ -1,0 +1,83 @@
+package dev.rocelab.api.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class RunResultTest {
+
+  private static final Scenario SCENARIO = Scenario.of("incast",
+      new Workload.Incast(2, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO));
+
+  private static PortStats stats(String port, int priority, Map<DropReason, Long> drops, SimTime paused) {
+    return new PortStats(Endpoint.parse(port), priority, 1000, 900, 10, 9, 2, 3, paused, 4, 0, 0, drops,
+        DataSize.kib(64), DataSize.ZERO);
+  }
+
+  @Test
+  void sumsDropsPerPriorityAndInTotal() {
+    RunResult result = new RunResult(SCENARIO, "model", "reference", StopReason.COMPLETED, SimTime.millis(1),
+        List.of(stats("leaf1:eth1", 3, Map.of(DropReason.LOSSLESS_HEADROOM_EXCEEDED, 2L), SimTime.ZERO),
+            stats("leaf1:eth1", 0, Map.of(DropReason.BUFFER_OVERFLOW, 5L, DropReason.LINK_DOWN, 1L), SimTime.ZERO),
+            stats("leaf2:eth1", 3, Map.of(), SimTime.ZERO)),
+        List.of(), Map.of(), List.of(), List.of(), List.of());
+    assertThat(result.drops(3)).isEqualTo(2);
+    assertThat(result.drops(0)).isEqualTo(6);
+    assertThat(result.totalDrops()).isEqualTo(8);
+    assertThat(result.port("leaf1:eth1")).hasSize(2);
+  }
+
+  @Test
+  void portStatsKeepOnlyNonZeroDropsInReasonOrder() {
+    PortStats stats = stats("leaf1:eth1", 3,
+        Map.of(DropReason.LINK_DOWN, 1L, DropReason.BUFFER_OVERFLOW, 0L, DropReason.CRC_ERROR, 2L), SimTime.micros(250));
+    assertThat(stats.drops()).containsExactly(Map.entry(DropReason.LINK_DOWN, 1L), Map.entry(DropReason.CRC_ERROR, 2L));
+    assertThat(stats.pausedFraction(SimTime.millis(1))).isEqualTo(0.25);
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> stats("leaf1:eth1", 3, Map.of(DropReason.LINK_DOWN, -1L), SimTime.ZERO))
+        .withMessage("drops.LINK_DOWN must be >= 0 but was -1");
+  }
+
+  @Test
+  void flowGoodputIsDeliveredBytesOverItsLifetime() {
+    FlowResult done = new FlowResult("f1", Endpoint.parse("host1:nic0"), Endpoint.parse("host2:nic0"), 3,
+        DataSize.mb(1), DataSize.mb(1), SimTime.micros(10), Optional.of(SimTime.micros(90)), 0);
+    assertThat(done.completionTime()).contains(SimTime.micros(80));
+    assertThat(done.goodput(SimTime.millis(1))).isEqualTo(Rate.gbps(100));
+    FlowResult stuck = new FlowResult("f2", Endpoint.parse("host1:nic0"), Endpoint.parse("host2:nic0"), 3,
+        DataSize.mb(1), DataSize.kb(500), SimTime.ZERO, Optional.empty(), 7);
+    assertThat(stuck.completed()).isFalse();
+    assertThat(stuck.goodput(SimTime.micros(80))).isEqualTo(Rate.gbps(50));
+  }
+
+  @Test
+  void latencyPercentilesMustNotDecrease() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new LatencySummary(10, SimTime.micros(1), SimTime.micros(3), SimTime.micros(2),
+            SimTime.micros(4), SimTime.micros(5), SimTime.micros(6), SimTime.micros(3)))
+        .withMessage("percentiles must not decrease but were [1us, 3us, 2us, 4us, 5us, 6us]");
+  }
+
+  @Test
+  void timeSeriesCopiesItsSamplesAndTimesThem() {
+    long[] samples = {1, 5, 3};
+    TimeSeries series = new TimeSeries("queue_depth", "leaf1:eth1/3", "bytes", SimTime.ZERO, SimTime.micros(10), samples);
+    samples[0] = 99;
+    assertThat(series.value(0)).isEqualTo(1);
+    assertThat(series.max()).isEqualTo(5);
+    assertThat(series.timeOf(2)).isEqualTo(SimTime.micros(20));
+    assertThat(series).isEqualTo(new TimeSeries("queue_depth", "leaf1:eth1/3", "bytes", SimTime.ZERO,
+        SimTime.micros(10), new long[] {1, 5, 3}));
+  }
+}
