@@ -1,0 +1,112 @@
+package dev.rocelab.fabricfile.internal;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.FabricValidator;
+import dev.rocelab.fabricfile.Problem;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.util.List;
+import java.util.Optional;
+import org.apiguardian.api.API;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * Reads a fabric file in three passes — YAML syntax, binding to the records, then
+ * {@link FabricValidator}'s cross-checks — and collects every problem with its position.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class FabricFileReader {
+
+  /** Fabric files are hand-written; anything larger is a mistake (or an attack on the parser). */
+  static final int CODE_POINT_LIMIT = 4 * 1024 * 1024;
+
+  private FabricFileReader() {}
+
+  /**
+   * The result of reading one file.
+   *
+   * @param spec the fabric, empty if there are errors
+   * @param problems every problem, in file order
+   */
+  public record Result(Optional<FabricSpec> spec, List<Problem> problems) {}
+
+  /**
+   * Reads a fabric file.
+   *
+   * @param reader the content; read to the end, not closed
+   * @param file the name problems carry
+   * @return the fabric and the problems
+   */
+  public static Result read(Reader reader, String file) {
+    ProblemCollector problems = new ProblemCollector(file);
+    Optional<Node> root = compose(reader, problems);
+    if (root.isEmpty()) {
+      return new Result(Optional.empty(), problems.problems());
+    }
+    FabricSpec spec = new FabricBinder(problems).bind(YamlNode.root(root.get(), problems));
+    if (spec == null || problems.hasErrors()) {
+      return new Result(Optional.empty(), problems.problems());
+    }
+    try {
+      FabricValidator.validate(spec).forEach(problems::finding);
+    } catch (IllegalArgumentException unexpandable) {
+      // The validator should report rather than throw; if it throws, the content is still at fault.
+      problems.error(1, 1, "", unexpandable.getMessage());
+    }
+    return new Result(problems.hasErrors() ? Optional.empty() : Optional.of(spec), problems.problems());
+  }
+
+  private static Optional<Node> compose(Reader reader, ProblemCollector problems) {
+    LoaderOptions options = new LoaderOptions();
+    options.setCodePointLimit(CODE_POINT_LIMIT);
+    try {
+      Node root = new Yaml(options).compose(reader);
+      if (root == null) {
+        problems.error(1, 1, "", "the file is empty; a fabric file is a mapping with at least the keys "
+            + String.join(", ", Shapes.FABRIC.requiredKeys()));
+      }
+      return Optional.ofNullable(root);
+    } catch (MarkedYAMLException e) {
+      Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+      problems.error(mark == null ? 1 : mark.getLine() + 1, mark == null ? 1 : mark.getColumn() + 1, "",
+          syntaxMessage(e));
+      return Optional.empty();
+    } catch (YAMLException e) {
+      if (e.getCause() instanceof CharacterCodingException) {
+        problems.error(1, 1, "", "not a UTF-8 text file: " + e.getCause());
+      } else if (e.getCause() instanceof IOException failure) {
+        throw new UncheckedIOException(failure);
+      } else {
+        problems.error(1, 1, "", "not a readable YAML file: " + e.getMessage());
+      }
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * SnakeYAML splits its messages into a context ("while parsing a flow mapping" or "expected a
+   * single document in the stream") and a problem ("but found another document").
+   */
+  private static String syntaxMessage(MarkedYAMLException e) {
+    String problem = e.getProblem() == null ? "invalid YAML" : e.getProblem();
+    String context = e.getContext();
+    if (context == null) {
+      return "YAML syntax error: " + problem;
+    }
+    if (!context.startsWith("while")) {
+      return "YAML syntax error: " + context + " " + problem;
+    }
+    Mark start = e.getContextMark();
+    return "YAML syntax error: " + problem + " (" + context
+        + (start != null && e.getProblemMark() != null ? " on line " + (start.getLine() + 1) : "") + ")";
+  }
+}

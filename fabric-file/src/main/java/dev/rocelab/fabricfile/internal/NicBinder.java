@@ -1,0 +1,85 @@
+package dev.rocelab.fabricfile.internal;
+
+import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.HostProfile;
+import dev.rocelab.api.fabric.NicProfile;
+import dev.rocelab.api.fabric.TrafficClass;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/** Binds {@code nicProfiles.<name>} to {@link NicProfile} and {@code hostProfiles.<name>} to {@link HostProfile}. */
+final class NicBinder {
+
+  /** CNPs as NVIDIA NICs send them by default. */
+  static final TrafficClass DEFAULT_CNP = new TrafficClass(48, 6);
+  static final DataSize DEFAULT_MTU = DataSize.bytes(4096);
+  static final Rate DEFAULT_NVLINK_BANDWIDTH = Rate.gbps(3600);
+  static final SimTime DEFAULT_NVLINK_LATENCY = SimTime.micros(1);
+
+  private final Values values;
+
+  NicBinder(Values values) {
+    this.values = values;
+  }
+
+  NicProfile nic(String name, YamlNode node) {
+    return MappingReader.open(node, Shapes.NIC_PROFILE, values).map(r -> {
+      Rate speed = r.required("speed", values::rate);
+      String firmware = r.required("firmware", values::text);
+      TrafficClass roce = r.required("roce", this::trafficClass);
+      TrafficClass cnp = r.optional("cnp", this::trafficClass, DEFAULT_CNP);
+      List<Integer> pfc = r.required("pfcPriorities", n -> values.list(n, values::wholeNumber));
+      DataSize mtu = r.optional("mtu", values::size, DEFAULT_MTU);
+      Integer qps = r.optional("qpsPerConnection", values::wholeNumber, 1);
+      DcqcnParameters dcqcn = r.optional("dcqcn", this::dcqcn, DcqcnParameters.MLX5_DEFAULTS);
+      return r.build(() -> new NicProfile(name, speed, firmware, roce, cnp, new LinkedHashSet<>(pfc), mtu, qps, dcqcn));
+    }).orElse(null);
+  }
+
+  private TrafficClass trafficClass(YamlNode node) {
+    return MappingReader.open(node, Shapes.TRAFFIC_CLASS, values).map(r -> {
+      Integer dscp = r.required("dscp", values::wholeNumber);
+      Integer priority = r.required("priority", values::wholeNumber);
+      return r.build(() -> new TrafficClass(dscp, priority));
+    }).orElse(null);
+  }
+
+  /** Each key written replaces the mlx5 default of that parameter. */
+  private DcqcnParameters dcqcn(YamlNode node) {
+    DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
+    return MappingReader.open(node, Shapes.DCQCN, values).map(r -> {
+      Boolean enabled = r.optional("enabled", values::bool, d.enabled());
+      Double g = r.optional("g", values::number, d.g());
+      Double initialAlpha = r.optional("initialAlpha", values::number, d.initialAlpha());
+      SimTime alphaUpdatePeriod = r.optional("alphaUpdatePeriod", values::duration, d.alphaUpdatePeriod());
+      SimTime rateDecreasePeriod = r.optional("rateDecreasePeriod", values::duration, d.rateDecreasePeriod());
+      SimTime rateIncreaseTimer = r.optional("rateIncreaseTimer", values::duration, d.rateIncreaseTimer());
+      DataSize byteCounter = r.optional("byteCounter", values::size, d.byteCounter());
+      Integer fastRecoverySteps = r.optional("fastRecoverySteps", values::wholeNumber, d.fastRecoverySteps());
+      Rate additiveIncrease = r.optional("additiveIncrease", values::rate, d.additiveIncrease());
+      Rate hyperIncrease = r.optional("hyperIncrease", values::rate, d.hyperIncrease());
+      Rate minRate = r.optional("minRate", values::rate, d.minRate());
+      SimTime cnpInterval = r.optional("cnpInterval", values::duration, d.cnpInterval());
+      return r.build(() -> new DcqcnParameters(enabled, g, initialAlpha, alphaUpdatePeriod, rateDecreasePeriod,
+          rateIncreaseTimer, byteCounter, fastRecoverySteps, additiveIncrease, hyperIncrease, minRate, cnpInterval));
+    }).orElse(null);
+  }
+
+  HostProfile host(String name, YamlNode node) {
+    return MappingReader.open(node, Shapes.HOST_PROFILE, values).map(r -> {
+      Integer gpus = r.required("gpus", values::wholeNumber);
+      Integer nics = r.required("nics", values::wholeNumber);
+      String nicProfile = r.required("nicProfile", values::text);
+      // The rail-aligned default only exists for positive counts; otherwise the constructor names the count.
+      List<Integer> railAligned = gpus != null && nics != null && gpus > 0 && nics > 0
+          ? HostProfile.railAligned(gpus, nics) : List.of();
+      List<Integer> gpuToNic = r.optional("gpuToNic", n -> values.list(n, values::wholeNumber), railAligned);
+      Rate nvlinkBandwidth = r.optional("nvlinkBandwidth", values::rate, DEFAULT_NVLINK_BANDWIDTH);
+      SimTime nvlinkLatency = r.optional("nvlinkLatency", values::duration, DEFAULT_NVLINK_LATENCY);
+      return r.build(() -> new HostProfile(name, gpus, nics, nicProfile, gpuToNic, nvlinkBandwidth, nvlinkLatency));
+    }).orElse(null);
+  }
+}

@@ -1,0 +1,88 @@
+package dev.rocelab.fabricfile.internal;
+
+import dev.rocelab.api.fabric.Finding;
+import dev.rocelab.api.fabric.Finding.Severity;
+import dev.rocelab.fabricfile.Problem;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Collects the problems of one file and remembers where every field path was written, so that
+ * findings about the finished {@code FabricSpec} can be pointed at the line they come from.
+ */
+final class ProblemCollector {
+
+  private final String file;
+  private final Set<Problem> problems = new LinkedHashSet<>();
+  private final Map<String, int[]> positions = new HashMap<>();
+
+  /** @param file the file name as the user gave it */
+  ProblemCollector(String file) {
+    this.file = file;
+  }
+
+  void register(YamlNode node) {
+    positions.putIfAbsent(node.path(), new int[] {node.line(), node.column()});
+  }
+
+  void error(YamlNode at, String message) {
+    error(at, at.path(), message);
+  }
+
+  void error(YamlNode at, String path, String message) {
+    problems.add(new Problem(file, at.line(), at.column(), path, message, Severity.ERROR));
+  }
+
+  void error(int line, int column, String path, String message) {
+    problems.add(new Problem(file, line, column, path, message, Severity.ERROR));
+  }
+
+  /** Reports a validator finding at the position of its path, or of the nearest enclosing path written. */
+  void finding(Finding finding) {
+    int[] position = positionOf(finding.path());
+    problems.add(new Problem(file, position[0], position[1], finding.path(), finding.message(), finding.severity()));
+  }
+
+  /** @return whether the path was written in the file */
+  boolean isWritten(String path) {
+    return positions.containsKey(path);
+  }
+
+  /** @return the position of a path, or of its nearest written parent; 1:1 if none */
+  int[] positionOf(String path) {
+    String candidate = path;
+    while (!candidate.isEmpty()) {
+      int[] position = positions.get(candidate);
+      if (position != null) {
+        return position;
+      }
+      candidate = parentOf(candidate);
+    }
+    return positions.getOrDefault("", new int[] {1, 1});
+  }
+
+  private static String parentOf(String path) {
+    if (path.endsWith("]")) {
+      return path.substring(0, path.lastIndexOf('['));
+    }
+    int dot = path.lastIndexOf('.');
+    return dot < 0 ? "" : path.substring(0, dot);
+  }
+
+  /** @return whether any error was reported */
+  boolean hasErrors() {
+    return problems.stream().anyMatch(Problem::isError);
+  }
+
+  /** @return the problems in file order (discovery order among problems at the same position) */
+  List<Problem> problems() {
+    List<Problem> sorted = new ArrayList<>(problems);
+    sorted.sort(Comparator.comparingInt(Problem::line).thenComparingInt(Problem::column));
+    return sorted;
+  }
+}

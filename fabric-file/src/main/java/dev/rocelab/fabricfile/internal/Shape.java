@@ -1,0 +1,92 @@
+package dev.rocelab.fabricfile.internal;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * The keys one kind of fabric-file mapping accepts. Declared once in {@link Shapes}; the binder
+ * reads mappings through it and the schema agreement test compares it with the JSON Schema's
+ * {@code $defs} entry of the same {@link #name()}.
+ *
+ * @param name the name of the matching definition in the JSON Schema ({@code "switchProfile"})
+ * @param keys every accepted key, in documentation order, with whether it is required
+ */
+@API(status = INTERNAL, since = "0.1")
+public record Shape(String name, Map<String, Boolean> keys) {
+
+  /** Copies the key table, keeping its order. */
+  public Shape {
+    keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
+  }
+
+  /**
+   * Starts a shape.
+   *
+   * @param name the schema definition's name
+   * @return a builder
+   */
+  static Builder named(String name) {
+    return new Builder(name);
+  }
+
+  /** @return whether the key is accepted */
+  public boolean accepts(String key) {
+    return keys.containsKey(key);
+  }
+
+  /** @return whether the key must be present */
+  public boolean requires(String key) {
+    return keys.getOrDefault(key, false);
+  }
+
+  /** @return the required keys, in declaration order */
+  public List<String> requiredKeys() {
+    List<String> required = new ArrayList<>();
+    keys.forEach((key, isRequired) -> {
+      if (isRequired) {
+        required.add(key);
+      }
+    });
+    return required;
+  }
+
+  /** Collects keys in order. */
+  static final class Builder {
+    private final String name;
+    private final Map<String, Boolean> keys = new LinkedHashMap<>();
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    Builder required(String... names) {
+      for (String key : names) {
+        add(key, true);
+      }
+      return this;
+    }
+
+    Builder optional(String... names) {
+      for (String key : names) {
+        add(key, false);
+      }
+      return this;
+    }
+
+    private void add(String key, boolean required) {
+      if (keys.put(key, required) != null) {
+        throw new IllegalStateException(name + " declares key " + key + " twice");
+      }
+    }
+
+    Shape build() {
+      return new Shape(name, keys);
+    }
+  }
+}

@@ -1,0 +1,183 @@
+package dev.rocelab.fabricfile.internal;
+
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Length;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * Converts YAML values to Java values, reporting what does not fit. Every method returns null after
+ * reporting a problem, so callers can go on and find the next one.
+ */
+final class Values {
+
+  private static final Pattern WHOLE = Pattern.compile("[-+]?[0-9]+");
+  private static final Pattern DECIMAL = Pattern.compile("[-+]?[0-9]+(\\.[0-9]*)?([eE][-+]?[0-9]+)?");
+
+  private final ProblemCollector problems;
+
+  Values(ProblemCollector problems) {
+    this.problems = problems;
+  }
+
+  ProblemCollector problems() {
+    return problems;
+  }
+
+  /** A scalar taken as written, whatever YAML type it looks like ({@code 28.39.1002}, {@code 1.0}). */
+  String text(YamlNode node) {
+    return node.isScalar() ? node.text() : mismatch(node, "a string");
+  }
+
+  Integer wholeNumber(YamlNode node) {
+    if (!node.isScalar() || !node.hasTag(Tag.INT) || !WHOLE.matcher(node.text()).matches()) {
+      return mismatch(node, "a whole number");
+    }
+    try {
+      return Integer.valueOf(node.text().startsWith("+") ? node.text().substring(1) : node.text());
+    } catch (NumberFormatException tooLarge) {
+      problems.error(node, Texts.quote(node.text()) + " is too large for a whole number");
+      return null;
+    }
+  }
+
+  Double number(YamlNode node) {
+    if (!node.isScalar() || !(node.hasTag(Tag.INT) || node.hasTag(Tag.FLOAT))
+        || !DECIMAL.matcher(node.text()).matches()) {
+      return mismatch(node, "a number");
+    }
+    return Double.valueOf(node.text());
+  }
+
+  Boolean bool(YamlNode node) {
+    if (!node.isScalar() || !node.hasTag(Tag.BOOL)) {
+      return mismatch(node, "true or false");
+    }
+    String text = node.text().toLowerCase(Locale.ROOT);
+    return text.equals("true") || text.equals("yes") || text.equals("on");
+  }
+
+  DataSize size(YamlNode node) {
+    return unit(node, "a size", DataSize::parse);
+  }
+
+  Rate rate(YamlNode node) {
+    return unit(node, "a rate", Rate::parse);
+  }
+
+  SimTime duration(YamlNode node) {
+    return unit(node, "a duration", SimTime::parse);
+  }
+
+  Length length(YamlNode node) {
+    return unit(node, "a length", Length::parse);
+  }
+
+  private <T> T unit(YamlNode node, String expected, Function<String, T> parse) {
+    if (!node.isScalar()) {
+      return mismatch(node, expected);
+    }
+    try {
+      return parse.apply(node.text());
+    } catch (IllegalArgumentException e) {
+      problems.error(node, e.getMessage());
+      return null;
+    }
+  }
+
+  /**
+   * One of a fixed set of words.
+   *
+   * @param noun what the word names, for the message ({@code "forwarding mode"})
+   * @param choices the accepted words and their values, in the order the message lists them
+   */
+  <E> E choice(YamlNode node, String noun, Map<String, E> choices) {
+    if (!node.isScalar()) {
+      return mismatch(node, "a " + noun);
+    }
+    E value = choices.get(node.text());
+    if (value == null) {
+      problems.error(node, Texts.quote(node.text()) + " is not a " + noun + "; use "
+          + String.join(", ", choices.keySet()));
+    }
+    return value;
+  }
+
+  /** A list whose elements all convert; null if it is not a list or any element fails (all are checked). */
+  <T> List<T> list(YamlNode node, Function<YamlNode, T> element) {
+    if (!node.isList()) {
+      return mismatch(node, "a list");
+    }
+    List<T> values = new ArrayList<>();
+    boolean complete = true;
+    for (YamlNode item : node.elements(problems)) {
+      T value = element.apply(item);
+      complete &= value != null;
+      values.add(value);
+    }
+    return complete ? values : null;
+  }
+
+  /** A mapping from names to values, in file order; null if any entry fails (all are checked). */
+  <T> Map<String, T> namedMap(YamlNode node, BiFunction<String, YamlNode, T> value) {
+    return map(node, YamlNode::text, value);
+  }
+
+  /** A mapping whose keys are whole numbers ({@code 3: 96KiB}); keys that are not are reported. */
+  <T> Map<Integer, T> numberedMap(YamlNode node, Function<YamlNode, T> value) {
+    return map(node, key -> {
+      if (!WHOLE.matcher(key.text()).matches()) {
+        problems.error(key, key.path(), "expected a whole number as key but found " + Texts.quote(key.text()));
+        return null;
+      }
+      try {
+        return Integer.valueOf(key.text().startsWith("+") ? key.text().substring(1) : key.text());
+      } catch (NumberFormatException tooLarge) {
+        problems.error(key, key.path(), Texts.quote(key.text()) + " is too large for a whole number");
+        return null;
+      }
+    }, (k, v) -> value.apply(v));
+  }
+
+  private <K, T> Map<K, T> map(YamlNode node, Function<YamlNode, K> key, BiFunction<K, YamlNode, T> value) {
+    if (!node.isMapping()) {
+      return mismatch(node, "a mapping");
+    }
+    Map<K, T> values = new LinkedHashMap<>();
+    boolean complete = true;
+    for (YamlNode.Entry entry : node.entries(problems).values()) {
+      K k = key.apply(entry.key());
+      T v = value.apply(k, entry.value());
+      complete &= k != null && v != null;
+      if (k != null && v != null) {
+        values.put(k, v);
+      }
+    }
+    return complete ? values : null;
+  }
+
+  /** The accepted words of a {@link #choice}, in the order messages list them: word, value, word, value... */
+  @SuppressWarnings("unchecked")
+  static <V> Map<String, V> choices(Object... pairs) {
+    Map<String, V> map = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((String) pairs[i], (V) pairs[i + 1]);
+    }
+    return Collections.unmodifiableMap(map);
+  }
+
+  <T> T mismatch(YamlNode node, String expected) {
+    problems.error(node, "expected " + expected + " but found " + node.describe());
+    return null;
+  }
+}
