@@ -1,0 +1,53 @@
+package dev.rocelab.cli;
+
+import dev.rocelab.fabricfile.FabricFileReport;
+import dev.rocelab.fabricfile.FabricFiles;
+import dev.rocelab.fabricfile.Problem;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads a fabric file for a command and prints its errors the same way for every command. */
+final class FabricInput {
+
+  private FabricInput() {}
+
+  /**
+   * Checks a fabric file, or says on {@code err} why it cannot be read.
+   *
+   * @param file the file as the user gave it; problems are reported under this name
+   * @param err where "no such file" goes
+   * @return the report, or empty if there is no such file
+   */
+  static Optional<FabricFileReport> check(Path file, PrintWriter err) {
+    if (!Files.exists(file)) {
+      err.println("no such file: " + file);
+      return Optional.empty();
+    }
+    if (!Files.isRegularFile(file)) {
+      err.println("not a file: " + file);
+      return Optional.empty();
+    }
+    return Optional.of(FabricFiles.check(file));
+  }
+
+  /**
+   * Prints every problem of a file with errors, one per line, then {@code file: N errors}.
+   *
+   * @param report a report with errors
+   * @param out where to print
+   * @return {@link Rocelab#ERRORS}
+   */
+  static int printErrors(FabricFileReport report, PrintWriter out) {
+    report.problems().forEach(out::println);
+    out.println(report.file() + ": " + Text.count(report.errors().size(), "error", "errors")
+        + driftSuffix(report.drift()));
+    return Rocelab.ERRORS;
+  }
+
+  private static String driftSuffix(List<Problem> drift) {
+    return drift.isEmpty() ? "" : ", " + Text.count(drift.size(), "drift finding", "drift findings");
+  }
+}

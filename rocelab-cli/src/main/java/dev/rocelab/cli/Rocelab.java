@@ -1,0 +1,114 @@
+package dev.rocelab.cli;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import org.apiguardian.api.API;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code rocelab} command: checks and describes fabric files. The command line and its output
+ * are the interface; this class is only its entry point.
+ *
+ * <p>Exit codes: {@value #VALID} valid (drift, if any, is printed), {@value #FAILURE} unexpected
+ * failure, {@value #ERRORS} a fabric file has errors or cannot be found, {@value #USAGE} usage error.
+ *
+ * @since 0.1
+ */
+@API(status = INTERNAL, since = "0.1")
+@Command(
+    name = "rocelab",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Checks RoCEv2 lossless fabric files and reports what they imply.",
+    subcommands = {ValidateCommand.class, DescribeCommand.class, CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      " 0:the fabric is valid (drift, if any, is printed)",
+      " 1:unexpected failure",
+      " 2:a fabric file has errors or does not exist",
+      "64:usage error"
+    })
+public final class Rocelab implements Callable<Integer> {
+
+  /** The fabric loads; drift findings, if any, are printed but do not fail. */
+  static final int VALID = 0;
+  /** Something went wrong that is not the fabric file's fault. */
+  static final int FAILURE = 1;
+  /** A fabric file has errors, or there is no such file. */
+  static final int ERRORS = 2;
+  /** The command line itself is wrong (sysexits EX_USAGE). */
+  static final int USAGE = 64;
+
+  @Spec
+  private CommandSpec spec;
+
+  /**
+   * Runs the command and exits with its exit code.
+   *
+   * @param args the command line
+   */
+  public static void main(String[] args) {
+    // UTF-8 whatever the platform default, so the report's arrows and dashes survive a C locale
+    PrintWriter out = utf8(FileDescriptor.out);
+    PrintWriter err = utf8(FileDescriptor.err);
+    int exit = commandLine(out, err).execute(args);
+    out.flush();
+    err.flush();
+    System.exit(exit);
+  }
+
+  /**
+   * The configured command line, writing to the given streams.
+   *
+   * @param out where reports and problems go
+   * @param err where usage errors and failures go
+   * @return the command line, ready to {@link CommandLine#execute(String...)}
+   */
+  static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    CommandLine commandLine = new CommandLine(new Rocelab());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
+    commandLine.setParameterExceptionHandler((ex, args) -> {
+      usage.handleParseException(ex, args);
+      return USAGE;
+    });
+    commandLine.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+      cmd.getErr().println("rocelab: unexpected failure: " + ex);
+      return FAILURE;
+    });
+    return commandLine;
+  }
+
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(), "Missing required subcommand (validate or describe)");
+  }
+
+  /** Selects the exit code that matters most when several files give different ones. */
+  static int worst(int exit, int other) {
+    return rank(other) > rank(exit) ? other : exit;
+  }
+
+  private static int rank(int exit) {
+    return switch (exit) {
+      case VALID -> 0;
+      case ERRORS -> 1;
+      default -> 2;
+    };
+  }
+
+  private static PrintWriter utf8(FileDescriptor fd) {
+    return new PrintWriter(new OutputStreamWriter(new FileOutputStream(fd), StandardCharsets.UTF_8), true);
+  }
+}

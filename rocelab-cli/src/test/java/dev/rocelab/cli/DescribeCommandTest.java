@@ -1,0 +1,180 @@
+package dev.rocelab.cli;
+
+import static dev.rocelab.cli.CommandRun.REFERENCE;
+import static dev.rocelab.cli.CommandRun.referenceVariant;
+import static dev.rocelab.cli.CommandRun.rocelab;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DescribeCommandTest {
+
+  @TempDir
+  Path dir;
+
+  /**
+   * The reference fabric: 8 hosts × 8 × 400G NICs on 8 rail leaves (3 m), 4 spines with 2 × 400G
+   * uplinks from every leaf (30 m), one switch profile (160 MiB, 144 B cells, 4 KiB reserve).
+   */
+  @Nested
+  class ReferenceFabricAsText {
+
+    private final CommandRun run = rocelab("describe", REFERENCE.toString());
+
+    @Test
+    void succeedsQuietly() {
+      assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+      assertThat(run.err()).isEmpty();
+      assertThat(run.outLines()).first().isEqualTo("Fabric reference");
+    }
+
+    @Test
+    void countsTheInventory() {
+      assertThat(run.outLines()).containsSubsequence(
+          "Inventory",
+          "  hosts              8",
+          "  GPUs               64",
+          "  NICs               64",
+          "  switches           12 (8 leaves, 4 spines)",
+          "  links              128 (64 hosts to leaves, 64 leaves to spines)");
+    }
+
+    @Test
+    void derivesBisectionAndOversubscription() {
+      // 64 × 400G = 25.6T on each boundary; bisection = 25.6T / 2
+      assertThat(run.outLines()).containsSubsequence(
+          "Bandwidth",
+          "  NIC total          25.6Tbps",
+          "  tier cuts          hosts to leaves 25.6Tbps, leaves to spines 25.6Tbps",
+          "  bisection          12.8Tbps (half the narrowest tier cut)",
+          "  oversubscription   leaves 1:1 (25.6Tbps down, 25.6Tbps up)");
+    }
+
+    @Test
+    void derivesHeadroomPerSpeedAndCable() {
+      // host ports: 8 leaves × 8; 30 m ports: 8 leaves × 8 uplinks + 4 spines × 16 downlinks
+      assertThat(run.outLines()).containsSubsequence(
+          "Headroom per lossless priority group",
+          "  switch profile  speed    cable  ports  XOFF    XON    XOFF+XON",
+          "  spectrum4       400Gbps  3m     64     157KiB  18KiB  175KiB",
+          "  spectrum4       400Gbps  30m    128    187KiB  18KiB  205KiB");
+    }
+
+    @Test
+    void reportsTheBufferOfTheWorstSwitch() {
+      // a spine: 16 × 205 KiB headroom, 16 ports × 8 priorities × 4 KiB reserve; 163840 − 3280 − 512 KiB left
+      assertThat(run.outLines()).containsSubsequence(
+          "Buffer per switch profile (at its worst switch)",
+          "  switch profile  switches  worst   buffer  headroom  reserve  left to share",
+          "  spectrum4       12        spine1  160MiB  3280KiB   512KiB   160048KiB (97.7%)");
+    }
+
+    @Test
+    void summarisesQosAndNics() {
+      assertThat(run.outLines()).containsSubsequence(
+          "QoS policy rdma-lossless (12 switches)",
+          "  DSCP to priority   0→0, 26→3, 48→6 (others → 0)",
+          "  lossless           priority 3, PFC on priority 3, XON offset 18KiB",
+          "  ECN                priority 3: Kmin 400KiB, Kmax 1600KiB, Pmax 0.2",
+          "  scheduler          strict 6; DWRR 0:1, 3:4",
+          "  MTU                9100B",
+          "",
+          "NIC profile cx7 (64 NICs)",
+          "  speed              400Gbps",
+          "  RoCE               DSCP 26, priority 3",
+          "  CNP                DSCP 48, priority 6");
+    }
+
+    @Test
+    void comparesFirmwareWithTheApprovedVersions() {
+      assertThat(run.outLines()).containsSubsequence(
+          "Firmware",
+          "  NIC firmware       28.39.1002 on 64 NICs (approved)",
+          "  switch NOS         SONiC.202405.1 on 12 switches (approved)",
+          "  approved NIC       28.39.1002",
+          "  approved NOS       SONiC.202405.1",
+          "",
+          "Drift",
+          "  none");
+      assertThat(run.outLines()).last().isEqualTo("  none");
+    }
+  }
+
+  @Test
+  void driftAndUnapprovedFirmwareAreShown() throws IOException {
+    Path drifted = referenceVariant(dir, "drifted.yaml", "firmware: 28.39.1002", "firmware: 28.39.1000");
+
+    CommandRun run = rocelab("describe", drifted.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(run.outLines()).contains("  NIC firmware       28.39.1000 on 64 NICs (NOT APPROVED)");
+    assertThat(run.outLines()).last().asString()
+        .startsWith("  " + drifted + ":40:15 nicProfiles.cx7.firmware: drift: NIC firmware 28.39.1000");
+  }
+
+  @Test
+  void referenceFabricAsJsonCarriesTheNumbersInBaseUnits() throws IOException {
+    CommandRun run = rocelab("describe", "--json", REFERENCE.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("valid").asBoolean()).isTrue();
+    assertThat(json.get("topology").asText()).isEqualTo("rail-optimized");
+    assertThat(json.get("gpus").asInt()).isEqualTo(64);
+    assertThat(json.at("/switches/total").asInt()).isEqualTo(12);
+    assertThat(json.at("/links/total").asInt()).isEqualTo(128);
+    assertThat(json.get("nicBandwidthBps").asLong()).isEqualTo(25_600_000_000_000L);
+    assertThat(json.get("bisectionBps").asLong()).isEqualTo(12_800_000_000_000L);
+    assertThat(json.at("/oversubscription/0/ratio").asDouble()).isEqualTo(1.0);
+    assertThat(json.at("/headroom/0/xoffBytes").asLong()).isEqualTo(157 * 1024);
+    assertThat(json.at("/headroom/1/xoffBytes").asLong()).isEqualTo(187 * 1024);
+    assertThat(json.at("/headroom/1/xonBytes").asLong()).isEqualTo(18 * 1024);
+    assertThat(json.at("/buffers/0/worstSwitch").asText()).isEqualTo("spine1");
+    assertThat(json.at("/buffers/0/sharedBytes").asLong()).isEqualTo(160_048 * 1024L);
+    assertThat(json.at("/firmware/nic/0/approved").asBoolean()).isTrue();
+    assertThat(json.get("drift")).isEmpty();
+  }
+
+  @Test
+  void brokenFabricPrintsItsProblemsInstead() throws IOException {
+    Path broken = referenceVariant(dir, "broken.yaml", "buffer: 160MiB", "buffer: 160MBs", "mtu: 4096B", "mtu: 4000B");
+
+    CommandRun run = rocelab("describe", broken.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).hasSize(3);
+    assertThat(run.outLines().get(0)).startsWith(broken + ":22:13 switchProfiles.spectrum4.buffer: ");
+    assertThat(run.outLines().get(1)).startsWith(broken + ":44:10 nicProfiles.cx7.mtu: ");
+    assertThat(run.outLines().get(2)).isEqualTo(broken + ": 2 errors");
+  }
+
+  @Test
+  void brokenFabricAsJsonListsItsProblems() throws IOException {
+    Path broken = referenceVariant(dir, "broken.yaml", "buffer: 160MiB", "buffer: 160MBs", "mtu: 4096B", "mtu: 4000B");
+
+    CommandRun run = rocelab("describe", "--json", broken.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("valid").asBoolean()).isFalse();
+    assertThat(json.get("errors").asInt()).isEqualTo(2);
+    assertThat(json.at("/problems/0/path").asText()).isEqualTo("switchProfiles.spectrum4.buffer");
+    assertThat(json.at("/problems/0/line").asInt()).isEqualTo(22);
+    assertThat(json.at("/problems/1/path").asText()).isEqualTo("nicProfiles.cx7.mtu");
+  }
+
+  @Test
+  void missingFileIsAnError() {
+    CommandRun run = rocelab("describe", "no/such/fabric.yaml");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.errLines()).containsExactly("no such file: " + Path.of("no/such/fabric.yaml"));
+    assertThat(run.out()).isEmpty();
+  }
+}

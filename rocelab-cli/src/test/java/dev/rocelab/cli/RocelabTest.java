@@ -1,0 +1,58 @@
+package dev.rocelab.cli;
+
+import static dev.rocelab.cli.CommandRun.rocelab;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class RocelabTest {
+
+  @Test
+  void helpListsTheSubcommandsAndExitCodes() {
+    CommandRun run = rocelab("--help");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.outLines()).first().isEqualTo("Usage: rocelab [-hV] [COMMAND]");
+    assertThat(run.out()).contains("  validate  ", "  describe  ", "Exit codes:", "   2   a fabric file has errors");
+  }
+
+  @Test
+  void subcommandHelpShowsItsParameters() {
+    CommandRun run = rocelab("help", "describe");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.outLines()).first().isEqualTo("Usage: rocelab describe [-hV] [--json] FILE");
+  }
+
+  @Test
+  void versionComesFromTheBuild() {
+    CommandRun run = rocelab("--version");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.outLines()).first().asString().matches("rocelab \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+  }
+
+  @Test
+  void withoutASubcommandItIsAUsageError() {
+    CommandRun run = rocelab();
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(run.errLines()).first().isEqualTo("Missing required subcommand (validate or describe)");
+  }
+
+  @Test
+  void unknownOptionIsAUsageError() {
+    CommandRun run = rocelab("describe", "--yaml", "x.yaml");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(run.errLines()).first().isEqualTo("Unknown option: '--yaml'");
+  }
+
+  @Test
+  void severalFilesReportTheWorstOutcome() {
+    assertThat(Rocelab.worst(Rocelab.VALID, Rocelab.ERRORS)).isEqualTo(Rocelab.ERRORS);
+    assertThat(Rocelab.worst(Rocelab.ERRORS, Rocelab.VALID)).isEqualTo(Rocelab.ERRORS);
+    assertThat(Rocelab.worst(Rocelab.ERRORS, Rocelab.FAILURE)).isEqualTo(Rocelab.FAILURE);
+    assertThat(Rocelab.worst(Rocelab.FAILURE, Rocelab.ERRORS)).isEqualTo(Rocelab.FAILURE);
+  }
+}

@@ -1,0 +1,108 @@
+package dev.rocelab.cli;
+
+import static dev.rocelab.cli.CommandRun.REFERENCE;
+import static dev.rocelab.cli.CommandRun.rocelab;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.fabricfile.FabricFiles;
+import dev.rocelab.fabricfile.Problem;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ValidateCommandTest {
+
+  private static final String REFERENCE_SUMMARY =
+      "valid — rail-optimized, 8 hosts, 64 GPUs, 64 NICs, 12 switches, 128 links";
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void referenceFabricIsValidWithOneSummaryLine() {
+    CommandRun run = rocelab("validate", REFERENCE.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(run.outLines()).containsExactly(REFERENCE + ": " + REFERENCE_SUMMARY);
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void brokenFabricPrintsEveryProblemThenTheCount() throws IOException {
+    // GIVEN three defects in three different sections of the reference fabric
+    Path broken = CommandRun.referenceVariant(dir, "broken.yaml",
+        "fabricLink: {speed: 400Gbps", "fabricLink: {speed: 400GBps",
+        "buffer: 160MiB", "buffer: 160MBs",
+        "mtu: 4096B", "mtu: 4000B");
+
+    CommandRun run = rocelab("validate", broken.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).hasSize(4);
+    assertThat(run.outLines().get(0)).startsWith(broken + ":13:23 topology.fabricLink.speed: \"400GBps\" is not a rate");
+    assertThat(run.outLines().get(1)).startsWith(broken + ":22:13 switchProfiles.spectrum4.buffer: \"160MBs\" is not a size");
+    assertThat(run.outLines().get(2)).startsWith(broken + ":44:10 nicProfiles.cx7.mtu: ").contains("4KB");
+    assertThat(run.outLines().get(3)).isEqualTo(broken + ": 3 errors");
+    assertThat(run.outLines().subList(0, 3))
+        .containsExactlyElementsOf(FabricFiles.check(broken).problems().stream().map(Problem::toString).toList());
+  }
+
+  @Test
+  void driftIsPrintedButTheFabricStaysValid() throws IOException {
+    Path drifted = CommandRun.referenceVariant(dir, "drifted.yaml", "firmware: 28.39.1002", "firmware: 28.39.1000");
+
+    CommandRun run = rocelab("validate", drifted.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(run.outLines()).hasSize(2);
+    assertThat(run.outLines().get(0)).startsWith(drifted + ":40:15 nicProfiles.cx7.firmware: drift: NIC firmware 28.39.1000");
+    assertThat(run.outLines().get(1)).isEqualTo(drifted
+        + ": valid with 1 drift finding — rail-optimized, 8 hosts, 64 GPUs, 64 NICs, 12 switches, 128 links");
+  }
+
+  @Test
+  void missingFileIsAnErrorNamedOnStderr() {
+    Path missing = dir.resolve("nope.yaml");
+
+    CommandRun run = rocelab("validate", missing.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.errLines()).containsExactly("no such file: " + missing);
+    assertThat(run.out()).isEmpty();
+  }
+
+  @Test
+  void everyFileGetsAVerdictAndTheWorstExitCodeWins() throws IOException {
+    Path syntax = dir.resolve("syntax.yaml");
+    Files.writeString(syntax, "name: x\ntopology: [\n");
+    Path missing = dir.resolve("nope.yaml");
+
+    CommandRun run = rocelab("validate", REFERENCE.toString(), missing.toString(), syntax.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).hasSize(3);
+    assertThat(run.outLines().get(0)).isEqualTo(REFERENCE + ": " + REFERENCE_SUMMARY);
+    assertThat(run.outLines().get(1)).startsWith(syntax + ":3:1 ").contains("YAML");
+    assertThat(run.outLines().get(2)).isEqualTo(syntax + ": 1 error");
+    assertThat(run.errLines()).containsExactly("no such file: " + missing);
+  }
+
+  @Test
+  void aDirectoryIsNotAFabricFile() {
+    CommandRun run = rocelab("validate", dir.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.errLines()).containsExactly("not a file: " + dir);
+  }
+
+  @Test
+  void withoutFilesItIsAUsageError() {
+    CommandRun run = rocelab("validate");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(run.errLines()).first().isEqualTo("Missing required parameter: 'FILE'");
+    assertThat(run.out()).isEmpty();
+  }
+}
