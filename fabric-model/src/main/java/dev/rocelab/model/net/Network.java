@@ -1,0 +1,109 @@
+package dev.rocelab.model.net;
+
+import dev.rocelab.api.result.DropReason;
+import dev.rocelab.model.engine.Simulator;
+import dev.rocelab.model.telemetry.DropLog;
+import dev.rocelab.model.telemetry.LatencyRecorder;
+import dev.rocelab.model.telemetry.PortCounters;
+import java.util.List;
+
+/**
+ * One simulated fabric, built for one run: the engine, every node, port and wire, the queue pairs
+ * and their receive state, and the telemetry they write to. Built by {@link NetworkBuilder}.
+ */
+public final class Network {
+
+  final Simulator sim = new Simulator();
+  final PortCounters counters;
+  final DropLog drops = new DropLog();
+  final LatencyRecorder latency = new LatencyRecorder();
+  SwitchNode[] switches;
+  NicNode[] nics;
+  Port[] ports;
+  List<Wire> wires;
+  QueuePair[] queuePairs;
+  NicNode.Receiver[] receivers;
+  /** Port names by global port index, e.g. {@code leaf1:eth3}. */
+  String[] portNames;
+
+  long sentPayload;
+  long receivedPayload;
+  long droppedPayload;
+  private int completedQueuePairs;
+
+  Network(int portCount) {
+    this.counters = new PortCounters(portCount);
+  }
+
+  void drop(Packet p, Port where, DropReason reason, long now) {
+    counters.drop(where.gid * 8 + p.priority, reason);
+    if (p.kind == Packet.DATA) {
+      droppedPayload += p.payload;
+      drops.record(now, where.gid, p.priority, reason, queuePairs[p.flow].flow, isLossless(where, p));
+    }
+  }
+
+  private static boolean isLossless(Port where, Packet p) {
+    return where instanceof SwitchPort sp && sp.owner.isLossless(p.priority);
+  }
+
+  void queuePairCompleted(QueuePair qp, long now) {
+    if (++completedQueuePairs == queuePairs.length) {
+      sim.stop();
+    }
+  }
+
+  /** @return the engine */
+  public Simulator simulator() {
+    return sim;
+  }
+
+  /** @return the per-port counters */
+  public PortCounters counters() {
+    return counters;
+  }
+
+  /**
+   * Data payload bytes by where they are: sent by NICs (retransmissions included) = received by
+   * NICs + dropped + still in the network.
+   *
+   * @return the balance at the current time
+   */
+  public Conservation conservation() {
+    long inFlight = 0;
+    for (Wire w : wires) {
+      inFlight += w.inFlightPayload();
+    }
+    for (SwitchNode sw : switches) {
+      for (SwitchPort port : sw.ports) {
+        inFlight += port.queuedPayload();
+        Packet sending = port.sending();
+        if (sending != null && sending.kind == Packet.DATA) {
+          inFlight += sending.payload;
+        }
+      }
+    }
+    return new Conservation(sentPayload, receivedPayload, droppedPayload, inFlight);
+  }
+
+  /**
+   * Where the data bytes of a run went.
+   *
+   * @param sent payload bytes NICs finished transmitting
+   * @param received payload bytes that arrived at NICs
+   * @param dropped payload bytes dropped in the network
+   * @param inFlight payload bytes on wires and in switches
+   */
+  public record Conservation(long sent, long received, long dropped, long inFlight) {
+
+    /** @return whether sent = received + dropped + in flight */
+    public boolean holds() {
+      return sent == received + dropped + inFlight;
+    }
+  }
+
+  /** @return whether every queue pair has delivered everything */
+  public boolean allComplete() {
+    return completedQueuePairs == queuePairs.length;
+  }
+}

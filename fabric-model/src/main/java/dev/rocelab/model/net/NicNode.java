@@ -1,0 +1,153 @@
+package dev.rocelab.model.net;
+
+import dev.rocelab.model.cc.CnpPacer;
+
+/**
+ * An RDMA NIC: sends for its queue pairs (per priority, earliest-eligible first, round robin
+ * across priorities, honouring PFC pauses), and receives for the queue pairs that target it:
+ * in-order delivery with cumulative ACKs, one NACK per gap (go-back-N), CNPs for CE-marked
+ * packets at most once per interval per queue pair. ACK, NACK and CNP travel on the CNP class.
+ */
+final class NicNode implements Node {
+
+  /** Coalesced ACKs: one per this many in-order packets, and at the end of every message. */
+  static final int ACK_EVERY = 16;
+
+  final int index;
+  final String name;
+  final long lineRateBps;
+  final int controlDscp;
+  final int controlPriority;
+  NicPort port;
+  private final QpHeap[] heaps = new QpHeap[8];
+  private int[] priorities = new int[0];
+  private int nextPriority;
+
+  NicNode(int index, String name, long lineRateBps, int controlDscp, int controlPriority) {
+    this.index = index;
+    this.name = name;
+    this.lineRateBps = lineRateBps;
+    this.controlDscp = controlDscp;
+    this.controlPriority = controlPriority;
+  }
+
+  /** Registers a sending queue pair. */
+  void add(QueuePair qp) {
+    if (heaps[qp.priority] == null) {
+      heaps[qp.priority] = new QpHeap();
+      int[] more = java.util.Arrays.copyOf(priorities, priorities.length + 1);
+      more[priorities.length] = qp.priority;
+      java.util.Arrays.sort(more);
+      priorities = more;
+    }
+    heaps[qp.priority].update(qp);
+  }
+
+  /** A queue pair's eligibility changed outside the port's own choice. */
+  void requeue(QueuePair qp, long now) {
+    heaps[qp.priority].update(qp);
+    port.kick(now);
+  }
+
+  Packet pollData(long now) {
+    int n = priorities.length;
+    for (int k = 0; k < n; k++) {
+      int priority = priorities[(nextPriority + k) % n];
+      if (port.isPaused(priority, now)) {
+        continue;
+      }
+      QueuePair top = heaps[priority].peek();
+      if (top != null && top.eligibleAt() <= now) {
+        nextPriority = (nextPriority + k + 1) % n;
+        Packet p = top.nextPacket(now);
+        heaps[priority].update(top);
+        return p;
+      }
+    }
+    return null;
+  }
+
+  long nextDataTime(long now) {
+    long next = Long.MAX_VALUE;
+    for (int priority : priorities) {
+      QueuePair top = heaps[priority].peek();
+      if (top != null) {
+        next = Math.min(next, port.isPaused(priority, now) ? port.pauseExpiry(priority, now) : top.eligibleAt());
+      }
+    }
+    return next;
+  }
+
+  @Override
+  public void receive(Packet p, int portIndex, long now) {
+    if (p.kind == Packet.PAUSE) {
+      port.receivePause(p.pausePriority, p.pauseQuanta, now);
+      return;
+    }
+    int slot = port.gid * 8 + p.priority;
+    net().counters.rxBytes[slot] += p.frameBytes;
+    net().counters.rxPackets[slot]++;
+    switch (p.kind) {
+      case Packet.DATA -> receiveData(p, now);
+      case Packet.ACK -> net().queuePairs[p.flow].onAck(p.psn, now);
+      case Packet.NACK -> net().queuePairs[p.flow].onNack(p.psn, now);
+      case Packet.CNP -> {
+        net().counters.cnpsReceived[slot]++;
+        net().queuePairs[p.flow].onCnp(now);
+      }
+      default -> throw new IllegalStateException("unknown frame kind " + p.kind);
+    }
+  }
+
+  private Network net() {
+    return port.net;
+  }
+
+  private void receiveData(Packet p, long now) {
+    Network net = net();
+    Receiver rx = net.receivers[p.flow];
+    net.receivedPayload += p.payload;
+    net.latency.record(p.priority, now - p.sentPs);
+    if (p.ce && rx.cnpPacer.tryCnp(now)) {
+      net.counters.cnpsSent[port.gid * 8 + controlPriority]++;
+      sendControl(Packet.CNP, p, 0, now);
+    }
+    if (p.psn == rx.expected) {
+      rx.expected++;
+      rx.delivered += p.payload;
+      rx.nackSent = false;
+      if (p.lastOfMessage || ++rx.sinceAck >= ACK_EVERY) {
+        rx.sinceAck = 0;
+        sendControl(Packet.ACK, p, rx.expected, now);
+      }
+    } else if (p.psn > rx.expected) {
+      if (!rx.nackSent) {
+        rx.nackSent = true;
+        sendControl(Packet.NACK, p, rx.expected, now);
+      }
+    } else {
+      sendControl(Packet.ACK, p, rx.expected, now); // a duplicate: repeat where we are
+    }
+  }
+
+  private void sendControl(byte kind, Packet data, int psn, long now) {
+    Packet c = Packet.control(kind, data.flow, psn, controlDscp, index, data.srcNic, data.hash);
+    c.priority = (byte) controlPriority;
+    c.readyPs = now;
+    c.arrivedPs = now;
+    port.sendControl(c, now);
+  }
+
+  /** Receive-side state of one queue pair, kept at its destination NIC. */
+  static final class Receiver {
+    final CnpPacer cnpPacer;
+    int expected;
+    int sinceAck;
+    boolean nackSent;
+    long delivered;
+
+    Receiver(CnpPacer cnpPacer) {
+      this.cnpPacer = cnpPacer;
+    }
+  }
+}

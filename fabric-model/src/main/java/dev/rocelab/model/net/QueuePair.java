@@ -1,0 +1,154 @@
+package dev.rocelab.model.net;
+
+import dev.rocelab.model.cc.DcqcnReactionPoint;
+import dev.rocelab.model.engine.Component;
+
+/**
+ * The sending side of one queue pair: segments its messages at the MTU, paces them at the DCQCN
+ * rate, and recovers losses with go-back-N (on NACK, and on a retransmission timeout). Its own
+ * wake-up serves the DCQCN timers and the retransmission timer.
+ */
+final class QueuePair extends Component {
+
+  final Network net;
+  final int id;
+  /** The flow (FlowSpec) this queue pair belongs to. */
+  final int flow;
+  final NicNode nic;
+  final int dstNic;
+  final int hash;
+  final int dscp;
+  final int priority;
+  private final int mtu;
+  private final int packetsPerMessage;
+  private final int lastPayload;
+  final int totalPackets;
+  private final long startPs;
+  private final long periodPs;
+  private final DcqcnReactionPoint rp;
+  private final long lineRateBps;
+  private final long rtoPs;
+
+  int sndNxt;
+  int sndUna;
+  private long nextSendPs;
+  private long rtoDeadline = Long.MAX_VALUE;
+  long retransmissions;
+  long completionPs = -1;
+  /** Position in the NIC's per-priority heap, −1 when not queued. */
+  int heapPos = -1;
+
+  QueuePair(Network net, int id, int flow, NicNode nic, int dstNic, int hash, int dscp, int priority, int mtu,
+      long messageBytes, int messages, long startPs, long periodPs, DcqcnReactionPoint rp, long rtoPs) {
+    this.net = net;
+    this.id = id;
+    this.flow = flow;
+    this.nic = nic;
+    this.dstNic = dstNic;
+    this.hash = hash;
+    this.dscp = dscp;
+    this.priority = priority;
+    this.mtu = mtu;
+    this.packetsPerMessage = (int) ((messageBytes + mtu - 1) / mtu);
+    this.lastPayload = (int) (messageBytes - (long) (packetsPerMessage - 1) * mtu);
+    this.totalPackets = Math.multiplyExact(packetsPerMessage, messages);
+    this.startPs = startPs;
+    this.periodPs = periodPs;
+    this.rp = rp;
+    this.lineRateBps = nic.lineRateBps;
+    this.rtoPs = rtoPs;
+    this.nextSendPs = startPs;
+  }
+
+  boolean hasData() {
+    return sndNxt < totalPackets;
+  }
+
+  /** When the next packet may leave: paced by the rate and by when its message is posted. */
+  long eligibleAt() {
+    return Math.max(nextSendPs, startPs + (long) (sndNxt / packetsPerMessage) * periodPs);
+  }
+
+  long rateBps() {
+    return rp == null ? lineRateBps : rp.rateBps();
+  }
+
+  /** Builds the next packet and advances; called when the NIC's port starts sending it. */
+  Packet nextPacket(long now) {
+    int psn = sndNxt++;
+    boolean last = psn % packetsPerMessage == packetsPerMessage - 1;
+    Packet p = Packet.data(id, psn, last ? lastPayload : mtu, dscp, nic.index, dstNic, hash, now);
+    p.priority = (byte) priority;
+    p.lastOfMessage = last;
+    p.readyPs = now;
+    p.arrivedPs = now;
+    nextSendPs = now + (long) p.wireBytes() * 8_000_000_000_000L / rateBps();
+    if (rp != null) {
+      rp.onBytesSent(p.frameBytes, now);
+    }
+    if (rtoDeadline == Long.MAX_VALUE) {
+      rtoDeadline = now + rtoPs;
+    }
+    reschedule();
+    return p;
+  }
+
+  void onAck(int nextExpected, long now) {
+    if (nextExpected <= sndUna) {
+      return;
+    }
+    sndUna = Math.min(nextExpected, totalPackets);
+    if (sndNxt < sndUna) {
+      sndNxt = sndUna;
+    }
+    rtoDeadline = sndUna < sndNxt ? now + rtoPs : Long.MAX_VALUE;
+    if (sndUna == totalPackets && completionPs < 0) {
+      completionPs = now;
+      net.queuePairCompleted(this, now);
+    }
+    reschedule();
+  }
+
+  void onNack(int expected, long now) {
+    onAck(expected, now);
+    if (sndNxt > expected && expected >= sndUna) {
+      goBackTo(expected, now);
+    }
+  }
+
+  void onCnp(long now) {
+    if (rp != null) {
+      rp.onCnp(now);
+      reschedule();
+    }
+  }
+
+  private void goBackTo(int psn, long now) {
+    retransmissions += sndNxt - psn;
+    sndNxt = psn;
+    nic.requeue(this, now);
+  }
+
+  @Override
+  protected void wake(long now) {
+    if (rp != null && rp.nextWakeupPs() <= now) {
+      rp.onTimer(now);
+    }
+    if (now >= rtoDeadline) {
+      rtoDeadline = now + rtoPs;
+      if (sndUna < sndNxt) {
+        goBackTo(sndUna, now);
+      }
+    }
+    reschedule();
+  }
+
+  private void reschedule() {
+    long next = Math.min(rp == null ? Long.MAX_VALUE : rp.nextWakeupPs(), rtoDeadline);
+    if (next == Long.MAX_VALUE) {
+      net.sim.cancel(this);
+    } else if (!isScheduled() || scheduledTime() != next) {
+      net.sim.schedule(this, Math.max(next, net.sim.now()));
+    }
+  }
+}

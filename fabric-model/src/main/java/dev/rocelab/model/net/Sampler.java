@@ -1,0 +1,124 @@
+package dev.rocelab.model.net;
+
+import dev.rocelab.api.result.TimeSeries;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.model.engine.Component;
+import dev.rocelab.model.traffic.FlowSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Samples time series at a fixed interval: per switch port and data priority the egress queue
+ * depth ({@code queue_depth}, bytes), cumulative paused time ({@code paused_time}, ps) and ECN
+ * marks ({@code ecn_marks}); per flow the delivered throughput over the last interval
+ * ({@code throughput}, bps). Series that stayed zero are left out of the result.
+ */
+public final class Sampler extends Component {
+
+  private final Network net;
+  private final long intervalPs;
+  private final List<FlowSpec> flows;
+  private final int[] priorities;
+  private final int switchPorts;
+  private final long[][] queue;
+  private final long[][] paused;
+  private final long[][] marks;
+  private final long[][] throughput;
+  private final long[] lastDelivered;
+  private int samples;
+
+  /**
+   * @param net the network
+   * @param intervalPs the sampling interval
+   * @param flows the flows, in id order
+   */
+  public Sampler(Network net, long intervalPs, List<FlowSpec> flows) {
+    this.net = net;
+    this.intervalPs = intervalPs;
+    this.flows = flows;
+    BitSet used = new BitSet(8);
+    for (QueuePair qp : net.queuePairs) {
+      for (SwitchNode sw : net.switches) {
+        used.set(sw.priorityOf(qp.dscp));
+      }
+    }
+    this.priorities = used.stream().toArray();
+    int count = 0;
+    for (SwitchNode sw : net.switches) {
+      count += sw.ports.length;
+    }
+    this.switchPorts = count;
+    int series = switchPorts * priorities.length;
+    queue = new long[series][16];
+    paused = new long[series][16];
+    marks = new long[series][16];
+    throughput = new long[flows.size()][16];
+    lastDelivered = new long[flows.size()];
+    net.sim.register(this);
+    net.sim.schedule(this, 0);
+  }
+
+  @Override
+  protected void wake(long now) {
+    int s = 0;
+    for (SwitchNode sw : net.switches) {
+      for (SwitchPort port : sw.ports) {
+        for (int p : priorities) {
+          put(queue, s, port.queueBytes[p]);
+          put(paused, s, port.pausedPsAt(p, now));
+          put(marks, s, net.counters.ecnMarks[port.gid * 8 + p]);
+          s++;
+        }
+      }
+    }
+    long[] delivered = new long[flows.size()];
+    for (int q = 0; q < net.queuePairs.length; q++) {
+      delivered[net.queuePairs[q].flow] += net.receivers[q].delivered;
+    }
+    for (int f = 0; f < flows.size(); f++) {
+      long bytes = delivered[f] - lastDelivered[f];
+      lastDelivered[f] = delivered[f];
+      put(throughput, f, samples == 0 ? 0 : bytes * 8_000_000_000_000L / intervalPs);
+    }
+    samples++;
+    net.sim.schedule(this, now + intervalPs);
+  }
+
+  private void put(long[][] series, int index, long value) {
+    if (samples == series[index].length) {
+      series[index] = Arrays.copyOf(series[index], samples * 2);
+    }
+    series[index][samples] = value;
+  }
+
+  /** @return the sampled series that are not all zero */
+  public List<TimeSeries> series() {
+    List<TimeSeries> out = new ArrayList<>();
+    SimTime interval = SimTime.picos(intervalPs);
+    int s = 0;
+    for (SwitchNode sw : net.switches) {
+      for (SwitchPort port : sw.ports) {
+        for (int p : priorities) {
+          String subject = port.name + "/" + p;
+          add(out, "queue_depth", subject, "bytes", interval, queue[s]);
+          add(out, "paused_time", subject, "ps", interval, paused[s]);
+          add(out, "ecn_marks", subject, "packets", interval, marks[s]);
+          s++;
+        }
+      }
+    }
+    for (int f = 0; f < flows.size(); f++) {
+      add(out, "throughput", flows.get(f).name(), "bps", interval, throughput[f]);
+    }
+    return out;
+  }
+
+  private void add(List<TimeSeries> out, String metric, String subject, String unit, SimTime interval, long[] values) {
+    long[] used = Arrays.copyOf(values, samples);
+    if (Arrays.stream(used).anyMatch(v -> v != 0)) {
+      out.add(new TimeSeries(metric, subject, unit, SimTime.ZERO, interval, used));
+    }
+  }
+}

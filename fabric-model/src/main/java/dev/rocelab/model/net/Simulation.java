@@ -1,0 +1,171 @@
+package dev.rocelab.model.net;
+
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.DropRecord;
+import dev.rocelab.api.result.FlowResult;
+import dev.rocelab.api.result.PortStats;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.StopReason;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.model.telemetry.DropLog;
+import dev.rocelab.model.telemetry.PortCounters;
+import dev.rocelab.model.traffic.FlowSpec;
+import dev.rocelab.model.traffic.TrafficPlan;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One run of a scenario on the model: builds the network, runs the engine until every flow has
+ * completed, the scenario's duration is reached, or the wall-clock bound passes, and assembles
+ * the {@link RunResult}.
+ */
+public final class Simulation {
+
+  /** Simulated time run between two looks at the wall clock. */
+  private static final long SLICE_PS = 100_000_000L;
+
+  private final FabricGraph graph;
+  private final Scenario scenario;
+  private final List<FlowSpec> flows;
+  private final Network net;
+  private final Sampler sampler;
+  private StopReason stopReason;
+
+  /**
+   * Builds the simulation.
+   *
+   * @param graph the fabric
+   * @param scenario the scenario
+   * @param rtoPs the retransmission timeout of every queue pair
+   */
+  public Simulation(FabricGraph graph, Scenario scenario, long rtoPs) {
+    this.graph = graph;
+    this.scenario = scenario;
+    this.flows = TrafficPlan.of(scenario, graph);
+    this.net = new NetworkBuilder(graph, flows, scenario.seed(), rtoPs).build();
+    this.sampler = new Sampler(net, scenario.sampleInterval().picos(), flows);
+  }
+
+  /**
+   * Runs to the end.
+   *
+   * @param wallClockLimit the longest the run may take in real time
+   * @return why it stopped
+   */
+  public StopReason run(Duration wallClockLimit) {
+    long deadline = System.nanoTime() + wallClockLimit.toNanos();
+    long end = scenario.duration().picos();
+    while (true) {
+      long until = Math.min(end, net.sim.now() + SLICE_PS);
+      net.sim.runUntil(until);
+      if (net.allComplete()) {
+        stopReason = StopReason.COMPLETED;
+        break;
+      }
+      if (net.sim.now() >= end) {
+        stopReason = StopReason.DURATION_REACHED;
+        break;
+      }
+      if (System.nanoTime() > deadline) {
+        stopReason = StopReason.WALL_CLOCK_LIMIT;
+        break;
+      }
+    }
+    for (Port port : net.ports) {
+      port.closeAt(net.sim.now());
+    }
+    return stopReason;
+  }
+
+  /** @return the network, for tests and benchmarks */
+  public Network network() {
+    return net;
+  }
+
+  /** @return the flows of the run */
+  public List<FlowSpec> flows() {
+    return flows;
+  }
+
+  /**
+   * Assembles what was measured.
+   *
+   * @param backend the backend id to record
+   * @return the result
+   */
+  public RunResult result(String backend) {
+    SimTime elapsed = SimTime.picos(net.sim.now());
+    return new RunResult(scenario, backend, graph.spec().name(), stopReason, elapsed, portStats(), flowResults(),
+        net.latency.summaries(), firstDrops(), sampler.series(), List.of());
+  }
+
+  private List<PortStats> portStats() {
+    PortCounters c = net.counters;
+    List<PortStats> out = new ArrayList<>();
+    for (int gid = 0; gid < net.ports.length; gid++) {
+      Endpoint port = Endpoint.parse(net.portNames[gid]);
+      for (int p = 0; p < PortCounters.PRIORITIES; p++) {
+        int slot = gid * 8 + p;
+        if (!c.active(slot)) {
+          continue;
+        }
+        Map<DropReason, Long> drops = new EnumMap<>(DropReason.class);
+        for (DropReason reason : DropReason.values()) {
+          drops.put(reason, c.drops(slot, reason));
+        }
+        out.add(new PortStats(port, p, c.txBytes[slot], c.rxBytes[slot], c.txPackets[slot], c.rxPackets[slot],
+            c.pausesSent[slot], c.pausesReceived[slot], SimTime.picos(c.pausedPs[slot]), c.ecnMarks[slot],
+            c.cnpsSent[slot], c.cnpsReceived[slot], drops, DataSize.bytes(c.maxQueue[slot]),
+            DataSize.bytes(c.maxHeadroom[slot])));
+      }
+    }
+    out.sort((a, b) -> a.port().compareTo(b.port()) != 0 ? a.port().compareTo(b.port())
+        : Integer.compare(a.priority(), b.priority()));
+    return out;
+  }
+
+  private List<FlowResult> flowResults() {
+    int n = flows.size();
+    long[] delivered = new long[n];
+    long[] retransmissions = new long[n];
+    long[] completion = new long[n];
+    boolean[] complete = new boolean[n];
+    int[] priority = new int[n];
+    java.util.Arrays.fill(complete, true);
+    for (int q = 0; q < net.queuePairs.length; q++) {
+      QueuePair qp = net.queuePairs[q];
+      delivered[qp.flow] += net.receivers[q].delivered;
+      retransmissions[qp.flow] += qp.retransmissions;
+      priority[qp.flow] = qp.priority;
+      if (qp.completionPs < 0) {
+        complete[qp.flow] = false;
+      }
+      completion[qp.flow] = Math.max(completion[qp.flow], qp.completionPs);
+    }
+    List<FlowResult> out = new ArrayList<>();
+    for (FlowSpec f : flows) {
+      int i = f.id();
+      out.add(new FlowResult(f.name(), f.source(), f.destination(), priority[i], DataSize.bytes(f.totalBytes()),
+          DataSize.bytes(delivered[i]), SimTime.picos(f.startPs()),
+          complete[i] ? Optional.of(SimTime.picos(completion[i])) : Optional.empty(), retransmissions[i]));
+    }
+    return out;
+  }
+
+  private List<DropRecord> firstDrops() {
+    List<DropRecord> out = new ArrayList<>();
+    for (DropLog.Entry e : net.drops.entries()) {
+      out.add(new DropRecord(SimTime.picos(e.timePs()), Endpoint.parse(net.portNames[e.port()]), e.priority(),
+          e.reason(), flows.get(e.flow()).name(), e.lossless()));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.rocelab.model.net;
+
+import dev.rocelab.model.engine.Component;
+
+/**
+ * One direction of a link: frames that have left a port travel for the propagation delay and
+ * arrive whole at the peer. Frames are kept in a ring in arrival order; only the head's arrival
+ * is scheduled.
+ */
+final class Wire extends Component {
+
+  private final Network net;
+  private final long propagationPs;
+  private final Node peer;
+  private final int peerPort;
+  private Packet[] frames = new Packet[16];
+  private long[] arrivals = new long[16];
+  private int head;
+  private int count;
+
+  Wire(Network net, long propagationPs, Node peer, int peerPort) {
+    this.net = net;
+    this.propagationPs = propagationPs;
+    this.peer = peer;
+    this.peerPort = peerPort;
+  }
+
+  void send(Packet p, long now) {
+    if (count == frames.length) {
+      grow();
+    }
+    int tail = (head + count) % frames.length;
+    frames[tail] = p;
+    arrivals[tail] = now + propagationPs;
+    if (count++ == 0) {
+      net.sim.schedule(this, arrivals[tail]);
+    }
+  }
+
+  @Override
+  protected void wake(long now) {
+    Packet p = frames[head];
+    frames[head] = null;
+    head = (head + 1) % frames.length;
+    count--;
+    if (count > 0) {
+      net.sim.schedule(this, arrivals[head]);
+    }
+    peer.receive(p, peerPort, now);
+  }
+
+  /** @return the frames on the wire, for in-flight accounting */
+  int inFlightPayload() {
+    int bytes = 0;
+    for (int i = 0; i < count; i++) {
+      Packet p = frames[(head + i) % frames.length];
+      if (p.kind == Packet.DATA) {
+        bytes += p.payload;
+      }
+    }
+    return bytes;
+  }
+
+  private void grow() {
+    Packet[] f = new Packet[frames.length * 2];
+    long[] a = new long[frames.length * 2];
+    for (int i = 0; i < count; i++) {
+      f[i] = frames[(head + i) % frames.length];
+      a[i] = arrivals[(head + i) % frames.length];
+    }
+    frames = f;
+    arrivals = a;
+    head = 0;
+  }
+}

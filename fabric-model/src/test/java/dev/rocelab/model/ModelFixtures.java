@@ -1,0 +1,70 @@
+package dev.rocelab.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.StopReason;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.fabricfile.FabricFiles;
+import dev.rocelab.model.net.Network;
+import dev.rocelab.model.net.Simulation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Test fabrics and a way to run a scenario on them with the model's invariants checked. */
+public final class ModelFixtures {
+
+  private ModelFixtures() {}
+
+  /**
+   * Loads a fabric from {@code src/test/resources/fabrics}, replacing text first.
+   *
+   * @param name the file name without {@code .yaml}
+   * @param replacements pairs of (text, replacement)
+   * @return the fabric
+   */
+  public static FabricSpec fabric(String name, String... replacements) {
+    try {
+      String yaml = Files.readString(Path.of("src/test/resources/fabrics", name + ".yaml"));
+      for (int i = 0; i < replacements.length; i += 2) {
+        assertThat(yaml).as("fixture text to replace").contains(replacements[i]);
+        yaml = yaml.replace(replacements[i], replacements[i + 1]);
+      }
+      return FabricFiles.load(yaml, name + ".yaml");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A finished run: its result and the network it ran on.
+   *
+   * @param result the result
+   * @param network the network, for internal invariants
+   */
+  public record Run(RunResult result, Network network) {}
+
+  /**
+   * Runs a scenario and checks what must hold for every run: bytes are conserved, and the run
+   * ended for a reason.
+   *
+   * @param spec the fabric
+   * @param scenario the scenario
+   * @return the run
+   */
+  public static Run run(FabricSpec spec, Scenario scenario) {
+    Simulation simulation = new Simulation(FabricGraph.of(spec), scenario, 1_000_000_000L);
+    StopReason stop = simulation.run(Duration.ofMinutes(5));
+    Network.Conservation balance = simulation.network().conservation();
+    assertThat(balance.holds())
+        .as("sent = received + dropped + in flight, but %s", balance)
+        .isTrue();
+    assertThat(stop).isNotEqualTo(StopReason.WALL_CLOCK_LIMIT);
+    return new Run(simulation.result("model"), simulation.network());
+  }
+}
