@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
     name = "rocelab",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Checks RoCEv2 lossless fabric files and reports what they imply.",
-    subcommands = {ValidateCommand.class, DescribeCommand.class, CommandLine.HelpCommand.class},
+    description = "Checks RoCEv2 lossless fabric files, reports what they imply, and benchmarks the fabric model.",
+    subcommands = {ValidateCommand.class, DescribeCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       " 0:the fabric is valid (drift, if any, is printed)",

@@ -173,7 +173,7 @@ public final class DcqcnReactionPoint {
     if (currentRateBps == lineRateBps) {
       return; // nothing to recover (always so when disabled)
     }
-    onTimer(nowPs);
+    runIncreaseTimer(nowPs); // α is caught up at the next CNP; it does not affect increases
     bytesSinceExpiry += bytes;
     while (bytesSinceExpiry >= byteCounterBytes && currentRateBps < lineRateBps) {
       bytesSinceExpiry -= byteCounterBytes;
@@ -204,13 +204,23 @@ public final class DcqcnReactionPoint {
     }
   }
 
+  /** Runs the increase timer expiries due at or before {@code nowPs}, leaving α for later. */
+  private void runIncreaseTimer(long nowPs) {
+    while (nextIncreasePs <= nowPs) {
+      timerExpired();
+    }
+  }
+
   /**
-   * Get the earliest time at which {@link #onTimer} has work.
+   * Get the earliest time at which {@link #onTimer} must run: the rate-increase timer. The α
+   * updates need no wake-up of their own: α matters only when a CNP cuts the rate, so its decay is
+   * caught up, period by period, whenever the reaction point is next called — the same values a
+   * timer would give, without an event every α period.
    *
    * @return the time in picoseconds, or {@link Long#MAX_VALUE} when no timer is pending
    */
   public long nextWakeupPs() {
-    return Math.min(nextAlphaUpdatePs, nextIncreasePs);
+    return nextIncreasePs;
   }
 
   /**

@@ -10,7 +10,6 @@ public abstract class Component {
   /** Position in the event queue's heap, or -1 when no wake-up is pending. */
   int heapIndex = -1;
   long wakeTime;
-  long wakeSeq;
 
   /** A stable number used for the trajectory fingerprint; assigned by the simulator. */
   int id;

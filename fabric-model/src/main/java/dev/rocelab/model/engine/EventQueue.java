@@ -3,12 +3,16 @@ package dev.rocelab.model.engine;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of components ordered by (wake time, sequence number): ties run first in,
- * first out. Each component appears at most once; rescheduling moves it in place.
+ * A 4-ary min-heap of components ordered by (wake time, sequence number): ties run first in,
+ * first out. Four children per node halve the depth of a binary heap, which is what a poll
+ * pays for. Each component appears at most once; rescheduling moves it in place. The keys live
+ * in primitive arrays beside the components, so comparisons never leave the heap's own memory.
  */
 final class EventQueue {
 
-  private Component[] heap = new Component[64];
+  private Component[] items = new Component[64];
+  private long[] times = new long[64];
+  private long[] seqs = new long[64];
   private int size;
   private long nextSeq;
 
@@ -21,24 +25,29 @@ final class EventQueue {
   }
 
   Component peek() {
-    return heap[0];
+    return items[0];
+  }
+
+  long peekTime() {
+    return times[0];
   }
 
   /** Schedules or moves the component's single wake-up. */
   void schedule(Component c, long time) {
     c.wakeTime = time;
-    c.wakeSeq = nextSeq++;
-    if (c.heapIndex < 0) {
-      if (size == heap.length) {
-        heap = Arrays.copyOf(heap, size * 2);
+    long seq = nextSeq++;
+    int i = c.heapIndex;
+    if (i < 0) {
+      if (size == items.length) {
+        items = Arrays.copyOf(items, size * 2);
+        times = Arrays.copyOf(times, size * 2);
+        seqs = Arrays.copyOf(seqs, size * 2);
       }
-      c.heapIndex = size;
-      heap[size++] = c;
-      siftUp(c.heapIndex);
+      siftUp(size++, c, time, seq);
+    } else if (time < times[i]) {
+      siftUp(i, c, time, seq);
     } else {
-      // The new key is later in sequence; it may be earlier or later in time.
-      siftUp(c.heapIndex);
-      siftDown(c.heapIndex);
+      siftDown(i, c, time, seq); // later in time, or the same time with a later sequence
     }
   }
 
@@ -48,70 +57,78 @@ final class EventQueue {
     if (i < 0) {
       return;
     }
-    Component last = heap[--size];
-    heap[size] = null;
     c.heapIndex = -1;
-    if (i < size) {
-      heap[i] = last;
-      last.heapIndex = i;
-      siftUp(i);
-      siftDown(last.heapIndex);
+    int last = --size;
+    Component moved = items[last];
+    long time = times[last];
+    long seq = seqs[last];
+    items[last] = null;
+    if (i < last) {
+      if (before(time, seq, times[i], seqs[i])) {
+        siftUp(i, moved, time, seq);
+      } else {
+        siftDown(i, moved, time, seq);
+      }
     }
   }
 
   /** Removes and returns the earliest component. */
   Component poll() {
-    Component top = heap[0];
-    Component last = heap[--size];
-    heap[size] = null;
+    Component top = items[0];
     top.heapIndex = -1;
-    if (size > 0) {
-      heap[0] = last;
-      last.heapIndex = 0;
-      siftDown(0);
+    int last = --size;
+    Component moved = items[last];
+    long time = times[last];
+    long seq = seqs[last];
+    items[last] = null;
+    if (last > 0) {
+      siftDown(0, moved, time, seq);
     }
     return top;
   }
 
-  private static boolean before(Component a, Component b) {
-    return a.wakeTime < b.wakeTime || (a.wakeTime == b.wakeTime && a.wakeSeq < b.wakeSeq);
+  private static boolean before(long timeA, long seqA, long timeB, long seqB) {
+    return timeA < timeB || (timeA == timeB && seqA < seqB);
   }
 
-  private void siftUp(int i) {
-    Component c = heap[i];
+  private void siftUp(int i, Component c, long time, long seq) {
     while (i > 0) {
-      int parent = (i - 1) >>> 1;
-      Component p = heap[parent];
-      if (!before(c, p)) {
+      int parent = (i - 1) >>> 2;
+      if (!before(time, seq, times[parent], seqs[parent])) {
         break;
       }
-      heap[i] = p;
-      p.heapIndex = i;
+      place(i, items[parent], times[parent], seqs[parent]);
       i = parent;
     }
-    heap[i] = c;
-    c.heapIndex = i;
+    place(i, c, time, seq);
   }
 
-  private void siftDown(int i) {
-    Component c = heap[i];
-    int half = size >>> 1;
-    while (i < half) {
-      int child = 2 * i + 1;
-      Component smallest = heap[child];
-      int right = child + 1;
-      if (right < size && before(heap[right], smallest)) {
-        child = right;
-        smallest = heap[right];
-      }
-      if (!before(smallest, c)) {
+  private void siftDown(int i, Component c, long time, long seq) {
+    while (true) {
+      int first = 4 * i + 1;
+      if (first >= size) {
         break;
       }
-      heap[i] = smallest;
-      smallest.heapIndex = i;
-      i = child;
+      int best = first;
+      int end = Math.min(first + 4, size);
+      for (int child = first + 1; child < end; child++) {
+        if (before(times[child], seqs[child], times[best], seqs[best])) {
+          best = child;
+        }
+      }
+      if (!before(times[best], seqs[best], time, seq)) {
+        break;
+      }
+      place(i, items[best], times[best], seqs[best]);
+      i = best;
     }
-    heap[i] = c;
+    place(i, c, time, seq);
+  }
+
+  private void place(int i, Component c, long time, long seq) {
+    items[i] = c;
+    times[i] = time;
+    seqs[i] = seq;
     c.heapIndex = i;
   }
 }

@@ -90,13 +90,13 @@ public final class Simulator {
   public boolean runUntil(long until) {
     stopRequested = false;
     while (!queue.isEmpty() && !stopRequested) {
-      Component next = queue.peek();
-      if (next.wakeTime > until) {
+      long time = queue.peekTime();
+      if (time > until) {
         now = until;
         return true;
       }
-      queue.poll();
-      now = next.wakeTime;
+      Component next = queue.poll();
+      now = time;
       events++;
       fingerprint = (fingerprint ^ (now * 31 + next.id)) * 0x100000001b3L;
       next.wake(now);

@@ -27,6 +27,7 @@ public final class Network {
   String[] portNames;
 
   long sentPayload;
+  long dataPacketsSent;
   long receivedPayload;
   long droppedPayload;
   private int completedQueuePairs;
@@ -53,6 +54,11 @@ public final class Network {
     }
   }
 
+  /** @return data packets NICs finished transmitting, retransmissions included */
+  public long dataPacketsSent() {
+    return dataPacketsSent;
+  }
+
   /** @return the engine */
   public Simulator simulator() {
     return sim;
@@ -77,10 +83,6 @@ public final class Network {
     for (SwitchNode sw : switches) {
       for (SwitchPort port : sw.ports) {
         inFlight += port.queuedPayload();
-        Packet sending = port.sending();
-        if (sending != null && sending.kind == Packet.DATA) {
-          inFlight += sending.payload;
-        }
       }
     }
     return new Conservation(sentPayload, receivedPayload, droppedPayload, inFlight);

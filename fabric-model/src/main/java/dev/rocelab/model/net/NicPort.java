@@ -21,9 +21,10 @@ final class NicPort extends Port {
   }
 
   @Override
-  void onTransmitEnd(Packet p, long now) {
+  void onTransmitStart(Packet p, long now) {
     if (p.kind == Packet.DATA) {
       net.sentPayload += p.payload;
+      net.dataPacketsSent++;
     }
   }
 }

@@ -22,9 +22,8 @@ abstract class Port extends Component {
   Wire out;
 
   private final ArrayDeque<Packet> control = new ArrayDeque<>();
-  private Packet sending;
-  private long sendEnd;
-  private long lastSendEnd;
+  /** When the frame on the wire has been sent completely; the transmitter is free from then. */
+  private long busyUntil;
 
   // Pause state per priority: paused from pauseStart (>= 0) until pauseEnd.
   private final long[] pauseStart = {-1, -1, -1, -1, -1, -1, -1, -1};
@@ -43,11 +42,8 @@ abstract class Port extends Component {
   /** The earliest future time a data frame may become eligible, or Long.MAX_VALUE. */
   abstract long nextDataTime(long now);
 
-  /** Called when a frame starts transmission. */
+  /** Called when a frame starts transmission (it is then on the wire, and out of any queue). */
   void onTransmitStart(Packet p, long now) {}
-
-  /** Called when a frame has left the port completely. */
-  void onTransmitEnd(Packet p, long now) {}
 
   /** Another timer of the owner to fold into this port's single wake-up; Long.MAX_VALUE if none. */
   long ownerTimer() {
@@ -70,54 +66,61 @@ abstract class Port extends Component {
     return pauseStart[priority] >= 0 && now < pauseEnd[priority];
   }
 
-  /** Starts the next frame if the transmitter is idle, else leaves it to the end of the current one. */
+  /** Starts the next frame if the transmitter is free, else makes sure it looks again when it is. */
   final void kick(long now) {
-    if (sending == null) {
+    if (now >= busyUntil) {
       startNext(now);
+    } else {
+      net.sim.scheduleNoLaterThan(this, busyUntil);
     }
   }
 
   @Override
   protected final void wake(long now) {
-    if (sending != null && now >= sendEnd) {
-      Packet done = sending;
-      sending = null;
-      lastSendEnd = now;
-      if (done.kind != Packet.PAUSE) {
-        int slot = gid * 8 + done.priority;
-        net.counters.txBytes[slot] += done.frameBytes;
-        net.counters.txPackets[slot]++;
-      }
-      out.send(done, now);
-      onTransmitEnd(done, now);
-    }
     if (now >= ownerTimer()) {
       onOwnerTimer(now);
     }
-    if (sending == null) {
+    if (now >= busyUntil) {
       startNext(now);
+    } else {
+      net.sim.schedule(this, busyUntil); // the owner timer fired while a frame is on the wire
     }
   }
 
+  /**
+   * Starts the next eligible frame, if any, and schedules this port's single wake-up for the next
+   * decision: when the transmitter is free again and something may be sent, or when the owner's
+   * timer is due. A frame goes onto the wire as it starts; it arrives whole at the peer after its
+   * serialization and the propagation delay. Nothing happens at the end of a frame unless there
+   * is something to do then, so a paced sender costs one event per frame.
+   */
   private void startNext(long now) {
     Packet head = control.peekFirst();
     Packet next = head != null && head.readyPs <= now ? control.pollFirst() : pollData(now);
-    if (next == null) {
-      long at = Math.min(Math.min(nextDataTime(now), ownerTimer()), head != null ? head.readyPs : Long.MAX_VALUE);
-      if (at == Long.MAX_VALUE) {
-        net.sim.cancel(this);
-      } else {
-        net.sim.schedule(this, Math.max(at, now));
+    if (next != null) {
+      // A cut-through frame that arrived just now may have been ready before its last byte was in:
+      // if the port was idle since then, its transmission logically started at its ready time.
+      long start = next.arrivedPs == now ? Math.min(now, Math.max(next.readyPs, busyUntil)) : now;
+      busyUntil = Math.max(now, start + (long) next.wireBytes() * psPerByte);
+      if (next.kind != Packet.PAUSE) {
+        int slot = gid * 8 + next.priority;
+        net.counters.txBytes[slot] += next.frameBytes;
+        net.counters.txPackets[slot]++;
       }
-      return;
+      out.send(next, busyUntil);
+      onTransmitStart(next, now);
     }
-    sending = next;
-    // A cut-through frame that arrived just now may have been ready before its last byte was in:
-    // if the port was idle since then, its transmission logically started at its ready time.
-    long start = next.arrivedPs == now ? Math.min(now, Math.max(next.readyPs, lastSendEnd)) : now;
-    sendEnd = Math.max(now, start + (long) next.wireBytes() * psPerByte);
-    onTransmitStart(next, now);
-    net.sim.schedule(this, sendEnd);
+    long at = Math.min(nextDataTime(now), ownerTimer());
+    head = control.peekFirst();
+    if (head != null) {
+      at = Math.min(at, head.readyPs);
+    }
+    if (at == Long.MAX_VALUE) {
+      net.sim.cancel(this);
+    } else {
+      long when = Math.max(at, busyUntil);
+      net.sim.schedule(this, Math.max(when, now));
+    }
   }
 
   /** A PFC frame arrived on this port from the peer: stop or resume one priority. */
@@ -140,9 +143,7 @@ abstract class Port extends Component {
       pauseStart[priority] = now;
       pauseEnd[priority] = end;
     }
-    if (sending == null) {
-      startNext(now); // re-evaluate the wake-up: the paused queue may have been the next one
-    }
+    kick(now); // re-evaluate the wake-up: the paused queue may have been the next one
   }
 
   /** Adds an expired pause interval to the paused time. */
@@ -172,14 +173,5 @@ abstract class Port extends Component {
         pauseStart[p] = -1;
       }
     }
-  }
-
-  /** Bytes of the frame on the wire plus queued control frames, for in-flight accounting. */
-  final Packet sending() {
-    return sending;
-  }
-
-  final Iterable<Packet> queuedControl() {
-    return control;
   }
 }

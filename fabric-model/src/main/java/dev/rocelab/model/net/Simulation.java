@@ -61,11 +61,24 @@ public final class Simulation {
    * @return why it stopped
    */
   public StopReason run(Duration wallClockLimit) {
+    return run(wallClockLimit, () -> {});
+  }
+
+  /**
+   * Runs to the end, calling back between slices of simulated time (for observers such as a
+   * heap sampler; the callback must not touch the simulation).
+   *
+   * @param wallClockLimit the longest the run may take in real time
+   * @param betweenSlices called after every slice of simulated time
+   * @return why it stopped
+   */
+  public StopReason run(Duration wallClockLimit, Runnable betweenSlices) {
     long deadline = System.nanoTime() + wallClockLimit.toNanos();
     long end = scenario.duration().picos();
     while (true) {
       long until = Math.min(end, net.sim.now() + SLICE_PS);
       net.sim.runUntil(until);
+      betweenSlices.run();
       if (net.allComplete()) {
         stopReason = StopReason.COMPLETED;
         break;

@@ -129,7 +129,10 @@ final class SwitchNode implements Node {
     }
   }
 
-  /** A data frame has left: free its buffer, and resume the upstream if its group drained. */
+  /**
+   * A data frame has left its queue for the wire: free its buffer (as it starts transmission, the
+   * usual simplification), and resume the upstream if its group drained.
+   */
   void onTransmitted(Packet p, long now) {
     if (p.kind != Packet.DATA) {
       return;

@@ -101,7 +101,7 @@ final class SwitchPort extends Port {
   }
 
   @Override
-  void onTransmitEnd(Packet p, long now) {
+  void onTransmitStart(Packet p, long now) {
     owner.onTransmitted(p, now);
   }
 

@@ -1,0 +1,104 @@
+package dev.rocelab.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.result.FlowResult;
+import dev.rocelab.api.result.PortStats;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.model.ModelBackend;
+import dev.rocelab.model.net.Simulation;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rocelab bench [NAME...]}: runs the model's benchmark scenarios and prints one JSON line
+ * per scenario with its figures (wall time, events and data packets per second, peak heap, and
+ * what the run measured). Speed is measured here, never asserted in tests.
+ */
+@Command(
+    name = "bench",
+    description = {
+      "Runs the model's benchmark scenarios, printing one JSON line each.",
+      "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off)."
+    })
+final class BenchCommand implements Callable<Integer> {
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  @Spec
+  private CommandSpec spec;
+
+  @Parameters(paramLabel = "NAME", arity = "0..*", description = "scenarios to run (default: all)")
+  private List<String> names = List.of();
+
+  @Override
+  public Integer call() {
+    List<String> selected = names.isEmpty() ? BenchScenario.names() : names;
+    List<BenchScenario> scenarios = selected.stream().map(BenchScenario::named).toList();
+    for (BenchScenario bench : scenarios) {
+      spec.commandLine().getOut().println(json(run(bench)));
+      spec.commandLine().getOut().flush();
+    }
+    return Rocelab.VALID;
+  }
+
+  private static Map<String, Object> run(BenchScenario bench) {
+    MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    System.gc();
+    long baseline = memory.getHeapMemoryUsage().getUsed();
+    long[] peak = {baseline};
+    long start = System.nanoTime();
+    Simulation simulation = new Simulation(FabricGraph.of(bench.fabric()), bench.scenario(), 1_000_000_000L);
+    simulation.run(Duration.ofMinutes(30), () -> peak[0] = Math.max(peak[0], memory.getHeapMemoryUsage().getUsed()));
+    double wall = (System.nanoTime() - start) / 1e9;
+    RunResult result = simulation.result(ModelBackend.ID);
+    long events = simulation.network().simulator().events();
+    long packets = simulation.network().dataPacketsSent();
+    double[] fct = result.flows().stream().filter(FlowResult::completed)
+        .mapToDouble(f -> f.completionTime().orElseThrow().toMicros()).sorted().toArray();
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("scenario", bench.name());
+    line.put("wall_s", round(wall, 3));
+    line.put("simulated_s", result.elapsed().toSeconds());
+    line.put("events", events);
+    line.put("events_per_s", Math.round(events / wall));
+    line.put("data_packets", packets);
+    line.put("data_packets_per_s", Math.round(packets / wall));
+    line.put("peak_heap_mb", round(peak[0] / 1048576.0, 1));
+    line.put("drops", result.totalDrops());
+    line.put("pause_frames", result.ports().stream().mapToLong(PortStats::pausesSent).sum());
+    line.put("ecn_marks", result.ports().stream().mapToLong(PortStats::ecnMarks).sum());
+    line.put("flows", result.flows().size());
+    line.put("flows_completed", fct.length);
+    line.put("fct_us_min", fct.length == 0 ? null : round(fct[0], 2));
+    line.put("fct_us_p50", fct.length == 0 ? null : round(fct[(fct.length - 1) / 2], 2));
+    line.put("fct_us_max", fct.length == 0 ? null : round(fct[fct.length - 1], 2));
+    line.put("max_queue_bytes", result.ports().stream().mapToLong(p -> p.maxQueue().bytes()).max().orElse(0));
+    line.put("stop", result.stopReason().name());
+    return line;
+  }
+
+  private static double round(double value, int decimals) {
+    double scale = Math.pow(10, decimals);
+    return Math.round(value * scale) / scale;
+  }
+
+  private static String json(Map<String, Object> line) {
+    try {
+      return MAPPER.writeValueAsString(line);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

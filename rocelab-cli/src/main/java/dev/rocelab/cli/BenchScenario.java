@@ -1,0 +1,94 @@
+package dev.rocelab.cli;
+
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.FabricFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The benchmark scenarios of {@code rocelab bench}: the peer runs of DESIGN.md (100G links, 1 µs
+ * per hop, ~1000 B payload, PFC + ECN + DCQCN with the benchmark parameter set), each also as a
+ * {@code -nocc} variant with DCQCN off.
+ *
+ * @param name the scenario's name
+ * @param fabric the fabric it runs on
+ * @param scenario what it runs
+ */
+record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
+
+  private static final SimTime BOUND = SimTime.millis(200);
+
+  /** @return every benchmark, in the order they are run by default */
+  static List<String> names() {
+    List<String> names = new ArrayList<>();
+    for (String base : List.of("incast16", "incast64", "incast64x10MB", "perm128", "leafspine1024")) {
+      names.add(base);
+      names.add(base + "-nocc");
+    }
+    return names;
+  }
+
+  /**
+   * A benchmark by name.
+   *
+   * @param name one of {@link #names()}
+   * @return the benchmark
+   * @throws IllegalArgumentException naming the known benchmarks
+   */
+  static BenchScenario named(String name) {
+    boolean congestionControl = !name.endsWith("-nocc");
+    String base = congestionControl ? name : name.substring(0, name.length() - "-nocc".length());
+    Endpoint receiver = Endpoint.parse("host1:nic0");
+    switch (base) {
+      case "incast16":
+        return incast(name, 16, DataSize.mb(1), receiver, congestionControl);
+      case "incast64":
+        return incast(name, 64, DataSize.mb(1), receiver, congestionControl);
+      case "incast64x10MB":
+        return incast(name, 64, DataSize.mb(10), receiver, congestionControl);
+      case "perm128":
+        return new BenchScenario(name, fabric("perm128", congestionControl),
+            Scenario.of(name, new Workload.Permutation(DataSize.mb(2), 1, OptionalInt.empty(), SimTime.ZERO))
+                .withDuration(BOUND));
+      case "leafspine1024":
+        return new BenchScenario(name, fabric("leafspine1024", congestionControl),
+            Scenario.of(name, new Workload.Permutation(DataSize.mb(100), 1, OptionalInt.empty(), SimTime.ZERO))
+                .withDuration(SimTime.millis(1)).withSampleInterval(SimTime.micros(100)));
+      default:
+        throw new IllegalArgumentException("no benchmark named " + name + "; known: " + String.join(", ", names()));
+    }
+  }
+
+  private static BenchScenario incast(String name, int senders, DataSize size, Endpoint receiver, boolean cc) {
+    return new BenchScenario(name, fabric("incast", cc), Scenario.of(name,
+        new Workload.Incast(senders, Optional.of(receiver), size, OptionalInt.empty(), SimTime.ZERO))
+        .withDuration(BOUND));
+  }
+
+  private static FabricSpec fabric(String topology, boolean congestionControl) {
+    String yaml = resource(topology) + "\n" + resource("common");
+    if (!congestionControl) {
+      yaml = yaml.replace("      enabled: true\n      g:", "      enabled: false\n      g:");
+    }
+    return FabricFiles.load(yaml, "bench/" + topology + ".yaml");
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = BenchScenario.class.getResourceAsStream("bench/" + name + ".yaml")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
