@@ -18,13 +18,16 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code rocelab bench [NAME...]}: runs the model's benchmark scenarios and prints one JSON line
  * per scenario with its figures (wall time, events and data packets per second, peak heap, and
- * what the run measured). Speed is measured here, never asserted in tests.
+ * what the run measured). Each scenario runs {@code --warmup} times untimed first, in the same
+ * JVM. Speed is measured here, never asserted in tests.
  */
 @Command(
     name = "bench",
@@ -42,11 +45,24 @@ final class BenchCommand implements Callable<Integer> {
   @Parameters(paramLabel = "NAME", arity = "0..*", description = "scenarios to run (default: all)")
   private List<String> names = List.of();
 
+  @Option(names = "--warmup", paramLabel = "N", defaultValue = "1",
+      description = "untimed runs of each scenario before the measured one, so the JIT has compiled"
+          + " the hot path (default: ${DEFAULT-VALUE})")
+  private int warmup;
+
   @Override
   public Integer call() {
     List<String> selected = names.isEmpty() ? BenchScenario.names() : names;
-    List<BenchScenario> scenarios = selected.stream().map(BenchScenario::named).toList();
+    List<BenchScenario> scenarios;
+    try {
+      scenarios = selected.stream().map(BenchScenario::named).toList();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
     for (BenchScenario bench : scenarios) {
+      for (int i = 0; i < warmup; i++) {
+        run(bench);
+      }
       spec.commandLine().getOut().println(json(run(bench)));
       spec.commandLine().getOut().flush();
     }

@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * Samples time series at a fixed interval: per switch port and data priority the egress queue
  * depth ({@code queue_depth}, bytes), cumulative paused time ({@code paused_time}, ps) and ECN
- * marks ({@code ecn_marks}); per flow the delivered throughput over the last interval
- * ({@code throughput}, bps). Series that stayed zero are left out of the result.
+ * marks ({@code ecn_marks}); per switch the shared buffer in use ({@code shared_buffer}, bytes);
+ * per flow the delivered throughput over the last interval ({@code throughput}, bps). Series that
+ * stayed zero are left out of the result.
  */
 public final class Sampler extends Component {
 
@@ -26,6 +27,7 @@ public final class Sampler extends Component {
   private final long[][] paused;
   private final long[][] marks;
   private final long[][] throughput;
+  private final long[][] sharedBuffer;
   private final long[] lastDelivered;
   private int samples;
 
@@ -55,6 +57,7 @@ public final class Sampler extends Component {
     paused = new long[series][16];
     marks = new long[series][16];
     throughput = new long[flows.size()][16];
+    sharedBuffer = new long[net.switches.length][16];
     lastDelivered = new long[flows.size()];
     net.sim.register(this);
     net.sim.schedule(this, 0);
@@ -72,6 +75,9 @@ public final class Sampler extends Component {
           s++;
         }
       }
+    }
+    for (int sw = 0; sw < net.switches.length; sw++) {
+      put(sharedBuffer, sw, net.switches[sw].buffer.sharedUsed());
     }
     long[] delivered = new long[flows.size()];
     for (int q = 0; q < net.queuePairs.length; q++) {
@@ -108,6 +114,9 @@ public final class Sampler extends Component {
           s++;
         }
       }
+    }
+    for (int sw = 0; sw < net.switches.length; sw++) {
+      add(out, "shared_buffer", net.switches[sw].name, "bytes", interval, sharedBuffer[sw]);
     }
     for (int f = 0; f < flows.size(); f++) {
       add(out, "throughput", flows.get(f).name(), "bps", interval, throughput[f]);

@@ -122,7 +122,7 @@ final class SwitchNode implements Node {
     }
     long kmax = ecnKmax[priority];
     boolean mark = queueBytes > kmax
-        || ecnRandom.nextInt(1 << ECN_SCALE_BITS) < ecnPmaxFixed[priority] * (queueBytes - kmin) / (kmax - kmin);
+        || (ecnRandom.nextLong() >>> (64 - ECN_SCALE_BITS)) < ecnPmaxFixed[priority] * (queueBytes - kmin) / (kmax - kmin);
     if (mark && !p.ce) {
       p.ce = true;
       net.counters.ecnMarks[port.gid * 8 + priority]++;

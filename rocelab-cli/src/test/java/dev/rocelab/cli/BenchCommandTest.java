@@ -1,0 +1,52 @@
+package dev.rocelab.cli;
+
+import static dev.rocelab.cli.CommandRun.rocelab;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The bench command's output: its figures are checked for consistency, never for speed. */
+class BenchCommandTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void printsOneJsonLinePerScenarioWithTheRequiredFields() throws Exception {
+    CommandRun run = rocelab("bench", "--warmup", "0", "incast16", "incast16-nocc");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.outLines()).hasSize(2);
+    List<String> fields = new ArrayList<>();
+    JsonNode first = JSON.readTree(run.outLines().get(0));
+    first.fieldNames().forEachRemaining(fields::add);
+    assertThat(fields).contains("scenario", "wall_s", "simulated_s", "events", "events_per_s", "data_packets",
+        "data_packets_per_s", "peak_heap_mb", "drops", "pause_frames", "ecn_marks", "fct_us_min", "fct_us_p50",
+        "fct_us_max", "max_queue_bytes");
+    for (String line : run.outLines()) {
+      JsonNode bench = JSON.readTree(line);
+      // 16 senders × 1 MB at a 1024 B MTU: 977 packets each, nothing lost, so nothing resent
+      assertThat(bench.get("data_packets").asLong()).isEqualTo(16 * 977);
+      assertThat(bench.get("drops").asLong()).isZero();
+      assertThat(bench.get("flows_completed").asInt()).isEqualTo(16);
+      assertThat(bench.get("fct_us_min").asDouble()).isLessThanOrEqualTo(bench.get("fct_us_p50").asDouble());
+      assertThat(bench.get("fct_us_p50").asDouble()).isLessThanOrEqualTo(bench.get("fct_us_max").asDouble());
+      // 16 MB through one 100G port takes at least 1.28 ms
+      assertThat(bench.get("simulated_s").asDouble()).isGreaterThan(0.00128);
+    }
+    assertThat(JSON.readTree(run.outLines().get(0)).get("scenario").asText()).isEqualTo("incast16");
+    assertThat(JSON.readTree(run.outLines().get(1)).get("ecn_marks").asLong())
+        .as("without DCQCN nothing slows down, so the queue marks more").isGreaterThan(first.get("ecn_marks").asLong());
+  }
+
+  @Test
+  void unknownScenarioIsAUsageErrorNamingTheKnownOnes() {
+    CommandRun run = rocelab("bench", "incast17");
+
+    assertThat(run.exitCode()).isEqualTo(64);
+    assertThat(run.err()).startsWith("no benchmark named incast17; known: incast16, incast16-nocc, incast64");
+  }
+}
