@@ -18,8 +18,6 @@ import java.util.Objects;
  */
 final class ModelSession implements FabricSession {
 
-  /** Retransmission timeout of every queue pair. */
-  static final long RTO_PS = 1_000_000_000L;
   /** The longest a run may take in real time. */
   static final Duration WALL_CLOCK_LIMIT = Duration.ofMinutes(10);
 
@@ -49,7 +47,7 @@ final class ModelSession implements FabricSession {
     unsupported(scenario).ifPresent(reason -> {
       throw new UnsupportedScenarioException(reason);
     });
-    Simulation simulation = new Simulation(graph, scenario, RTO_PS);
+    Simulation simulation = new Simulation(graph, scenario, Simulation.DEFAULT_RTO_PS);
     simulation.run(WALL_CLOCK_LIMIT);
     return simulation.result(backend.id());
   }

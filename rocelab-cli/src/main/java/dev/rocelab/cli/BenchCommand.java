@@ -75,7 +75,7 @@ final class BenchCommand implements Callable<Integer> {
     long baseline = memory.getHeapMemoryUsage().getUsed();
     long[] peak = {baseline};
     long start = System.nanoTime();
-    Simulation simulation = new Simulation(FabricGraph.of(bench.fabric()), bench.scenario(), 1_000_000_000L);
+    Simulation simulation = new Simulation(FabricGraph.of(bench.fabric()), bench.scenario(), Simulation.DEFAULT_RTO_PS);
     simulation.run(Duration.ofMinutes(30), () -> peak[0] = Math.max(peak[0], memory.getHeapMemoryUsage().getUsed()));
     double wall = (System.nanoTime() - start) / 1e9;
     RunResult result = simulation.result(ModelBackend.ID);
@@ -93,6 +93,7 @@ final class BenchCommand implements Callable<Integer> {
     line.put("data_packets_per_s", Math.round(packets / wall));
     line.put("peak_heap_mb", round(peak[0] / 1048576.0, 1));
     line.put("drops", result.totalDrops());
+    line.put("retransmissions", result.flows().stream().mapToLong(FlowResult::retransmissions).sum());
     line.put("pause_frames", result.ports().stream().mapToLong(PortStats::pausesSent).sum());
     line.put("ecn_marks", result.ports().stream().mapToLong(PortStats::ecnMarks).sum());
     line.put("flows", result.flows().size());

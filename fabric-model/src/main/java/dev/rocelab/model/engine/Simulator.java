@@ -85,7 +85,7 @@ public final class Simulator {
    *
    * @param until the last time to process, in picoseconds
    * @return true if events remain after {@code until} (or a stop was requested), false if the
-   *     queue ran dry
+   *     queue ran dry (the clock then stands at {@code until})
    */
   public boolean runUntil(long until) {
     stopRequested = false;
@@ -100,6 +100,9 @@ public final class Simulator {
       events++;
       fingerprint = (fingerprint ^ (now * 31 + next.id)) * 0x100000001b3L;
       next.wake(now);
+    }
+    if (!stopRequested) {
+      now = Math.max(now, until); // nothing left to happen before the bound
     }
     return stopRequested;
   }

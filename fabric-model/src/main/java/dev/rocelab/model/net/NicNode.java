@@ -10,8 +10,13 @@ import dev.rocelab.model.cc.CnpPacer;
  */
 final class NicNode implements Node {
 
-  /** Coalesced ACKs: one per this many in-order packets, and at the end of every message. */
+  /**
+   * Coalesced ACKs: one per this many in-order packets, at the end of every message, and for the
+   * first packet after {@link #ACK_INTERVAL_PS} without one — so a queue pair that DCQCN has
+   * slowed to a crawl is still acknowledged long before its retransmission timeout.
+   */
   static final int ACK_EVERY = 16;
+  static final long ACK_INTERVAL_PS = 10_000_000L;
 
   final int index;
   final String name;
@@ -116,8 +121,9 @@ final class NicNode implements Node {
       rx.expected++;
       rx.delivered += p.payload;
       rx.nackSent = false;
-      if (p.lastOfMessage || ++rx.sinceAck >= ACK_EVERY) {
+      if (p.lastOfMessage || ++rx.sinceAck >= ACK_EVERY || now - rx.lastAckPs >= ACK_INTERVAL_PS) {
         rx.sinceAck = 0;
+        rx.lastAckPs = now;
         sendControl(Packet.ACK, p, rx.expected, now);
       }
     } else if (p.psn > rx.expected) {
@@ -143,6 +149,7 @@ final class NicNode implements Node {
     final CnpPacer cnpPacer;
     int expected;
     int sinceAck;
+    long lastAckPs;
     boolean nackSent;
     long delivered;
 

@@ -29,6 +29,13 @@ import java.util.Optional;
  */
 public final class Simulation {
 
+  /**
+   * The retransmission timeout of every queue pair: 4.096 µs × 2^12 ≈ 16.8 ms, the mlx5 local ACK
+   * timeout exponent 12. It must exceed the longest a lossless packet can wait in the fabric
+   * (a full buffer draining at one port), or a timeout resends what was never lost.
+   */
+  public static final long DEFAULT_RTO_PS = 4_096_000L << 12;
+
   /** Simulated time run between two looks at the wall clock. */
   private static final long SLICE_PS = 100_000_000L;
 
