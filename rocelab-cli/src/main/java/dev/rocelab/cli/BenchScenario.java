@@ -28,6 +28,8 @@ import java.util.OptionalInt;
 record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
 
   private static final SimTime BOUND = SimTime.millis(200);
+  /** Telemetry is sampled coarsely so its series stay small next to the simulation itself. */
+  private static final SimTime SAMPLING = SimTime.micros(100);
 
   /** @return every benchmark, in the order they are run by default */
   static List<String> names() {
@@ -60,11 +62,11 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
       case "perm128":
         return new BenchScenario(name, fabric("perm128", congestionControl),
             Scenario.of(name, new Workload.Permutation(DataSize.mb(2), 1, OptionalInt.empty(), SimTime.ZERO))
-                .withDuration(BOUND));
+                .withDuration(BOUND).withSampleInterval(SAMPLING));
       case "leafspine1024":
         return new BenchScenario(name, fabric("leafspine1024", congestionControl),
             Scenario.of(name, new Workload.Permutation(DataSize.mb(100), 1, OptionalInt.empty(), SimTime.ZERO))
-                .withDuration(SimTime.millis(1)).withSampleInterval(SimTime.micros(100)));
+                .withDuration(SimTime.millis(1)).withSampleInterval(SAMPLING));
       default:
         throw new IllegalArgumentException("no benchmark named " + name + "; known: " + String.join(", ", names()));
     }
@@ -73,7 +75,7 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
   private static BenchScenario incast(String name, int senders, DataSize size, Endpoint receiver, boolean cc) {
     return new BenchScenario(name, fabric("incast", cc), Scenario.of(name,
         new Workload.Incast(senders, Optional.of(receiver), size, OptionalInt.empty(), SimTime.ZERO))
-        .withDuration(BOUND));
+        .withDuration(BOUND).withSampleInterval(SAMPLING));
   }
 
   private static FabricSpec fabric(String topology, boolean congestionControl) {
