@@ -1,11 +1,14 @@
 package dev.rocelab.api.backend;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.ScenarioBuilder;
 import java.util.EnumSet;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.apiguardian.api.API;
@@ -52,6 +55,47 @@ public interface FabricSession extends AutoCloseable {
    * @throws FabricBackendException on an infrastructure problem
    */
   RunResult run(Scenario scenario);
+
+  /**
+   * Runs a scenario given by a builder; see {@link #run(Scenario)}.
+   *
+   * @param scenario the builder, never null
+   * @return the result; never null
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  default RunResult run(ScenarioBuilder<?> scenario) {
+    return run(Objects.requireNonNull(scenario, "scenario must not be null").build());
+  }
+
+  /**
+   * Starts a scenario and returns at once, so its telemetry can be watched while it runs. A
+   * backend that cannot be watched runs the scenario to its end and returns a
+   * {@linkplain ScenarioRun#completed(RunResult) finished run}, which is what this default does.
+   * The caller closes the run.
+   *
+   * @param scenario the scenario, never null
+   * @return the running (or finished) run; never null
+   * @throws UnsupportedScenarioException if {@link #unsupported(Scenario)} names a reason
+   * @throws FabricBackendException on an infrastructure problem
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  default ScenarioRun start(Scenario scenario) {
+    return ScenarioRun.completed(run(scenario));
+  }
+
+  /**
+   * Starts a scenario given by a builder; see {@link #start(Scenario)}.
+   *
+   * @param scenario the builder, never null
+   * @return the running (or finished) run; never null
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  default ScenarioRun start(ScenarioBuilder<?> scenario) {
+    return start(Objects.requireNonNull(scenario, "scenario must not be null").build());
+  }
 
   /** Releases the session. Never throws a checked exception. */
   @Override

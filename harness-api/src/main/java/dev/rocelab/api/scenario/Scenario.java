@@ -1,8 +1,10 @@
 package dev.rocelab.api.scenario;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.backend.Capability;
+import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,6 +64,106 @@ public record Scenario(
   public static Scenario of(String name, Workload... workloads) {
     return new Scenario(name, Arrays.asList(workloads), List.of(), DEFAULT_DURATION, DEFAULT_SEED,
         DEFAULT_SAMPLE_INTERVAL);
+  }
+
+  /**
+   * Starts an incast: N senders each write one message to one receiver.
+   *
+   * <pre>{@code
+   * Scenario.incast().senders(32).message("4MiB").dscp(26).build()
+   * }</pre>
+   *
+   * @return a builder with the defaults of {@link IncastBuilder}
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static IncastBuilder incast() {
+    return new IncastBuilder();
+  }
+
+  /**
+   * Starts periodic synchronized bursts from N senders to one receiver.
+   *
+   * @return a builder with the defaults of {@link MicroburstBuilder}
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static MicroburstBuilder microburst() {
+    return new MicroburstBuilder();
+  }
+
+  /**
+   * Starts lossless RDMA traffic that shares the fabric with lossy background traffic.
+   *
+   * @return a builder with the defaults of {@link MixedTrafficBuilder}
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static MixedTrafficBuilder mixedTraffic() {
+    return new MixedTrafficBuilder();
+  }
+
+  /**
+   * Starts a permutation: every NIC sends one flow (1 MiB unless changed) to another NIC.
+   *
+   * @return a builder with the defaults of {@link PermutationBuilder}, named {@code permutation}
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static PermutationBuilder permutation() {
+    return new PermutationBuilder("permutation", DataSize.mib(1));
+  }
+
+  /**
+   * Starts a baseline: a light permutation (64 KiB per flow) that measures the fabric without real
+   * load — the comparison point of the {@link Phase#BASELINE} phase.
+   *
+   * @return a permutation builder named {@code baseline}
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static PermutationBuilder baseline() {
+    return new PermutationBuilder("baseline", DataSize.kib(64));
+  }
+
+  /**
+   * Starts all-to-all traffic: every NIC sends to every NIC of other hosts.
+   *
+   * @return a builder with the defaults of {@link AllToAllBuilder}
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static AllToAllBuilder allToAll() {
+    return new AllToAllBuilder();
+  }
+
+  /**
+   * Starts an NCCL collective.
+   *
+   * <pre>{@code
+   * Scenario.collective(ALL_REDUCE).size("1GiB").with(Fault.linkDown("spine1:eth3").at("2ms"))
+   * }</pre>
+   *
+   * @param operation the collective; never null
+   * @return a builder with the defaults of {@link CollectiveBuilder}, named {@code collective}
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static CollectiveBuilder collective(Workload.CollectiveOperation operation) {
+    return new CollectiveBuilder(Objects.requireNonNull(operation, "operation must not be null"));
+  }
+
+  /**
+   * Starts messages from one NIC to another.
+   *
+   * @param source the sending NIC, {@code host:nicN}
+   * @param destination the receiving NIC
+   * @return a builder with the defaults of {@link FlowBuilder}
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static FlowBuilder flow(String source, String destination) {
+    return new FlowBuilder(source, destination);
   }
 
   /**

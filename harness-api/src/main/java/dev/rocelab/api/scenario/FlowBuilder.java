@@ -1,0 +1,106 @@
+package dev.rocelab.api.scenario;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.scenario.Workload.Verb;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import java.util.OptionalInt;
+import org.apiguardian.api.API;
+
+/**
+ * Builds messages from one NIC to another. Defaults: one 1 MiB RDMA WRITE on one queue pair, the
+ * NIC's RoCE marking, start at zero.
+ *
+ * <pre>{@code
+ * Scenario.flow("host1:nic0", "host2:nic0").message("64KiB").messages(1000).build()
+ * }</pre>
+ *
+ * @since 0.1
+ * @see Workload.RdmaFlow
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
+
+  private final Workload.RdmaFlow w;
+
+  FlowBuilder(String source, String destination) {
+    this(Settings.defaults(), new Workload.RdmaFlow(Endpoint.parse(source), Endpoint.parse(destination),
+        DataSize.mib(1), 1, 1, OptionalInt.empty(), SimTime.ZERO, Verb.WRITE));
+  }
+
+  private FlowBuilder(Settings settings, Workload.RdmaFlow workload) {
+    super(settings);
+    this.w = workload;
+  }
+
+  /**
+   * @param size the size of each message, e.g. {@code "64KiB"}
+   * @return a changed copy
+   */
+  public FlowBuilder message(String size) {
+    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), DataSize.parse(size),
+        w.messages(), w.qps(), w.dscp(), w.start(), w.verb()));
+  }
+
+  /**
+   * @param count how many messages are sent back to back, > 0
+   * @return a changed copy
+   */
+  public FlowBuilder messages(int count) {
+    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(), count,
+        w.qps(), w.dscp(), w.start(), w.verb()));
+  }
+
+  /**
+   * @param count queue pairs the messages are spread over, > 0
+   * @return a changed copy
+   */
+  public FlowBuilder qps(int count) {
+    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(),
+        w.messages(), count, w.dscp(), w.start(), w.verb()));
+  }
+
+  /**
+   * @param value the DSCP to mark with, 0..63
+   * @return a changed copy
+   */
+  public FlowBuilder dscp(int value) {
+    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(),
+        w.messages(), w.qps(), OptionalInt.of(value), w.start(), w.verb()));
+  }
+
+  /**
+   * @param time when the first message is posted, e.g. {@code "100us"}
+   * @return a changed copy
+   */
+  public FlowBuilder start(String time) {
+    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(),
+        w.messages(), w.qps(), w.dscp(), SimTime.parse(time), w.verb()));
+  }
+
+  /**
+   * @param verb the RDMA operation; never null
+   * @return a changed copy
+   */
+  public FlowBuilder verb(Verb verb) {
+    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(),
+        w.messages(), w.qps(), w.dscp(), w.start(), verb));
+  }
+
+  @Override
+  public Workload.RdmaFlow workload() {
+    return w;
+  }
+
+  @Override
+  String kind() {
+    return "rdma flow";
+  }
+
+  @Override
+  FlowBuilder copy(Settings changed) {
+    return new FlowBuilder(changed, w);
+  }
+}

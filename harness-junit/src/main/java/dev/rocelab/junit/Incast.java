@@ -1,0 +1,99 @@
+package dev.rocelab.junit;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code @Incast} runs an incast: {@link #senders()} NICs each write {@link #message()} to one
+ * receiver, all starting together.
+ *
+ * <pre>{@code
+ * @Incast(senders = {8, 32, 63}, message = "4MiB", priority = 3)   // 3 invocations
+ * void incastStaysLossless(RunResult run) {
+ *   assertThat(run).isLossless();
+ * }
+ * }</pre>
+ *
+ * <p>Like every scenario annotation it makes the method a test template: each combination of the
+ * values of its multi-valued attributes is one invocation, with a display name that shows them and
+ * its own result. Sizes, rates and times use the text forms of the units ({@code "4MiB"},
+ * {@code "400Gbps"}, {@code "2ms"}). The method takes the
+ * {@link dev.rocelab.api.result.RunResult RunResult} of its run (computed when the parameter is
+ * resolved) or the live {@link dev.rocelab.api.backend.ScenarioRun ScenarioRun} to wait on with
+ * {@link FabricAwait}, and may also take the {@link dev.rocelab.api.scenario.Scenario Scenario},
+ * the {@link dev.rocelab.api.backend.FabricSession FabricSession} and the
+ * {@link dev.rocelab.api.fabric.FabricSpec FabricSpec}. A backend that lacks a capability the
+ * scenario needs skips the invocation with its reason. One scenario annotation per method; its
+ * class must be a {@link FabricTest @FabricTest}.
+ *
+ * @since 0.1
+ */
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@TestTemplate
+@ExtendWith(FabricExtension.class)
+@API(status = EXPERIMENTAL, since = "0.1")
+public @interface Incast {
+
+  /**
+   * How many NICs send; several values are a sweep.
+   *
+   * @return sender counts, each > 0
+   */
+  int[] senders();
+
+  /**
+   * What each sender writes; several values are a sweep.
+   *
+   * @return sizes, e.g. {@code "4MiB"}
+   */
+  String[] message() default "1MiB";
+
+  /**
+   * The priority to send on, several values are a sweep; the extension marks the traffic with a
+   * DSCP that the fabric's QoS policy maps to it. Empty for the NIC's RoCE marking. Not together
+   * with {@link #dscp()}.
+   *
+   * @return priorities 0..7
+   */
+  int[] priority() default {};
+
+  /**
+   * The DSCP to mark the traffic with, several values are a sweep. Empty for the NIC's RoCE
+   * marking. Not together with {@link #priority()}.
+   *
+   * @return DSCPs 0..63
+   */
+  int[] dscp() default {};
+
+  /**
+   * The receiving NIC, {@code host:nicN}; empty for the fabric's first NIC.
+   *
+   * @return a NIC or empty
+   */
+  String receiver() default "";
+
+  /**
+   * The bound on the run, e.g. {@code "5ms"}; empty for {@link dev.rocelab.api.scenario.Scenario#DEFAULT_DURATION}.
+   *
+   * @return a duration or empty
+   */
+  String duration() default "";
+
+  /**
+   * How often time series are sampled, e.g. {@code "1us"}; empty for
+   * {@link dev.rocelab.api.scenario.Scenario#DEFAULT_SAMPLE_INTERVAL}.
+   *
+   * @return a duration or empty
+   */
+  String sampleInterval() default "";
+}

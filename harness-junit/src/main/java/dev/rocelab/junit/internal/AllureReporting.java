@@ -1,0 +1,71 @@
+package dev.rocelab.junit.internal;
+
+import dev.rocelab.api.result.RunResult;
+import io.qameta.allure.Allure;
+import io.qameta.allure.AllureLifecycle;
+import io.qameta.allure.model.Label;
+import io.qameta.allure.model.Parameter;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Labels tests for Allure: the phase as epic and parent suite, the scenario as feature, the test
+ * (the criterion it checks) as story; fabric, backend, seed and scenario attributes as parameters;
+ * and a telemetry summary per run as a text attachment. Labels the test already has (from
+ * {@code @Epic}, {@code @Feature}, {@code @Story}) win, except the parent suite.
+ */
+final class AllureReporting implements Reporting {
+
+  @Override
+  public void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioPoint> point) {
+    AllureLifecycle lifecycle = Allure.getLifecycle();
+    Optional<String> test = lifecycle.getCurrentTestCase();
+    if (test.isEmpty()) {
+      return;
+    }
+    Map<String, String> parameters = new LinkedHashMap<>();
+    parameters.put("fabric", configuration.spec().name() + " (" + configuration.fabricLocation() + ")");
+    parameters.put("backend", configuration.backend().id());
+    parameters.put("seed", Long.toString(configuration.seed()));
+    point.ifPresent(p -> parameters.putAll(p.parameters()));
+    String criterion = Contexts.isTemplateInvocation(context)
+        ? context.getParent().orElseThrow().getDisplayName()
+        : context.getDisplayName();
+    String phase = configuration.phase().displayName();
+    lifecycle.updateTestCase(test.get(), result -> {
+      List<Label> labels = result.getLabels();
+      labels.removeIf(l -> "parentSuite".equals(l.getName()));
+      labels.add(new Label().setName("parentSuite").setValue(phase));
+      addIfAbsent(labels, "epic", phase);
+      point.ifPresent(p -> addIfAbsent(labels, "feature", p.scenario().name()));
+      addIfAbsent(labels, "story", criterion);
+      List<Parameter> existing = result.getParameters();
+      parameters.forEach((name, value) -> {
+        existing.removeIf(p -> name.equals(p.getName()));
+        existing.add(new Parameter().setName(name).setValue(value));
+      });
+    });
+  }
+
+  @Override
+  public void ran(RunResult result) {
+    AllureLifecycle lifecycle = Allure.getLifecycle();
+    Optional<String> test = lifecycle.getCurrentTestCase();
+    if (test.isEmpty()) {
+      return;
+    }
+    lifecycle.updateTestCase(test.get(), r -> addIfAbsent(r.getLabels(), "feature", result.scenario().name()));
+    lifecycle.addAttachment("telemetry · " + result.scenario().name(), "text/plain", "txt",
+        TelemetrySummary.of(result).getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void addIfAbsent(List<Label> labels, String name, String value) {
+    if (labels.stream().noneMatch(l -> name.equals(l.getName()))) {
+      labels.add(new Label().setName(name).setValue(value));
+    }
+  }
+}

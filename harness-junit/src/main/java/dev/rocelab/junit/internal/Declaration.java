@@ -1,0 +1,282 @@
+package dev.rocelab.junit.internal;
+
+import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.NicProfile;
+import dev.rocelab.api.fabric.QosPolicy;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Function;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * One scenario annotation on one method, read against the class's fabric: attribute values are
+ * parsed and checked here, and every problem names the annotation, the attribute, the value and
+ * the method.
+ */
+final class Declaration {
+
+  private final Annotation annotation;
+  private final Method method;
+  private final FabricConfiguration configuration;
+
+  Declaration(Annotation annotation, Method method, FabricConfiguration configuration) {
+    this.annotation = annotation;
+    this.method = method;
+    this.configuration = configuration;
+  }
+
+  FabricGraph graph() {
+    return configuration.graph();
+  }
+
+  /** How a workload is marked: a DSCP, or the NIC's RoCE marking. */
+  record Marking(OptionalInt dscp, String display, Map<String, String> parameters) {
+
+    static Marking roce() {
+      return new Marking(OptionalInt.empty(), "", Map.of());
+    }
+  }
+
+  ExtensionConfigurationException invalid(String attribute, Object value, String reason) {
+    String shown = value instanceof String ? "\"" + value + "\"" : String.valueOf(value);
+    return Misuse.of(Misuse.annotation(annotation.annotationType()) + "(" + attribute + " = " + shown + ") on "
+        + Misuse.method(method) + ": " + reason);
+  }
+
+  ExtensionConfigurationException invalid(String reason) {
+    return Misuse.of(Misuse.annotation(annotation.annotationType()) + " on " + Misuse.method(method) + ": " + reason);
+  }
+
+  List<DataSize> sizes(String attribute, String[] values) {
+    return parsed(attribute, values, text -> {
+      DataSize size = DataSize.parse(text);
+      if (size.bytes() == 0) {
+        throw new IllegalArgumentException("must be > 0");
+      }
+      return size;
+    });
+  }
+
+  /** Points in time from the start of the run: zero allowed. */
+  List<SimTime> times(String attribute, String[] values) {
+    return parsed(attribute, values, SimTime::parse);
+  }
+
+  /** Durations: zero not allowed. */
+  List<SimTime> durations(String attribute, String[] values) {
+    return parsed(attribute, values, Declaration::positiveDuration);
+  }
+
+  private static SimTime positiveDuration(String text) {
+    SimTime time = SimTime.parse(text);
+    if (time.picos() == 0) {
+      throw new IllegalArgumentException("must be > 0");
+    }
+    return time;
+  }
+
+  /** Durations that may be absent: an empty array is one point without the duration. */
+  List<Optional<SimTime>> optionalDurations(String attribute, String[] values) {
+    if (values.length == 0) {
+      return List.of(Optional.empty());
+    }
+    return durations(attribute, values).stream().map(Optional::of).toList();
+  }
+
+  List<String> texts(String attribute, String[] values) {
+    return parsed(attribute, values, text -> {
+      if (text.isBlank()) {
+        throw new IllegalArgumentException("must not be blank");
+      }
+      return text.trim();
+    });
+  }
+
+  List<Integer> counts(String attribute, int[] values) {
+    requireValues(attribute, values.length);
+    List<Integer> counts = new ArrayList<>();
+    for (int value : values) {
+      if (value <= 0) {
+        throw invalid(attribute, value, "must be > 0");
+      }
+      counts.add(value);
+    }
+    return counts;
+  }
+
+  /** Incast-like senders: at most every NIC but the receiver. */
+  List<Integer> senders(String attribute, int[] values) {
+    List<Integer> counts = counts(attribute, values);
+    int available = graph().nics().size() - 1;
+    for (int count : counts) {
+      if (count > available) {
+        throw invalid(attribute, count, "the fabric " + configuration.spec().name() + " has " + available
+            + " NICs besides the receiver");
+      }
+    }
+    return counts;
+  }
+
+  List<Integer> priorities(String attribute, int[] values) {
+    requireValues(attribute, values.length);
+    List<Integer> priorities = new ArrayList<>();
+    for (int value : values) {
+      if (value < 0 || value > 7) {
+        throw invalid(attribute, value, "a priority is 0..7");
+      }
+      priorities.add(value);
+    }
+    return priorities;
+  }
+
+  Optional<Endpoint> receiver(String attribute, String value) {
+    return value.isBlank() ? Optional.empty() : Optional.of(nic(attribute, value));
+  }
+
+  Endpoint nic(String attribute, String value) {
+    Endpoint nic = endpoint(attribute, value);
+    if (!graph().nics().contains(nic)) {
+      throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no NIC " + nic);
+    }
+    return nic;
+  }
+
+  Endpoint linkedPort(String attribute, String value) {
+    Endpoint port = endpoint(attribute, value);
+    if (graph().linkAt(port).isEmpty()) {
+      throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no link at " + port);
+    }
+    return port;
+  }
+
+  String device(String attribute, String value, boolean mustBeSwitch) {
+    Optional<Device> device = graph().device(value.trim());
+    if (device.isEmpty()) {
+      throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no device " + value.trim());
+    }
+    if (mustBeSwitch && !device.get().isSwitch()) {
+      throw invalid(attribute, value, value.trim() + " is a host, not a switch");
+    }
+    return device.get().name();
+  }
+
+  /** The markings to sweep over: several priorities, several DSCPs, or the NIC's RoCE marking. */
+  List<Marking> markings(int[] priority, int[] dscp) {
+    if (priority.length > 0 && dscp.length > 0) {
+      throw invalid("set priority or dscp, not both");
+    }
+    List<Marking> markings = new ArrayList<>();
+    for (int p : priority) {
+      if (p < 0 || p > 7) {
+        throw invalid("priority", p, "a priority is 0..7");
+      }
+      markings.add(new Marking(OptionalInt.of(dscpFor("priority", p)), " · prio " + p,
+          Map.of("priority", Integer.toString(p))));
+    }
+    for (int d : dscp) {
+      if (d < 0 || d > 63) {
+        throw invalid("dscp", d, "a DSCP is 0..63");
+      }
+      markings.add(new Marking(OptionalInt.of(d), " · dscp " + d, Map.of("dscp", Integer.toString(d))));
+    }
+    return markings.isEmpty() ? List.of(Marking.roce()) : markings;
+  }
+
+  /**
+   * A DSCP the fabric's QoS policy maps to a priority: the NIC's RoCE DSCP if it is one, else the
+   * smallest mapped one, else (for priority 0, where unmapped DSCPs go) the smallest unmapped one.
+   */
+  int dscpFor(String attribute, int priority) {
+    QosPolicy qos = qos();
+    for (NicProfile nic : configuration.spec().nicProfiles().values()) {
+      if (nic.roce().priority() == priority && qos.priorityOf(nic.roce().dscp()) == priority) {
+        return nic.roce().dscp();
+      }
+    }
+    for (Map.Entry<Integer, Integer> entry : qos.dscpToPriority().entrySet()) {
+      if (entry.getValue() == priority) {
+        return entry.getKey();
+      }
+    }
+    if (priority == 0) {
+      for (int dscp = 0; dscp < 64; dscp++) {
+        if (!qos.dscpToPriority().containsKey(dscp)) {
+          return dscp;
+        }
+      }
+    }
+    throw invalid(attribute, priority, "no DSCP maps to priority " + priority + " in QoS policy " + qos.name()
+        + " of the fabric " + configuration.spec().name());
+  }
+
+  /** @return the QoS policy of the fabric's first switch, or its first policy */
+  QosPolicy qos() {
+    return graph().switches().stream().findFirst()
+        .map(s -> configuration.spec().qosOf(graph().switchProfileOf(s.name())))
+        .orElseGet(() -> configuration.spec().qos().values().iterator().next());
+  }
+
+  /** Applies the run settings every scenario annotation has, and the class's seed. */
+  Scenario finish(Scenario scenario, String duration, String sampleInterval) {
+    Scenario finished = scenario.withSeed(configuration.seed());
+    if (!duration.isBlank()) {
+      finished = finished.withDuration(durations("duration", new String[] {duration}).get(0));
+    }
+    if (!sampleInterval.isBlank()) {
+      finished = finished.withSampleInterval(durations("sampleInterval", new String[] {sampleInterval}).get(0));
+    }
+    return finished;
+  }
+
+  static Map<String, String> parameters(Object... nameValuePairs) {
+    Map<String, String> parameters = new LinkedHashMap<>();
+    for (int i = 0; i < nameValuePairs.length; i += 2) {
+      Object value = nameValuePairs[i + 1];
+      if (value instanceof Map<?, ?> map) {
+        map.forEach((k, v) -> parameters.put(String.valueOf(k), String.valueOf(v)));
+      } else if (value != null) {
+        parameters.put(String.valueOf(nameValuePairs[i]), String.valueOf(value));
+      }
+    }
+    return parameters;
+  }
+
+  private Endpoint endpoint(String attribute, String value) {
+    try {
+      return Endpoint.parse(value.trim());
+    } catch (IllegalArgumentException e) {
+      throw invalid(attribute, value, e.getMessage());
+    }
+  }
+
+  private void requireValues(String attribute, int count) {
+    if (count == 0) {
+      throw Misuse.of(Misuse.annotation(annotation.annotationType()) + "(" + attribute + " = {}) on "
+          + Misuse.method(method) + ": needs at least one value");
+    }
+  }
+
+  private <T> List<T> parsed(String attribute, String[] values, Function<String, T> parser) {
+    requireValues(attribute, values.length);
+    List<T> parsed = new ArrayList<>();
+    for (String value : values) {
+      try {
+        parsed.add(parser.apply(value));
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        throw invalid(attribute, value, e.getMessage());
+      }
+    }
+    return parsed;
+  }
+}

@@ -1,0 +1,111 @@
+package dev.rocelab.junit.internal;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.rocelab.api.backend.FabricBackend;
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.backend.ScenarioRun;
+import dev.rocelab.api.backend.UnsupportedScenarioException;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Scenario;
+import java.util.Objects;
+import java.util.Optional;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The {@link FabricSession} a test sees: the shared session of its class (or its own), taken in
+ * turns, with the class's seed applied, every result registered and reported, and live runs closed
+ * when the test ends. Closing it does nothing: the extension owns the session.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class ManagedSession implements FabricSession {
+
+  private final SessionHandle handle;
+  private final ExtensionContext context;
+
+  /**
+   * @param handle the session
+   * @param context the context whose end closes the runs started through this view
+   */
+  public ManagedSession(SessionHandle handle, ExtensionContext context) {
+    this.handle = handle;
+    this.context = context;
+  }
+
+  @Override
+  public FabricSpec fabric() {
+    return handle.configuration().spec();
+  }
+
+  @Override
+  public FabricBackend backend() {
+    return handle.configuration().backend();
+  }
+
+  @Override
+  public Optional<String> unsupported(Scenario scenario) {
+    return handle.session().unsupported(seeded(scenario));
+  }
+
+  @Override
+  public RunResult run(Scenario scenario) {
+    Scenario seeded = checked(scenario);
+    Turn turn = handle.turn();
+    turn.acquire();
+    RunResult result;
+    try {
+      result = handle.session().run(seeded);
+    } finally {
+      turn.release();
+    }
+    finished(result);
+    return result;
+  }
+
+  @Override
+  public ScenarioRun start(Scenario scenario) {
+    Scenario seeded = checked(scenario);
+    Turn turn = handle.turn();
+    turn.acquire();
+    ScenarioRun run;
+    try {
+      run = handle.session().start(seeded);
+    } catch (RuntimeException | Error e) {
+      turn.release();
+      throw e;
+    }
+    GuardedRun guarded = new GuardedRun(run, turn, this::finished);
+    Contexts.store(context).put(new Object(), guarded);
+    return guarded;
+  }
+
+  /** Does nothing: the extension closes the session when its scope ends. */
+  @Override
+  public void close() {}
+
+  @Override
+  public String toString() {
+    return "session on " + handle.configuration().spec().name() + " (backend " + backend().id() + ")";
+  }
+
+  private Scenario checked(Scenario scenario) {
+    Scenario seeded = seeded(Objects.requireNonNull(scenario, "scenario must not be null"));
+    Optional<String> reason = handle.session().unsupported(seeded);
+    if (reason.isPresent()) {
+      throw new UnsupportedScenarioException(reason.get());
+    }
+    return seeded;
+  }
+
+  private Scenario seeded(Scenario scenario) {
+    long seed = handle.configuration().seed();
+    return scenario.seed() == Scenario.DEFAULT_SEED && seed != Scenario.DEFAULT_SEED ? scenario.withSeed(seed) : scenario;
+  }
+
+  private void finished(RunResult result) {
+    RunRegistry.register(result, handle.configuration().graph());
+    Reporting.current().ran(result);
+  }
+}

@@ -1,0 +1,60 @@
+package dev.rocelab.junit.internal;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.rocelab.api.result.RunResult;
+import java.util.Optional;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * What the extension tells a test report: labels when a test starts, a telemetry summary for each
+ * run. Allure is used when it is on the class path and a test case is being recorded; otherwise
+ * nothing is reported.
+ */
+@API(status = INTERNAL, since = "0.1")
+public interface Reporting {
+
+  /**
+   * Labels the running test.
+   *
+   * @param context the test's context
+   * @param configuration its class's configuration
+   * @param point the scenario of this invocation, if it is a scenario annotation's
+   */
+  void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioPoint> point);
+
+  /**
+   * Reports a finished run of the running test.
+   *
+   * @param result the run
+   */
+  void ran(RunResult result);
+
+  /** @return Allure reporting if Allure is on the class path, else reporting that does nothing */
+  static Reporting current() {
+    return Holder.CURRENT;
+  }
+
+  /** Resolves the reporting once, without loading Allure classes when they are absent. */
+  final class Holder {
+    static final Reporting CURRENT = allurePresent() ? new AllureReporting() : new Reporting() {
+      @Override
+      public void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioPoint> point) {}
+
+      @Override
+      public void ran(RunResult result) {}
+    };
+
+    private Holder() {}
+
+    private static boolean allurePresent() {
+      try {
+        Class.forName("io.qameta.allure.Allure", false, Reporting.class.getClassLoader());
+        return true;
+      } catch (ClassNotFoundException | LinkageError e) {
+        return false;
+      }
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package dev.rocelab.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import io.qameta.allure.Allure;
+import io.qameta.allure.AllureLifecycle;
+import io.qameta.allure.AllureResultsWriter;
+import io.qameta.allure.model.Attachment;
+import io.qameta.allure.model.Label;
+import io.qameta.allure.model.Parameter;
+import io.qameta.allure.model.TestResult;
+import io.qameta.allure.model.TestResultContainer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Tests are labelled for Allure when a test case is being recorded. Here a test-scope extension
+ * plays allure-jupiter's part (start a test case before each test, write it after) against an
+ * in-memory results writer.
+ */
+class AllureLabelsTest {
+
+  private final MemoryWriter writer = new MemoryWriter();
+  private AllureLifecycle previous;
+
+  @BeforeEach
+  void recordInMemory() {
+    previous = Allure.getLifecycle();
+    Allure.setLifecycle(new AllureLifecycle(writer));
+  }
+
+  @AfterEach
+  void restore() {
+    Allure.setLifecycle(previous);
+  }
+
+  @Test
+  void scenarioTestsAreLabelledWithPhaseScenarioCriterionAndParameters() {
+    Engine.run(LabelledTestCase.class).testEvents().assertStatistics(s -> s.succeeded(2));
+
+    TestResult incast = writer.result("incast 8:1 · 4 MiB · prio 3");
+    assertThat(incast.getLabels()).extracting(Label::getName, Label::getValue).contains(
+        tuple("parentSuite", "Synthetic load"),
+        tuple("epic", "Synthetic load"),
+        tuple("feature", "incast"),
+        tuple("story", "incastStaysLossless(RunResult)"));
+    assertThat(incast.getParameters()).extracting(Parameter::getName, Parameter::getValue).containsExactly(
+        tuple("fabric", "reference (fabrics/reference.yaml)"),
+        tuple("backend", "scripted"),
+        tuple("seed", "7"),
+        tuple("senders", "8"),
+        tuple("message", "4MiB"),
+        tuple("priority", "3"));
+    assertThat(incast.getAttachments()).extracting(Attachment::getName, Attachment::getType)
+        .containsExactly(tuple("telemetry · incast", "text/plain"));
+    assertThat(writer.attachment(incast.getAttachments().get(0)))
+        .startsWith("scenario  incast · incast 8:1 · 4MiB · dscp 26 (seed 7)\n"
+            + "fabric    reference on backend scripted\n")
+        .contains("drops     none\n", "pauses    ", "ECN       ", "latency   priority 3: p50 6us, p99 18us, max 26us",
+            "FCT       8 of 8 flows completed");
+  }
+
+  @Test
+  void testsRunningScenariosThroughTheSessionGetTheScenarioAsFeature() {
+    Engine.run(LabelledTestCase.class).testEvents().assertStatistics(s -> s.succeeded(2));
+
+    TestResult test = writer.result("runsAPermutation(FabricSession)");
+    assertThat(test.getLabels()).extracting(Label::getName, Label::getValue).contains(
+        tuple("epic", "Synthetic load"),
+        tuple("feature", "permutation"),
+        tuple("story", "runsAPermutation(FabricSession)"));
+    assertThat(test.getParameters()).extracting(Parameter::getName)
+        .containsExactly("fabric", "backend", "seed");
+    assertThat(test.getAttachments()).extracting(Attachment::getName)
+        .containsExactly("telemetry · permutation", "telemetry · permutation");
+  }
+
+  @FabricTest(fabric = "fabrics/reference.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD, seed = 7)
+  @ExtendWith(AllureTestCases.class)
+  static class LabelledTestCase {
+
+    @Incast(senders = 8, message = "4MiB", priority = 3)
+    void incastStaysLossless(RunResult run) {}
+
+    @Test
+    void runsAPermutation(FabricSession fabric) {
+      fabric.run(Scenario.permutation());
+      fabric.run(Scenario.permutation().flowSize("2MiB"));
+    }
+  }
+
+  /** What allure-jupiter does around each test, in a few lines. */
+  static final class AllureTestCases implements BeforeEachCallback, AfterEachCallback {
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+      String uuid = UUID.randomUUID().toString();
+      context.getStore(ExtensionContext.Namespace.GLOBAL).put("allure-uuid", uuid);
+      Allure.getLifecycle().scheduleTestCase(new TestResult().setUuid(uuid).setName(context.getDisplayName())
+          .setFullName(context.getUniqueId()));
+      Allure.getLifecycle().startTestCase(uuid);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+      String uuid = context.getStore(ExtensionContext.Namespace.GLOBAL).get("allure-uuid", String.class);
+      Allure.getLifecycle().stopTestCase(uuid);
+      Allure.getLifecycle().writeTestCase(uuid);
+    }
+  }
+
+  /** Keeps results and attachments in memory. */
+  static final class MemoryWriter implements AllureResultsWriter {
+    private final List<TestResult> results = new CopyOnWriteArrayList<>();
+    private final Map<String, String> attachments = new ConcurrentHashMap<>();
+
+    @Override
+    public void write(TestResult testResult) {
+      results.add(testResult);
+    }
+
+    @Override
+    public void write(TestResultContainer testResultContainer) {}
+
+    @Override
+    public void write(String source, InputStream attachment) {
+      try (attachment) {
+        attachments.put(source, new String(attachment.readAllBytes(), StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    TestResult result(String name) {
+      return results.stream().filter(r -> r.getName().equals(name)).findFirst()
+          .orElseThrow(() -> new AssertionError("no result named " + name + " among "
+              + results.stream().map(TestResult::getName).toList()));
+    }
+
+    String attachment(Attachment attachment) {
+      return attachments.get(attachment.getSource());
+    }
+  }
+}

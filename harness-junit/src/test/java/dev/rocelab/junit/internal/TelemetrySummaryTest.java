@@ -1,0 +1,37 @@
+package dev.rocelab.junit.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.fabricfile.FabricFiles;
+import dev.rocelab.junit.fake.ScriptedBackend;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class TelemetrySummaryTest {
+
+  @Test
+  void summarisesDropsPausesMarksLatencyAndCompletion() {
+    FabricSpec reference = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
+    RunResult run;
+    try (var session = new ScriptedBackend().open(reference)) {
+      run = session.run(Scenario.incast().senders(40).message("1MiB").dscp(26));
+    }
+
+    assertThat(TelemetrySummary.of(run)).isEqualTo(String.join("\n",
+        "scenario  incast · incast 40:1 · 1MiB · dscp 26 (seed 1)",
+        "fabric    reference on backend scripted",
+        "elapsed   838.9us (COMPLETED)",
+        "drops     priority 3: 128; first at leaf2:eth5 priority 3 at 1.5us (LOSSLESS_HEADROOM_EXCEEDED)",
+        "pauses    78000 sent, 78000 received; most paused host1:nic1 priority 3, 97.5% of the run",
+        "ECN       3200 marks, 10.87% of 29440 packets sent",
+        "CNPs      800 sent",
+        "latency   priority 3: p50 22us, p99 82us, max 122us",
+        "FCT       40 of 40 flows completed; p50 838.9us, p99 838.9us, max 838.9us",
+        ""));
+    assertThat(FabricGraph.of(reference).nics()).hasSize(64);
+  }
+}
