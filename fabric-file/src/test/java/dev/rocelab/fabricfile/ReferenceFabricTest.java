@@ -89,12 +89,10 @@ class ReferenceFabricTest {
   }
 
   @Test
-  void dcqcnWrittenOutInFullEqualsTheMlx5Defaults() {
-    DcqcnParameters dcqcn = spec.nicProfile("cx7").dcqcn();
-    assertThat(dcqcn).isEqualTo(DcqcnParameters.MLX5_DEFAULTS);
-    assertThat(dcqcn.g()).isEqualTo(1.0 / 256);
-    assertThat(dcqcn.byteCounter()).isEqualTo(DataSize.bytes(32767));
-    assertThat(dcqcn.rateIncreaseTimer()).isEqualTo(SimTime.micros(300));
+  void dcqcnIsThePapersScaledTo400G() {
+    assertThat(spec.nicProfile("cx7").dcqcn()).isEqualTo(new DcqcnParameters(true, 1.0 / 256, 1.0,
+        SimTime.micros(55), SimTime.micros(50), SimTime.micros(55), DataSize.mb(100), 5, Rate.mbps(400),
+        Rate.gbps(4), Rate.mbps(100), SimTime.micros(50)));
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.rocelab.model;
 
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
@@ -43,13 +44,18 @@ final class ModelSession implements FabricSession {
 
   @Override
   public RunResult run(Scenario scenario) {
+    try (ScenarioRun run = start(scenario)) {
+      return run.finish();
+    }
+  }
+
+  @Override
+  public ScenarioRun start(Scenario scenario) {
     Objects.requireNonNull(scenario, "scenario must not be null");
     unsupported(scenario).ifPresent(reason -> {
       throw new UnsupportedScenarioException(reason);
     });
-    Simulation simulation = new Simulation(graph, scenario, Simulation.DEFAULT_RTO_PS);
-    simulation.run(WALL_CLOCK_LIMIT);
-    return simulation.result(backend.id());
+    return new ModelRun(scenario, new Simulation(graph, scenario, Simulation.DEFAULT_RTO_PS), backend.id());
   }
 
   @Override

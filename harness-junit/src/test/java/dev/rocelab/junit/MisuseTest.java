@@ -43,14 +43,14 @@ class MisuseTest {
   @Test
   void unknownBackendFailsTheClassNamingTheAvailableOnes() {
     assertFails(UnknownBackendTestCase.class, "@FabricTest(backend = \"lab\") on " + name(UnknownBackendTestCase.class)
-        + ": no fabric backend with id \"lab\"; available: scripted, scripted-nofaults, scripted-realtime");
+        + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-nofaults, scripted-realtime");
   }
 
   @Test
   void overridesAreNamedWhenTheyAreWrong() {
     assertFails(Map.of(FabricTest.BACKEND_PROPERTY, "lab"), UnknownBackendTestCase.class, "backend \"lab\" (from"
         + " rocelab.backend) for " + name(UnknownBackendTestCase.class)
-        + ": no fabric backend with id \"lab\"; available: scripted, scripted-nofaults, scripted-realtime");
+        + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-nofaults, scripted-realtime");
     assertFails(Map.of(FabricTest.SEED_PROPERTY, "abc"), TwoScenariosTestCase.class, "seed \"abc\" (from rocelab.seed)"
         + " for " + name(TwoScenariosTestCase.class) + ": not a whole number");
   }

@@ -3,17 +3,18 @@ package dev.rocelab.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.rocelab.junit.fake.ScriptedBackend;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
 /**
- * Runs the README examples in {@code dev.rocelab.junit.readme}. They name no backend, so they run
- * on the model by default; until fabric-model is a dependency of this module they run here on the
- * scripted backend, chosen the way a user would choose a lab: with {@code rocelab.backend}.
- * (Surefire does not run them directly; see the module's pom.)
+ * Runs the README examples in {@code dev.rocelab.junit.readme} as a user would: they name no
+ * backend, so they run on the built-in model. Every invocation must pass, and the README must show
+ * them as they are compiled. (Surefire does not run them directly; see the module's pom.)
  */
 class ReadmeExamplesTest {
 
@@ -38,14 +39,23 @@ class ReadmeExamplesTest {
         "throughputIsBackSoonAfterTheLinkGoesDown(FabricSession)");
   }
 
+  @Test
+  void readmeShowsTheExamplesAsCompiled() throws IOException {
+    String readme = Files.readString(Path.of("../README.md"));
+    for (String[] example : new String[][] {{"IncastTest", "incast-test"}, {"LinkFailureTest", "link-failure-test"}}) {
+      String source = Files.readString(Path.of("src/test/java/dev/rocelab/junit/readme/" + example[0] + ".java"));
+      String start = "// tag::" + example[1] + "[]";
+      String snippet = source.substring(source.indexOf('\n', source.indexOf(start)) + 1,
+          source.indexOf("// end::" + example[1] + "[]"));
+      assertThat(readme).as("README shows %s", example[0]).contains("```java\n" + snippet + "```");
+    }
+  }
+
   private static Events run(String example) {
-    ScriptedBackend.reset();
     Events tests = EngineTestKit.engine("junit-jupiter")
         .selectors(selectClass(example))
-        .configurationParameter(FabricTest.BACKEND_PROPERTY, "scripted")
         .execute()
         .testEvents();
-    assertThat(ScriptedBackend.sessions()).hasSize(1);
     List<Throwable> failures = tests.failed().stream()
         .map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable()
             .orElseThrow())

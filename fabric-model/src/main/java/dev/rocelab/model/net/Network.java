@@ -5,6 +5,8 @@ import dev.rocelab.model.engine.Simulator;
 import dev.rocelab.model.telemetry.DropLog;
 import dev.rocelab.model.telemetry.LatencyRecorder;
 import dev.rocelab.model.telemetry.PortCounters;
+import dev.rocelab.api.result.FabricEvent;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,6 +23,11 @@ public final class Network {
   NicNode[] nics;
   Port[] ports;
   List<Wire> wires;
+  List<FabricLink> links;
+  /** Per switch, per local port: the switch reached, or −(nic + 1) for a NIC (as the fabric is cabled). */
+  int[][] adjacency;
+  int[] nicSwitch;
+  final List<FabricEvent> events = new ArrayList<>();
   QueuePair[] queuePairs;
   NicNode.Receiver[] receivers;
   /** Port names by global port index, e.g. {@code leaf1:eth3}. */
@@ -57,6 +64,33 @@ public final class Network {
   /** @return data packets NICs finished transmitting, retransmissions included */
   public long dataPacketsSent() {
     return dataPacketsSent;
+  }
+
+  /**
+   * Recomputes the ECMP tables of some switches around the links that are down now.
+   *
+   * @param which the switches to update
+   */
+  void reroute(boolean[] which) {
+    int[][] live = new int[adjacency.length][];
+    for (int s = 0; s < adjacency.length; s++) {
+      live[s] = adjacency[s].clone();
+      for (int port = 0; port < live[s].length; port++) {
+        if (switches[s].ports[port].isDown()) {
+          live[s][port] = Routing.DOWN;
+        }
+      }
+    }
+    int[][][] routes = Routing.compute(live, nicSwitch);
+    for (int s = 0; s < switches.length; s++) {
+      if (which[s]) {
+        switches[s].routes = routes[s];
+      }
+    }
+  }
+
+  void event(long now, FabricEvent.Kind kind, String subject, String detail) {
+    events.add(new FabricEvent(dev.rocelab.api.unit.SimTime.picos(now), kind, subject, detail));
   }
 
   /** @return the engine */

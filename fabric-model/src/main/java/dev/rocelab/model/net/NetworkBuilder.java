@@ -128,13 +128,16 @@ public final class NetworkBuilder {
     }
     int[] nicSwitch = new int[nicEndpoints.size()];
     java.util.Arrays.fill(nicSwitch, -1);
+    net.links = new ArrayList<>();
     for (Link link : graph.links()) {
       long propagation = link.spec().length().propagationDelay().picos();
+      List<Port> ends = new ArrayList<>();
       for (Endpoint from : List.of(link.a(), link.b())) {
         Endpoint to = link.peerOf(from);
         Wire wire = net.sim.register(new Wire(net, propagation, nodeAt.get(to), localAt.get(to)));
         portAt.get(from).out = wire;
         net.wires.add(wire);
+        ends.add(portAt.get(from));
         Integer sw = switchIndex.get(from.device());
         if (sw != null) {
           Integer peerSwitch = switchIndex.get(to.device());
@@ -144,7 +147,10 @@ public final class NetworkBuilder {
           }
         }
       }
+      net.links.add(new FabricLink(link.a() + " <-> " + link.b(), ends.get(0), ends.get(1)));
     }
+    net.adjacency = adjacency;
+    net.nicSwitch = nicSwitch;
     int[][][] routes = Routing.compute(adjacency, nicSwitch);
     for (int s = 0; s < net.switches.length; s++) {
       net.switches[s].routes = routes[s];

@@ -24,6 +24,8 @@ abstract class Port extends Component {
   private final ArrayDeque<Packet> control = new ArrayDeque<>();
   /** When the frame on the wire has been sent completely; the transmitter is free from then. */
   private long busyUntil;
+  /** The link is down: nothing is sent, and what was waiting is lost. */
+  private boolean down;
 
   // Pause state per priority: paused from pauseStart (>= 0) until pauseEnd.
   private final long[] pauseStart = {-1, -1, -1, -1, -1, -1, -1, -1};
@@ -54,6 +56,9 @@ abstract class Port extends Component {
   void onOwnerTimer(long now) {}
 
   final void sendControl(Packet p, long now) {
+    if (down) {
+      return; // lost with the link
+    }
     if (p.kind == Packet.PAUSE) {
       control.addFirst(p); // MAC control frames go before anything else waiting
     } else {
@@ -68,6 +73,9 @@ abstract class Port extends Component {
 
   /** Starts the next frame if the transmitter is free, else makes sure it looks again when it is. */
   final void kick(long now) {
+    if (down) {
+      return;
+    }
     if (now >= busyUntil) {
       startNext(now);
     } else {
@@ -77,6 +85,9 @@ abstract class Port extends Component {
 
   @Override
   protected final void wake(long now) {
+    if (down) {
+      return;
+    }
     if (now >= ownerTimer()) {
       onOwnerTimer(now);
     }
@@ -123,6 +134,39 @@ abstract class Port extends Component {
     }
   }
 
+  final boolean isDown() {
+    return down;
+  }
+
+  /**
+   * The link went down: frames waiting here are lost (the subclass drops its queues), the peer's
+   * pauses no longer hold, and the port is silent until {@link #linkUp(long)}.
+   */
+  final void linkDown(long now) {
+    down = true;
+    net.sim.cancel(this);
+    control.clear();
+    for (int p = 0; p < 8; p++) {
+      if (isPaused(p, now)) {
+        net.counters.pausedPs[gid * 8 + p] += now - pauseStart[p];
+      } else if (pauseStart[p] >= 0) {
+        net.counters.pausedPs[gid * 8 + p] += pauseEnd[p] - pauseStart[p];
+      }
+      pauseStart[p] = -1;
+    }
+    dropQueued(now);
+  }
+
+  /** Drops whatever data waits in this port's queues; called when its link goes down. */
+  void dropQueued(long now) {}
+
+  /** The link is back: the port sends again. */
+  final void linkUp(long now) {
+    down = false;
+    busyUntil = Math.min(busyUntil, now);
+    kick(now);
+  }
+
   /** A PFC frame arrived on this port from the peer: stop or resume one priority. */
   final void receivePause(int priority, int quanta, long now) {
     net.counters.pausesReceived[gid * 8 + priority]++;
@@ -165,13 +209,5 @@ abstract class Port extends Component {
     return pauseStart[priority] >= 0 ? closed + Math.min(now, pauseEnd[priority]) - pauseStart[priority] : closed;
   }
 
-  /** Accounts paused time up to the end of the run. */
-  final void closeAt(long end) {
-    for (int p = 0; p < 8; p++) {
-      if (pauseStart[p] >= 0) {
-        net.counters.pausedPs[gid * 8 + p] += Math.min(end, pauseEnd[p]) - pauseStart[p];
-        pauseStart[p] = -1;
-      }
-    }
-  }
+
 }

@@ -13,12 +13,16 @@ import java.util.Map;
  */
 final class Routing {
 
+  /** An adjacency entry for a port whose link is down: it leads nowhere. */
+  static final int DOWN = Integer.MIN_VALUE;
+
   private Routing() {}
 
   /**
    * Computes next hops.
    *
-   * @param adjacency per switch, per local port: the switch reached (≥ 0) or −(nic + 1) for a NIC
+   * @param adjacency per switch, per local port: the switch reached (≥ 0), −(nic + 1) for a NIC, or
+   *     {@link #DOWN}
    * @param nicSwitch for each NIC, the switch it attaches to (−1 if unattached)
    * @return per switch, per destination NIC: the local ports to choose from (null: unreachable)
    */

@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * Samples time series at a fixed interval: per switch port and data priority the egress queue
- * depth ({@code queue_depth}, bytes), cumulative paused time ({@code paused_time}, ps) and ECN
- * marks ({@code ecn_marks}); per switch the shared buffer in use ({@code shared_buffer}, bytes);
+ * depth ({@code queue_depth}, bytes), and over the last interval the time its egress was paused
+ * ({@code paused_time}, ps) and the packets it marked ({@code ecn_marks}); per switch the shared buffer in use ({@code shared_buffer}, bytes);
  * per flow the delivered throughput over the last interval ({@code throughput}, bps). Series that
  * stayed zero are left out of the result.
  */
@@ -29,6 +29,8 @@ public final class Sampler extends Component {
   private final long[][] throughput;
   private final long[][] sharedBuffer;
   private final long[] lastDelivered;
+  private final long[] lastPaused;
+  private final long[] lastMarks;
   private int samples;
 
   /**
@@ -59,6 +61,8 @@ public final class Sampler extends Component {
     throughput = new long[flows.size()][16];
     sharedBuffer = new long[net.switches.length][16];
     lastDelivered = new long[flows.size()];
+    lastPaused = new long[series];
+    lastMarks = new long[series];
     net.sim.register(this);
     net.sim.schedule(this, 0);
   }
@@ -70,8 +74,12 @@ public final class Sampler extends Component {
       for (SwitchPort port : sw.ports) {
         for (int p : priorities) {
           put(queue, s, port.queueBytes[p]);
-          put(paused, s, port.pausedPsAt(p, now));
-          put(marks, s, net.counters.ecnMarks[port.gid * 8 + p]);
+          long pausedSoFar = port.pausedPsAt(p, now);
+          put(paused, s, pausedSoFar - lastPaused[s]);
+          lastPaused[s] = pausedSoFar;
+          long marksSoFar = net.counters.ecnMarks[port.gid * 8 + p];
+          put(marks, s, marksSoFar - lastMarks[s]);
+          lastMarks[s] = marksSoFar;
           s++;
         }
       }

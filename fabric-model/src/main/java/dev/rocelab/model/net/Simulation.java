@@ -59,6 +59,7 @@ public final class Simulation {
     this.flows = TrafficPlan.of(scenario, graph);
     this.net = new NetworkBuilder(graph, flows, scenario.seed(), rtoPs).build();
     this.sampler = new Sampler(net, scenario.sampleInterval().picos(), flows);
+    new FaultInjector(net, scenario.faults());
   }
 
   /**
@@ -80,28 +81,38 @@ public final class Simulation {
    * @return why it stopped
    */
   public StopReason run(Duration wallClockLimit, Runnable betweenSlices) {
+    advance(scenario.duration().picos(), wallClockLimit, betweenSlices);
+    return stopReason;
+  }
+
+  /**
+   * Runs until a simulated time, or less if the run ends before it.
+   *
+   * @param targetPs the simulated time to reach, in picoseconds
+   * @param wallClockLimit the longest this may take in real time
+   * @param betweenSlices called after every slice of simulated time
+   * @return true once the run has ended (see {@link #stopReason()})
+   */
+  public boolean advance(long targetPs, Duration wallClockLimit, Runnable betweenSlices) {
     long deadline = System.nanoTime() + wallClockLimit.toNanos();
     long end = scenario.duration().picos();
-    while (true) {
-      long until = Math.min(end, net.sim.now() + SLICE_PS);
-      net.sim.runUntil(until);
+    long target = Math.min(targetPs, end);
+    while (stopReason == null && net.sim.now() < target) {
+      net.sim.runUntil(Math.min(target, net.sim.now() + SLICE_PS));
       betweenSlices.run();
       if (net.allComplete()) {
         stopReason = StopReason.COMPLETED;
-        break;
-      }
-      if (net.sim.now() >= end) {
+      } else if (net.sim.now() >= end) {
         stopReason = StopReason.DURATION_REACHED;
-        break;
-      }
-      if (System.nanoTime() > deadline) {
+      } else if (System.nanoTime() > deadline) {
         stopReason = StopReason.WALL_CLOCK_LIMIT;
-        break;
       }
     }
-    for (Port port : net.ports) {
-      port.closeAt(net.sim.now());
-    }
+    return stopReason != null;
+  }
+
+  /** @return why the run ended, or null while it is going on */
+  public StopReason stopReason() {
     return stopReason;
   }
 
@@ -116,15 +127,16 @@ public final class Simulation {
   }
 
   /**
-   * Assembles what was measured.
+   * Assembles what was measured so far (the whole run once it has ended).
    *
    * @param backend the backend id to record
    * @return the result
    */
   public RunResult result(String backend) {
     SimTime elapsed = SimTime.picos(net.sim.now());
-    return new RunResult(scenario, backend, graph.spec().name(), stopReason, elapsed, portStats(), flowResults(),
-        net.latency.summaries(), firstDrops(), sampler.series(), List.of());
+    StopReason reason = stopReason == null ? StopReason.IN_PROGRESS : stopReason;
+    return new RunResult(scenario, backend, graph.spec().name(), reason, elapsed, portStats(), flowResults(),
+        net.latency.summaries(), firstDrops(), sampler.series(), List.copyOf(net.events));
   }
 
   private List<PortStats> portStats() {
@@ -134,7 +146,8 @@ public final class Simulation {
       Endpoint port = Endpoint.parse(net.portNames[gid]);
       for (int p = 0; p < PortCounters.PRIORITIES; p++) {
         int slot = gid * 8 + p;
-        if (!c.active(slot)) {
+        long paused = net.ports[gid].pausedPsAt(p, net.sim.now());
+        if (!c.active(slot) && paused == 0) {
           continue;
         }
         Map<DropReason, Long> drops = new EnumMap<>(DropReason.class);
@@ -142,7 +155,7 @@ public final class Simulation {
           drops.put(reason, c.drops(slot, reason));
         }
         out.add(new PortStats(port, p, c.txBytes[slot], c.rxBytes[slot], c.txPackets[slot], c.rxPackets[slot],
-            c.pausesSent[slot], c.pausesReceived[slot], SimTime.picos(c.pausedPs[slot]), c.ecnMarks[slot],
+            c.pausesSent[slot], c.pausesReceived[slot], SimTime.picos(paused), c.ecnMarks[slot],
             c.cnpsSent[slot], c.cnpsReceived[slot], drops, DataSize.bytes(c.maxQueue[slot]),
             DataSize.bytes(c.maxHeadroom[slot])));
       }

@@ -64,6 +64,12 @@ final class SwitchNode implements Node {
       return;
     }
     SwitchPort out = ports[hops.length == 1 ? hops[0] : hops[Routing.select(p.hash, ecmpSeed, hops.length)]];
+    if (out.isDown()) {
+      if (!p.isControl()) {
+        net.drop(p, out, DropReason.LINK_DOWN, now); // hashed onto a dead link before rerouting
+      }
+      return;
+    }
     p.arrivedPs = now;
     p.readyPs = readyTime(p, in, out, now);
     p.egressPort = out.local;

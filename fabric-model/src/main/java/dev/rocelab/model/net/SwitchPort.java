@@ -115,6 +115,18 @@ final class SwitchPort extends Port {
     owner.refreshPauses(this, now);
   }
 
+  @Override
+  void dropQueued(long now) {
+    for (int priority = 0; priority < 8; priority++) {
+      Packet p;
+      while ((p = queues[priority].pollFirst()) != null) {
+        queueBytes[priority] -= p.frameBytes;
+        owner.onTransmitted(p, now); // frees its buffer, and may resume its upstream
+        net.drop(p, this, dev.rocelab.api.result.DropReason.LINK_DOWN, now);
+      }
+    }
+  }
+
   /** @return payload bytes of data frames waiting in the queues, for in-flight accounting */
   long queuedPayload() {
     long bytes = 0;

@@ -49,6 +49,19 @@ final class Wire extends Component {
     peer.receive(p, peerPort, now);
   }
 
+  /** The link went down: every frame on the wire is lost, counted at the port that sent it. */
+  void loseAll(Port from, long now) {
+    for (int i = 0; i < count; i++) {
+      int slot = (head + i) % frames.length;
+      if (frames[slot].kind == Packet.DATA) {
+        net.drop(frames[slot], from, dev.rocelab.api.result.DropReason.LINK_DOWN, now);
+      }
+      frames[slot] = null;
+    }
+    count = 0;
+    net.sim.cancel(this);
+  }
+
   /** @return the frames on the wire, for in-flight accounting */
   int inFlightPayload() {
     int bytes = 0;

@@ -4,7 +4,10 @@ import dev.rocelab.api.result.DropReason;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The first dropped data packets of a run, kept so a failure can say where loss began. */
+/**
+ * The first dropped data packets of a run, kept so a failure can say where loss began; the first
+ * drop on a lossless priority is always kept, even after lossy drops have filled the log.
+ */
 public final class DropLog {
 
   /** How many drops are kept. */
@@ -23,11 +26,13 @@ public final class DropLog {
   public record Entry(long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {}
 
   private final List<Entry> first = new ArrayList<>();
+  private boolean losslessKept;
 
-  /** Records a drop if fewer than {@link #KEPT} are kept. */
+  /** Records a drop if fewer than {@link #KEPT} are kept, or if it is the first lossless one. */
   public void record(long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {
-    if (first.size() < KEPT) {
+    if (first.size() < KEPT || (lossless && !losslessKept)) {
       first.add(new Entry(timePs, port, priority, reason, flow, lossless));
+      losslessKept |= lossless;
     }
   }
 

@@ -70,9 +70,7 @@ class PauseQuantaFidelityTest {
   }
 
   private static long pausedPs(SteppedNetwork network) {
-    Port port = network.port(SENDER);
-    port.closeAt(network.now());
-    return network.net.counters.pausedPs[port.gid * 8 + 3];
+    return network.port(SENDER).pausedPsAt(3, network.now());
   }
 
   @ParameterizedTest(name = "{1} quanta at {0}")

@@ -18,5 +18,7 @@ public enum StopReason {
   /** A PFC deadlock was detected and the run was configured to stop on it. */
   DEADLOCK,
   /** The backend's bound on real (wall-clock) time was reached. */
-  WALL_CLOCK_LIMIT
+  WALL_CLOCK_LIMIT,
+  /** The run is still going on: the result is a snapshot of what was measured so far. */
+  IN_PROGRESS
 }

@@ -20,17 +20,19 @@ import org.junit.jupiter.api.Test;
 class LinkFailureTest {
 
   // leaf1's first spine uplink fails 500us into a permutation of 64 MiB flows
-  @LinkFailure(port = "leaf1:eth9", at = "500us", downFor = {"200us", "2ms"}, flowSize = "64MiB")
+  @LinkFailure(port = "leaf1:eth9", at = "500us", downFor = {"200us", "2ms"}, flowSize = "64MiB",
+      duration = "40ms")
   void trafficRecoversWithinBudget(RunResult run) {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
     assertThat(run).hasNoDeadlock();
     assertThat(run).recovery().isFasterThan("1ms");
-    assertThat(run).flows().allCompleted().completionTimes().p99().isLessThan("5ms");
+    // a queue pair whose NAK was lost with the link waits for its retransmission timeout
+    assertThat(run).flows().allCompleted().completionTimes().max().isLessThan("25ms");
   }
 
   @Test
   void throughputIsBackSoonAfterTheLinkGoesDown(FabricSession fabric) {
-    Scenario spineLinkLoss = Scenario.permutation().flowSize("64MiB")
+    Scenario spineLinkLoss = Scenario.permutation().flowSize("64MiB").duration("40ms")
         .with(Fault.linkDown("leaf1:eth9").at("500us"))
         .named("spine link loss")
         .build();

@@ -1,0 +1,69 @@
+package dev.rocelab.model;
+
+import dev.rocelab.api.backend.ScenarioRun;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.model.net.Simulation;
+import java.time.Duration;
+
+/**
+ * A scenario running on the model, advanced in simulated time: {@link #advance(Duration)} moves
+ * the simulation forward, {@link #snapshot()} reports what was measured so far.
+ */
+final class ModelRun implements ScenarioRun {
+
+  private final Scenario scenario;
+  private final Simulation simulation;
+  private final String backend;
+
+  ModelRun(Scenario scenario, Simulation simulation, String backend) {
+    this.scenario = scenario;
+    this.simulation = simulation;
+    this.backend = backend;
+  }
+
+  @Override
+  public Scenario scenario() {
+    return scenario;
+  }
+
+  @Override
+  public boolean simulatedTime() {
+    return true;
+  }
+
+  @Override
+  public SimTime now() {
+    return SimTime.picos(simulation.network().simulator().now());
+  }
+
+  @Override
+  public boolean finished() {
+    return simulation.stopReason() != null;
+  }
+
+  @Override
+  public RunResult snapshot() {
+    return simulation.result(backend);
+  }
+
+  /** Advances the simulation by {@code step} of simulated time (less if the run ends first). */
+  @Override
+  public void advance(Duration step) {
+    long stepPs = Math.multiplyExact(step.toNanos(), 1000L);
+    simulation.advance(Math.addExact(simulation.network().simulator().now(), stepPs), ModelSession.WALL_CLOCK_LIMIT,
+        () -> {});
+  }
+
+  @Override
+  public RunResult finish() {
+    simulation.run(ModelSession.WALL_CLOCK_LIMIT);
+    return snapshot();
+  }
+
+  @Override
+  public void close() {
+    // a simulation holds nothing but memory
+  }
+}

@@ -1,0 +1,78 @@
+package dev.rocelab.model.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.FlowResult;
+import dev.rocelab.api.result.PortStats;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.StopReason;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.FabricFiles;
+import dev.rocelab.model.ModelFixtures;
+import java.nio.file.Path;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/** Links going down and up on the reference fabric while a permutation runs. */
+class LinkFaultTest {
+
+  private static final FabricSpec REFERENCE = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
+  private static final Scenario PERMUTATION = Scenario.of("permutation",
+      new Workload.Permutation(DataSize.mib(4), 1, OptionalInt.empty(), SimTime.ZERO)).withDuration(SimTime.millis(60));
+
+  @Test
+  void spineUplinkDownAndUpLosesOnlyWhatWasOnItAndEveryFlowCompletes() {
+    RunResult run = ModelFixtures.run(REFERENCE, PERMUTATION
+        .with(Fault.linkDown("leaf1:eth9").at("40us"), Fault.linkUp("leaf1:eth9").at("400us"))).result();
+
+    assertThat(run.stopReason()).isEqualTo(StopReason.COMPLETED);
+    assertThat(run.flows()).allMatch(FlowResult::completed);
+    assertThat(run.totalDrops()).isPositive();
+    assertThat(run.ports()).allSatisfy(p -> assertThat(p.drops().keySet()).isSubsetOf(DropReason.LINK_DOWN));
+    assertThat(run.firstDrops()).allSatisfy(d -> {
+      assertThat(d.reason()).isEqualTo(DropReason.LINK_DOWN);
+      assertThat(d.time()).isBetween(SimTime.micros(40), SimTime.micros(40 + 200));
+    });
+    assertThat(run.flows().stream().mapToLong(FlowResult::retransmissions).sum())
+        .as("losses are recovered by go-back-N").isPositive();
+    assertThat(run.events()).extracting(FabricEvent::kind).containsExactly(
+        FabricEvent.Kind.FAULT, FabricEvent.Kind.RECONVERGENCE, FabricEvent.Kind.RECOVERY,
+        FabricEvent.Kind.RECONVERGENCE);
+    assertThat(run.events().get(0).time()).isEqualTo(SimTime.micros(40));
+    assertThat(run.events().get(1).time()).isEqualTo(SimTime.micros(240));
+  }
+
+  @Test
+  void aDownLinkCarriesNothingOnceRoutesHaveConverged() {
+    RunResult early = ModelFixtures.run(REFERENCE, PERMUTATION.withDuration(SimTime.micros(250))
+        .with(Fault.linkDown("leaf1:eth9").at("40us"))).result();
+    RunResult late = ModelFixtures.run(REFERENCE, PERMUTATION.withDuration(SimTime.micros(400))
+        .with(Fault.linkDown("leaf1:eth9").at("40us"))).result();
+
+    assertThat(txBytes(late, "leaf1:eth9")).isEqualTo(txBytes(early, "leaf1:eth9"));
+    assertThat(txBytes(late, "spine1:eth1")).isEqualTo(txBytes(early, "spine1:eth1"));
+    assertThat(late.drops(3)).as("no loss after reconvergence").isEqualTo(early.drops(3));
+  }
+
+  @Test
+  void aHostLinkDownStallsThatNicsFlowsUntilItIsBack() {
+    RunResult run = ModelFixtures.run(REFERENCE, PERMUTATION
+        .with(Fault.linkDown("host1:nic0").at("20us"), Fault.linkUp("host1:nic0").at("1ms"))).result();
+
+    assertThat(run.flows()).allMatch(FlowResult::completed);
+    FlowResult fromHost1 = run.flows().stream().filter(f -> f.source().toString().equals("host1:nic0"))
+        .findFirst().orElseThrow();
+    assertThat(fromHost1.completionTime().orElseThrow()).isGreaterThan(SimTime.millis(1));
+  }
+
+  private static long txBytes(RunResult run, String port) {
+    return run.port(port).stream().mapToLong(PortStats::txBytes).sum();
+  }
+}
