@@ -33,7 +33,7 @@ public final class ModelBackend implements FabricBackend {
   @Override
   public Set<Capability> capabilities() {
     return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.MICROBURSTS, Capability.LOSSY_TRAFFIC,
-        Capability.LINK_FAULTS, Capability.PACKET_TELEMETRY);
+        Capability.LINK_FAULTS, Capability.PFC_STORM, Capability.PACKET_TELEMETRY);
   }
 
   @Override

@@ -44,6 +44,17 @@ final class FaultInjector extends Component {
           at(start, now -> down(link, f.port().toString(), now));
           at(start + period / 2, now -> up(link, f.port().toString(), now));
         }
+      } else if (fault instanceof Fault.PfcStorm f) {
+        NicPort nic = nicAt(f.nic().toString());
+        long start = f.at().picos();
+        long end = f.duration().picos() == 0 ? Long.MAX_VALUE : start + f.duration().picos();
+        at(start, now -> {
+          nic.startStorm(f.priority(), end, now);
+          net.event(now, FabricEvent.Kind.FAULT, f.nic().toString(), "PFC storm on priority " + f.priority());
+        });
+        if (end != Long.MAX_VALUE) {
+          at(end, now -> net.event(now, FabricEvent.Kind.RECOVERY, f.nic().toString(), "PFC storm over"));
+        }
       } else {
         throw new IllegalArgumentException("the model cannot inject " + fault.describe() + " yet");
       }
@@ -52,6 +63,15 @@ final class FaultInjector extends Component {
     if (!actions.isEmpty()) {
       net.sim.schedule(this, actions.peek().timePs);
     }
+  }
+
+  private NicPort nicAt(String nic) {
+    for (NicNode n : net.nics) {
+      if (n.name.equals(nic)) {
+        return n.port;
+      }
+    }
+    throw new IllegalArgumentException(nic + " is not a NIC of this fabric");
   }
 
   private FabricLink linkAt(String port) {

@@ -104,6 +104,9 @@ public final class NetworkBuilder {
       node.buffer = new SharedBuffer(ports.size(), profile.buffer().bytes(), profile.cellSize().bytes(),
           profile.reserve().bytes(), profile.alpha(), qos.xonOffset().bytes(), headroom);
       net.switches[s] = node;
+      if (profile.watchdog().enabled() && !qos.losslessPriorities().isEmpty()) {
+        new PfcWatchdogMonitor(net, node, profile.watchdog());
+      }
     }
     net.nics = new NicNode[nicEndpoints.size()];
     for (int n = 0; n < nicEndpoints.size(); n++) {
@@ -151,6 +154,11 @@ public final class NetworkBuilder {
     }
     net.adjacency = adjacency;
     net.nicSwitch = nicSwitch;
+    boolean[] watchdog = new boolean[switchDevices.size()];
+    for (int s = 0; s < switchDevices.size(); s++) {
+      watchdog[s] = graph.switchProfileOf(switchDevices.get(s).name()).watchdog().enabled();
+    }
+    new DeadlockDetector(net, watchdog);
     int[][][] routes = Routing.compute(adjacency, nicSwitch);
     for (int s = 0; s < net.switches.length; s++) {
       net.switches[s].routes = routes[s];

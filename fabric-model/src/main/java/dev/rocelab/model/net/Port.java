@@ -30,6 +30,8 @@ abstract class Port extends Component {
   // Pause state per priority: paused from pauseStart (>= 0) until pauseEnd.
   private final long[] pauseStart = {-1, -1, -1, -1, -1, -1, -1, -1};
   private final long[] pauseEnd = new long[8];
+  private final long[] lastPauseReceivedPs = {-1, -1, -1, -1, -1, -1, -1, -1};
+  private final boolean[] pausesIgnored = new boolean[8];
 
   Port(Network net, int gid, String name, long psPerByte) {
     this.net = net;
@@ -147,12 +149,7 @@ abstract class Port extends Component {
     net.sim.cancel(this);
     control.clear();
     for (int p = 0; p < 8; p++) {
-      if (isPaused(p, now)) {
-        net.counters.pausedPs[gid * 8 + p] += now - pauseStart[p];
-      } else if (pauseStart[p] >= 0) {
-        net.counters.pausedPs[gid * 8 + p] += pauseEnd[p] - pauseStart[p];
-      }
-      pauseStart[p] = -1;
+      endPause(p, now);
     }
     dropQueued(now);
   }
@@ -170,31 +167,50 @@ abstract class Port extends Component {
   /** A PFC frame arrived on this port from the peer: stop or resume one priority. */
   final void receivePause(int priority, int quanta, long now) {
     net.counters.pausesReceived[gid * 8 + priority]++;
-    boolean paused = isPaused(priority, now);
+    lastPauseReceivedPs[priority] = now;
+    if (pausesIgnored[priority]) {
+      return; // the PFC watchdog has declared this queue stormed
+    }
     if (quanta == 0) {
-      if (paused) {
-        net.counters.pausedPs[gid * 8 + priority] += now - pauseStart[priority];
-        pauseStart[priority] = -1;
-      }
+      endPause(priority, now);
       kick(now);
       return;
     }
     long end = now + (long) quanta * QUANTUM_BYTES * psPerByte;
-    if (paused) {
+    if (isPaused(priority, now)) {
       pauseEnd[priority] = end;
     } else {
-      closePause(priority);
+      endPause(priority, now);
       pauseStart[priority] = now;
       pauseEnd[priority] = end;
     }
     kick(now); // re-evaluate the wake-up: the paused queue may have been the next one
   }
 
-  /** Adds an expired pause interval to the paused time. */
-  private void closePause(int priority) {
+  /** Ends any pause of a priority now (or when it expired), adding its paused time. */
+  private void endPause(int priority, long now) {
     if (pauseStart[priority] >= 0) {
-      net.counters.pausedPs[gid * 8 + priority] += pauseEnd[priority] - pauseStart[priority];
+      net.counters.pausedPs[gid * 8 + priority] += Math.min(now, pauseEnd[priority]) - pauseStart[priority];
       pauseStart[priority] = -1;
+    }
+  }
+
+  /** When the current unbroken pause of a priority began, or −1 if it is not paused. */
+  final long pausedSince(int priority, long now) {
+    return isPaused(priority, now) ? pauseStart[priority] : -1;
+  }
+
+  /** When a pause frame for a priority last arrived, or −1. */
+  final long lastPauseReceived(int priority) {
+    return lastPauseReceivedPs[priority];
+  }
+
+  /** The PFC watchdog stops (true) or resumes (false) honouring pauses for a priority. */
+  final void ignorePauses(int priority, boolean ignore, long now) {
+    pausesIgnored[priority] = ignore;
+    if (ignore) {
+      endPause(priority, now);
+      kick(now);
     }
   }
 

@@ -102,6 +102,8 @@ public final class Simulation {
       betweenSlices.run();
       if (net.allComplete()) {
         stopReason = StopReason.COMPLETED;
+      } else if (net.deadlocked) {
+        stopReason = StopReason.DEADLOCK;
       } else if (net.sim.now() >= end) {
         stopReason = StopReason.DURATION_REACHED;
       } else if (System.nanoTime() > deadline) {

@@ -70,6 +70,10 @@ final class SwitchNode implements Node {
       }
       return;
     }
+    if (out.watchdogDropping[priority] && !p.isControl()) {
+      net.drop(p, out, DropReason.PFC_WATCHDOG, now);
+      return;
+    }
     p.arrivedPs = now;
     p.readyPs = readyTime(p, in, out, now);
     p.egressPort = out.local;

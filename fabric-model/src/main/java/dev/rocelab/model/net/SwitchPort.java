@@ -1,5 +1,6 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.result.DropReason;
 import java.util.ArrayDeque;
 
 /**
@@ -24,6 +25,8 @@ final class SwitchPort extends Port {
   private int current;
   private boolean visited;
   long pauseRefreshAt = Long.MAX_VALUE;
+  /** Priorities the PFC watchdog has switched to drop: their frames are discarded. */
+  final boolean[] watchdogDropping = new boolean[8];
 
   SwitchPort(Network net, int gid, String name, long psPerByte, SwitchNode owner, int local, int[] strictOrder,
       int[] weights) {
@@ -118,13 +121,28 @@ final class SwitchPort extends Port {
   @Override
   void dropQueued(long now) {
     for (int priority = 0; priority < 8; priority++) {
-      Packet p;
-      while ((p = queues[priority].pollFirst()) != null) {
-        queueBytes[priority] -= p.frameBytes;
-        owner.onTransmitted(p, now); // frees its buffer, and may resume its upstream
-        net.drop(p, this, dev.rocelab.api.result.DropReason.LINK_DOWN, now);
+      dropQueue(priority, DropReason.LINK_DOWN, now);
+    }
+  }
+
+  /** Discards every frame waiting on one priority, freeing its buffer. */
+  void dropQueue(int priority, DropReason reason, long now) {
+    Packet p;
+    while ((p = queues[priority].pollFirst()) != null) {
+      queueBytes[priority] -= p.frameBytes;
+      owner.onTransmitted(p, now); // frees its buffer, and may resume its upstream
+      net.drop(p, this, reason, now);
+    }
+  }
+
+  /** Whether a frame that came in through local ingress port {@code ingress} waits on a priority. */
+  boolean holdsFrom(int priority, int ingress) {
+    for (Packet p : queues[priority]) {
+      if (p.ingressPort == ingress) {
+        return true;
       }
     }
+    return false;
   }
 
   /** @return payload bytes of data frames waiting in the queues, for in-flight accounting */

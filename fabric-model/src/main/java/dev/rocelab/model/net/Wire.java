@@ -11,8 +11,8 @@ final class Wire extends Component {
 
   private final Network net;
   private final long propagationPs;
-  private final Node peer;
-  private final int peerPort;
+  final Node peer;
+  final int peerPort;
   private Packet[] frames = new Packet[16];
   private long[] arrivals = new long[16];
   private int head;
