@@ -73,7 +73,8 @@ final class Runs {
 
   Runs flow(String id, String source, String destination, String size, String delivered, String completion) {
     flows.add(new FlowResult(id, Endpoint.parse(source), Endpoint.parse(destination), 3, DataSize.parse(size),
-        DataSize.parse(delivered), SimTime.ZERO, Optional.ofNullable(completion).map(SimTime::parse), 0));
+        DataSize.parse(delivered), SimTime.ZERO, Optional.ofNullable(completion).map(SimTime::parse), 0,
+        Optional.empty()));
     return this;
   }
 

@@ -18,7 +18,7 @@ public final class Network {
   final Simulator sim = new Simulator();
   final PortCounters counters;
   final DropLog drops = new DropLog();
-  final LatencyRecorder latency = new LatencyRecorder();
+  LatencyRecorder latency;
   SwitchNode[] switches;
   NicNode[] nics;
   Port[] ports;

@@ -12,6 +12,7 @@ import dev.rocelab.api.fabric.SwitchProfile;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.model.cc.CnpPacer;
 import dev.rocelab.model.cc.DcqcnReactionPoint;
+import dev.rocelab.model.telemetry.LatencyRecorder;
 import dev.rocelab.model.traffic.FlowSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,6 +66,7 @@ public final class NetworkBuilder {
       portCount += ports.size();
     }
     Network net = new Network(portCount);
+    net.latency = new LatencyRecorder(flows.size());
     net.ports = new Port[portCount];
     net.portNames = new String[portCount];
     net.switches = new SwitchNode[switchDevices.size()];

@@ -112,7 +112,7 @@ final class NicNode implements Node {
     Network net = net();
     Receiver rx = net.receivers[p.flow];
     net.receivedPayload += p.payload;
-    net.latency.record(p.priority, now - p.sentPs);
+    net.latency.record(p.priority, net.queuePairs[p.flow].flow, now - p.sentPs);
     if (p.ce && rx.cnpPacer.tryCnp(now)) {
       net.counters.cnpsSent[port.gid * 8 + controlPriority]++;
       sendControl(Packet.CNP, p, 0, now);

@@ -138,7 +138,7 @@ public final class Simulation {
     SimTime elapsed = SimTime.picos(net.sim.now());
     StopReason reason = stopReason == null ? StopReason.IN_PROGRESS : stopReason;
     return new RunResult(scenario, backend, graph.spec().name(), reason, elapsed, portStats(), flowResults(),
-        net.latency.summaries(), firstDrops(), sampler.series(), List.copyOf(net.events));
+        net.latency.byPriority(), firstDrops(), sampler.series(), List.copyOf(net.events));
   }
 
   private List<PortStats> portStats() {
@@ -190,7 +190,8 @@ public final class Simulation {
       int i = f.id();
       out.add(new FlowResult(f.name(), f.source(), f.destination(), priority[i], DataSize.bytes(f.totalBytes()),
           DataSize.bytes(delivered[i]), SimTime.picos(f.startPs()),
-          complete[i] ? Optional.of(SimTime.picos(completion[i])) : Optional.empty(), retransmissions[i]));
+          complete[i] ? Optional.of(SimTime.picos(completion[i])) : Optional.empty(), retransmissions[i],
+          net.latency.ofFlow(i)));
     }
     return out;
   }

@@ -22,6 +22,8 @@ import org.apiguardian.api.API;
  * @param start when it started
  * @param completion when its last byte was acknowledged, empty if it did not complete
  * @param retransmissions packets sent again (go-back-N or timeout)
+ * @param latency the one-way latency of its packets, NIC to NIC; empty if none arrived or the
+ *     backend does not measure it
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -34,7 +36,8 @@ public record FlowResult(
     DataSize delivered,
     SimTime start,
     Optional<SimTime> completion,
-    long retransmissions) {
+    long retransmissions,
+    Optional<LatencySummary> latency) {
 
   /** Validates the fields. */
   public FlowResult {
@@ -48,6 +51,7 @@ public record FlowResult(
     if (retransmissions < 0) {
       throw new IllegalArgumentException("retransmissions must be >= 0 but was " + retransmissions);
     }
+    Objects.requireNonNull(latency, "latency must not be null");
   }
 
   /** @return whether every byte was delivered */

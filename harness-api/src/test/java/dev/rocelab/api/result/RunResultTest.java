@@ -52,11 +52,11 @@ class RunResultTest {
   @Test
   void flowGoodputIsDeliveredBytesOverItsLifetime() {
     FlowResult done = new FlowResult("f1", Endpoint.parse("host1:nic0"), Endpoint.parse("host2:nic0"), 3,
-        DataSize.mb(1), DataSize.mb(1), SimTime.micros(10), Optional.of(SimTime.micros(90)), 0);
+        DataSize.mb(1), DataSize.mb(1), SimTime.micros(10), Optional.of(SimTime.micros(90)), 0, Optional.empty());
     assertThat(done.completionTime()).contains(SimTime.micros(80));
     assertThat(done.goodput(SimTime.millis(1))).isEqualTo(Rate.gbps(100));
     FlowResult stuck = new FlowResult("f2", Endpoint.parse("host1:nic0"), Endpoint.parse("host2:nic0"), 3,
-        DataSize.mb(1), DataSize.kb(500), SimTime.ZERO, Optional.empty(), 7);
+        DataSize.mb(1), DataSize.kb(500), SimTime.ZERO, Optional.empty(), 7, Optional.empty());
     assertThat(stuck.completed()).isFalse();
     assertThat(stuck.goodput(SimTime.micros(80))).isEqualTo(Rate.gbps(50));
   }

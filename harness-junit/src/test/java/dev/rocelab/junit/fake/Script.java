@@ -355,7 +355,8 @@ final class Script {
     List<FlowResult> results = flows.stream()
         .map(f -> new FlowResult(f.id, f.src, f.dst, f.priority, DataSize.bytes(f.size),
             DataSize.bytes((long) f.delivered), SimTime.picos(f.start),
-            f.completion >= 0 ? java.util.Optional.of(SimTime.picos(f.completion)) : java.util.Optional.empty(), 0))
+            f.completion >= 0 ? java.util.Optional.of(SimTime.picos(f.completion)) : java.util.Optional.empty(), 0,
+            java.util.Optional.empty()))
         .toList();
     drops.sort(Comparator.comparing(DropRecord::time));
     List<FabricEvent> timeline = events.stream().filter(e -> e.time().picos() <= elapsed)

@@ -115,7 +115,7 @@ final class ScriptedRun implements ScenarioRun {
       double part = span <= 0 ? 1 : Math.max(0, Math.min(1, (double) (t - f.start().picos()) / span));
       return new FlowResult(f.id(), f.source(), f.destination(), f.priority(), f.size(),
           done ? f.delivered() : DataSize.bytes((long) (f.delivered().bytes() * part)), f.start(),
-          done ? f.completion() : Optional.empty(), f.retransmissions());
+          done ? f.completion() : Optional.empty(), f.retransmissions(), f.latency());
     }).toList();
     List<TimeSeries> series = result.series().stream().map(s -> {
       int kept = (int) Math.min(s.size(), Math.max(0, (t - s.start().picos()) / s.interval().picos() + 1));

@@ -64,6 +64,6 @@ class DisplayAndStatsTest {
   private static FlowResult flow(String id, long completionMicros) {
     return new FlowResult(id, Endpoint.parse("host1:nic0"), Endpoint.parse("host2:nic0"), 3, DataSize.mib(1),
         DataSize.mib(1), SimTime.ZERO,
-        completionMicros < 0 ? Optional.empty() : Optional.of(SimTime.micros(completionMicros)), 0);
+        completionMicros < 0 ? Optional.empty() : Optional.of(SimTime.micros(completionMicros)), 0, Optional.empty());
   }
 }
