@@ -45,15 +45,18 @@ final class FaultInjector extends Component {
           at(start + period / 2, now -> up(link, f.port().toString(), now));
         }
       } else if (fault instanceof Fault.PfcStorm f) {
-        NicPort nic = nicAt(f.nic().toString());
+        NicNode nic = nicAt(f.nic().toString());
         long start = f.at().picos();
-        long end = f.duration().picos() == 0 ? Long.MAX_VALUE : start + f.duration().picos();
         at(start, now -> {
-          nic.startStorm(f.priority(), end, now);
-          net.event(now, FabricEvent.Kind.FAULT, f.nic().toString(), "PFC storm on priority " + f.priority());
+          nic.stick(f.priority());
+          net.event(now, FabricEvent.Kind.FAULT, f.nic().toString(),
+              "receive path stuck on priority " + f.priority() + ": PFC storm");
         });
-        if (end != Long.MAX_VALUE) {
-          at(end, now -> net.event(now, FabricEvent.Kind.RECOVERY, f.nic().toString(), "PFC storm over"));
+        if (f.duration().picos() > 0) {
+          at(start + f.duration().picos(), now -> {
+            nic.unstick(now);
+            net.event(now, FabricEvent.Kind.RECOVERY, f.nic().toString(), "receive path works again");
+          });
         }
       } else {
         throw new IllegalArgumentException("the model cannot inject " + fault.describe() + " yet");
@@ -65,10 +68,10 @@ final class FaultInjector extends Component {
     }
   }
 
-  private NicPort nicAt(String nic) {
+  private NicNode nicAt(String nic) {
     for (NicNode n : net.nics) {
       if (n.name.equals(nic)) {
-        return n.port;
+        return n;
       }
     }
     throw new IllegalArgumentException(nic + " is not a NIC of this fabric");

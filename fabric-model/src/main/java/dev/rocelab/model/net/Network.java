@@ -107,7 +107,7 @@ public final class Network {
 
   /**
    * Data payload bytes by where they are: sent by NICs (retransmissions included) = received by
-   * NICs + dropped + still in the network.
+   * NICs + dropped + still in the network (on wires, in switch queues, held by a stuck NIC).
    *
    * @return the balance at the current time
    */
@@ -120,6 +120,9 @@ public final class Network {
       for (SwitchPort port : sw.ports) {
         inFlight += port.queuedPayload();
       }
+    }
+    for (NicNode nic : nics) {
+      inFlight += nic.heldPayload();
     }
     return new Conservation(sentPayload, receivedPayload, droppedPayload, inFlight);
   }

@@ -1,6 +1,8 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.result.DropReason;
 import dev.rocelab.model.cc.CnpPacer;
+import java.util.ArrayDeque;
 
 /**
  * An RDMA NIC: sends for its queue pairs (per priority, earliest-eligible first, round robin
@@ -16,6 +18,10 @@ final class NicNode implements Node {
    * slowed to a crawl is still acknowledged long before its retransmission timeout.
    */
   static final int ACK_EVERY = 16;
+  /** The NIC's receive buffer for one priority. */
+  static final long RX_BUFFER_BYTES = 256 * 1024;
+  /** Held bytes at which the NIC pauses its peer; the rest is headroom for what is still coming. */
+  static final long RX_XOFF_BYTES = RX_BUFFER_BYTES / 2;
   static final long ACK_INTERVAL_PS = 10_000_000L;
 
   final int index;
@@ -27,6 +33,10 @@ final class NicNode implements Node {
   private final QpHeap[] heaps = new QpHeap[8];
   private int[] priorities = new int[0];
   private int nextPriority;
+  // A stuck receive path (a PFC storm): frames of one priority are held, not processed.
+  private int stuckPriority = -1;
+  private final ArrayDeque<Packet> held = new ArrayDeque<>();
+  private long heldBytes;
 
   NicNode(int index, String name, long lineRateBps, int controlDscp, int controlPriority) {
     this.index = index;
@@ -93,7 +103,13 @@ final class NicNode implements Node {
     net().counters.rxBytes[slot] += p.frameBytes;
     net().counters.rxPackets[slot]++;
     switch (p.kind) {
-      case Packet.DATA -> receiveData(p, now);
+      case Packet.DATA -> {
+        if (p.priority == stuckPriority) {
+          hold(p, now);
+        } else {
+          receiveData(p, now);
+        }
+      }
       case Packet.ACK -> net().queuePairs[p.flow].onAck(p.psn, now);
       case Packet.NACK -> net().queuePairs[p.flow].onNack(p.psn, now);
       case Packet.CNP -> {
@@ -101,6 +117,48 @@ final class NicNode implements Node {
         net().queuePairs[p.flow].onCnp(now);
       }
       default -> throw new IllegalStateException("unknown frame kind " + p.kind);
+    }
+  }
+
+  /**
+   * The receive path of a priority gets stuck (a PFC storm): its frames pile up in the NIC's
+   * receive buffer, and once that is half full the NIC pauses its peer, and keeps pausing, until
+   * {@link #unstick(long)}.
+   */
+  void stick(int priority) {
+    stuckPriority = priority;
+  }
+
+  /** The receive path works again: what was held is processed, and the peer is resumed. */
+  void unstick(long now) {
+    stuckPriority = -1;
+    Packet p;
+    while ((p = held.pollFirst()) != null) {
+      receiveData(p, now);
+    }
+    heldBytes = 0;
+    port.stopPausing(now);
+  }
+
+  /** @return payload bytes held by a stuck receive path, for in-flight accounting */
+  long heldPayload() {
+    long bytes = 0;
+    for (Packet p : held) {
+      bytes += p.payload;
+    }
+    return bytes;
+  }
+
+  private void hold(Packet p, long now) {
+    if (heldBytes + p.frameBytes > RX_BUFFER_BYTES) {
+      net().drop(p, port, DropReason.LOSSLESS_HEADROOM_EXCEEDED, now);
+      return;
+    }
+    boolean wasBelow = heldBytes < RX_XOFF_BYTES;
+    held.addLast(p);
+    heldBytes += p.frameBytes;
+    if (wasBelow && heldBytes >= RX_XOFF_BYTES) {
+      port.startPausing(p.priority, now);
     }
   }
 

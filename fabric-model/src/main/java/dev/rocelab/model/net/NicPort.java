@@ -4,9 +4,8 @@ package dev.rocelab.model.net;
 final class NicPort extends Port {
 
   private final NicNode nic;
-  private int stormPriority;
-  private long stormNextPs = Long.MAX_VALUE;
-  private long stormUntilPs;
+  private int pausePriority;
+  private long pauseRefreshPs = Long.MAX_VALUE;
 
   NicPort(Network net, int gid, String name, long psPerByte, NicNode nic) {
     super(net, gid, name, psPerByte);
@@ -23,34 +22,39 @@ final class NicPort extends Port {
     return nic.nextDataTime(now);
   }
 
-  /**
-   * Starts a PFC storm: the NIC sends pauses for a priority without end (its receive path is
-   * stuck), refreshed before they expire, until {@code untilPs}.
-   */
-  void startStorm(int priority, long untilPs, long now) {
-    stormPriority = priority;
-    stormUntilPs = untilPs;
-    stormNextPs = now;
+  /** Starts sending XOFF for a priority, refreshed every half pause until {@link #stopPausing}. */
+  void startPausing(int priority, long now) {
+    pausePriority = priority;
+    pauseRefreshPs = now;
     kick(now);
+  }
+
+  /** Stops pausing the peer: sends XON (zero quanta). */
+  void stopPausing(long now) {
+    if (pauseRefreshPs == Long.MAX_VALUE) {
+      return;
+    }
+    pauseRefreshPs = Long.MAX_VALUE;
+    sendPause(0, now);
   }
 
   @Override
   long ownerTimer() {
-    return stormNextPs;
+    return pauseRefreshPs;
   }
 
   @Override
   void onOwnerTimer(long now) {
-    if (now >= stormUntilPs) {
-      stormNextPs = Long.MAX_VALUE;
-      return;
-    }
-    Packet pause = Packet.pause(stormPriority, SwitchNode.XOFF_QUANTA);
+    sendPause(SwitchNode.XOFF_QUANTA, now);
+    pauseRefreshPs = now + (long) SwitchNode.XOFF_QUANTA * QUANTUM_BYTES * psPerByte / 2;
+  }
+
+  private void sendPause(int quanta, long now) {
+    Packet pause = Packet.pause(pausePriority, quanta);
     pause.readyPs = now;
     pause.arrivedPs = now;
-    net.counters.pausesSent[gid * 8 + stormPriority]++;
+    net.counters.pausesSent[gid * 8 + pausePriority]++;
     sendControl(pause, now);
-    stormNextPs = now + (long) SwitchNode.XOFF_QUANTA * QUANTUM_BYTES * psPerByte / 2;
   }
 
   @Override

@@ -167,7 +167,9 @@ abstract class Port extends Component {
   /** A PFC frame arrived on this port from the peer: stop or resume one priority. */
   final void receivePause(int priority, int quanta, long now) {
     net.counters.pausesReceived[gid * 8 + priority]++;
-    lastPauseReceivedPs[priority] = now;
+    if (quanta > 0) {
+      lastPauseReceivedPs[priority] = now;
+    }
     if (pausesIgnored[priority]) {
       return; // the PFC watchdog has declared this queue stormed
     }
