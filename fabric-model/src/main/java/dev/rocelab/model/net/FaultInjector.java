@@ -1,5 +1,6 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.model.engine.Component;
@@ -11,7 +12,10 @@ import java.util.PriorityQueue;
  * its wires and in its ports' queues; the two switches on it notice after
  * {@link #LOCAL_DETECTION_PS} and route around it, every other switch after
  * {@link #RECONVERGENCE_PS} (until then they keep hashing flows onto paths through it, and those
- * frames are lost at the dead port). A link that comes back is taken into use the same way.
+ * frames are lost at the dead port). A link that comes back is taken into use the same way. A
+ * switch reset takes all its links down for the reboot time and flushes its buffers. Bit errors
+ * make the frames of a link fail their CRC at the receiver. A PFC storm sticks a NIC's receive
+ * path.
  */
 final class FaultInjector extends Component {
 
@@ -58,6 +62,22 @@ final class FaultInjector extends Component {
             net.event(now, FabricEvent.Kind.RECOVERY, f.nic().toString(), "receive path works again");
           });
         }
+      } else if (fault instanceof Fault.SwitchReset f) {
+        SwitchNode sw = switchNamed(f.device());
+        List<FabricLink> links = net.links.stream()
+            .filter(l -> l.a() instanceof SwitchPort a && a.owner == sw || l.b() instanceof SwitchPort b && b.owner == sw)
+            .toList();
+        at(f.at().picos(), now -> reset(sw, links, now));
+        at(f.at().picos() + f.rebootTime().picos(), now -> restart(sw, links, now));
+      } else if (fault instanceof Fault.BitErrors f) {
+        FabricLink link = linkAt(f.port().toString());
+        long seed = net.seed ^ (31L * link.name().hashCode());
+        at(f.at().picos(), now -> {
+          link.a().out.startBitErrors(f.bitErrorRate(), seed);
+          link.b().out.startBitErrors(f.bitErrorRate(), ~seed);
+          net.event(now, FabricEvent.Kind.FAULT, f.port().toString(), "bit errors on " + link.name()
+              + ", BER " + f.bitErrorRate());
+        });
       } else {
         throw new IllegalArgumentException("the model cannot inject " + fault.describe() + " yet");
       }
@@ -66,6 +86,15 @@ final class FaultInjector extends Component {
     if (!actions.isEmpty()) {
       net.sim.schedule(this, actions.peek().timePs);
     }
+  }
+
+  private SwitchNode switchNamed(String name) {
+    for (SwitchNode sw : net.switches) {
+      if (sw.name.equals(name)) {
+        return sw;
+      }
+    }
+    throw new IllegalArgumentException(name + " is not a switch of this fabric");
   }
 
   private NicNode nicAt(String nic) {
@@ -104,12 +133,9 @@ final class FaultInjector extends Component {
     if (link.isDown()) {
       return;
     }
-    link.a().linkDown(now);
-    link.b().linkDown(now);
-    link.a().out.loseAll(link.a(), now);
-    link.b().out.loseAll(link.b(), now);
+    cut(link, null, now);
     net.event(now, FabricEvent.Kind.FAULT, port, "link " + link.name() + " down");
-    reconverge(link, now);
+    reconverge(List.of(link), link.name(), now);
   }
 
   private void up(FabricLink link, String port, long now) {
@@ -119,22 +145,57 @@ final class FaultInjector extends Component {
     link.a().linkUp(now);
     link.b().linkUp(now);
     net.event(now, FabricEvent.Kind.RECOVERY, port, "link " + link.name() + " up");
-    reconverge(link, now);
+    reconverge(List.of(link), link.name(), now);
   }
 
-  private void reconverge(FabricLink link, long now) {
+  /** A switch resets: every link of it goes down, and what the switch held is flushed. */
+  private void reset(SwitchNode sw, List<FabricLink> links, long now) {
+    for (FabricLink link : links) {
+      if (!link.isDown()) {
+        cut(link, sw, now);
+      }
+    }
+    net.event(now, FabricEvent.Kind.FAULT, sw.name, "switch " + sw.name + " resets: all ports down, buffers flushed");
+    reconverge(links, sw.name, now);
+  }
+
+  private void restart(SwitchNode sw, List<FabricLink> links, long now) {
+    for (FabricLink link : links) {
+      link.a().linkUp(now);
+      link.b().linkUp(now);
+    }
+    net.event(now, FabricEvent.Kind.RECOVERY, sw.name, "switch " + sw.name + " is back");
+    reconverge(links, sw.name, now);
+  }
+
+  /**
+   * Takes a link down: frames on its wires are lost, and so are those queued at its ports —
+   * for SWITCH_RESET on the side of a resetting switch, LINK_DOWN elsewhere.
+   */
+  private void cut(FabricLink link, SwitchNode resetting, long now) {
+    for (Port end : List.of(link.a(), link.b())) {
+      boolean flushed = end instanceof SwitchPort sp && sp.owner == resetting;
+      end.linkDown(now, flushed ? DropReason.SWITCH_RESET : DropReason.LINK_DOWN);
+    }
+    link.a().out.loseAll(link.a(), now);
+    link.b().out.loseAll(link.b(), now);
+  }
+
+  private void reconverge(List<FabricLink> links, String subject, long now) {
     boolean[] local = new boolean[net.switches.length];
     boolean[] all = new boolean[net.switches.length];
     for (int s = 0; s < net.switches.length; s++) {
       all[s] = true;
       for (SwitchPort p : net.switches[s].ports) {
-        local[s] |= p == link.a() || p == link.b();
+        for (FabricLink link : links) {
+          local[s] |= p == link.a() || p == link.b();
+        }
       }
     }
     schedule(now + LOCAL_DETECTION_PS, () -> net.reroute(local));
     schedule(now + RECONVERGENCE_PS, () -> {
       net.reroute(all);
-      net.event(now + RECONVERGENCE_PS, FabricEvent.Kind.RECONVERGENCE, link.name(), "routes recomputed on every switch");
+      net.event(now + RECONVERGENCE_PS, FabricEvent.Kind.RECONVERGENCE, subject, "routes recomputed on every switch");
     });
   }
 

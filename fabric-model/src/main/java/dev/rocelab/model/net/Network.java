@@ -33,6 +33,8 @@ public final class Network {
   /** Port names by global port index, e.g. {@code leaf1:eth3}. */
   String[] portNames;
 
+  /** The scenario seed, for the random streams of faults. */
+  long seed;
   /** A PFC deadlock no watchdog can break was found; the run stops. */
   boolean deadlocked;
   long sentPayload;

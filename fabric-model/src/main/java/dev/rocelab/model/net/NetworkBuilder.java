@@ -66,6 +66,7 @@ public final class NetworkBuilder {
       portCount += ports.size();
     }
     Network net = new Network(portCount);
+    net.seed = seed;
     net.latency = new LatencyRecorder(flows.size());
     net.ports = new Port[portCount];
     net.portNames = new String[portCount];
@@ -140,6 +141,7 @@ public final class NetworkBuilder {
       for (Endpoint from : List.of(link.a(), link.b())) {
         Endpoint to = link.peerOf(from);
         Wire wire = net.sim.register(new Wire(net, propagation, nodeAt.get(to), localAt.get(to)));
+        wire.receiver = portAt.get(to);
         portAt.get(from).out = wire;
         net.wires.add(wire);
         ends.add(portAt.get(from));

@@ -1,5 +1,6 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.result.DropReason;
 import dev.rocelab.model.engine.Component;
 import java.util.ArrayDeque;
 
@@ -141,21 +142,21 @@ abstract class Port extends Component {
   }
 
   /**
-   * The link went down: frames waiting here are lost (the subclass drops its queues), the peer's
-   * pauses no longer hold, and the port is silent until {@link #linkUp(long)}.
+   * The link went down: frames waiting here are lost for {@code reason} (the subclass drops its
+   * queues), the peer's pauses no longer hold, and the port is silent until {@link #linkUp(long)}.
    */
-  final void linkDown(long now) {
+  final void linkDown(long now, DropReason reason) {
     down = true;
     net.sim.cancel(this);
     control.clear();
     for (int p = 0; p < 8; p++) {
       endPause(p, now);
     }
-    dropQueued(now);
+    dropQueued(reason, now);
   }
 
   /** Drops whatever data waits in this port's queues; called when its link goes down. */
-  void dropQueued(long now) {}
+  void dropQueued(DropReason reason, long now) {}
 
   /** The link is back: the port sends again. */
   final void linkUp(long now) {

@@ -119,9 +119,9 @@ final class SwitchPort extends Port {
   }
 
   @Override
-  void dropQueued(long now) {
+  void dropQueued(DropReason reason, long now) {
     for (int priority = 0; priority < 8; priority++) {
-      dropQueue(priority, DropReason.LINK_DOWN, now);
+      dropQueue(priority, reason, now);
     }
   }
 

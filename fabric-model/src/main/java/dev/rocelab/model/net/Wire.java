@@ -13,6 +13,10 @@ final class Wire extends Component {
   private final long propagationPs;
   final Node peer;
   final int peerPort;
+  /** The port at the far end, where frames that fail their CRC are counted. */
+  Port receiver;
+  private java.util.SplittableRandom bitErrors;
+  private double bitsKeptLog;
   private Packet[] frames = new Packet[16];
   private long[] arrivals = new long[16];
   private int head;
@@ -46,7 +50,28 @@ final class Wire extends Component {
     if (count > 0) {
       net.sim.schedule(this, arrivals[head]);
     }
+    if (bitErrors != null && corrupted(p)) {
+      if (p.kind == Packet.DATA) {
+        net.drop(p, receiver, dev.rocelab.api.result.DropReason.CRC_ERROR, now);
+      }
+      return;
+    }
     peer.receive(p, peerPort, now);
+  }
+
+  /**
+   * From now on, every bit on this wire is flipped with probability {@code ber}: a frame of n bits
+   * fails its CRC with probability 1 − (1 − ber)^n and is dropped by the receiver.
+   */
+  void startBitErrors(double ber, long seed) {
+    bitErrors = new java.util.SplittableRandom(seed);
+    bitsKeptLog = Math.log1p(-ber);
+  }
+
+  // Only on the fault path: a wire without bit errors never gets here.
+  private boolean corrupted(Packet p) {
+    double intact = Math.exp(8.0 * p.wireBytes() * bitsKeptLog);
+    return bitErrors.nextDouble() >= intact;
   }
 
   /** The link went down: every frame on the wire is lost, counted at the port that sent it. */
