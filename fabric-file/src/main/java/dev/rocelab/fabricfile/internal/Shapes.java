@@ -67,7 +67,7 @@ public final class Shapes {
   /** A switch profile. */
   public static final Shape SWITCH_PROFILE = Shape.named("switchProfile")
       .required("asic", "nos", "buffer", "cellSize", "alpha")
-      .optional("reserve", "headroom", "qos", "forwarding", "forwardingLatency", "watchdog")
+      .optional("reserve", "headroom", "qos", "forwarding", "forwardingLatency", "watchdog", "convergence")
       .build();
 
   /** Headroom derived from port speed and cable length ({@code mode: derived}, the default). */
@@ -82,6 +82,10 @@ public final class Shapes {
   /** The PFC watchdog; absent keys keep SONiC's defaults. */
   public static final Shape WATCHDOG = Shape.named("watchdog")
       .optional("enabled", "detection", "restoration", "pollInterval", "action").build();
+
+  /** How fast a switch reconverges; absent keys keep the fast-fabric defaults. */
+  public static final Shape CONVERGENCE = Shape.named("convergence")
+      .optional("failureDetection", "routeConvergence").build();
 
   /** A NIC profile. */
   public static final Shape NIC_PROFILE = Shape.named("nicProfile")
@@ -130,7 +134,7 @@ public final class Shapes {
   /** Every shape, for the schema agreement test. */
   public static final List<Shape> ALL = List.of(FABRIC, LINK_SPEC, LEAF_SPINE, THREE_TIER, RAIL_OPTIMIZED,
       GRAPH, GRAPH_SWITCH, GRAPH_HOST, GRAPH_LINK, SWITCH_PROFILE, HEADROOM_DERIVED, HEADROOM_FIXED,
-      WATCHDOG, NIC_PROFILE, TRAFFIC_CLASS, DCQCN, HOST_PROFILE, QOS_POLICY, ECN_PROFILE, SCHEDULER,
+      WATCHDOG, CONVERGENCE, NIC_PROFILE, TRAFFIC_CLASS, DCQCN, HOST_PROFILE, QOS_POLICY, ECN_PROFILE, SCHEDULER,
       FIRMWARE, OVERRIDE);
 
   private static Map<String, Shape> orderedMap(Object... pairs) {

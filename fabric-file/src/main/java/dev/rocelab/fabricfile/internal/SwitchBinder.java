@@ -1,5 +1,6 @@
 package dev.rocelab.fabricfile.internal;
 
+import dev.rocelab.api.fabric.Convergence;
 import dev.rocelab.api.fabric.HeadroomPolicy;
 import dev.rocelab.api.fabric.PfcWatchdog;
 import dev.rocelab.api.fabric.QosPolicy;
@@ -55,8 +56,9 @@ final class SwitchBinder {
           Forwarding.CUT_THROUGH);
       SimTime forwardingLatency = r.optional("forwardingLatency", values::duration, DEFAULT_FORWARDING_LATENCY);
       PfcWatchdog watchdog = r.optional("watchdog", this::watchdog, PfcWatchdog.SONIC_DEFAULT);
+      Convergence convergence = r.optional("convergence", this::convergence, Convergence.FAST);
       return r.build(() -> new SwitchProfile(name, asic, nos, buffer, cellSize, alpha, reserve, headroom, qos,
-          forwarding, forwardingLatency, watchdog));
+          forwarding, forwardingLatency, watchdog, convergence));
     }).orElse(null);
   }
 
@@ -120,6 +122,16 @@ final class SwitchBinder {
         }
         return new HeadroomPolicy.Fixed(perPriority);
       });
+    }).orElse(null);
+  }
+
+  /** Each key written replaces the fast-fabric default of that setting. */
+  private Convergence convergence(YamlNode node) {
+    Convergence d = Convergence.FAST;
+    return MappingReader.open(node, Shapes.CONVERGENCE, values).map(r -> {
+      SimTime detection = r.optional("failureDetection", values::duration, d.failureDetection());
+      SimTime routes = r.optional("routeConvergence", values::duration, d.routeConvergence());
+      return r.build(() -> new Convergence(detection, routes));
     }).orElse(null);
   }
 

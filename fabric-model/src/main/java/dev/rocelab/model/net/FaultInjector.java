@@ -9,20 +9,14 @@ import java.util.PriorityQueue;
 
 /**
  * Applies a scenario's faults at their simulated times. A link that goes down loses the frames on
- * its wires and in its ports' queues; the two switches on it notice after
- * {@link #LOCAL_DETECTION_PS} and route around it, every other switch after
- * {@link #RECONVERGENCE_PS} (until then they keep hashing flows onto paths through it, and those
- * frames are lost at the dead port). A link that comes back is taken into use the same way. A
+ * its wires and in its ports' queues; the switches on it route around it after their profile's
+ * failure detection, every other switch after its route convergence (until then they keep
+ * hashing flows onto paths through it, and those frames are lost at the dead port). A link that comes back is taken into use the same way. A
  * switch reset takes all its links down for the reboot time and flushes its buffers. Bit errors
  * make the frames of a link fail their CRC at the receiver. A PFC storm sticks a NIC's receive
  * path.
  */
 final class FaultInjector extends Component {
-
-  /** Loss of signal seen by the switches on the failed link: they drop it from their ECMP groups. */
-  static final long LOCAL_DETECTION_PS = 10_000_000L;
-  /** Routing reconvergence of every other switch (a fast BGP/BFD fabric). */
-  static final long RECONVERGENCE_PS = 200_000_000L;
 
   private record Action(long timePs, long order, Runnable run) {}
 
@@ -181,22 +175,39 @@ final class FaultInjector extends Component {
     link.b().out.loseAll(link.b(), now);
   }
 
+  /**
+   * Schedules each switch's new routes: a switch on one of the links after its own failure
+   * detection, every other switch its own route convergence after the first detection.
+   */
   private void reconverge(List<FabricLink> links, String subject, long now) {
-    boolean[] local = new boolean[net.switches.length];
-    boolean[] all = new boolean[net.switches.length];
-    for (int s = 0; s < net.switches.length; s++) {
-      all[s] = true;
+    int n = net.switches.length;
+    long[] at = new long[n];
+    long detected = Long.MAX_VALUE;
+    boolean[] local = new boolean[n];
+    for (int s = 0; s < n; s++) {
       for (SwitchPort p : net.switches[s].ports) {
         for (FabricLink link : links) {
           local[s] |= p == link.a() || p == link.b();
         }
       }
+      if (local[s]) {
+        at[s] = now + net.switches[s].failureDetectionPs;
+        detected = Math.min(detected, at[s]);
+      }
     }
-    schedule(now + LOCAL_DETECTION_PS, () -> net.reroute(local));
-    schedule(now + RECONVERGENCE_PS, () -> {
-      net.reroute(all);
-      net.event(now + RECONVERGENCE_PS, FabricEvent.Kind.RECONVERGENCE, subject, "routes recomputed on every switch");
-    });
+    long last = 0;
+    for (int s = 0; s < n; s++) {
+      if (!local[s]) {
+        at[s] = detected + net.switches[s].routeConvergencePs;
+      }
+      last = Math.max(last, at[s]);
+      boolean[] only = new boolean[n];
+      only[s] = true;
+      schedule(at[s], () -> net.reroute(only));
+    }
+    long everywhere = last;
+    schedule(everywhere, () -> net.event(everywhere, FabricEvent.Kind.RECONVERGENCE, subject,
+        "routes recomputed on every switch"));
   }
 
   private void schedule(long timePs, Runnable action) {

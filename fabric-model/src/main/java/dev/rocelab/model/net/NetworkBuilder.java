@@ -107,6 +107,8 @@ public final class NetworkBuilder {
       node.buffer = new SharedBuffer(ports.size(), profile.buffer().bytes(), profile.cellSize().bytes(),
           profile.reserve().bytes(), profile.alpha(), qos.xonOffset().bytes(), headroom);
       net.switches[s] = node;
+      node.failureDetectionPs = profile.convergence().failureDetection().picos();
+      node.routeConvergencePs = profile.convergence().routeConvergence().picos();
       if (profile.watchdog().enabled() && !qos.losslessPriorities().isEmpty()) {
         new PfcWatchdogMonitor(net, node, profile.watchdog());
       }

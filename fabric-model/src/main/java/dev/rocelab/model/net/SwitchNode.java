@@ -28,6 +28,8 @@ final class SwitchNode implements Node {
   private final SplittableRandom ecnRandom;
   SharedBuffer buffer;
   int[][] routes;
+  long failureDetectionPs;
+  long routeConvergencePs;
 
   SwitchNode(Network net, String name, SwitchConfig config, long seed) {
     this.net = net;

@@ -46,7 +46,22 @@ class LinkFaultTest {
         FabricEvent.Kind.FAULT, FabricEvent.Kind.RECONVERGENCE, FabricEvent.Kind.RECOVERY,
         FabricEvent.Kind.RECONVERGENCE);
     assertThat(run.events().get(0).time()).isEqualTo(SimTime.micros(40));
-    assertThat(run.events().get(1).time()).isEqualTo(SimTime.micros(240));
+    // the reference switches keep the defaults: detected after 10 us, learnt everywhere 200 us later
+    assertThat(run.events().get(1).time()).isEqualTo(SimTime.micros(40 + 10 + 200));
+  }
+
+  @Test
+  void reconvergenceFollowsTheSwitchProfilesTimers() throws Exception {
+    String slow = java.nio.file.Files.readString(Path.of("../fabrics/reference.yaml")).replace(
+        "    watchdog: {enabled: true",
+        "    convergence: {failureDetection: 50us, routeConvergence: 2ms}\n    watchdog: {enabled: true");
+    Scenario longer = Scenario.of("permutation", new Workload.Permutation(DataSize.mib(64), 1, OptionalInt.empty(),
+        SimTime.ZERO)).withDuration(SimTime.millis(60)).with(Fault.linkDown("leaf1:eth9").at("40us"));
+    RunResult run = ModelFixtures.run(FabricFiles.load(slow, "slow.yaml"), longer).result();
+
+    assertThat(run.events()).filteredOn(e -> e.kind() == FabricEvent.Kind.RECONVERGENCE)
+        .extracting(FabricEvent::time).containsExactly(SimTime.micros(40 + 50 + 2000));
+    assertThat(run.flows()).allMatch(FlowResult::completed);
   }
 
   @Test

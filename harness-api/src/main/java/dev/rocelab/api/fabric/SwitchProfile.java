@@ -8,7 +8,7 @@ import org.apiguardian.api.API;
 
 /**
  * A switch model and its configuration: ASIC, NOS version, shared buffer, headroom, QoS policy,
- * forwarding and the PFC watchdog.
+ * forwarding, the PFC watchdog and how fast it reconverges.
  *
  * @param name the profile's name in the fabric file
  * @param asic the ASIC's name (informational, e.g. "Spectrum-4")
@@ -22,6 +22,7 @@ import org.apiguardian.api.API;
  * @param forwarding cut-through or store-and-forward
  * @param forwardingLatency the pipeline latency from ingress to egress, excluding serialization
  * @param watchdog the PFC watchdog
+ * @param convergence how fast it routes around failures
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -37,7 +38,8 @@ public record SwitchProfile(
     String qos,
     Forwarding forwarding,
     SimTime forwardingLatency,
-    PfcWatchdog watchdog) {
+    PfcWatchdog watchdog,
+    Convergence convergence) {
 
   /** Validates every field; the cell size must fit the buffer. */
   public SwitchProfile {
@@ -56,6 +58,7 @@ public record SwitchProfile(
     Checks.notNull(forwarding, "forwarding");
     Checks.notNull(forwardingLatency, "forwardingLatency");
     Checks.notNull(watchdog, "watchdog");
+    Checks.notNull(convergence, "convergence");
   }
 
   /** When a switch may start sending a packet it is still receiving. */

@@ -155,7 +155,7 @@ class FabricFactsTest {
     for (String name : List.of("leaf", "spine", "super")) {
       switches.put(name, new SwitchProfile(name, "Spectrum-4", "SONiC.202405.1", DataSize.mib(32), DataSize.bytes(144),
           0.125, DataSize.kib(4), SPECTRUM4, "lossless", SwitchProfile.Forwarding.CUT_THROUGH, SimTime.nanos(600),
-          PfcWatchdog.SONIC_DEFAULT));
+          PfcWatchdog.SONIC_DEFAULT, Convergence.FAST));
     }
     NicProfile nic = new NicProfile("nic", Rate.gbps(nicGbps), "28.39.1002", new TrafficClass(26, 3),
         new TrafficClass(48, 6), Set.of(3), DataSize.bytes(4096), 1, DcqcnParameters.MLX5_DEFAULTS);

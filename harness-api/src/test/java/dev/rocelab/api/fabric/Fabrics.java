@@ -347,7 +347,7 @@ final class Fabrics {
 
     SwitchProfile build() {
       return new SwitchProfile(name, "Spectrum-4", nos, buffer, cellSize, 0.125, reserve, headroom, qos,
-          SwitchProfile.Forwarding.CUT_THROUGH, SimTime.nanos(600), PfcWatchdog.SONIC_DEFAULT);
+          SwitchProfile.Forwarding.CUT_THROUGH, SimTime.nanos(600), PfcWatchdog.SONIC_DEFAULT, Convergence.FAST);
     }
   }
 }

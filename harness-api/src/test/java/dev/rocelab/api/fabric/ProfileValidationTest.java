@@ -298,7 +298,7 @@ class ProfileValidationTest {
       assertThatIllegalArgumentException()
           .isThrownBy(() -> new SwitchProfile("sw", "Spectrum-4", "SONiC", DataSize.mib(64), DataSize.bytes(144), 0.0,
               DataSize.kib(4), Fabrics.DERIVED_HEADROOM, "rdma", SwitchProfile.Forwarding.CUT_THROUGH,
-              SimTime.nanos(600), PfcWatchdog.SONIC_DEFAULT))
+              SimTime.nanos(600), PfcWatchdog.SONIC_DEFAULT, Convergence.FAST))
           .withMessage("alpha must be > 0 but was 0.0");
     }
   }
