@@ -33,7 +33,8 @@ public final class ModelBackend implements FabricBackend {
   @Override
   public Set<Capability> capabilities() {
     return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.MICROBURSTS, Capability.LOSSY_TRAFFIC,
-        Capability.LINK_FAULTS, Capability.SWITCH_RESET, Capability.PFC_STORM, Capability.BIT_ERRORS,
+        Capability.LINK_FAULTS, Capability.SWITCH_RESET, Capability.ROUTE_CHANGES, Capability.PFC_STORM,
+        Capability.BIT_ERRORS,
         Capability.PACKET_TELEMETRY);
   }
 

@@ -51,7 +51,7 @@ public final class ModelFixtures {
 
   /**
    * Runs a scenario and checks what must hold for every run: bytes are conserved, the run ended
-   * for a reason, and without loss nothing was retransmitted (no spurious timeouts).
+   * for a reason, and without loss or faults nothing was retransmitted (no spurious timeouts).
    *
    * @param spec the fabric
    * @param scenario the scenario
@@ -66,7 +66,8 @@ public final class ModelFixtures {
         .isTrue();
     assertThat(stop).isNotEqualTo(StopReason.WALL_CLOCK_LIMIT);
     RunResult result = simulation.result("model");
-    if (result.totalDrops() == 0) {
+    if (result.totalDrops() == 0 && result.events().isEmpty()) {
+      // (a route change can reorder a flow's packets, and go-back-N then resends without loss)
       assertThat(result.flows()).as("no loss, so nothing is sent twice")
           .allSatisfy(flow -> assertThat(flow.retransmissions()).isZero());
     }

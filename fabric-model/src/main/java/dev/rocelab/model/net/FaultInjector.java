@@ -63,6 +63,18 @@ final class FaultInjector extends Component {
             .toList();
         at(f.at().picos(), now -> reset(sw, links, now));
         at(f.at().picos() + f.rebootTime().picos(), now -> restart(sw, links, now));
+      } else if (fault instanceof Fault.RouteChange f) {
+        FabricLink link = linkAt(f.port().toString());
+        at(f.at().picos(), now -> {
+          for (Port end : List.of(link.a(), link.b())) {
+            if (end instanceof SwitchPort sp) {
+              sp.withdrawn = f.withdrawn();
+            }
+          }
+          net.event(now, FabricEvent.Kind.FAULT, f.port().toString(),
+              "link " + link.name() + (f.withdrawn() ? " taken out of routing" : " put back into routing"));
+          reconverge(List.of(link), link.name(), now, true);
+        });
       } else if (fault instanceof Fault.BitErrors f) {
         FabricLink link = linkAt(f.port().toString());
         long seed = net.seed ^ (31L * link.name().hashCode());
@@ -129,7 +141,7 @@ final class FaultInjector extends Component {
     }
     cut(link, null, now);
     net.event(now, FabricEvent.Kind.FAULT, port, "link " + link.name() + " down");
-    reconverge(List.of(link), link.name(), now);
+    reconverge(List.of(link), link.name(), now, false);
   }
 
   private void up(FabricLink link, String port, long now) {
@@ -139,7 +151,7 @@ final class FaultInjector extends Component {
     link.a().linkUp(now);
     link.b().linkUp(now);
     net.event(now, FabricEvent.Kind.RECOVERY, port, "link " + link.name() + " up");
-    reconverge(List.of(link), link.name(), now);
+    reconverge(List.of(link), link.name(), now, false);
   }
 
   /** A switch resets: every link of it goes down, and what the switch held is flushed. */
@@ -150,7 +162,7 @@ final class FaultInjector extends Component {
       }
     }
     net.event(now, FabricEvent.Kind.FAULT, sw.name, "switch " + sw.name + " resets: all ports down, buffers flushed");
-    reconverge(links, sw.name, now);
+    reconverge(links, sw.name, now, false);
   }
 
   private void restart(SwitchNode sw, List<FabricLink> links, long now) {
@@ -159,7 +171,7 @@ final class FaultInjector extends Component {
       link.b().linkUp(now);
     }
     net.event(now, FabricEvent.Kind.RECOVERY, sw.name, "switch " + sw.name + " is back");
-    reconverge(links, sw.name, now);
+    reconverge(links, sw.name, now, false);
   }
 
   /**
@@ -177,9 +189,10 @@ final class FaultInjector extends Component {
 
   /**
    * Schedules each switch's new routes: a switch on one of the links after its own failure
-   * detection, every other switch its own route convergence after the first detection.
+   * detection (at once for an administrative change), every other switch its own route
+   * convergence after that.
    */
-  private void reconverge(List<FabricLink> links, String subject, long now) {
+  private void reconverge(List<FabricLink> links, String subject, long now, boolean administrative) {
     int n = net.switches.length;
     long[] at = new long[n];
     long detected = Long.MAX_VALUE;
@@ -191,7 +204,7 @@ final class FaultInjector extends Component {
         }
       }
       if (local[s]) {
-        at[s] = now + net.switches[s].failureDetectionPs;
+        at[s] = administrative ? now : now + net.switches[s].failureDetectionPs;
         detected = Math.min(detected, at[s]);
       }
     }

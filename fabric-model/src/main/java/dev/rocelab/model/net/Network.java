@@ -71,7 +71,7 @@ public final class Network {
   }
 
   /**
-   * Recomputes the ECMP tables of some switches around the links that are down now.
+   * Recomputes the ECMP tables of some switches around the links that are down or withdrawn now.
    *
    * @param which the switches to update
    */
@@ -80,7 +80,7 @@ public final class Network {
     for (int s = 0; s < adjacency.length; s++) {
       live[s] = adjacency[s].clone();
       for (int port = 0; port < live[s].length; port++) {
-        if (switches[s].ports[port].isDown()) {
+        if (switches[s].ports[port].isDown() || switches[s].ports[port].withdrawn) {
           live[s][port] = Routing.DOWN;
         }
       }

@@ -25,6 +25,8 @@ final class SwitchPort extends Port {
   private int current;
   private boolean visited;
   long pauseRefreshAt = Long.MAX_VALUE;
+  /** Taken out of routing: no switch chooses this port, though it still sends what it holds. */
+  boolean withdrawn;
   /** Priorities the PFC watchdog has switched to drop: their frames are discarded. */
   final boolean[] watchdogDropping = new boolean[8];
 

@@ -26,6 +26,8 @@ public enum Capability {
   SWITCH_RESET,
   /** Making a NIC send pause frames without end. */
   PFC_STORM,
+  /** Taking links out of routing and putting them back. */
+  ROUTE_CHANGES,
   /** Injecting bit errors on a link. */
   BIT_ERRORS,
   /** Changing device configuration during a run. */

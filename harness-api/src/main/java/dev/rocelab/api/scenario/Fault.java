@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public sealed interface Fault
     permits Fault.LinkDown, Fault.LinkUp, Fault.LinkFlap, Fault.SwitchReset, Fault.PfcStorm,
-        Fault.BitErrors, Fault.ConfigDrift {
+        Fault.BitErrors, Fault.ConfigDrift, Fault.RouteChange {
 
   /** @return when the fault happens, from the start of the run */
   SimTime at();
@@ -113,6 +113,27 @@ public sealed interface Fault
    */
   static BitErrors bitErrors(String port, double bitErrorRate) {
     return new BitErrors(Endpoint.parse(port), bitErrorRate, SimTime.ZERO);
+  }
+
+  /**
+   * A link taken out of routing (drained for maintenance, or a routing change): the switches at
+   * both ends stop choosing it for ECMP; it stays up and carries what is already queued.
+   *
+   * @param port either end of the link
+   * @return the fault
+   */
+  static RouteChange withdrawRoute(String port) {
+    return new RouteChange(Endpoint.parse(port), true, SimTime.ZERO);
+  }
+
+  /**
+   * A withdrawn link put back into routing.
+   *
+   * @param port either end of the link
+   * @return the fault
+   */
+  static RouteChange restoreRoute(String port) {
+    return new RouteChange(Endpoint.parse(port), false, SimTime.ZERO);
   }
 
   /**
@@ -359,6 +380,40 @@ public sealed interface Fault
     @Override
     public String describe() {
       return "config drift " + device + " " + setting + "=" + value + " at " + at;
+    }
+  }
+
+  /**
+   * A routing change at run time: the switches at both ends of a link take it out of their ECMP
+   * groups ({@code withdrawn}) or put it back.
+   *
+   * @param port either end of the link
+   * @param withdrawn true to take the link out of routing, false to put it back
+   * @param at when
+   * @since 0.1
+   */
+  @API(status = STABLE, since = "0.1")
+  record RouteChange(Endpoint port, boolean withdrawn, SimTime at) implements Fault {
+
+    /** Validates the fields. */
+    public RouteChange {
+      Objects.requireNonNull(port, "port must not be null");
+      Objects.requireNonNull(at, "at must not be null");
+    }
+
+    @Override
+    public RouteChange at(SimTime time) {
+      return new RouteChange(port, withdrawn, time);
+    }
+
+    @Override
+    public Capability requires() {
+      return Capability.ROUTE_CHANGES;
+    }
+
+    @Override
+    public String describe() {
+      return (withdrawn ? "route withdrawn " : "route restored ") + port + " at " + at;
     }
   }
 }
