@@ -242,15 +242,6 @@ public final class DcqcnReactionPoint {
   }
 
   /**
-   * Get the line rate this reaction point recovers to.
-   *
-   * @return the line rate in bits per second
-   */
-  public long lineRateBps() {
-    return lineRateBps;
-  }
-
-  /**
    * Get α in fixed point.
    *
    * @return α × {@link #ALPHA_ONE}, between 0 and {@link #ALPHA_ONE}

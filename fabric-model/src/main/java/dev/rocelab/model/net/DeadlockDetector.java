@@ -31,12 +31,10 @@ final class DeadlockDetector extends Component {
   }
 
   private final Network net;
-  private final boolean[] watchdog;
   private final Set<String> reported = new HashSet<>();
 
-  DeadlockDetector(Network net, boolean[] watchdogBySwitch) {
+  DeadlockDetector(Network net) {
     this.net = net;
-    this.watchdog = watchdogBySwitch;
     net.sim.register(this);
     net.sim.schedule(this, PERIOD_PS);
   }
@@ -49,7 +47,7 @@ final class DeadlockDetector extends Component {
       if (reported.add(description)) {
         net.event(now, FabricEvent.Kind.DEADLOCK, cycle.get(0).toString(), description);
       }
-      boolean breakable = cycle.stream().anyMatch(q -> watchdog[indexOf(q.sw)]);
+      boolean breakable = cycle.stream().anyMatch(q -> q.sw.hasWatchdog);
       if (!breakable) {
         net.deadlocked = true;
         net.sim.stop();
@@ -139,14 +137,5 @@ final class DeadlockDetector extends Component {
       text.append(cycle.get((first + i) % cycle.size()));
     }
     return text.toString();
-  }
-
-  private int indexOf(SwitchNode sw) {
-    for (int i = 0; i < net.switches.length; i++) {
-      if (net.switches[i] == sw) {
-        return i;
-      }
-    }
-    throw new IllegalStateException(sw.name + " is not in the network");
   }
 }

@@ -102,11 +102,6 @@ public final class Network {
     return sim;
   }
 
-  /** @return the per-port counters */
-  public PortCounters counters() {
-    return counters;
-  }
-
   /**
    * Data payload bytes by where they are: sent by NICs (retransmissions included) = received by
    * NICs + dropped + still in the network (on wires, in switch queues, held by a stuck NIC).

@@ -109,7 +109,8 @@ public final class NetworkBuilder {
       net.switches[s] = node;
       node.failureDetectionPs = profile.convergence().failureDetection().picos();
       node.routeConvergencePs = profile.convergence().routeConvergence().picos();
-      if (profile.watchdog().enabled() && !qos.losslessPriorities().isEmpty()) {
+      node.hasWatchdog = profile.watchdog().enabled();
+      if (node.hasWatchdog && !qos.losslessPriorities().isEmpty()) {
         new PfcWatchdogMonitor(net, node, profile.watchdog());
       }
     }
@@ -160,11 +161,7 @@ public final class NetworkBuilder {
     }
     net.adjacency = adjacency;
     net.nicSwitch = nicSwitch;
-    boolean[] watchdog = new boolean[switchDevices.size()];
-    for (int s = 0; s < switchDevices.size(); s++) {
-      watchdog[s] = graph.switchProfileOf(switchDevices.get(s).name()).watchdog().enabled();
-    }
-    new DeadlockDetector(net, watchdog);
+    new DeadlockDetector(net);
     int[][][] routes = Routing.compute(adjacency, nicSwitch);
     for (int s = 0; s < net.switches.length; s++) {
       net.switches[s].routes = routes[s];

@@ -22,7 +22,6 @@ public final class Sampler extends Component {
   private final long intervalPs;
   private final List<FlowSpec> flows;
   private final int[] priorities;
-  private final int switchPorts;
   private final long[][] queue;
   private final long[][] paused;
   private final long[][] marks;
@@ -53,8 +52,7 @@ public final class Sampler extends Component {
     for (SwitchNode sw : net.switches) {
       count += sw.ports.length;
     }
-    this.switchPorts = count;
-    int series = switchPorts * priorities.length;
+    int series = count * priorities.length;
     queue = new long[series][16];
     paused = new long[series][16];
     marks = new long[series][16];

@@ -29,6 +29,8 @@ final class SwitchNode implements Node {
   SharedBuffer buffer;
   int[][] routes;
   long failureDetectionPs;
+  /** Whether a PFC watchdog runs on this switch (and could break a deadlock through it). */
+  boolean hasWatchdog;
   long routeConvergencePs;
 
   SwitchNode(Network net, String name, SwitchConfig config, long seed) {
