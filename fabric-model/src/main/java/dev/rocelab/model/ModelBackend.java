@@ -34,7 +34,7 @@ public final class ModelBackend implements FabricBackend {
   public Set<Capability> capabilities() {
     return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.MICROBURSTS, Capability.LOSSY_TRAFFIC,
         Capability.LINK_FAULTS, Capability.SWITCH_RESET, Capability.ROUTE_CHANGES, Capability.PFC_STORM,
-        Capability.BIT_ERRORS,
+        Capability.BIT_ERRORS, Capability.COLLECTIVES,
         Capability.PACKET_TELEMETRY);
   }
 

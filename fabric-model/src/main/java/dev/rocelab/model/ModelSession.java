@@ -7,7 +7,9 @@ import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.model.net.Simulation;
 import java.time.Duration;
 import java.util.Objects;
@@ -55,6 +57,11 @@ final class ModelSession implements FabricSession {
     unsupported(scenario).ifPresent(reason -> {
       throw new UnsupportedScenarioException(reason);
     });
+    for (Workload w : scenario.workloads()) {
+      if (w instanceof Workload.Collective c && c.fidelity() == Fidelity.FLOW) {
+        throw new UnsupportedScenarioException("the model runs collectives at packet fidelity only so far: " + c.describe());
+      }
+    }
     return new ModelRun(scenario, new Simulation(graph, scenario, Simulation.DEFAULT_RTO_PS), backend.id());
   }
 

@@ -41,6 +41,11 @@ public final class ModelFixtures {
     }
   }
 
+  /** @return the repository's reference fabric, {@code fabrics/reference.yaml} */
+  public static FabricSpec reference() {
+    return FabricFiles.load(Path.of("../fabrics/reference.yaml"));
+  }
+
   /**
    * A finished run: its result and the network it ran on.
    *

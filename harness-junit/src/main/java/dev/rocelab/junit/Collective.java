@@ -2,6 +2,8 @@ package dev.rocelab.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.scenario.DataType;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.scenario.Workload.Protocol;
@@ -19,9 +21,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <pre>{@code
  * @Collective(operation = {ALL_REDUCE, ALL_GATHER}, size = {"64MiB", "1GiB"})   // 4 invocations
- * void collectivesComplete(RunResult run) {
- *   assertThat(run).flows().allCompleted();
+ * void largeMessagesReachTheNics(RunResult run) {
+ *   assertThat(run).collective().busBandwidth().isAtLeastPercentOfLineRate(90);
  * }
+ *
+ * @Collective(size = "8B", maxSize = "1GiB", stepFactor = 2)   // one nccl-tests sweep
+ * void sweep(RunResult run) { … }
  * }</pre>
  *
  * <p>Like every scenario annotation it makes the method a test template: each combination of the
@@ -54,11 +59,33 @@ public @interface Collective {
   CollectiveOperation[] operation() default CollectiveOperation.ALL_REDUCE;
 
   /**
-   * The message size per rank as nccl-tests counts it; several values are a sweep.
+   * The message size as nccl-tests counts it; several values are several invocations. With
+   * {@link #maxSize()} it is the first size of an nccl-tests sweep ({@code -b}).
    *
    * @return sizes, e.g. {@code "1GiB"}
    */
   String[] size();
+
+  /**
+   * The last size of an nccl-tests sweep within one invocation ({@code -e}); empty for one size.
+   *
+   * @return a size or empty
+   */
+  String maxSize() default "";
+
+  /**
+   * The factor between the sizes of a sweep ({@code -f}).
+   *
+   * @return a factor &ge; 2
+   */
+  int stepFactor() default 2;
+
+  /**
+   * The element type ({@code -d}).
+   *
+   * @return the type
+   */
+  DataType dataType() default DataType.FLOAT;
 
   /**
    * The NCCL algorithm; several values are a sweep.
@@ -82,7 +109,37 @@ public @interface Collective {
   int[] ranks() default 0;
 
   /**
-   * The bound on the run, e.g. {@code "5ms"}; empty for {@link dev.rocelab.api.scenario.Scenario#DEFAULT_DURATION}.
+   * The root rank of a broadcast or reduce ({@code -r}).
+   *
+   * @return a rank
+   */
+  int root() default 0;
+
+  /**
+   * NCCL channels; 0 for the backend's choice.
+   *
+   * @return a channel count
+   */
+  int channels() default 0;
+
+  /**
+   * Queue pairs per connection ({@code NCCL_IB_QPS_PER_CONNECTION}); several values are a sweep.
+   *
+   * @return counts &ge; 1
+   */
+  int[] qpsPerConnection() default 1;
+
+  /**
+   * How closely a simulating backend models the collective; several values are a sweep (e.g. to
+   * compare the two).
+   *
+   * @return packet and/or flow
+   */
+  Fidelity[] fidelity() default Fidelity.PACKET;
+
+  /**
+   * The bound on the run, e.g. {@code "5ms"}; empty for
+   * {@link dev.rocelab.api.scenario.CollectiveBuilder#DEFAULT_DURATION}.
    *
    * @return a duration or empty
    */

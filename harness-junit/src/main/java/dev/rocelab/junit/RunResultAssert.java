@@ -17,6 +17,7 @@ import dev.rocelab.junit.internal.AssertContext;
 import dev.rocelab.junit.internal.Display;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -224,6 +225,34 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   public FlowsAssert flows() {
     isNotNull();
     return new FlowsAssert(context, actual.flows(), "all flows");
+  }
+
+  /**
+   * @return assertions on the run's collective (its nccl-tests table); fails if the run has none
+   *     or several (then use {@link #collective(int)})
+   */
+  public CollectiveAssert collective() {
+    isNotNull();
+    if (actual.collectives().size() != 1) {
+      context.fail("collective", "", "exactly one collective result",
+          actual.collectives().size() + " (run stopped: " + actual.stopReason() + ")");
+      return new CollectiveAssert(context, null, Optional.empty());
+    }
+    return collective(0);
+  }
+
+  /**
+   * @param index the collective's position among the scenario's collectives, from 0
+   * @return assertions on its nccl-tests table
+   */
+  public CollectiveAssert collective(int index) {
+    isNotNull();
+    if (index < 0 || index >= actual.collectives().size()) {
+      context.fail("collective", "", "a collective result #" + index,
+          actual.collectives().size() + " collective results (run stopped: " + actual.stopReason() + ")");
+      return new CollectiveAssert(context, null, Optional.empty());
+    }
+    return new CollectiveAssert(context, actual.collectives().get(index), Optional.empty());
   }
 
   /** @return assertions on the time the traffic took to recover from the run's first fault */

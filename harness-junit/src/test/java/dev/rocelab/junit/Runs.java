@@ -2,6 +2,7 @@ package dev.rocelab.junit;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
 import dev.rocelab.api.result.FabricEvent;
@@ -57,6 +58,8 @@ final class Runs {
     return this;
   }
 
+  private final List<CollectiveResult> collectives = new ArrayList<>();
+
   Runs stop(StopReason value) {
     stop = value;
     return this;
@@ -99,8 +102,14 @@ final class Runs {
     return this;
   }
 
+  Runs collective(CollectiveResult result) {
+    collectives.add(result);
+    return this;
+  }
+
   RunResult build() {
-    return new RunResult(scenario, "scripted", "tiny", stop, elapsed, ports, flows, latency, drops, series, events);
+    return new RunResult(scenario, "scripted", "tiny", stop, elapsed, ports, flows, latency, drops, series, events,
+        collectives);
   }
 
   /** The counters of one port and priority. */

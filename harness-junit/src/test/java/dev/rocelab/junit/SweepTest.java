@@ -11,6 +11,7 @@ import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.junit.fake.ScriptedBackend;
 import java.util.List;
@@ -71,8 +72,8 @@ class SweepTest {
         "firmware mismatch host1, host2 on 28.36.1010 · incast 4:1 · 1 MiB",
         "all_reduce · 64 MiB · ring · SIMPLE",
         "all_reduce · 64 MiB · tree · SIMPLE",
-        "all_gather · 64 MiB · ring · SIMPLE · 4 ranks",
-        "all_gather · 64 MiB · tree · SIMPLE · 4 ranks");
+        "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs",
+        "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs · flow");
   }
 
   @Test
@@ -158,8 +159,8 @@ class SweepTest {
         dev.rocelab.api.scenario.Workload.Algorithm.TREE})
     void allReduce(RunResult run) {}
 
-    @Collective(operation = CollectiveOperation.ALL_GATHER, size = "64MiB", ranks = 4,
-        algorithm = {dev.rocelab.api.scenario.Workload.Algorithm.RING, dev.rocelab.api.scenario.Workload.Algorithm.TREE})
+    @Collective(operation = CollectiveOperation.ALL_GATHER, size = "64MiB", maxSize = "1GiB", stepFactor = 4,
+        ranks = 4, qpsPerConnection = 2, fidelity = {Fidelity.PACKET, Fidelity.FLOW})
     void allGather(RunResult run) {}
   }
 

@@ -42,6 +42,10 @@ public final class Network {
   long receivedPayload;
   long droppedPayload;
   private int completedQueuePairs;
+  /** Queue pairs with scheduled messages; the rest are collectives' connections. */
+  int scheduledQueuePairs;
+  /** Collectives still running. */
+  int runningCollectives;
 
   Network(int portCount) {
     this.counters = new PortCounters(portCount);
@@ -60,7 +64,17 @@ public final class Network {
   }
 
   void queuePairCompleted(QueuePair qp, long now) {
-    if (++completedQueuePairs == queuePairs.length) {
+    completedQueuePairs++;
+    stopIfAllComplete();
+  }
+
+  void collectiveFinished() {
+    runningCollectives--;
+    stopIfAllComplete();
+  }
+
+  private void stopIfAllComplete() {
+    if (allComplete()) {
       sim.stop();
     }
   }
@@ -140,8 +154,8 @@ public final class Network {
     }
   }
 
-  /** @return whether every queue pair has delivered everything */
+  /** @return whether every queue pair has delivered all its scheduled messages and every collective has finished */
   public boolean allComplete() {
-    return completedQueuePairs == queuePairs.length;
+    return completedQueuePairs == scheduledQueuePairs && runningCollectives == 0;
   }
 }

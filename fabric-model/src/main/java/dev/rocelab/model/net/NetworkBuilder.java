@@ -189,6 +189,9 @@ public final class NetworkBuilder {
         QueuePair qp = net.sim.register(new QueuePair(net, id, flow.id(), src, dst, hash, flow.dscp(), priority,
             (int) srcProfile.mtu().bytes(), perQp, flow.messages(), flow.startPs(), flow.periodPs(), rp, rtoPs));
         qps.add(qp);
+        if (!flow.posted()) {
+          net.scheduledQueuePairs++;
+        }
         receivers.add(new NicNode.Receiver(CnpPacer.of(dstProfile.dcqcn())));
         src.add(qp);
       }

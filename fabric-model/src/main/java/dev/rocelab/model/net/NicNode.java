@@ -184,6 +184,9 @@ final class NicNode implements Node {
         rx.lastAckPs = now;
         sendControl(Packet.ACK, p, rx.expected, now);
       }
+      if (p.lastOfMessage && rx.listener != null) {
+        rx.listener.delivered(p.flow, now);
+      }
     } else if (p.psn > rx.expected) {
       if (!rx.nackSent) {
         rx.nackSent = true;
@@ -202,9 +205,20 @@ final class NicNode implements Node {
     port.sendControl(c, now);
   }
 
+  /** Told when a whole message of a queue pair has arrived in order. */
+  interface MessageListener {
+    /**
+     * @param queuePair the queue pair's id
+     * @param now the simulated time
+     */
+    void delivered(int queuePair, long now);
+  }
+
   /** Receive-side state of one queue pair, kept at its destination NIC. */
   static final class Receiver {
     final CnpPacer cnpPacer;
+    /** For queue pairs whose messages are posted at run time; null otherwise. */
+    MessageListener listener;
     int expected;
     int sinceAck;
     long lastAckPs;

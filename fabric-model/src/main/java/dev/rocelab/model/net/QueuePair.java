@@ -6,7 +6,9 @@ import dev.rocelab.model.engine.Component;
 /**
  * The sending side of one queue pair: segments its messages at the MTU, paces them at the DCQCN
  * rate, and recovers losses with go-back-N (on NACK, and on a retransmission timeout). Its own
- * wake-up serves the DCQCN timers and the retransmission timer.
+ * wake-up serves the DCQCN timers and the retransmission timer. Its messages are either scheduled
+ * (a fixed size, posted every period from the start) or {@linkplain #post(long, long) posted}
+ * one by one while the run goes on.
  */
 final class QueuePair extends Component {
 
@@ -28,12 +30,16 @@ final class QueuePair extends Component {
   private final DcqcnReactionPoint rp;
   private final long lineRateBps;
   private final long rtoPs;
+  /** Messages posted at run time; null for scheduled messages. */
+  private final PostedMessages posted;
 
   int sndNxt;
   int sndUna;
   private long nextSendPs;
   private long rtoDeadline = Long.MAX_VALUE;
   long retransmissions;
+  /** Bytes of the messages posted at run time so far. */
+  long postedBytes;
   long completionPs = -1;
   /** Position in the NIC's per-priority heap, −1 when not queued. */
   int heapPos = -1;
@@ -58,14 +64,34 @@ final class QueuePair extends Component {
     this.lineRateBps = nic.lineRateBps;
     this.rtoPs = rtoPs;
     this.nextSendPs = startPs;
+    this.posted = messages == 0 ? new PostedMessages(mtu) : null;
   }
 
   boolean hasData() {
-    return sndNxt < totalPackets;
+    return sndNxt < (posted == null ? totalPackets : posted.postedPackets());
+  }
+
+  /**
+   * Posts a message now (a queue pair built with no scheduled messages).
+   *
+   * @param bytes its size, &gt; 0
+   * @param now the simulated time
+   */
+  void post(long bytes, long now) {
+    boolean idle = !hasData();
+    posted.post(bytes);
+    postedBytes += bytes;
+    if (idle) {
+      nextSendPs = Math.max(nextSendPs, now);
+      nic.requeue(this, now);
+    }
   }
 
   /** When the next packet may leave: paced by the rate and by when its message is posted. */
   long eligibleAt() {
+    if (posted != null) {
+      return hasData() ? nextSendPs : Long.MAX_VALUE;
+    }
     return Math.max(nextSendPs, startPs + (long) (sndNxt / packetsPerMessage) * periodPs);
   }
 
@@ -76,8 +102,16 @@ final class QueuePair extends Component {
   /** Builds the next packet and advances; called when the NIC's port starts sending it. */
   Packet nextPacket(long now) {
     int psn = sndNxt++;
-    boolean last = psn % packetsPerMessage == packetsPerMessage - 1;
-    Packet p = Packet.data(id, psn, last ? lastPayload : mtu, dscp, nic.index, dstNic, hash, now);
+    boolean last;
+    int payload;
+    if (posted == null) {
+      last = psn % packetsPerMessage == packetsPerMessage - 1;
+      payload = last ? lastPayload : mtu;
+    } else {
+      last = posted.endsMessage(psn);
+      payload = posted.payload(psn);
+    }
+    Packet p = Packet.data(id, psn, payload, dscp, nic.index, dstNic, hash, now);
     p.priority = (byte) priority;
     p.lastOfMessage = last;
     p.readyPs = now;
@@ -97,12 +131,14 @@ final class QueuePair extends Component {
     if (nextExpected <= sndUna) {
       return;
     }
-    sndUna = Math.min(nextExpected, totalPackets);
+    sndUna = posted == null ? Math.min(nextExpected, totalPackets) : Math.min(nextExpected, posted.postedPackets());
     if (sndNxt < sndUna) {
       sndNxt = sndUna;
     }
     rtoDeadline = sndUna < sndNxt ? now + rtoPs : Long.MAX_VALUE;
-    if (sndUna == totalPackets && completionPs < 0) {
+    if (posted != null) {
+      posted.acknowledged(sndUna);
+    } else if (sndUna == totalPackets && completionPs < 0) {
       completionPs = now;
       net.queuePairCompleted(this, now);
     }

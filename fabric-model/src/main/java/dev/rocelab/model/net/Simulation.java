@@ -9,6 +9,7 @@ import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.telemetry.DropLog;
@@ -23,9 +24,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One run of a scenario on the model: builds the network, runs the engine until every flow has
- * completed, the scenario's duration is reached, or the wall-clock bound passes, and assembles
- * the {@link RunResult}.
+ * One run of a scenario on the model: builds the network (with a {@link CollectiveRunner} per
+ * collective, whose connections follow the other flows), runs the engine until every flow has
+ * completed and every collective finished its sweep, the scenario's duration is reached, or the
+ * wall-clock bound passes, and assembles the {@link RunResult}.
  */
 public final class Simulation {
 
@@ -44,6 +46,7 @@ public final class Simulation {
   private final List<FlowSpec> flows;
   private final Network net;
   private final Sampler sampler;
+  private final List<CollectiveRunner> runners = new ArrayList<>();
   private StopReason stopReason;
 
   /**
@@ -56,8 +59,19 @@ public final class Simulation {
   public Simulation(FabricGraph graph, Scenario scenario, long rtoPs) {
     this.graph = graph;
     this.scenario = scenario;
-    this.flows = TrafficPlan.of(scenario, graph);
+    List<FlowSpec> planned = new ArrayList<>(TrafficPlan.of(scenario, graph));
+    List<CollectiveConnections> collectives = new ArrayList<>();
+    List<Workload> workloads = scenario.workloads();
+    for (int i = 0; i < workloads.size(); i++) {
+      if (workloads.get(i) instanceof Workload.Collective c) {
+        collectives.add(CollectiveConnections.plan(c, i, graph, planned));
+      }
+    }
+    this.flows = List.copyOf(planned);
     this.net = new NetworkBuilder(graph, flows, scenario.seed(), rtoPs).build();
+    for (CollectiveConnections c : collectives) {
+      runners.add(new CollectiveRunner(net, c.collective(), c.layout(), c.flowOf(), c.collective().start().picos()));
+    }
     this.sampler = new Sampler(net, scenario.sampleInterval().picos(), flows);
     new FaultInjector(net, scenario.faults());
   }
@@ -138,7 +152,8 @@ public final class Simulation {
     SimTime elapsed = SimTime.picos(net.sim.now());
     StopReason reason = stopReason == null ? StopReason.IN_PROGRESS : stopReason;
     return new RunResult(scenario, backend, graph.spec().name(), reason, elapsed, portStats(), flowResults(),
-        net.latency.byPriority(), firstDrops(), sampler.series(), List.copyOf(net.events));
+        net.latency.byPriority(), firstDrops(), sampler.series(), List.copyOf(net.events),
+        runners.stream().flatMap(r -> r.result().stream()).toList());
   }
 
   private List<PortStats> portStats() {
@@ -170,6 +185,7 @@ public final class Simulation {
   private List<FlowResult> flowResults() {
     int n = flows.size();
     long[] delivered = new long[n];
+    long[] posted = new long[n];
     long[] retransmissions = new long[n];
     long[] completion = new long[n];
     boolean[] complete = new boolean[n];
@@ -179,6 +195,7 @@ public final class Simulation {
       QueuePair qp = net.queuePairs[q];
       delivered[qp.flow] += net.receivers[q].delivered;
       retransmissions[qp.flow] += qp.retransmissions;
+      posted[qp.flow] += qp.postedBytes;
       priority[qp.flow] = qp.priority;
       if (qp.completionPs < 0) {
         complete[qp.flow] = false;
@@ -188,7 +205,8 @@ public final class Simulation {
     List<FlowResult> out = new ArrayList<>();
     for (FlowSpec f : flows) {
       int i = f.id();
-      out.add(new FlowResult(f.name(), f.source(), f.destination(), priority[i], DataSize.bytes(f.totalBytes()),
+      long size = f.posted() ? posted[i] : f.totalBytes();
+      out.add(new FlowResult(f.name(), f.source(), f.destination(), priority[i], DataSize.bytes(size),
           DataSize.bytes(delivered[i]), SimTime.picos(f.startPs()),
           complete[i] ? Optional.of(SimTime.picos(completion[i])) : Optional.empty(), retransmissions[i],
           net.latency.ofFlow(i)));

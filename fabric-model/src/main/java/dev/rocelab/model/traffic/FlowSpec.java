@@ -11,15 +11,16 @@ import org.apiguardian.api.API;
  * One connection the simulator runs: messages from one NIC to another, with every choice a
  * workload leaves open already resolved (endpoints, DSCP, queue pairs, timing). Message {@code i}
  * (0-based) is posted at {@code startPs + i × periodPs}; with {@code periodPs = 0} all messages
- * are posted at the start and go back to back.
+ * are posted at the start and go back to back. A connection of a collective has no scheduled
+ * messages ({@code messageBytes} and {@code messages} 0): the collective posts them while it runs.
  *
  * @param id the position in the plan, 0..n−1
  * @param name a readable id, stable for the same scenario and fabric, e.g.
  *     {@code incast#0 host2:nic0→host1:nic0}
  * @param source the sending NIC, never null
  * @param destination the receiving NIC, never null and not the source
- * @param messageBytes the size of each message in bytes, &gt; 0
- * @param messages how many messages, &gt; 0
+ * @param messageBytes the size of each message in bytes, &gt; 0 (0 for {@linkplain #posted() posted})
+ * @param messages how many messages, &gt; 0 (0 for {@linkplain #posted() posted})
  * @param qps queue pairs the messages are spread over, &gt; 0
  * @param dscp the DSCP the packets carry, 0..63
  * @param startPs when the first message is posted, in picoseconds, &ge; 0
@@ -58,10 +59,11 @@ public record FlowSpec(
     if (source.equals(destination)) {
       throw new IllegalArgumentException("source and destination must differ but both are " + source);
     }
-    if (messageBytes <= 0) {
+    boolean posted = messageBytes == 0 && messages == 0;
+    if (messageBytes <= 0 && !posted) {
       throw new IllegalArgumentException("messageBytes must be > 0 but was " + messageBytes);
     }
-    if (messages <= 0) {
+    if (messages <= 0 && !posted) {
       throw new IllegalArgumentException("messages must be > 0 but was " + messages);
     }
     if (qps <= 0) {
@@ -77,6 +79,11 @@ public record FlowSpec(
       throw new IllegalArgumentException("periodPs must be >= 0 but was " + periodPs);
     }
     Objects.requireNonNull(verb, "verb must not be null");
+  }
+
+  /** @return whether its messages are posted at run time (a collective's connection) rather than scheduled */
+  public boolean posted() {
+    return messages == 0;
   }
 
   /**

@@ -43,7 +43,8 @@ import org.apiguardian.api.API;
  *       drawn by {@link HostDerangement}.
  *   <li>{@link AllToAll}: one flow from every NIC to every NIC on another host, ordered by
  *       (source, destination) in fabric order.
- *   <li>{@link Collective}: not modelled yet.
+ *   <li>{@link Collective}: no flows here; a collective's connections are planned with its
+ *       transfers ({@code dev.rocelab.model.collective}) and appended after these flows.
  * </ul>
  *
  * <p>A workload without a DSCP uses the source NIC's RoCE marking ({@code roce().dscp()}).
@@ -84,8 +85,7 @@ public final class TrafficPlan {
    * @return the flows, ids 0..n−1 in plan order; never null
    * @throws IllegalArgumentException if a workload names an endpoint that is not a NIC of the
    *     fabric, needs more NICs than the fabric has, or is mixed traffic whose lossy part has no DSCP
-   * @throws UnsupportedOperationException for a {@link Collective}
-   */
+     */
   public static List<FlowSpec> of(Scenario scenario, FabricGraph graph) {
     Objects.requireNonNull(scenario, "scenario must not be null");
     Objects.requireNonNull(graph, "graph must not be null");
@@ -139,9 +139,7 @@ public final class TrafficPlan {
           }
         }
       }
-    } else if (workload instanceof Collective) {
-      throw new UnsupportedOperationException("collectives are not modelled yet");
-    } else {
+    } else if (!(workload instanceof Collective)) {
       throw new IllegalArgumentException("unknown workload " + workload.describe());
     }
   }
@@ -168,7 +166,7 @@ public final class TrafficPlan {
     } else if (lossy instanceof AllToAll a) {
       dscp = a.dscp();
     } else if (lossy instanceof Collective) {
-      throw new UnsupportedOperationException("collectives are not modelled yet");
+      throw new IllegalArgumentException("the lossy part of mixed traffic cannot be a collective");
     } else {
       throw new IllegalArgumentException(
           "the lossy part of mixed traffic must be a single workload with a DSCP but was " + lossy.describe());

@@ -351,13 +351,10 @@ class TrafficPlanTest {
     }
 
     @Test
-    void collectivesAreNotModelledYet() {
-      Workload allReduce = new Collective(Workload.CollectiveOperation.ALL_REDUCE, DataSize.gib(1),
-          Workload.Algorithm.RING, Workload.Protocol.SIMPLE, 0, SimTime.ZERO);
+    void collectivesAddNoScheduledFlows() {
+      Workload allReduce = Scenario.collective(Workload.CollectiveOperation.ALL_REDUCE).size("1GiB").workload();
 
-      assertThatThrownBy(() -> plan(reference, allReduce))
-          .isInstanceOf(UnsupportedOperationException.class)
-          .hasMessage("collectives are not modelled yet");
+      assertThat(plan(reference, allReduce)).isEmpty();
     }
   }
 

@@ -14,7 +14,8 @@ import org.apiguardian.api.API;
 
 /**
  * Everything a backend measured in one run of a scenario: per-port-and-priority counters, per-flow
- * results, latency distributions, time series, the first drops and a timeline of events. The same
+ * results, latency distributions, time series, the first drops, a timeline of events and the collectives'
+ * nccl-tests tables. The same
  * fields are filled by the simulator and by real labs, so the same criteria apply to both.
  *
  * @param scenario the scenario that ran
@@ -28,6 +29,7 @@ import org.apiguardian.api.API;
  * @param firstDrops the first dropped packets, in time order (bounded by the backend)
  * @param series sampled time series
  * @param events the timeline, in time order
+ * @param collectives the collectives' nccl-tests tables, in workload order
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -42,7 +44,8 @@ public record RunResult(
     Map<Integer, LatencySummary> latency,
     List<DropRecord> firstDrops,
     List<TimeSeries> series,
-    List<FabricEvent> events) {
+    List<FabricEvent> events,
+    List<CollectiveResult> collectives) {
 
   /** Validates the fields and copies the collections. */
   public RunResult {
@@ -57,6 +60,7 @@ public record RunResult(
     firstDrops = List.copyOf(firstDrops);
     series = List.copyOf(series);
     events = List.copyOf(events);
+    collectives = List.copyOf(collectives);
   }
 
   /**

@@ -7,13 +7,16 @@ import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.scenario.Workload.Protocol;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * Builds an NCCL collective over the fabric's GPUs. Defaults: 256 MiB, ring, Simple protocol, all
- * GPUs, start at zero.
+ * Builds an NCCL collective over the fabric's GPUs. Defaults: 256 MiB, float, ring, Simple
+ * protocol, all GPUs, root 0, the backend's channel count, one queue pair per connection, packet
+ * fidelity, start at zero, and a bound of {@link #DEFAULT_DURATION} on the run.
  *
  * <pre>{@code
+ * Scenario.collective(ALL_REDUCE).sizes("1MiB", "1GiB", 4).protocol(LL128).build()
  * Scenario.collective(ALL_REDUCE).size("1GiB").with(Fault.linkDown("spine1:eth3").at("2ms")).build()
  * }</pre>
  *
@@ -23,11 +26,15 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> {
 
+  /** The default bound on a collective run: one second of simulated time. */
+  public static final SimTime DEFAULT_DURATION = SimTime.millis(1000);
+
   private final Workload.Collective w;
 
   CollectiveBuilder(CollectiveOperation operation) {
-    this(Settings.defaults(),
-        new Workload.Collective(operation, DataSize.mib(256), Algorithm.RING, Protocol.SIMPLE, 0, SimTime.ZERO));
+    this(Settings.defaults().withDuration(DEFAULT_DURATION),
+        new Workload.Collective(operation, SizeSweep.of(DataSize.mib(256)), DataType.FLOAT, Algorithm.RING,
+            Protocol.SIMPLE, 0, 0, 0, 1, Fidelity.PACKET, SimTime.ZERO));
   }
 
   private CollectiveBuilder(Settings settings, Workload.Collective workload) {
@@ -36,21 +43,50 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
   }
 
   /**
-   * @param bytes the message size per rank as nccl-tests counts it, e.g. {@code "1GiB"}
+   * @param bytes the one message size, as nccl-tests counts it, e.g. {@code "1GiB"}
    * @return a changed copy
    */
   public CollectiveBuilder size(String bytes) {
-    return new CollectiveBuilder(settings(), new Workload.Collective(w.operation(), DataSize.parse(bytes),
-        w.algorithm(), w.protocol(), w.ranks(), w.start()));
+    return sizes(SizeSweep.of(DataSize.parse(bytes)));
   }
 
   /**
-   * @param algorithm ring or tree; never null
+   * A size sweep like {@code all_reduce_perf -b min -e max -f factor}.
+   *
+   * @param min the first size, e.g. {@code "8B"}
+   * @param max the last size, e.g. {@code "1GiB"}
+   * @param factor the factor between sizes, &ge; 2
+   * @return a changed copy
+   */
+  public CollectiveBuilder sizes(String min, String max, int factor) {
+    return sizes(new SizeSweep(DataSize.parse(min), DataSize.parse(max), factor));
+  }
+
+  /**
+   * @param sweep the sizes; never null
+   * @return a changed copy
+   */
+  public CollectiveBuilder sizes(SizeSweep sweep) {
+    return with(new Workload.Collective(w.operation(), sweep, w.dataType(), w.algorithm(), w.protocol(),
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+  }
+
+  /**
+   * @param type the element type; never null
+   * @return a changed copy
+   */
+  public CollectiveBuilder dataType(DataType type) {
+    return with(new Workload.Collective(w.operation(), w.sizes(), type, w.algorithm(), w.protocol(),
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+  }
+
+  /**
+   * @param algorithm ring or tree (tree for all-reduce only); never null
    * @return a changed copy
    */
   public CollectiveBuilder algorithm(Algorithm algorithm) {
-    return new CollectiveBuilder(settings(), new Workload.Collective(w.operation(), w.size(), algorithm,
-        w.protocol(), w.ranks(), w.start()));
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), algorithm, w.protocol(),
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
   }
 
   /**
@@ -58,17 +94,53 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder protocol(Protocol protocol) {
-    return new CollectiveBuilder(settings(), new Workload.Collective(w.operation(), w.size(), w.algorithm(),
-        protocol, w.ranks(), w.start()));
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), protocol,
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
   }
 
   /**
-   * @param count GPUs taking part, the first {@code count} in fabric order; 0 for all, else >= 2
+   * @param count GPUs taking part, the first {@code count} in fabric order; 0 for all, else &ge; 2
    * @return a changed copy
    */
   public CollectiveBuilder ranks(int count) {
-    return new CollectiveBuilder(settings(), new Workload.Collective(w.operation(), w.size(), w.algorithm(),
-        w.protocol(), count, w.start()));
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
+        count, w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+  }
+
+  /**
+   * @param rank the root of a broadcast or reduce
+   * @return a changed copy
+   */
+  public CollectiveBuilder root(int rank) {
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
+        w.ranks(), rank, w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+  }
+
+  /**
+   * @param count NCCL channels, &gt; 0 (like {@code NCCL_MIN_NCHANNELS = NCCL_MAX_NCHANNELS})
+   * @return a changed copy
+   */
+  public CollectiveBuilder channels(int count) {
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
+        w.ranks(), w.root(), count, w.qpsPerConnection(), w.fidelity(), w.start()));
+  }
+
+  /**
+   * @param count queue pairs per connection, &ge; 1 (like {@code NCCL_IB_QPS_PER_CONNECTION})
+   * @return a changed copy
+   */
+  public CollectiveBuilder qpsPerConnection(int count) {
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
+        w.ranks(), w.root(), w.channels(), count, w.fidelity(), w.start()));
+  }
+
+  /**
+   * @param fidelity packet or flow level; never null
+   * @return a changed copy
+   */
+  public CollectiveBuilder fidelity(Fidelity fidelity) {
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), fidelity, w.start()));
   }
 
   /**
@@ -76,8 +148,12 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder start(String time) {
-    return new CollectiveBuilder(settings(), new Workload.Collective(w.operation(), w.size(), w.algorithm(),
-        w.protocol(), w.ranks(), SimTime.parse(time)));
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), SimTime.parse(time)));
+  }
+
+  private CollectiveBuilder with(Workload.Collective changed) {
+    return new CollectiveBuilder(settings(), Objects.requireNonNull(changed));
   }
 
   @Override

@@ -51,6 +51,10 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
       return new Settings(null, List.of(), Scenario.DEFAULT_DURATION, Scenario.DEFAULT_SEED,
           Scenario.DEFAULT_SAMPLE_INTERVAL);
     }
+
+    Settings withDuration(SimTime bound) {
+      return new Settings(name, faults, bound, seed, sampleInterval);
+    }
   }
 
   /**
@@ -108,7 +112,7 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    * @return a changed copy
    */
   public SELF duration(SimTime bound) {
-    return copy(new Settings(settings.name(), settings.faults(), bound, settings.seed(), settings.sampleInterval()));
+    return copy(settings.withDuration(bound));
   }
 
   /**

@@ -250,29 +250,52 @@ public sealed interface Workload
   }
 
   /**
-   * An NCCL collective over GPUs of the fabric.
+   * An NCCL collective over GPUs of the fabric, run over a size sweep the way nccl-tests runs it:
+   * for each size, once out of place and once in place, one after the other.
    *
    * @param operation the collective
-   * @param size the message size per rank, as nccl-tests counts it
+   * @param sizes the message sizes as nccl-tests counts them (the {@code size} column)
+   * @param dataType the element type (sets the element count)
    * @param algorithm ring or tree
-   * @param protocol NCCL protocol (sets the protocol efficiency)
+   * @param protocol NCCL protocol (sets the protocol efficiency and the per-step latency)
    * @param ranks GPUs taking part (the first {@code ranks} GPUs in fabric order), 0 for all
+   * @param root the root rank of a broadcast or reduce, 0..ranks−1; ignored otherwise
+   * @param channels NCCL channels (rings or tree pairs), 0 for the backend's choice (NCCL's usual two
+   *     per NIC)
+   * @param qpsPerConnection queue pairs per connection ({@code NCCL_IB_QPS_PER_CONNECTION}), &ge; 1;
+   *     messages go round robin over them, and each has its own source port for ECMP
+   * @param fidelity how closely a simulating backend models it
    * @param start when the collective starts
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  record Collective(CollectiveOperation operation, DataSize size, Algorithm algorithm, Protocol protocol,
-      int ranks, SimTime start) implements Workload {
+  record Collective(CollectiveOperation operation, SizeSweep sizes, DataType dataType, Algorithm algorithm,
+      Protocol protocol, int ranks, int root, int channels, int qpsPerConnection, Fidelity fidelity,
+      SimTime start) implements Workload {
 
     /** Validates the fields. */
     public Collective {
       Objects.requireNonNull(operation, "operation must not be null");
-      Validation.positive(size, "size");
+      Objects.requireNonNull(sizes, "sizes must not be null");
+      Objects.requireNonNull(dataType, "dataType must not be null");
       Objects.requireNonNull(algorithm, "algorithm must not be null");
       Objects.requireNonNull(protocol, "protocol must not be null");
+      if (algorithm == Algorithm.TREE && operation != CollectiveOperation.ALL_REDUCE) {
+        throw new IllegalArgumentException("the tree algorithm is for all_reduce only, not " + operation.ncclName());
+      }
       if (ranks < 0 || ranks == 1) {
         throw new IllegalArgumentException("ranks must be 0 (all) or >= 2 but was " + ranks);
       }
+      if (root < 0 || (ranks > 0 && root >= ranks)) {
+        throw new IllegalArgumentException("root must be a rank 0.." + (ranks > 0 ? ranks - 1 : "n-1") + " but was " + root);
+      }
+      if (channels < 0) {
+        throw new IllegalArgumentException("channels must be 0 (backend's choice) or > 0 but was " + channels);
+      }
+      if (qpsPerConnection < 1) {
+        throw new IllegalArgumentException("qpsPerConnection must be >= 1 but was " + qpsPerConnection);
+      }
+      Objects.requireNonNull(fidelity, "fidelity must not be null");
       Objects.requireNonNull(start, "start must not be null");
     }
 
@@ -283,8 +306,10 @@ public sealed interface Workload
 
     @Override
     public String describe() {
-      return operation.ncclName() + " · " + size + " · " + algorithm.name().toLowerCase() + " · "
-          + protocol.name() + (ranks == 0 ? "" : " · " + ranks + " ranks");
+      return operation.ncclName() + " · " + sizes + " · " + algorithm.name().toLowerCase() + " · "
+          + protocol.name() + (ranks == 0 ? "" : " · " + ranks + " ranks")
+          + (qpsPerConnection == 1 ? "" : " · " + qpsPerConnection + " QPs")
+          + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase());
     }
   }
 
@@ -314,6 +339,36 @@ public sealed interface Workload
     public String ncclName() {
       return ncclName;
     }
+
+    /**
+     * The factor nccl-tests multiplies the algorithm bandwidth by to get the bus bandwidth, a
+     * figure comparable to the hardware's peak whatever the rank count: {@code 2(n−1)/n} for
+     * all-reduce, {@code (n−1)/n} for all-gather, reduce-scatter and all-to-all, 1 for broadcast
+     * and reduce (nccl-tests PERFORMANCE.md).
+     *
+     * @param ranks the rank count n, &ge; 1
+     * @return the factor
+     */
+    public double busBandwidthFactor(int ranks) {
+      if (ranks < 1) {
+        throw new IllegalArgumentException("ranks must be >= 1 but was " + ranks);
+      }
+      return switch (this) {
+        case ALL_REDUCE -> 2.0 * (ranks - 1) / ranks;
+        case ALL_GATHER, REDUCE_SCATTER, ALL_TO_ALL -> (double) (ranks - 1) / ranks;
+        case BROADCAST, REDUCE -> 1.0;
+      };
+    }
+
+    /** @return whether it reduces (nccl-tests prints {@code sum} as its redop, else {@code none}) */
+    public boolean reduces() {
+      return this == ALL_REDUCE || this == REDUCE_SCATTER || this == REDUCE;
+    }
+
+    /** @return whether it has a root rank (nccl-tests prints it, else −1) */
+    public boolean rooted() {
+      return this == BROADCAST || this == REDUCE;
+    }
   }
 
   /** NCCL algorithms. */
@@ -329,10 +384,21 @@ public sealed interface Workload
   @API(status = STABLE, since = "0.1")
   enum Protocol {
     /** Simple: full bandwidth, higher latency. */
-    SIMPLE,
+    SIMPLE(1.0),
     /** LL128: 120 of 128 bytes carry data. */
-    LL128,
-    /** LL: 4 of 8 bytes carry data, lowest latency. */
-    LL
+    LL128(120.0 / 128.0),
+    /** LL: 4 of 8 bytes carry data (a flag with every 4 bytes), lowest latency. */
+    LL(0.5);
+
+    private final double efficiency;
+
+    Protocol(double efficiency) {
+      this.efficiency = efficiency;
+    }
+
+    /** @return the fraction of the bytes NCCL moves that is user data */
+    public double efficiency() {
+      return efficiency;
+    }
   }
 }

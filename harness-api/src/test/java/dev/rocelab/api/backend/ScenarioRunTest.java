@@ -71,7 +71,7 @@ class ScenarioRunTest {
     public RunResult run(Scenario scenario) {
       runs.incrementAndGet();
       return new RunResult(scenario, "recording", "none", StopReason.COMPLETED, SimTime.micros(20), List.of(),
-          List.of(), Map.of(), List.of(), List.of(), List.of());
+          List.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
     }
 
     @Override

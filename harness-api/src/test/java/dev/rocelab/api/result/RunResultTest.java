@@ -31,7 +31,7 @@ class RunResultTest {
         List.of(stats("leaf1:eth1", 3, Map.of(DropReason.LOSSLESS_HEADROOM_EXCEEDED, 2L), SimTime.ZERO),
             stats("leaf1:eth1", 0, Map.of(DropReason.BUFFER_OVERFLOW, 5L, DropReason.LINK_DOWN, 1L), SimTime.ZERO),
             stats("leaf2:eth1", 3, Map.of(), SimTime.ZERO)),
-        List.of(), Map.of(), List.of(), List.of(), List.of());
+        List.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
     assertThat(result.drops(3)).isEqualTo(2);
     assertThat(result.drops(0)).isEqualTo(6);
     assertThat(result.totalDrops()).isEqualTo(8);

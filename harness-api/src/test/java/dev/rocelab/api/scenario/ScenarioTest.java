@@ -68,15 +68,47 @@ class ScenarioTest {
         .isThrownBy(() -> Fault.bitErrors("leaf1:eth1", 1.5))
         .withMessage("bitErrorRate must be in (0, 1) but was 1.5");
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> new Workload.Collective(Workload.CollectiveOperation.ALL_REDUCE, DataSize.mib(1),
-            Workload.Algorithm.RING, Workload.Protocol.SIMPLE, 1, SimTime.ZERO))
+        .isThrownBy(() -> collective(Workload.CollectiveOperation.ALL_REDUCE, Workload.Algorithm.RING, 1, 0))
         .withMessage("ranks must be 0 (all) or >= 2 but was 1");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> collective(Workload.CollectiveOperation.BROADCAST, Workload.Algorithm.RING, 4, 4))
+        .withMessage("root must be a rank 0..3 but was 4");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> collective(Workload.CollectiveOperation.ALL_GATHER, Workload.Algorithm.TREE, 0, 0))
+        .withMessage("the tree algorithm is for all_reduce only, not all_gather");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new SizeSweep(DataSize.mib(2), DataSize.mib(1), 2))
+        .withMessage("max (1MiB) must not be below min (2MiB)");
   }
 
   @Test
   void collectiveDescribesItselfWithTheNcclName() {
-    Workload allReduce = new Workload.Collective(Workload.CollectiveOperation.ALL_REDUCE, DataSize.gib(1),
-        Workload.Algorithm.RING, Workload.Protocol.SIMPLE, 16, SimTime.ZERO);
+    Workload allReduce = collective(Workload.CollectiveOperation.ALL_REDUCE, Workload.Algorithm.RING, 16, 0);
     assertThat(allReduce.describe()).isEqualTo("all_reduce · 1GiB · ring · SIMPLE · 16 ranks");
+  }
+
+  @Test
+  void aSweepListsItsSizesLikeNcclTests() {
+    assertThat(new SizeSweep(DataSize.bytes(8), DataSize.bytes(128), 2).sizes())
+        .extracting(DataSize::bytes).containsExactly(8L, 16L, 32L, 64L, 128L);
+    assertThat(new SizeSweep(DataSize.bytes(8), DataSize.bytes(100), 4).sizes())
+        .extracting(DataSize::bytes).containsExactly(8L, 32L);
+    assertThat(SizeSweep.of(DataSize.gib(1)).sizes()).containsExactly(DataSize.gib(1));
+  }
+
+  @Test
+  void busBandwidthFactorsAreNcclTestsOwn() {
+    assertThat(Workload.CollectiveOperation.ALL_REDUCE.busBandwidthFactor(16)).isEqualTo(2.0 * 15 / 16);
+    assertThat(Workload.CollectiveOperation.ALL_GATHER.busBandwidthFactor(16)).isEqualTo(15.0 / 16);
+    assertThat(Workload.CollectiveOperation.REDUCE_SCATTER.busBandwidthFactor(16)).isEqualTo(15.0 / 16);
+    assertThat(Workload.CollectiveOperation.ALL_TO_ALL.busBandwidthFactor(16)).isEqualTo(15.0 / 16);
+    assertThat(Workload.CollectiveOperation.BROADCAST.busBandwidthFactor(16)).isEqualTo(1.0);
+    assertThat(Workload.CollectiveOperation.REDUCE.busBandwidthFactor(16)).isEqualTo(1.0);
+  }
+
+  private static Workload.Collective collective(Workload.CollectiveOperation operation, Workload.Algorithm algorithm,
+      int ranks, int root) {
+    return new Workload.Collective(operation, SizeSweep.of(DataSize.gib(1)), DataType.FLOAT, algorithm,
+        Workload.Protocol.SIMPLE, ranks, root, 0, 1, Fidelity.PACKET, SimTime.ZERO);
   }
 }

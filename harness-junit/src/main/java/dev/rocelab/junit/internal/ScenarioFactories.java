@@ -3,7 +3,10 @@ package dev.rocelab.junit.internal;
 import static dev.rocelab.junit.internal.Declaration.parameters;
 
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.scenario.CollectiveBuilder;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.SizeSweep;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
@@ -112,28 +115,58 @@ final class ScenarioFactories {
     return points;
   }
 
+  private static String sizes(SizeSweep sweep) {
+    String min = Display.spaced(sweep.min().toString());
+    return sweep.min().equals(sweep.max()) ? min
+        : min + " .. " + Display.spaced(sweep.max().toString()) + " ×" + sweep.factor();
+  }
+
   static List<ScenarioPoint> collective(Collective a, Declaration d) {
     if (a.operation().length == 0 || a.algorithm().length == 0 || a.protocol().length == 0) {
       String attribute = a.operation().length == 0 ? "operation" : a.algorithm().length == 0 ? "algorithm" : "protocol";
       throw d.invalid(attribute + " needs at least one value");
     }
+    if (a.stepFactor() < 2) {
+      throw d.invalid("stepFactor", a.stepFactor(), "must be >= 2");
+    }
+    Optional<DataSize> maxSize = a.maxSize().isBlank()
+        ? Optional.empty() : Optional.of(d.sizes("maxSize", new String[] {a.maxSize()}).get(0));
     List<ScenarioPoint> points = new ArrayList<>();
     for (CollectiveOperation operation : a.operation()) {
       for (DataSize size : d.sizes("size", a.size())) {
+        if (maxSize.isPresent() && maxSize.get().compareTo(size) < 0) {
+          throw d.invalid("maxSize", a.maxSize(), "must not be below size " + size);
+        }
+        SizeSweep sweep = new SizeSweep(size, maxSize.orElse(size), a.stepFactor());
         for (Algorithm algorithm : a.algorithm()) {
+          if (algorithm == Algorithm.TREE && operation != CollectiveOperation.ALL_REDUCE) {
+            throw d.invalid("algorithm", "TREE", "is for ALL_REDUCE only, not " + operation);
+          }
           for (Protocol protocol : a.protocol()) {
             for (int ranks : a.ranks()) {
               if (ranks < 0 || ranks == 1) {
                 throw d.invalid("ranks", ranks, "must be 0 (all GPUs) or >= 2");
               }
-              Workload traffic = new Workload.Collective(operation, size, algorithm, protocol, ranks, SimTime.ZERO);
-              points.add(new ScenarioPoint(
-                  d.finish(Scenario.of("collective", traffic), a.duration(), a.sampleInterval()),
-                  operation.ncclName() + " · " + Display.spaced(size.toString()) + " · "
-                      + algorithm.name().toLowerCase() + " · " + protocol.name()
-                      + (ranks == 0 ? "" : " · " + ranks + " ranks"),
-                  parameters("operation", operation.ncclName(), "size", size, "algorithm",
-                      algorithm.name().toLowerCase(), "protocol", protocol.name(), "ranks", ranks == 0 ? "all" : ranks)));
+              for (int qps : a.qpsPerConnection()) {
+                if (qps < 1) {
+                  throw d.invalid("qpsPerConnection", qps, "must be >= 1");
+                }
+                for (Fidelity fidelity : a.fidelity()) {
+                Workload.Collective traffic = new Workload.Collective(operation, sweep, a.dataType(), algorithm,
+                    protocol, ranks, a.root(), a.channels(), qps, fidelity, SimTime.ZERO);
+                Scenario scenario = Scenario.of("collective", traffic).withDuration(CollectiveBuilder.DEFAULT_DURATION);
+                points.add(new ScenarioPoint(
+                    d.finish(scenario, a.duration(), a.sampleInterval()),
+                    operation.ncclName() + " · " + sizes(sweep) + " · "
+                        + algorithm.name().toLowerCase() + " · " + protocol.name()
+                        + (ranks == 0 ? "" : " · " + ranks + " ranks") + (qps == 1 ? "" : " · " + qps + " QPs")
+                        + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase()),
+                    parameters("operation", operation.ncclName(), "sizes", sweep, "type", a.dataType().ncclName(),
+                        "algorithm", algorithm.name().toLowerCase(), "protocol", protocol.name(),
+                        "ranks", ranks == 0 ? "all" : ranks, "qpsPerConnection", qps,
+                        "fidelity", fidelity.name().toLowerCase())));
+                }
+              }
             }
           }
         }

@@ -128,7 +128,7 @@ final class Script {
       int ranks = w.ranks() == 0 ? nics.size() : Math.min(w.ranks(), nics.size());
       for (int i = 0; i < ranks; i++) {
         flow(nics.get(i), nics.get((i + 1) % ranks), priority(OptionalInt.empty()),
-            w.size().bytes() * 2 * (ranks - 1) / ranks, w.start().picos(), rate(nics.get(i)));
+            w.sizes().max().bytes() * 2 * (ranks - 1) / ranks, w.start().picos(), rate(nics.get(i)));
       }
       baseLatency(priority(OptionalInt.empty()), 2, 3, 4, 5, 6);
     }
@@ -364,7 +364,7 @@ final class Script {
     StopReason reason = flows.stream().allMatch(f -> f.completion >= 0) ? StopReason.COMPLETED
         : StopReason.DURATION_REACHED;
     return new RunResult(scenario, backend, graph.spec().name(), reason, SimTime.picos(elapsed), stats, results,
-        latency, drops.stream().filter(d -> d.time().picos() <= elapsed).toList(), series, timeline);
+        latency, drops.stream().filter(d -> d.time().picos() <= elapsed).toList(), series, timeline, List.of());
   }
 
   // ---- helpers

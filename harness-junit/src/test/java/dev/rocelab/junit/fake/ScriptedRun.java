@@ -124,6 +124,7 @@ final class ScriptedRun implements ScenarioRun {
     }).toList();
     List<DropRecord> drops = result.firstDrops().stream().filter(d -> d.time().picos() <= t).toList();
     return new RunResult(result.scenario(), result.backend(), result.fabric(), StopReason.DURATION_REACHED, at, ports,
-        flows, result.latency(), drops, series, result.events().stream().filter(e -> e.time().picos() <= t).toList());
+        flows, result.latency(), drops, series, result.events().stream().filter(e -> e.time().picos() <= t).toList(),
+        result.collectives());
   }
 }

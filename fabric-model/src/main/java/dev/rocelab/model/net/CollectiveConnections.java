@@ -1,0 +1,44 @@
+package dev.rocelab.model.net;
+
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.model.collective.Algorithms;
+import dev.rocelab.model.collective.CollectiveLayout;
+import dev.rocelab.model.collective.Connection;
+import dev.rocelab.model.traffic.FlowSpec;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A collective's network connections, planned before the network is built: one flow per
+ * connection, with the collective's queue pairs per connection and no scheduled messages.
+ *
+ * @param collective the collective
+ * @param layout where its ranks sit
+ * @param flowOf the flow id of each connection, in the order its plans first use them
+ */
+record CollectiveConnections(Workload.Collective collective, CollectiveLayout layout, Map<Connection, Integer> flowOf) {
+
+  /**
+   * Lays out the collective and appends a flow per connection.
+   *
+   * @param collective the collective
+   * @param index its workload's index in the scenario, for flow names
+   * @param graph the fabric
+   * @param flows the flows so far; the connections' flows are appended
+   * @return the connections
+   */
+  static CollectiveConnections plan(Workload.Collective collective, int index, FabricGraph graph, List<FlowSpec> flows) {
+    CollectiveLayout layout = CollectiveLayout.of(graph, collective);
+    Map<Connection, Integer> flowOf = new LinkedHashMap<>();
+    for (Connection c : Algorithms.plan(collective, layout, 0).connections()) {
+      int id = flows.size();
+      flows.add(new FlowSpec(id, "collective#" + index + " ch" + c.channel() + " " + c.source() + "→" + c.destination(),
+          c.source(), c.destination(), 0, 0, collective.qpsPerConnection(),
+          graph.nicProfileOf(c.source()).roce().dscp(), collective.start().picos(), 0, Workload.Verb.WRITE, false));
+      flowOf.put(c, id);
+    }
+    return new CollectiveConnections(collective, layout, flowOf);
+  }
+}

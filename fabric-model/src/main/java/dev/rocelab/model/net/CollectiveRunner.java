@@ -1,0 +1,257 @@
+package dev.rocelab.model.net;
+
+import dev.rocelab.api.result.CollectiveResult;
+import dev.rocelab.api.result.CollectiveRow;
+import dev.rocelab.api.result.CollectiveTiming;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.model.collective.Algorithms;
+import dev.rocelab.model.collective.CollectiveLayout;
+import dev.rocelab.model.collective.Connection;
+import dev.rocelab.model.collective.NcclConstants;
+import dev.rocelab.model.collective.TransferPlan;
+import dev.rocelab.model.engine.Component;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Runs a collective's size sweep on the packet model the way nccl-tests runs it: for each size,
+ * once out of place and once in place, back to back. Each run executes the collective's
+ * {@link TransferPlan}: a transfer starts once the transfers it depends on are delivered, plus
+ * NCCL's step latency; NVLink transfers queue at their GPU's NVLink bandwidth; network transfers
+ * are RDMA messages on their connection's queue pairs (round robin), at most
+ * {@link NcclConstants#STEPS} in flight per connection, and are delivered when their last packet
+ * arrives in order. The time of a run is from its call to its last delivery.
+ */
+public final class CollectiveRunner extends Component implements NicNode.MessageListener {
+
+  private static final int NEXT_RUN = -1;
+
+  private final Network net;
+  private final Workload.Collective collective;
+  private final CollectiveLayout layout;
+  private final List<Connection> connections;
+  private final int[][] queuePairs;
+  private final int[] localOf;
+  private final int[] connectionOfLocal;
+  private final IntQueue[] sentOn;
+  private final int[] inFlight;
+  private final int[] nextQueuePair;
+  private final IntQueue[] waiting;
+  private final long[] nvlinkFreeAt;
+  private final TimedInts events = new TimedInts();
+  private final List<DataSize> sizes;
+  private final List<CollectiveRow> rows = new ArrayList<>();
+
+  private int sizeIndex;
+  private boolean inPlace;
+  private CollectiveTiming outOfPlace;
+  private TransferPlan plan;
+  private int[] planToConnection;
+  private int[] pending;
+  private int remaining;
+  private long runStart;
+  private boolean finished;
+
+  /**
+   * @param net the network, with the collective's connections among its queue pairs
+   * @param collective the collective
+   * @param layout where its ranks sit
+   * @param flowOf the flow id of each of its connections
+   * @param startPs when it starts
+   */
+  public CollectiveRunner(Network net, Workload.Collective collective, CollectiveLayout layout,
+      Map<Connection, Integer> flowOf, long startPs) {
+    this.net = net;
+    this.collective = collective;
+    this.layout = layout;
+    this.connections = List.copyOf(flowOf.keySet());
+    this.queuePairs = new int[connections.size()][];
+    this.localOf = new int[net.queuePairs.length];
+    Arrays.fill(localOf, -1);
+    List<Integer> locals = new ArrayList<>();
+    for (int c = 0; c < connections.size(); c++) {
+      int flow = flowOf.get(connections.get(c));
+      queuePairs[c] = Arrays.stream(net.queuePairs).filter(qp -> qp.flow == flow).mapToInt(qp -> qp.id).toArray();
+      for (int qp : queuePairs[c]) {
+        localOf[qp] = locals.size();
+        locals.add(c);
+        net.receivers[qp].listener = this;
+      }
+    }
+    this.connectionOfLocal = locals.stream().mapToInt(Integer::intValue).toArray();
+    this.sentOn = new IntQueue[locals.size()];
+    for (int i = 0; i < sentOn.length; i++) {
+      sentOn[i] = new IntQueue();
+    }
+    this.inFlight = new int[connections.size()];
+    this.nextQueuePair = new int[connections.size()];
+    this.waiting = new IntQueue[connections.size()];
+    for (int i = 0; i < waiting.length; i++) {
+      waiting[i] = new IntQueue();
+    }
+    this.nvlinkFreeAt = new long[layout.size()];
+    this.sizes = collective.sizes().sizes();
+    net.sim.register(this);
+    net.runningCollectives++;
+    events.add(startPs, NEXT_RUN);
+    net.sim.schedule(this, startPs);
+  }
+
+  /** @return the nccl-tests table of the sizes finished so far, empty before the first */
+  public Optional<CollectiveResult> result() {
+    if (rows.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new CollectiveResult(collective.operation(), collective.dataType(), layout.size(),
+        collective.root(), collective.algorithm(), collective.protocol(), rows));
+  }
+
+  @Override
+  protected void wake(long now) {
+    while (!events.isEmpty() && events.nextTime() <= now) {
+      int action = events.poll();
+      if (action == NEXT_RUN) {
+        startRun(now);
+      } else if (action >= 0) {
+        post(action, now);
+      } else {
+        complete(-action - 2, now);
+      }
+    }
+    reschedule();
+  }
+
+  @Override
+  public void delivered(int queuePair, long now) {
+    int local = localOf[queuePair];
+    int transfer = sentOn[local].poll();
+    int connection = connectionOfLocal[local];
+    inFlight[connection]--;
+    if (!waiting[connection].isEmpty()) {
+      send(connection, waiting[connection].poll(), now);
+    }
+    complete(transfer, now);
+    reschedule();
+  }
+
+  private void startRun(long now) {
+    if (!inPlace) {
+      long count = elementCount();
+      plan = Algorithms.plan(collective, layout, count * collective.dataType().bytes());
+      planToConnection = new int[plan.connections().size()];
+      for (int i = 0; i < planToConnection.length; i++) {
+        planToConnection[i] = connections.indexOf(plan.connections().get(i));
+        if (planToConnection[i] < 0) {
+          throw new IllegalStateException("connection " + plan.connections().get(i) + " was not set up");
+        }
+      }
+    }
+    runStart = now;
+    remaining = plan.size();
+    pending = new int[plan.size()];
+    long begin = now + NcclConstants.baseLatencyPs(collective.algorithm(), collective.protocol());
+    for (int t = 0; t < plan.size(); t++) {
+      pending[t] = plan.dependencies(t);
+      if (pending[t] == 0) {
+        ready(t, begin);
+      }
+    }
+  }
+
+  private long elementCount() {
+    return Algorithms.elementCount(collective.operation(), sizes.get(sizeIndex).bytes(),
+        collective.dataType().bytes(), layout.size());
+  }
+
+  private void ready(int transfer, long at) {
+    boolean network = plan.connection(transfer) != TransferPlan.NVLINK;
+    events.add(at + NcclConstants.stepLatencyPs(collective.algorithm(), collective.protocol(), network), transfer);
+  }
+
+  private void post(int transfer, long now) {
+    int over = plan.connection(transfer);
+    if (over == TransferPlan.NVLINK) {
+      int from = plan.from(transfer);
+      int node = layout.ranks().get(from).node();
+      long wire = NcclConstants.wireBytes(collective.protocol(), plan.dataBytes(transfer));
+      long start = Math.max(now, nvlinkFreeAt[from]);
+      long done = start + (long) Math.ceil(wire * 8e12 / layout.nvlinkBitsPerSecond(node));
+      nvlinkFreeAt[from] = done;
+      events.add(done + layout.nvlinkLatencyPs(node), -transfer - 2);
+      return;
+    }
+    int connection = planToConnection[over];
+    if (inFlight[connection] < NcclConstants.STEPS) {
+      send(connection, transfer, now);
+    } else {
+      waiting[connection].add(transfer);
+    }
+  }
+
+  private void send(int connection, int transfer, long now) {
+    int[] qps = queuePairs[connection];
+    int qp = qps[nextQueuePair[connection]++ % qps.length];
+    sentOn[localOf[qp]].add(transfer);
+    inFlight[connection]++;
+    net.queuePairs[qp].post(NcclConstants.wireBytes(collective.protocol(), plan.dataBytes(transfer)), now);
+  }
+
+  private void complete(int transfer, long now) {
+    for (int i = plan.successorsFrom(transfer); i < plan.successorsTo(transfer); i++) {
+      int next = plan.successor(i);
+      if (--pending[next] == 0) {
+        ready(next, now);
+      }
+    }
+    if (--remaining == 0) {
+      finishRun(now);
+    }
+  }
+
+  private void finishRun(long now) {
+    long count = elementCount();
+    DataSize size = DataSize.bytes(count * collective.dataType().bytes());
+    CollectiveTiming timing = CollectiveTiming.measured(collective.operation(), layout.size(), size,
+        SimTime.picos(now - runStart), OptionalLong.empty());
+    if (!inPlace) {
+      outOfPlace = timing;
+      inPlace = true;
+    } else {
+      rows.add(new CollectiveRow(size, count, outOfPlace, timing));
+      inPlace = false;
+      sizeIndex++;
+    }
+    if (sizeIndex < sizes.size()) {
+      events.add(now, NEXT_RUN);
+    } else {
+      finish(now);
+    }
+  }
+
+  private void finish(long now) {
+    finished = true;
+    for (int[] qps : queuePairs) {
+      for (int id : qps) {
+        QueuePair qp = net.queuePairs[id];
+        if (qp.completionPs < 0) {
+          qp.completionPs = now;
+        }
+      }
+    }
+    net.collectiveFinished();
+  }
+
+  private void reschedule() {
+    if (finished || events.isEmpty()) {
+      net.sim.cancel(this);
+    } else if (!isScheduled() || scheduledTime() != events.nextTime()) {
+      net.sim.schedule(this, Math.max(events.nextTime(), net.sim.now()));
+    }
+  }
+}
