@@ -33,7 +33,7 @@ final class SignOffPage {
         .append("th{background:#f4f4f4}.verdict{font-weight:bold;text-transform:uppercase}\n")
         .append(".verdict-passed{color:#1b7f2a}.verdict-failed{color:#c62828}.verdict-broken{color:#d98200}")
         .append(".verdict-not-run{color:#777}\n")
-        .append(".banner{padding:.8em 1em;border-radius:4px;font-size:1.3em;margin:1em 0}")
+        .append(".banner{padding:.8em 1em;border-radius:4px;font-size:1.3em;margin:1em 0;text-transform:none}")
         .append(".banner.verdict-passed{background:#e6f4ea}.banner.verdict-failed{background:#fdecea}")
         .append(".banner.verdict-broken{background:#fff4e0}.banner.verdict-not-run{background:#eee}\n")
         .append("pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:.9em}dl{margin:.3em 0}dt{font-weight:bold}\n")
@@ -134,7 +134,8 @@ final class SignOffPage {
         html.append("</dl>\n<pre>").append(Svg.escape(shortened(r.message()))).append("</pre></div>\n");
       }
     } else if (o.verdict() == Verdict.PASSED) {
-      html.append("<details><summary>").append(o.count("passed")).append(" tests met their criteria</summary>\n<ul>\n");
+      html.append("<details><summary>").append(o.count("passed")).append(o.count("passed") == 1 ? " test" : " tests")
+          .append(" met its criteria</summary>\n<ul>\n");
       o.results().stream().filter(r -> r.status().equals("passed")).forEach(r -> html.append("<li>")
           .append(Svg.escape(r.name())).append("</li>\n"));
       html.append("</ul></details>\n");
