@@ -49,10 +49,10 @@ class RunObserverTest {
     }
     assertThat(SEEN).filteredOn(line -> line.startsWith("test got")).extracting(line -> line.replaceAll(" on .*", ""))
         .containsExactlyInAnyOrder(
-            "test got incast 2:1 · 1MiB · dscp 26 (seed 7)",
-            "test got incast 4:1 · 1MiB · dscp 26 (seed 7)",
-            "test got permutation of 1MiB flows (seed 7)",
-            "test got permutation of 2MiB flows (seed 7)");
+            "test got incast 2:1 · 1MiB · dscp 26",
+            "test got incast 4:1 · 1MiB · dscp 26",
+            "test got permutation · 1MiB per flow",
+            "test got permutation · 2MiB per flow");
   }
 
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.BASELINE, seed = 7)

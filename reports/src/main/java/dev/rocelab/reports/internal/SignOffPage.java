@@ -134,8 +134,8 @@ final class SignOffPage {
         html.append("</dl>\n<pre>").append(Svg.escape(shortened(r.message()))).append("</pre></div>\n");
       }
     } else if (o.verdict() == Verdict.PASSED) {
-      html.append("<details><summary>").append(o.count("passed")).append(o.count("passed") == 1 ? " test" : " tests")
-          .append(" met its criteria</summary>\n<ul>\n");
+      html.append("<details><summary>").append(o.count("passed")).append(o.count("passed") == 1 ? " test met its" : " tests met their")
+          .append(" criteria</summary>\n<ul>\n");
       o.results().stream().filter(r -> r.status().equals("passed")).forEach(r -> html.append("<li>")
           .append(Svg.escape(r.name())).append("</li>\n"));
       html.append("</ul></details>\n");
