@@ -67,6 +67,8 @@ class AllureLabelsTest {
         tuple("fabric", "reference (fabrics/reference.yaml)"),
         tuple("backend", "scripted"),
         tuple("seed", "7"),
+        tuple("NIC firmware", "28.39.1002"),
+        tuple("switch NOS", "SONiC.202405.1"),
         tuple("senders", "8"),
         tuple("message", "4MiB"),
         tuple("priority", "3"));
@@ -89,7 +91,7 @@ class AllureLabelsTest {
         tuple("feature", "permutation"),
         tuple("story", "runsAPermutation(FabricSession)"));
     assertThat(test.getParameters()).extracting(Parameter::getName)
-        .containsExactly("fabric", "backend", "seed");
+        .containsExactly("fabric", "backend", "seed", "NIC firmware", "switch NOS");
     assertThat(test.getAttachments()).extracting(Attachment::getName)
         .containsExactly("telemetry · permutation", "telemetry · permutation");
   }

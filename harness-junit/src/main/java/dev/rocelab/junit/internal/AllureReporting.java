@@ -1,5 +1,6 @@
 package dev.rocelab.junit.internal;
 
+import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.result.RunResult;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
@@ -10,11 +11,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Labels tests for Allure: the phase as epic and parent suite, the scenario as feature, the test
- * (the criterion it checks) as story; fabric, backend, seed and scenario attributes as parameters;
+ * (the criterion it checks) as story; fabric, backend, seed, NIC firmware and switch NOS versions and
+ * scenario attributes as parameters;
  * and a telemetry summary per run as a text attachment. Labels the test already has (from
  * {@code @Epic}, {@code @Feature}, {@code @Story}) win, except the parent suite.
  */
@@ -31,6 +36,8 @@ final class AllureReporting implements Reporting {
     parameters.put("fabric", configuration.spec().name() + " (" + configuration.fabricLocation() + ")");
     parameters.put("backend", configuration.backend().id());
     parameters.put("seed", Long.toString(configuration.seed()));
+    parameters.put("NIC firmware", firmware(configuration));
+    parameters.put("switch NOS", nos(configuration));
     point.ifPresent(p -> parameters.putAll(p.parameters()));
     String criterion = Contexts.isTemplateInvocation(context)
         ? context.getParent().orElseThrow().getDisplayName()
@@ -61,6 +68,22 @@ final class AllureReporting implements Reporting {
     lifecycle.updateTestCase(test.get(), r -> addIfAbsent(r.getLabels(), "feature", result.scenario().name()));
     lifecycle.addAttachment("telemetry · " + result.scenario().name(), "text/plain", "txt",
         TelemetrySummary.of(result).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The NIC firmware versions in use, each once, in order: more than one is a mixed fleet. */
+  private static String firmware(FabricConfiguration configuration) {
+    FabricGraph graph = configuration.graph();
+    return versions(graph.nics().stream().map(nic -> graph.nicProfileOf(nic).firmware()));
+  }
+
+  /** The switch NOS versions in use, each once, in order. */
+  private static String nos(FabricConfiguration configuration) {
+    FabricGraph graph = configuration.graph();
+    return versions(graph.switches().stream().map(sw -> graph.switchProfileOf(sw.name()).nos()));
+  }
+
+  private static String versions(Stream<String> versions) {
+    return String.join(", ", versions.collect(Collectors.toCollection(TreeSet::new)));
   }
 
   private static void addIfAbsent(List<Label> labels, String name, String value) {

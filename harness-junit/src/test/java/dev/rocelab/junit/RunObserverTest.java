@@ -1,0 +1,88 @@
+package dev.rocelab.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.report.RunObserver;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Observers listed in {@code META-INF/services/dev.rocelab.api.report.RunObserver} (here the test
+ * class path registers {@link RecordingObserver}) see every run, with its fabric, on the test's thread,
+ * before the test gets the result.
+ */
+class RunObserverTest {
+
+  /** What the observer saw while {@link #recording} is on: one line per run. */
+  static final List<String> SEEN = new CopyOnWriteArrayList<>();
+
+  static volatile boolean recording;
+
+  @BeforeEach
+  void record() {
+    SEEN.clear();
+    recording = true;
+  }
+
+  @AfterEach
+  void stop() {
+    recording = false;
+  }
+
+  @Test
+  void aRegisteredObserverSeesEveryRunWithItsFabricOnTheTestThreadBeforeTheTest() {
+    Engine.run(ObservedTestCase.class).testEvents().assertStatistics(s -> s.started(3).succeeded(3));
+
+    assertThat(SEEN).hasSize(8);
+    for (int i = 0; i < SEEN.size(); i += 2) {
+      String run = SEEN.get(i + 1).replace("test got ", "");
+      assertThat(SEEN.get(i)).as("what the observer saw just before the test got its result")
+          .isEqualTo("observer saw tiny · " + run);
+    }
+    assertThat(SEEN).filteredOn(line -> line.startsWith("test got")).extracting(line -> line.replaceAll(" on .*", ""))
+        .containsExactlyInAnyOrder(
+            "test got incast 2:1 · 1MiB · dscp 26",
+            "test got incast 4:1 · 1MiB · dscp 26",
+            "test got permutation · 1MiB per flow",
+            "test got permutation · 2MiB per flow");
+  }
+
+  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.BASELINE, seed = 7)
+  static class ObservedTestCase {
+
+    @Incast(senders = {2, 4}, message = "1MiB", priority = 3)
+    void sweep(RunResult run) {
+      got(run);
+    }
+
+    @Test
+    void twoRuns(FabricSession fabric) {
+      got(fabric.run(Scenario.permutation().flowSize("1MiB")));
+      got(fabric.run(Scenario.permutation().flowSize("2MiB")));
+    }
+
+    private static void got(RunResult run) {
+      SEEN.add("test got " + run.scenario().describe() + " on " + Thread.currentThread().getName());
+    }
+  }
+
+  /** Records each run, and the thread it was told on, while the test above is recording. */
+  public static final class RecordingObserver implements RunObserver {
+
+    @Override
+    public void runFinished(FabricSpec fabric, RunResult result) {
+      if (recording) {
+        SEEN.add("observer saw " + fabric.name() + " · " + result.scenario().describe() + " on "
+            + Thread.currentThread().getName());
+      }
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package dev.rocelab.reports.internal;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rocelab.api.scenario.Phase;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.apiguardian.api.API;
+
+/** One run of the sign-off generator; see {@link dev.rocelab.reports.SignOff} for what it writes. */
+@API(status = INTERNAL, since = "0.1")
+public final class SignOffRun {
+
+  /** Results without a phase label (not rocelab tests) are reported under this name. */
+  static final String NO_PHASE = "Without phase";
+  static final String COMBINED = "combined";
+
+  private final Path results;
+  private final Path output;
+  private final AllureCommandLine allure;
+  private final Path history;
+
+  /**
+   * @param results the Allure results directory to read
+   * @param output where to write
+   * @param allureHome the unpacked Allure command line
+   * @param history a previous output directory to carry history from
+   * @throws IllegalArgumentException naming the path if the Allure command line is not there
+   */
+  public SignOffRun(Path results, Path output, Path allureHome, Path history) {
+    this.results = results.toAbsolutePath().normalize();
+    this.output = output.toAbsolutePath().normalize();
+    this.allure = new AllureCommandLine(allureHome);
+    this.history = history.toAbsolutePath().normalize();
+  }
+
+  /**
+   * Writes the split results, the reports and the sign-off page.
+   *
+   * @param out where a summary line per phase goes
+   * @return 0 if every phase that ran passed; 1 if one failed or broke, or nothing ran
+   * @throws IllegalArgumentException naming the file if the results cannot be read
+   */
+  public int run(PrintStream out) {
+    AllureResults all = AllureResults.read(results);
+    String version = version();
+    Map<String, List<AllureResult>> byPhase = byPhase(all.results());
+    Path split = output.resolve("results");
+    deleteRecursively(split);
+
+    List<PhaseOutcome> outcomes = new ArrayList<>();
+    Map<String, Path> toGenerate = new LinkedHashMap<>();
+    for (Map.Entry<String, List<AllureResult>> phase : byPhase.entrySet()) {
+      String slug = PhaseOutcome.slug(phase.getKey());
+      List<AllureResult> tests = phase.getValue();
+      Optional<String> report = Optional.empty();
+      if (!tests.isEmpty()) {
+        Path dir = split.resolve(slug);
+        java.util.Set<String> uuids = tests.stream().map(AllureResult::uuid).collect(java.util.stream.Collectors.toSet());
+        all.copyTo(dir, r -> uuids.contains(r.uuid()));
+        decorate(dir, tests, phase.getKey(), version, slug);
+        toGenerate.put(slug, dir);
+        report = Optional.of(slug + "/index.html");
+      } else {
+        deleteRecursively(output.resolve(slug));
+      }
+      outcomes.add(new PhaseOutcome(phase.getKey(), AllureResults.latest(tests), report));
+    }
+    Optional<String> combined = Optional.empty();
+    if (!all.results().isEmpty()) {
+      Path dir = split.resolve(COMBINED);
+      all.copyTo(dir, r -> true);
+      decorate(dir, all.results(), "all phases", version, COMBINED);
+      toGenerate.put(COMBINED, dir);
+      combined = Optional.of(COMBINED + "/index.html");
+    }
+    toGenerate.forEach((slug, dir) -> allure.generate(dir, output.resolve(slug)));
+    write(output.resolve("index.html"), SignOffPage.render(outcomes, combined, version));
+
+    for (PhaseOutcome o : outcomes) {
+      out.printf("%-16s %-8s %d passed, %d failed, %d broken, %d skipped%n", o.phase(), o.verdict().text(),
+          o.count("passed"), o.count("failed"), o.count("broken"), o.count("skipped"));
+    }
+    Verdict overall = SignOffPage.overall(outcomes);
+    out.println("sign-off " + overall.text() + ": " + output.resolve("index.html"));
+    return overall == Verdict.PASSED ? 0 : 1;
+  }
+
+  /** Every phase in sign-off order (empty ones too), then other phase labels by name, then results without one. */
+  static Map<String, List<AllureResult>> byPhase(List<AllureResult> results) {
+    Map<String, List<AllureResult>> byPhase = new LinkedHashMap<>();
+    for (Phase phase : Phase.values()) {
+      byPhase.put(phase.displayName(), new ArrayList<>());
+    }
+    TreeMap<String, List<AllureResult>> others = new TreeMap<>();
+    List<AllureResult> none = new ArrayList<>();
+    for (AllureResult result : results) {
+      Optional<String> phase = result.phase();
+      if (phase.isEmpty()) {
+        none.add(result);
+      } else if (byPhase.containsKey(phase.get())) {
+        byPhase.get(phase.get()).add(result);
+      } else {
+        others.computeIfAbsent(phase.get(), p -> new ArrayList<>()).add(result);
+      }
+    }
+    byPhase.putAll(others);
+    if (!none.isEmpty()) {
+      byPhase.put(NO_PHASE, none);
+    }
+    return byPhase;
+  }
+
+  /** Adds what Allure shows beside the tests, and the previous report's history. */
+  private void decorate(Path dir, List<AllureResult> tests, String what, String version, String slug) {
+    write(dir.resolve("environment.properties"), EnvironmentProperties.of(tests, version));
+    write(dir.resolve("categories.json"), Categories.json());
+    ObjectNode executor = new ObjectMapper().createObjectNode();
+    executor.put("name", "rocelab " + version);
+    executor.put("type", "rocelab");
+    executor.put("reportName", "rocelab · " + what);
+    executor.put("reportUrl", "../" + slug + "/index.html");
+    write(dir.resolve("executor.json"), executor.toPrettyString() + "\n");
+    Path previous = history.resolve(slug).resolve("history");
+    if (Files.isDirectory(previous)) {
+      copyRecursively(previous, dir.resolve("history"));
+    }
+  }
+
+  private static String version() {
+    try (InputStream in = SignOffRun.class.getResourceAsStream("/dev/rocelab/reports/rocelab.properties")) {
+      Properties properties = new Properties();
+      if (in != null) {
+        properties.load(in);
+      }
+      return properties.getProperty("version", "unknown");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void write(Path file, String content) {
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, content, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  private static void copyRecursively(Path from, Path to) {
+    try {
+      Files.walkFileTree(from, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+          Files.createDirectories(to.resolve(from.relativize(dir).toString()));
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+          Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.REPLACE_EXISTING);
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot copy " + from + " to " + to, e);
+    }
+  }
+
+  private static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try {
+      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+          Files.delete(file);
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+          Files.delete(d);
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + dir, e);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package dev.rocelab.reports;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.request;
+
+import io.qameta.allure.Allure;
+import io.qameta.allure.AllureLifecycle;
+import io.qameta.allure.FileSystemResultsWriter;
+import io.qameta.allure.junitplatform.AllureJunitPlatform;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+/**
+ * Runs fixture test classes on the real JUnit platform with allure-jupiter recording into a
+ * directory, as a suite run under Maven would: real Allure results, real attachments.
+ */
+final class AllureRecording {
+
+  private AllureRecording() {}
+
+  /**
+   * @param results the Allure results directory to write
+   * @param fixtures the test classes
+   * @return the run's summary
+   */
+  static TestExecutionSummary run(Path results, Class<?>... fixtures) {
+    AllureLifecycle previous = Allure.getLifecycle();
+    AllureLifecycle lifecycle = new AllureLifecycle(new FileSystemResultsWriter(results));
+    Allure.setLifecycle(lifecycle);
+    try {
+      SummaryGeneratingListener summary = new SummaryGeneratingListener();
+      Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
+          .enableTestExecutionListenerAutoRegistration(false)
+          .addTestExecutionListeners(new AllureJunitPlatform(lifecycle), summary)
+          .build());
+      launcher.execute(request()
+          .selectors(Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(DiscoverySelector[]::new))
+          .build());
+      return summary.getSummary();
+    } finally {
+      Allure.setLifecycle(previous);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.rocelab.reports;
+
+import static dev.rocelab.junit.FabricAssertions.assertThat;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Incast;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Small suites on the reference fabric and the real model, run by the sign-off tests to get real
+ * Allure results: a green Baseline, a Synthetic load phase with a test that fails a latency
+ * criterion, and a Failures phase whose test breaks. Not run by Surefire (nested classes).
+ */
+final class SignOffFixtures {
+
+  private SignOffFixtures() {}
+
+  @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.BASELINE)
+  static class BaselineTestCase {
+
+    @Incast(senders = 2, message = "256KiB", priority = 3)
+    void smallIncastIsLossless(RunResult run) {
+      assertThat(run).isLossless();
+    }
+  }
+
+  @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
+  static class SyntheticLoadTestCase {
+
+    @Incast(senders = 4, message = "256KiB", priority = 3)
+    void incastIsLossless(RunResult run) {
+      assertThat(run).isLossless();
+    }
+
+    @Test
+    void latencyBelowOneNanosecond(FabricSession fabric) {
+      RunResult run = fabric.run(Scenario.incast().senders(4).message("256KiB").dscp(26).receiver("host1:nic0"));
+      assertThat(run).latency(3).p99().isLessThan("1ns");
+    }
+  }
+
+  @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
+  static class FailuresTestCase {
+
+    @Test
+    void labUnreachable() {
+      throw new IllegalStateException("lab controller unreachable");
+    }
+  }
+}
