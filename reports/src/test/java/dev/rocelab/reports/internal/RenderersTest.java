@@ -71,7 +71,7 @@ class RenderersTest {
     }
     RunResult run = new RunResult(dev.rocelab.api.scenario.Scenario.incast().senders(2).build(), "model", "reference",
         dev.rocelab.api.result.StopReason.COMPLETED, SimTime.micros(2), List.of(), List.of(), Map.of(), List.of(), series,
-        List.of());
+        List.of(), List.of());
     List<Attachment> charts = TelemetryCharts.of(run);
 
     assertThat(charts).extracting(Attachment::name).containsExactly("Egress queue depth · incast",
