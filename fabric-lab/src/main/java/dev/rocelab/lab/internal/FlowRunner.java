@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import dev.rocelab.api.fabric.LabHost;
 import dev.rocelab.api.fabric.LabInventory;
 import dev.rocelab.api.result.FlowResult;
+import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
@@ -25,6 +26,8 @@ final class FlowRunner {
 
   /** How long a server may take to listen. */
   static final Duration SERVER_READY = Duration.ofSeconds(20);
+  /** Flows of messages up to this size are latency probes. */
+  static final DataSize LATENCY_PROBE = DataSize.kib(4);
   /** The longest a server waits for its client and serves it. */
   static final Duration SERVER_LIFETIME = Duration.ofMinutes(15);
   /** iperf3's reporting interval: the resolution of a flow's throughput series. */
@@ -117,6 +120,17 @@ final class FlowRunner {
       throw new UnparsableOutputException(tool(job) + " failed" + PerftestOutput.lastLine(result.stdout()
           + "\n" + result.stderr()));
     }
+    if (latencyProbe(job)) {
+      PerftestOutput.Latency lat = PerftestOutput.latency(result.stdout());
+      // perftest prints no 90th percentile: its 99th stands in, an upper bound
+      LatencySummary summary = new LatencySummary(lat.iterations(), micros(lat.min()), micros(lat.typical()),
+          micros(lat.p99()), micros(lat.p99()), micros(lat.p999()), micros(lat.max()), micros(lat.average()));
+      SimTime took = micros(lat.average() * 2 * lat.iterations());
+      FlowResult flow = new FlowResult(job.id(), job.source(), job.destination(), job.priority(), job.size(),
+          DataSize.bytes(lat.bytes() * lat.iterations()), startedAt, Optional.of(startedAt.plus(took)), 0,
+          Optional.of(summary));
+      return new Outcome(flow, Optional.empty());
+    }
     PerftestOutput.Bandwidth bw = PerftestOutput.bandwidth(result.stdout());
     long bytes = bw.bytes() * bw.iterations();
     SimTime took = SimTime.picos(Math.round(bytes * 8.0 / bw.averageGbps() * 1000));
@@ -146,17 +160,31 @@ final class FlowRunner {
   private static String perftest(FlowJob job, LabHost.LabNic nic) {
     // perftest needs at least 5 iterations
     return tool(job) + (nic.rdmaDevice().isEmpty() ? "" : " -d " + nic.rdmaDevice()) + " -p " + job.port()
-        + " --report_gbits -F -s " + job.message().bytes() + " -n " + Math.max(5, job.messages());
+        + (latencyProbe(job) ? "" : " --report_gbits") + " -F -s " + job.message().bytes() + " -n "
+        + Math.max(5, job.messages());
   }
 
   private LabHost.LabNic nic(String host, String nic) {
     return lab.hosts().get(host).nics().get(nic);
   }
 
+  /**
+   * A flow of small messages measures latency: perftest's latency test ({@code ib_write_lat},
+   * {@code ib_send_lat}) runs it, one message at a time, and reports one-way latency.
+   */
+  static boolean latencyProbe(FlowJob job) {
+    return job.tool() == LabInventory.FlowTool.PERFTEST && job.message().bytes() <= LATENCY_PROBE.bytes();
+  }
+
   private static String tool(FlowJob job) {
     if (job.tool() == LabInventory.FlowTool.IPERF3) {
       return "iperf3";
     }
-    return job.verb() == Workload.Verb.WRITE ? "ib_write_bw" : "ib_send_bw";
+    String verb = job.verb() == Workload.Verb.WRITE ? "ib_write" : "ib_send";
+    return verb + (latencyProbe(job) ? "_lat" : "_bw");
+  }
+
+  private static SimTime micros(double micros) {
+    return SimTime.nanos(Math.round(micros * 1000));
   }
 }

@@ -4,6 +4,7 @@ import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.fabric.LabFaultAction;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.FlowResult;
+import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
@@ -214,8 +215,12 @@ final class LabRun implements ScenarioRun {
       timeline = new ArrayList<>(events);
     }
     timeline.sort(Comparator.comparing(FabricEvent::time));
+    // per priority, the latency probe with the most samples stands for its class of traffic
+    Map<Integer, LatencySummary> latency = new java.util.TreeMap<>();
+    finished.forEach(f -> f.latency().ifPresent(l -> latency.merge(f.priority(), l,
+        (a, b) -> a.count() >= b.count() ? a : b)));
     return new RunResult(scenario, session.backend().id(), session.fabric().name(), reason,
-        SimTime.millis(Duration.between(start, end).toMillis()), ports, finished, Map.of(), List.of(), series,
+        SimTime.millis(Duration.between(start, end).toMillis()), ports, finished, latency, List.of(), series,
         timeline);
   }
 
