@@ -21,22 +21,33 @@ import java.util.OptionalInt;
  */
 final class FlowPlanner {
 
-  /** The first TCP port servers listen on; flow i uses {@code FIRST_PORT + i}. */
+  /**
+   * The TCP ports servers listen on: each flow of a session takes the next one, wrapping around, so
+   * a server left behind by a broken run never blocks the next.
+   */
   static final int FIRST_PORT = 18_515;
+  static final int PORTS = 1000;
   /** perftest sends at most this per message; bigger flows are sent as several messages. */
   static final DataSize LARGEST_MESSAGE = DataSize.mib(1);
 
   private final FabricGraph graph;
   private final LabInventory lab;
   private final List<FlowJob> flows = new ArrayList<>();
+  private final int firstFlow;
 
-  private FlowPlanner(FabricGraph graph) {
+  private FlowPlanner(FabricGraph graph, int firstFlow) {
     this.graph = graph;
     this.lab = graph.spec().lab();
+    this.firstFlow = firstFlow;
   }
 
-  static List<FlowJob> plan(FabricGraph graph, Scenario scenario) {
-    FlowPlanner planner = new FlowPlanner(graph);
+  /**
+   * Plans a scenario's flows.
+   *
+   * @param firstFlow how many flows the session ran before: sets the ports this scenario's flows use
+   */
+  static List<FlowJob> plan(FabricGraph graph, Scenario scenario, int firstFlow) {
+    FlowPlanner planner = new FlowPlanner(graph, firstFlow);
     scenario.workloads().forEach(w -> planner.add(w, planner.lab.flowTool()));
     return List.copyOf(planner.flows);
   }
@@ -96,7 +107,7 @@ final class FlowPlanner {
       Workload.Verb verb, LabInventory.FlowTool tool, SimTime start) {
     int priority = priority(source, dscp);
     flows.add(new FlowJob("flow" + flows.size(), source, destination, priority, message, messages, verb, tool,
-        FIRST_PORT + flows.size(), start));
+        FIRST_PORT + Math.floorMod(firstFlow + flows.size(), PORTS), start));
   }
 
   /** The priority the source's leaf maps the flow's DSCP (or the NIC's RoCE DSCP) to. */

@@ -184,14 +184,19 @@ final class LabRun implements ScenarioRun {
     return new LabException("the run failed: " + t, "lab", "(run)", t);
   }
 
+  /**
+   * What was measured up to {@code end}. Counters are read now: after a run, once they settled,
+   * Prometheus' latest samples (not those at {@code end}, which may predate the last traffic).
+   */
   private RunResult measure(Instant end, StopReason reason) {
     List<PortStats> ports = List.of();
     List<TimeSeries> series = new ArrayList<>();
     Optional<TelemetryReader> telemetry = session.telemetry();
     if (telemetry.isPresent() && before.isPresent()) {
+      Instant now = Instant.now();
       Map<TelemetryReader.Queue, Double> peakBuffer = new HashMap<>();
-      series.addAll(telemetry.get().series(start, end, peakBuffer));
-      ports = telemetry.get().portStats(before.get(), telemetry.get().snapshot(end), peakBuffer);
+      series.addAll(telemetry.get().series(start, now, peakBuffer));
+      ports = telemetry.get().portStats(before.get(), telemetry.get().snapshot(now), peakBuffer);
     }
     return result(end, reason, ports, series);
   }

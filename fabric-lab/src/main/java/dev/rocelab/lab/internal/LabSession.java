@@ -19,6 +19,7 @@ import dev.rocelab.lab.LabException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -43,6 +44,7 @@ public final class LabSession implements FabricSession {
   private final FlowRunner flowRunner;
   private final FaultCommands faultCommands;
   private final Optional<TelemetryReader> telemetry;
+  private int flowsStarted;
 
   /**
    * Opens a session.
@@ -102,7 +104,7 @@ public final class LabSession implements FabricSession {
       }
     }
     try {
-      FlowPlanner.plan(graph, scenario);
+      FlowPlanner.plan(graph, scenario, 0);
     } catch (UnsupportedScenarioException e) {
       return Optional.of(e.getMessage());
     }
@@ -134,7 +136,9 @@ public final class LabSession implements FabricSession {
       throw new UnsupportedScenarioException(reason);
     });
     Duration bound = Duration.ofNanos(scenario.duration().picos() / 1000);
-    return new LabRun(this, scenario, FlowPlanner.plan(graph, scenario),
+    List<FlowJob> jobs = FlowPlanner.plan(graph, scenario, flowsStarted);
+    flowsStarted += jobs.size();
+    return new LabRun(this, scenario, jobs,
         bound.compareTo(MINIMUM_RUN_LIMIT) > 0 ? bound : MINIMUM_RUN_LIMIT);
   }
 

@@ -18,7 +18,8 @@ final class LocalShell {
 
   static CommandResult run(String command, String shown, Duration timeout) {
     try {
-      Process process = new ProcessBuilder("sh", "-c", command).redirectInput(ProcessBuilder.Redirect.DISCARD).start();
+      Process process = new ProcessBuilder("sh", "-c", command).start();
+      process.getOutputStream().close();
       CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
       CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
