@@ -91,6 +91,20 @@ class FabricSchemaTest {
   }
 
   @Test
+  void labCommandKindsSelectTheBindersShapes() {
+    JsonNode command = schemaJson.at("/$defs/labCommand");
+    assertThat(texts(command.at("/properties/via/enum"))).containsExactlyElementsOf(Shapes.LAB_COMMAND_KINDS.keySet());
+
+    Map<String, String> thenRefs = new LinkedHashMap<>();
+    command.path("allOf").forEach(branch -> thenRefs.put(
+        branch.at("/if/properties/via/const").asText(), branch.at("/then/$ref").asText()));
+    Shapes.LAB_COMMAND_KINDS.forEach((via, shape) -> {
+      assertThat(thenRefs).containsEntry(via, "#/$defs/" + shape.name());
+      assertThat(schemaJson.at("/$defs/" + shape.name() + "/properties/via/const").asText()).isEqualTo(via);
+    });
+  }
+
+  @Test
   void noObjectIsLeftOpen() {
     List<String> open = new ArrayList<>();
     walk(schemaJson, "#", (pointer, node) -> {
@@ -144,7 +158,8 @@ class FabricSchemaTest {
       "nothing-instead-of-string", "not-a-number", "not-a-whole-number", "quoted-whole-number", "not-a-boolean",
       "integer-map-key", "bad-endpoint", "no-profiles", "override-changes-nothing",
       "unknown-topology-kind", "unknown-forwarding-mode", "unknown-watchdog-action", "unknown-headroom-mode",
-      "priority-out-of-range", "dscp-out-of-range", "count-out-of-range", "pmax-above-one"})
+      "priority-out-of-range", "dscp-out-of-range", "count-out-of-range", "pmax-above-one",
+      "lab-unknown-key", "lab-unknown-command-kind", "lab-prometheus-not-a-url", "lab-ssh-port-out-of-range"})
   void rejectsStructuralDefectsLikeTheLoader(String name) throws IOException {
     Path file = MalformedFabricFilesTest.MALFORMED.resolve(name + ".yaml");
 
@@ -157,7 +172,7 @@ class FabricSchemaTest {
       "kmax-below-kmin", "gpu-to-nic-wrong-length", "gpu-to-nic-no-such-nic", "roce-mtu", "strict-and-weighted",
       "qos-required-with-two-policies", "unknown-profile-reference", "link-to-missing-port", "link-to-missing-device",
       "link-joins-a-port-to-itself", "speed-mismatch", "headroom-exceeds-buffer", "lossless-without-pfc",
-      "dscp-drift", "unapproved-firmware"})
+      "dscp-drift", "unapproved-firmware", "lab-switch-login-without-user", "lab-mpirun-without-host-file"})
   void leavesCrossFieldRulesToTheLoader(String name) throws IOException {
     assertThat(validate(MalformedFabricFilesTest.MALFORMED.resolve(name + ".yaml"))).isEmpty();
   }

@@ -4,6 +4,7 @@ import dev.rocelab.api.fabric.DeviceOverride;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.FirmwarePolicy;
 import dev.rocelab.api.fabric.HostProfile;
+import dev.rocelab.api.fabric.LabInventory;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.fabric.SwitchProfile;
@@ -38,8 +39,9 @@ final class FabricBinder {
       Topology topology = r.required("topology", new TopologyBinder(values)::topology);
       FirmwarePolicy firmware = r.optional("firmware", this::firmware, FirmwarePolicy.UNPINNED);
       List<DeviceOverride> overrides = r.optional("overrides", n -> values.list(n, this::override), List.of());
+      LabInventory lab = r.optional("lab", new LabBinder(values)::lab, LabInventory.NONE);
       return r.build(() ->
-          new FabricSpec(name, description, topology, switches, nics, hosts, qos, firmware, overrides));
+          new FabricSpec(name, description, topology, switches, nics, hosts, qos, firmware, overrides, lab));
     }).orElse(null);
   }
 

@@ -22,7 +22,7 @@ public final class Shapes {
   /** The whole file. */
   public static final Shape FABRIC = Shape.named("fabric")
       .required("name").optional("description").required("topology", "switchProfiles", "nicProfiles",
-          "hostProfiles", "qos").optional("firmware", "overrides")
+          "hostProfiles", "qos").optional("firmware", "overrides", "lab")
       .build();
 
   /** {@code speed} and {@code length} of a class of links. */
@@ -127,6 +127,57 @@ public final class Shapes {
   public static final Shape OVERRIDE = Shape.named("override")
       .required("devices").optional("switchProfile", "nicProfile").build();
 
+  /** The inventory of a real lab ({@code lab:}); absent for a fabric that runs on the model only. */
+  public static final Shape LAB = Shape.named("lab")
+      .optional("hosts", "switches", "telemetry", "launcher", "flowTool", "faults").build();
+
+  /** A lab host: SSH login and the data address of each NIC. */
+  public static final Shape LAB_HOST = Shape.named("labHost")
+      .required("address").optional("port").required("user")
+      .optional("identityFile", "passphraseEnv", "knownHosts", "strictHostKeyChecking").required("nics")
+      .build();
+
+  /** A lab host's NIC. */
+  public static final Shape LAB_NIC = Shape.named("labNic").required("address").optional("rdmaDevice").build();
+
+  /** A lab switch: management address and, where fault commands log in to it, SSH login. */
+  public static final Shape LAB_SWITCH = Shape.named("labSwitch")
+      .required("address")
+      .optional("port", "user", "identityFile", "passphraseEnv", "knownHosts", "strictHostKeyChecking")
+      .build();
+
+  /** Where a lab's counters are read. */
+  public static final Shape LAB_TELEMETRY = Shape.named("labTelemetry")
+      .required("prometheus").optional("step", "deviceLabel", "portLabel", "priorityLabel").required("queries")
+      .build();
+
+  /** One PromQL query per counter. */
+  public static final Shape LAB_QUERIES = Shape.named("labQueries")
+      .optional("txBytes", "rxBytes", "txPackets", "rxPackets", "pfcPausesSent", "pfcPausesReceived", "ecnMarks",
+          "drops", "bufferUse")
+      .build();
+
+  /** The launcher of multi-node jobs. */
+  public static final Shape LAB_LAUNCHER = Shape.named("labLauncher")
+      .required("kind", "host").optional("hostFile", "options").build();
+
+  /** The lab's fault commands. */
+  public static final Shape LAB_FAULTS = Shape.named("labFaults").optional("linkDown", "linkUp", "reset").build();
+
+  /** A command run over SSH on an inventory device. */
+  public static final Shape LAB_SSH_COMMAND = Shape.named("labSshCommand").required("via", "host", "run").build();
+
+  /** An HTTP request to a management API. */
+  public static final Shape LAB_HTTP_COMMAND = Shape.named("labHttpCommand")
+      .required("via").optional("method").required("url").optional("headers", "body").build();
+
+  /** A command run where the tests run. */
+  public static final Shape LAB_LOCAL_COMMAND = Shape.named("labLocalCommand").required("via", "run").build();
+
+  /** Lab command shapes by the {@code via} that selects them. */
+  public static final Map<String, Shape> LAB_COMMAND_KINDS = orderedMap(
+      "ssh", LAB_SSH_COMMAND, "http", LAB_HTTP_COMMAND, "local", LAB_LOCAL_COMMAND);
+
   /** Topology shapes by the {@code kind} that selects them. */
   public static final Map<String, Shape> TOPOLOGY_KINDS = orderedMap(
       "leaf-spine", LEAF_SPINE, "three-tier", THREE_TIER, "rail-optimized", RAIL_OPTIMIZED, "graph", GRAPH);
@@ -135,7 +186,8 @@ public final class Shapes {
   public static final List<Shape> ALL = List.of(FABRIC, LINK_SPEC, LEAF_SPINE, THREE_TIER, RAIL_OPTIMIZED,
       GRAPH, GRAPH_SWITCH, GRAPH_HOST, GRAPH_LINK, SWITCH_PROFILE, HEADROOM_DERIVED, HEADROOM_FIXED,
       WATCHDOG, CONVERGENCE, NIC_PROFILE, TRAFFIC_CLASS, DCQCN, HOST_PROFILE, QOS_POLICY, ECN_PROFILE, SCHEDULER,
-      FIRMWARE, OVERRIDE);
+      FIRMWARE, OVERRIDE, LAB, LAB_HOST, LAB_NIC, LAB_SWITCH, LAB_TELEMETRY, LAB_QUERIES, LAB_LAUNCHER, LAB_FAULTS,
+      LAB_SSH_COMMAND, LAB_HTTP_COMMAND, LAB_LOCAL_COMMAND);
 
   private static Map<String, Shape> orderedMap(Object... pairs) {
     Map<String, Shape> map = new LinkedHashMap<>();

@@ -24,6 +24,7 @@ import org.apiguardian.api.API;
  * @param qos QoS policies by name
  * @param firmware approved versions
  * @param overrides per-device profile overrides, applied in order
+ * @param lab how to drive a real lab implementing this fabric; {@link LabInventory#NONE} if none
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -36,7 +37,8 @@ public record FabricSpec(
     Map<String, HostProfile> hostProfiles,
     Map<String, QosPolicy> qos,
     FirmwarePolicy firmware,
-    List<DeviceOverride> overrides) {
+    List<DeviceOverride> overrides,
+    LabInventory lab) {
 
   /** Copies the collections; cross-references are checked by {@link FabricValidator}. */
   public FabricSpec {
@@ -49,6 +51,27 @@ public record FabricSpec(
     qos = Checks.orderedMap(qos, "qos");
     Checks.notNull(firmware, "firmware");
     overrides = Checks.list(overrides, "overrides");
+    Checks.notNull(lab, "lab");
+  }
+
+  /**
+   * A fabric without a lab inventory ({@link LabInventory#NONE}).
+   *
+   * @param name the fabric's name
+   * @param description free text, may be empty
+   * @param topology the shape
+   * @param switchProfiles switch profiles by name
+   * @param nicProfiles NIC profiles by name
+   * @param hostProfiles host profiles by name
+   * @param qos QoS policies by name
+   * @param firmware approved versions
+   * @param overrides per-device profile overrides, applied in order
+   */
+  public FabricSpec(String name, String description, Topology topology, Map<String, SwitchProfile> switchProfiles,
+      Map<String, NicProfile> nicProfiles, Map<String, HostProfile> hostProfiles, Map<String, QosPolicy> qos,
+      FirmwarePolicy firmware, List<DeviceOverride> overrides) {
+    this(name, description, topology, switchProfiles, nicProfiles, hostProfiles, qos, firmware, overrides,
+        LabInventory.NONE);
   }
 
   /**

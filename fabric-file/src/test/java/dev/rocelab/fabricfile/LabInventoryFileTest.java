@@ -1,0 +1,83 @@
+package dev.rocelab.fabricfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.LabCommand;
+import dev.rocelab.api.fabric.LabFaultAction;
+import dev.rocelab.api.fabric.LabHost;
+import dev.rocelab.api.fabric.LabInventory;
+import dev.rocelab.api.fabric.LabLauncher;
+import dev.rocelab.api.fabric.LabSsh;
+import dev.rocelab.api.fabric.LabTelemetry;
+import dev.rocelab.api.unit.SimTime;
+import java.net.URI;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The {@code lab:} section binds to a {@link LabInventory}, with its defaults, and leaks no secret. */
+class LabInventoryFileTest {
+
+  private final FabricSpec spec = FabricFiles.load(ValidFabricFilesTest.VALID.resolve("lab.yaml"));
+  private final LabInventory lab = spec.lab();
+
+  @Test
+  void aFabricWithoutLabSectionHasNoInventory() {
+    assertThat(FabricFiles.load(ValidFabricFilesTest.VALID.resolve("leaf-spine.yaml")).lab())
+        .isSameAs(LabInventory.NONE);
+  }
+
+  @Test
+  void hostsBindWithTheirLoginAndNicsAndDefaults() {
+    assertThat(lab.hosts()).containsOnlyKeys("host1", "host2");
+    LabSsh host1 = lab.hosts().get("host1").ssh();
+    assertThat(host1).isEqualTo(new LabSsh("10.0.0.11", 22, "lab", Optional.of("~/.ssh/rocelab_ed25519"),
+        Optional.of("ROCELAB_KEY_PASSPHRASE"), Optional.of("~/.ssh/known_hosts"), true));
+    assertThat(lab.hosts().get("host1").nics()).containsExactly(
+        Map.entry("nic0", new LabHost.LabNic("192.168.10.11", "mlx5_0")),
+        Map.entry("nic1", new LabHost.LabNic("192.168.11.11", "mlx5_1")));
+    LabSsh host2 = lab.hosts().get("host2").ssh();
+    assertThat(host2.port()).isEqualTo(2222);
+    assertThat(host2.identityFile()).as("agent").isEmpty();
+    assertThat(host2.knownHosts()).isEmpty();
+    assertThat(lab.hosts().get("host2").nics().get("nic0").rdmaDevice()).isEmpty();
+  }
+
+  @Test
+  void switchesAreLoggedInToOnlyWithAUser() {
+    assertThat(lab.switches().get("leaf1").ssh()).map(LabSsh::target).contains("admin@10.0.1.1:22");
+    assertThat(lab.switches().get("leaf2").ssh()).isEmpty();
+    assertThat(lab.switches().get("leaf2").address()).isEqualTo("10.0.1.2");
+  }
+
+  @Test
+  void telemetryLauncherToolAndFaultsBind() {
+    LabTelemetry telemetry = lab.telemetry().orElseThrow();
+    assertThat(telemetry.prometheus()).isEqualTo(URI.create("http://prometheus.lab:9090"));
+    assertThat(telemetry.step()).isEqualTo(SimTime.seconds(2));
+    assertThat(telemetry.deviceLabel()).isEqualTo("device");
+    assertThat(telemetry.portLabel()).isEqualTo("interface");
+    assertThat(telemetry.priorityLabel()).isEqualTo("priority");
+    assertThat(telemetry.queries()).containsOnlyKeys(LabTelemetry.Counter.TX_BYTES, LabTelemetry.Counter.PFC_PAUSES_SENT);
+
+    assertThat(lab.launcher()).contains(
+        new LabLauncher(LabLauncher.Kind.MPIRUN, "host1", "/etc/rocelab/hosts", "-x NCCL_IB_HCA=mlx5"));
+    assertThat(lab.flowTool()).isEqualTo(LabInventory.FlowTool.PERFTEST);
+
+    assertThat(lab.faults().get(LabFaultAction.LINK_DOWN))
+        .isEqualTo(new LabCommand.Ssh("{device}", "sudo config interface shutdown {port}"));
+    assertThat(lab.faults().get(LabFaultAction.LINK_UP)).isEqualTo(new LabCommand.Http("PATCH",
+        "https://{address}:8765/nvue_v1/interface/{port}/link/state",
+        Map.of("Authorization", "Bearer ${env:NVUE_TOKEN}"), "{\"up\": {}}"));
+    assertThat(lab.faults().get(LabFaultAction.RESET)).isEqualTo(new LabCommand.Local("lab-power-cycle {device}"));
+  }
+
+  @Test
+  void printingTheInventoryShowsTargetsButNoKeyFileVariableOrHeader() {
+    String printed = lab.toString();
+
+    assertThat(printed).contains("lab@10.0.0.11:22", "admin@10.0.1.1:22")
+        .doesNotContain("rocelab_ed25519", "ROCELAB_KEY_PASSPHRASE", "NVUE_TOKEN", "Bearer");
+  }
+}

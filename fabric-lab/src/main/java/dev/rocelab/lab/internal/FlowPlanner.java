@@ -1,0 +1,120 @@
+package dev.rocelab.lab.internal;
+
+import dev.rocelab.api.backend.UnsupportedScenarioException;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.LabInventory;
+import dev.rocelab.api.fabric.Link;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * Turns a scenario's workloads into the flows the lab runs, over the NICs of the lab inventory in
+ * file order. A permutation sends from each NIC to the NIC at the same index of the next host; an
+ * incast sends from the first N other NICs to the receiver; the lossy part of mixed traffic always
+ * runs on iperf3.
+ */
+final class FlowPlanner {
+
+  /**
+   * The TCP ports servers listen on: each flow of a session takes the next one, wrapping around, so
+   * a server left behind by a broken run never blocks the next.
+   */
+  static final int FIRST_PORT = 18_515;
+  static final int PORTS = 1000;
+  /** perftest sends at most this per message; bigger flows are sent as several messages. */
+  static final DataSize LARGEST_MESSAGE = DataSize.mib(1);
+
+  private final FabricGraph graph;
+  private final LabInventory lab;
+  private final List<FlowJob> flows = new ArrayList<>();
+  private final int firstFlow;
+
+  private FlowPlanner(FabricGraph graph, int firstFlow) {
+    this.graph = graph;
+    this.lab = graph.spec().lab();
+    this.firstFlow = firstFlow;
+  }
+
+  /**
+   * Plans a scenario's flows.
+   *
+   * @param firstFlow how many flows the session ran before: sets the ports this scenario's flows use
+   */
+  static List<FlowJob> plan(FabricGraph graph, Scenario scenario, int firstFlow) {
+    FlowPlanner planner = new FlowPlanner(graph, firstFlow);
+    scenario.workloads().forEach(w -> planner.add(w, planner.lab.flowTool()));
+    return List.copyOf(planner.flows);
+  }
+
+  private void add(Workload workload, LabInventory.FlowTool tool) {
+    if (workload instanceof Workload.RdmaFlow f) {
+      flow(f.source(), f.destination(), f.dscp(), f.message(), f.messages(), f.verb(), tool, f.start());
+    } else if (workload instanceof Workload.Permutation p) {
+      List<Endpoint> nics = nics();
+      List<String> hosts = lab.hosts().keySet().stream().toList();
+      if (hosts.size() < 2) {
+        throw new UnsupportedScenarioException("a permutation needs at least two lab hosts; lab.hosts has "
+            + hosts.size());
+      }
+      for (Endpoint nic : nics) {
+        String next = hosts.get((hosts.indexOf(nic.device()) + 1) % hosts.size());
+        Endpoint peer = new Endpoint(next, nic.port());
+        if (!nics.contains(peer)) {
+          peer = new Endpoint(next, lab.hosts().get(next).nics().keySet().iterator().next());
+        }
+        sized(nic, peer, p.dscp(), p.flowSize(), tool, p.start());
+      }
+    } else if (workload instanceof Workload.Incast i) {
+      List<Endpoint> nics = nics();
+      Endpoint receiver = i.receiver().orElse(nics.get(0));
+      List<Endpoint> senders = nics.stream().filter(n -> !n.device().equals(receiver.device())).toList();
+      if (senders.size() < i.senders()) {
+        throw new UnsupportedScenarioException("an incast of " + i.senders() + " senders needs as many lab NICs on"
+            + " other hosts than " + receiver + "; the lab has " + senders.size());
+      }
+      senders.subList(0, i.senders()).forEach(s -> sized(s, receiver, i.dscp(), i.message(), tool, i.start()));
+    } else if (workload instanceof Workload.MixedTraffic m) {
+      add(m.lossless(), tool);
+      add(m.lossy(), LabInventory.FlowTool.IPERF3);
+    } else {
+      throw new UnsupportedScenarioException("the lab backend cannot run " + workload.describe() + " yet");
+    }
+  }
+
+  private List<Endpoint> nics() {
+    List<Endpoint> nics = new ArrayList<>();
+    lab.hosts().forEach((host, h) -> h.nics().keySet().forEach(nic -> nics.add(new Endpoint(host, nic))));
+    if (nics.isEmpty()) {
+      throw new UnsupportedScenarioException("the lab inventory lists no host NIC (lab.hosts.*.nics)");
+    }
+    return nics;
+  }
+
+  private void sized(Endpoint source, Endpoint destination, OptionalInt dscp, DataSize size,
+      LabInventory.FlowTool tool, SimTime start) {
+    DataSize message = size.bytes() <= LARGEST_MESSAGE.bytes() ? size : LARGEST_MESSAGE;
+    long messages = (size.bytes() + message.bytes() - 1) / message.bytes();
+    flow(source, destination, dscp, message, messages, Workload.Verb.WRITE, tool, start);
+  }
+
+  private void flow(Endpoint source, Endpoint destination, OptionalInt dscp, DataSize message, long messages,
+      Workload.Verb verb, LabInventory.FlowTool tool, SimTime start) {
+    int priority = priority(source, dscp);
+    flows.add(new FlowJob("flow" + flows.size(), source, destination, priority, message, messages, verb, tool,
+        FIRST_PORT + Math.floorMod(firstFlow + flows.size(), PORTS), start));
+  }
+
+  /** The priority the source's leaf maps the flow's DSCP (or the NIC's RoCE DSCP) to. */
+  private int priority(Endpoint source, OptionalInt dscp) {
+    int code = dscp.orElse(graph.nicProfileOf(source).roce().dscp());
+    Link link = graph.linkAt(source).orElseThrow(() -> new IllegalArgumentException(source + " is cabled to nothing"));
+    String leaf = link.peerOf(source).device();
+    return graph.spec().qosOf(graph.switchProfileOf(leaf)).priorityOf(code);
+  }
+}

@@ -1,0 +1,110 @@
+package dev.rocelab.lab.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses the text output of nccl-tests ({@code all_reduce_perf}, {@code all_gather_perf}, …): one
+ * row per message size with the out-of-place and in-place time, algbw and busbw, and the average
+ * bus bandwidth at the end. Rows are kept in order; a run that aborts half way keeps the rows it
+ * printed but is reported as failed.
+ */
+final class NcclTestsOutput {
+
+  private static final Pattern BLANKS = Pattern.compile("\\s+");
+  private static final Pattern AVERAGE = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([0-9.eE+-]+)");
+  private static final Pattern OUT_OF_BOUNDS = Pattern.compile("#\\s*Out of bounds values\\s*:\\s*([0-9]+)");
+  private static final Pattern FAILURE = Pattern.compile("(NCCL failure|Test NCCL failure|Test CUDA failure|"
+      + "NCCL WARN|MPI_ABORT was invoked|srun: error|ORTE was unable to|mpirun noticed that)[^\\n]*");
+
+  private NcclTestsOutput() {}
+
+  /**
+   * The results of one nccl-tests run.
+   *
+   * @param rows one per message size, in order
+   * @param averageBusBandwidth the "Avg bus bandwidth" line, GB/s, if the run got there
+   * @param outOfBounds values that failed validation ("Out of bounds values"), if printed
+   */
+  record Report(List<Row> rows, OptionalDouble averageBusBandwidth, long outOfBounds) {
+
+    /** Copies the rows. */
+    Report {
+      rows = List.copyOf(rows);
+    }
+  }
+
+  /**
+   * One message size.
+   *
+   * @param bytes the size, as nccl-tests counts it
+   * @param count elements
+   * @param type the data type, e.g. {@code float}
+   * @param redop the reduction, {@code sum}, or {@code none}
+   * @param root the root rank, -1 for none
+   * @param outOfPlace the out-of-place measurement
+   * @param inPlace the in-place measurement
+   */
+  record Row(long bytes, long count, String type, String redop, int root, Measurement outOfPlace,
+      Measurement inPlace) {}
+
+  /**
+   * Time and bandwidths of one measurement.
+   *
+   * @param timeMicros the time per operation, µs
+   * @param algorithmBandwidth algbw, GB/s
+   * @param busBandwidth busbw, GB/s
+   * @param wrong values that failed validation, -1 where not checked ({@code N/A})
+   */
+  record Measurement(double timeMicros, double algorithmBandwidth, double busBandwidth, long wrong) {}
+
+  /**
+   * Parses a run's output.
+   *
+   * @param output what the launcher printed
+   * @return the rows and summary
+   * @throws UnparsableOutputException if the run failed or printed no row
+   */
+  static Report parse(String output) {
+    List<Row> rows = new ArrayList<>();
+    for (String line : output.lines().toList()) {
+      String text = line.strip();
+      if (!text.isEmpty() && Character.isDigit(text.charAt(0))) {
+        rows.add(row(BLANKS.split(text), text));
+      }
+    }
+    Matcher failure = FAILURE.matcher(output);
+    if (failure.find()) {
+      throw new UnparsableOutputException("nccl-tests failed after " + rows.size() + " rows: " + failure.group().strip());
+    }
+    if (rows.isEmpty()) {
+      throw new UnparsableOutputException("nccl-tests printed no result row" + PerftestOutput.lastLine(output));
+    }
+    Matcher average = AVERAGE.matcher(output);
+    Matcher outOfBounds = OUT_OF_BOUNDS.matcher(output);
+    return new Report(rows, average.find() ? OptionalDouble.of(Double.parseDouble(average.group(1)))
+        : OptionalDouble.empty(), outOfBounds.find() ? Long.parseLong(outOfBounds.group(1)) : 0);
+  }
+
+  private static Row row(String[] cells, String line) {
+    // size count type redop root | time algbw busbw #wrong | time algbw busbw #wrong
+    if (cells.length != 13) {
+      throw new UnparsableOutputException("nccl-tests row has " + cells.length + " values, expected 13: " + line);
+    }
+    try {
+      return new Row(Long.parseLong(cells[0]), Long.parseLong(cells[1]), cells[2], cells[3],
+          Integer.parseInt(cells[4]), measurement(cells, 5), measurement(cells, 9));
+    } catch (NumberFormatException e) {
+      throw new UnparsableOutputException("nccl-tests row is not numeric where it should be: " + line, e);
+    }
+  }
+
+  private static Measurement measurement(String[] cells, int from) {
+    long wrong = cells[from + 3].equals("N/A") ? -1 : Long.parseLong(cells[from + 3]);
+    return new Measurement(Double.parseDouble(cells[from]), Double.parseDouble(cells[from + 1]),
+        Double.parseDouble(cells[from + 2]), wrong);
+  }
+}

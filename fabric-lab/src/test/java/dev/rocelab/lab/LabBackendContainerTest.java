@@ -1,0 +1,166 @@
+package dev.rocelab.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.rocelab.api.backend.FabricBackendException;
+import dev.rocelab.api.backend.FabricBackends;
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.FlowResult;
+import dev.rocelab.api.result.PortStats;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.TimeSeries;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.DataSize;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.testcontainers.junit.jupiter.Testcontainers;
+
+/**
+ * The lab backend against a real lab in containers: real sshd, iperf3, node exporter, Prometheus
+ * and Docker networks. There is no RDMA hardware in a container, so flows run on iperf3 (TCP), as
+ * a lab without RDMA NICs would declare with {@code flowTool: iperf3}.
+ *
+ * <p>Skipped, with the reason, where no Docker engine answers; {@code .ci/docker} starts one in CI.
+ */
+@Testcontainers(disabledWithoutDocker = true)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LabBackendContainerTest {
+
+  private static LabContainers lab;
+  private static FabricSession session;
+
+  @BeforeAll
+  static void startLab() throws Exception {
+    lab = new LabContainers();
+    session = FabricBackends.require("lab").open(lab.fabric("id_rsa"));
+  }
+
+  @AfterAll
+  static void stopLab() throws Exception {
+    if (session != null) {
+      session.close();
+    }
+    if (lab != null) {
+      lab.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void baselineFlowIsCarriedAndCountedByTheHostsInterfaces() {
+    RunResult run = session.run(Scenario.flow("host1:nic0", "host2:nic0").message("256MiB").named("baseline"));
+
+    assertThat(run.backend()).isEqualTo("lab");
+    FlowResult flow = run.flows().get(0);
+    // iperf3 -n sends whole 128 KiB blocks: at least the size, at most one block more
+    assertThat(flow.delivered().bytes()).isBetween(DataSize.mib(256).bytes(), DataSize.mib(256).bytes() + 131_072);
+    assertThat(flow.completed()).isTrue();
+    assertThat(flow.priority()).as("DSCP 26 of the NIC profile → priority 3 on leaf1").isEqualTo(3);
+    assertThat(run.series("throughput")).singleElement().satisfies(s -> assertThat(s.max()).isPositive());
+    // the node exporter counted what left host1's data interface: the flow plus TCP/IP headers
+    PortStats sent = run.port("host1:nic0").get(0);
+    assertThat(sent.txBytes()).isBetween(DataSize.mib(256).bytes(), DataSize.mib(256).bytes() * 11 / 10);
+    assertThat(run.port("host2:nic0").get(0).rxBytes()).isGreaterThanOrEqualTo(DataSize.mib(256).bytes());
+    assertThat(run.series("txBytes")).extracting(TimeSeries::subject).contains("host1:nic0/0");
+  }
+
+  @Test
+  @Order(2)
+  void linkFailureStopsTheFlowWhichResumesOnceTheLinkIsBack() {
+    RunResult run = session.run(Scenario.flow("host1:nic0", "host2:nic0").message("3GiB")
+        .with(Fault.linkDown("host2:nic0").at("500ms"), Fault.linkUp("host2:nic0").at("2s"))
+        .named("link failure"));
+
+    FlowResult flow = run.flows().get(0);
+    assertThat(flow.completed()).isTrue();
+    assertThat(flow.delivered().bytes()).isBetween(DataSize.gib(3).bytes(), DataSize.gib(3).bytes() + 131_072);
+    assertThat(run.events()).extracting(FabricEvent::kind, FabricEvent::subject).containsExactly(
+        org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.FAULT, "host2:nic0"),
+        org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.RECOVERY, "host2:nic0"));
+    TimeSeries throughput = run.series("throughput").get(0);
+    long[] bps = throughput.values();
+    assertThat(bps).as("some 100 ms interval carried nothing while the link was down").contains(0L);
+    assertThat(bps[bps.length - 1]).as("traffic after recovery").isPositive();
+  }
+
+  @Test
+  @Order(3)
+  void garbageOutputIsAnInfrastructureErrorNamingHostAndCommand() throws Exception {
+    lab.exec("host1", "sh", "-c", "mv /usr/bin/iperf3 /usr/bin/iperf3.real"
+        + " && printf '#!/bin/sh\\necho \"%%%% garbage %%%%\"\\n' > /usr/bin/iperf3 && chmod +x /usr/bin/iperf3");
+    try {
+      LabException broken = catchThrowableOfType(LabException.class,
+          () -> session.run(Scenario.flow("host1:nic0", "host2:nic0").message("1MiB").named("garbage")));
+
+      assertThat(broken).isNotNull().isInstanceOf(FabricBackendException.class).isNotInstanceOf(AssertionError.class);
+      assertThat(broken.device()).isEqualTo("host1");
+      assertThat(broken.command()).startsWith("iperf3 -c " + lab.dataAddress(1));
+      assertThat(broken.getMessage()).startsWith("unparsable iperf3 output (exit 0): iperf3 output is not JSON")
+          .contains("[device host1, command: iperf3 -c ");
+      assertThat(broken.partialResult()).as("telemetry kept").hasValueSatisfying(partial ->
+          assertThat(partial.ports()).extracting(PortStats::port).contains(new Endpoint("host1", "nic0")));
+    } finally {
+      lab.exec("host1", "mv", "/usr/bin/iperf3.real", "/usr/bin/iperf3");
+    }
+  }
+
+  @Test
+  @Order(4)
+  void aMissingToolIsNamedWithItsHost() throws Exception {
+    lab.exec("host2", "mv", "/usr/bin/iperf3", "/usr/bin/iperf3.away");
+    try {
+      assertThatThrownBy(() -> session.run(Scenario.flow("host1:nic0", "host2:nic0").message("1MiB")))
+          .isInstanceOf(LabException.class)
+          .hasMessageStartingWith("iperf3 is not installed on host2 (exit 127: ")
+          .hasMessageContaining("[device host2, command: timeout 900 iperf3 -s -1 -p 185");
+    } finally {
+      lab.exec("host2", "mv", "/usr/bin/iperf3.away", "/usr/bin/iperf3");
+    }
+  }
+
+  @Test
+  @Order(5)
+  void aWrongKeyIsAnAuthenticationFailureThatShowsNoKey() {
+    LabException broken = catchThrowableOfType(LabException.class,
+        () -> FabricBackends.require("lab").open(lab.fabric("wrong_rsa")));
+
+    assertThat(broken).isNotNull();
+    assertThat(broken.getMessage()).isEqualTo("SSH authentication failed for lab@" + lab.host("host1").getHost() + ":"
+        + lab.host("host1").getMappedPort(22) + " (the key or agent identity was rejected) [device host1,"
+        + " command: (login)]");
+    assertThat(broken.getMessage()).doesNotContain(lab.keyFile("wrong_rsa").toString());
+  }
+
+  @Test
+  @Order(6)
+  void aHostStoppedMidRunBreaksTheRunNamingItAndKeepsWhatWasMeasured() {
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(1500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      lab.host("host1").getDockerClient().stopContainerCmd(lab.host("host1").getContainerId())
+          .withTimeout(0).exec();
+    });
+    stopper.start();
+
+    LabException broken = catchThrowableOfType(LabException.class,
+        () -> session.run(Scenario.flow("host1:nic0", "host2:nic0").message("64GiB").named("host lost")));
+
+    assertThat(broken).isNotNull();
+    assertThat(broken.device()).isEqualTo("host1");
+    assertThat(broken.getMessage()).startsWith("lost the SSH connection to lab@");
+    assertThat(broken.command()).startsWith("iperf3 -c ");
+    assertThat(broken.partialResult()).isPresent();
+  }
+}

@@ -1,0 +1,235 @@
+package dev.rocelab.lab;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.ContainerNetwork;
+import com.github.dockerjava.api.model.Network.Ipam;
+import com.jcraft.jsch.JSch;
+import com.jcraft.jsch.KeyPair;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.fabricfile.FabricFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.awaitility.Awaitility;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.builder.ImageFromDockerfile;
+import org.testcontainers.utility.MountableFile;
+
+/**
+ * A small lab in containers: two hosts (sshd with key authentication, iperf3, Open MPI, the node
+ * exporter) on a management network and a data network, and a Prometheus server scraping them.
+ * Images are built locally {@code FROM debian:bookworm-slim} (see {@code .ci/docker}) and kept
+ * between runs. The fabric file it writes describes both hosts with a {@code lab:} inventory: SSH
+ * through the mapped ports with host keys checked against a known_hosts file, node-exporter
+ * counters of each data interface, and link faults as {@code docker network disconnect/connect}.
+ */
+final class LabContainers implements AutoCloseable {
+
+  static final String HOST_IMAGE = "rocelab-lab-host:test";
+  static final String PROMETHEUS_IMAGE = "rocelab-lab-prometheus:test";
+  static final List<String> HOSTS = List.of("host1", "host2");
+
+  private final String id = UUID.randomUUID().toString().substring(0, 8);
+  private final Path dir;
+  private final Network management = Network.newNetwork();
+  private final String dataNetwork = "rocelab-data-" + id;
+  private final String subnet;
+  private final Map<String, GenericContainer<?>> hosts = new LinkedHashMap<>();
+  private final GenericContainer<?> prometheus;
+  private final List<AutoCloseable> started = new ArrayList<>();
+
+  LabContainers() throws Exception {
+    dir = Files.createTempDirectory("rocelab-lab-");
+    key("id_rsa");
+    key("wrong_rsa");
+    DockerClient docker = DockerClientFactory.instance().client();
+    subnet = "10." + (100 + Math.floorMod(id.hashCode(), 100)) + ".77";
+    docker.createNetworkCmd().withName(dataNetwork).withDriver("bridge")
+        .withIpam(new Ipam().withConfig(new Ipam.Config().withSubnet(subnet + ".0/24"))).exec();
+    started.add(() -> docker.removeNetworkCmd(dataNetwork).exec());
+    started.add(management);
+    for (int i = 0; i < HOSTS.size(); i++) {
+      String name = HOSTS.get(i);
+      GenericContainer<?> host = new GenericContainer<>(image("host", HOST_IMAGE))
+          .withNetwork(management).withNetworkAliases(name)
+          .withCreateContainerCmdModifier(cmd -> cmd.withName(containerName(name)))
+          .withCopyFileToContainer(MountableFile.forHostPath(dir.resolve("id_rsa.pub")), "/keys/authorized_keys")
+          .withExposedPorts(22)
+          .waitingFor(Wait.forListeningPort().withStartupTimeout(Duration.ofSeconds(60)));
+      host.start();
+      started.add(0, host::stop);
+      docker.connectToNetworkCmd().withNetworkId(dataNetwork).withContainerId(host.getContainerId())
+          .withContainerNetwork(new ContainerNetwork().withIpamConfig(
+              new ContainerNetwork.Ipam().withIpv4Address(dataAddress(i)))).exec();
+      hosts.put(name, host);
+    }
+    Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig());
+    prometheus = new GenericContainer<>(image("prometheus", PROMETHEUS_IMAGE))
+        .withNetwork(management)
+        .withCopyFileToContainer(MountableFile.forHostPath(dir.resolve("prometheus.yml")),
+            "/etc/prometheus/prometheus.yml")
+        .withExposedPorts(9090)
+        .waitingFor(Wait.forHttp("/-/ready").forStatusCode(200).withStartupTimeout(Duration.ofSeconds(60)));
+    prometheus.start();
+    started.add(0, prometheus::stop);
+    writeKnownHosts();
+    awaitScraped();
+  }
+
+  /** Ready is not enough: the counters exist once every host has been scraped. */
+  private void awaitScraped() {
+    URI up = URI.create("http://" + prometheus.getHost() + ":" + prometheus.getMappedPort(9090)
+        + "/api/v1/query?query=count(up%3D%3D1)");
+    HttpClient http = HttpClient.newHttpClient();
+    Awaitility.await("Prometheus has scraped both hosts").atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(500)).until(() -> http.send(HttpRequest.newBuilder(up).build(),
+            HttpResponse.BodyHandlers.ofString()).body().contains("\"" + HOSTS.size() + "\"]"));
+  }
+
+  /** Built once per machine: the engine's layer cache makes later builds instant. */
+  private static ImageFromDockerfile image(String folder, String name) {
+    ImageFromDockerfile image = new ImageFromDockerfile(name, false);
+    for (String file : folder.equals("host") ? List.of("Dockerfile", "entrypoint.sh") : List.of("Dockerfile")) {
+      image.withFileFromClasspath(file, "images/" + folder + "/" + file);
+    }
+    return image;
+  }
+
+  private void key(String name) throws Exception {
+    KeyPair pair = KeyPair.genKeyPair(new JSch(), KeyPair.RSA, 3072);
+    pair.writePrivateKey(dir.resolve(name).toString());
+    pair.writePublicKey(dir.resolve(name + ".pub").toString(), "rocelab-test");
+    pair.dispose();
+  }
+
+  private void writeKnownHosts() throws IOException {
+    StringBuilder lines = new StringBuilder();
+    for (GenericContainer<?> host : hosts.values()) {
+      String[] key = host.copyFileFromContainer("/etc/ssh/ssh_host_ed25519_key.pub",
+          in -> new String(in.readAllBytes(), StandardCharsets.UTF_8)).strip().split(" ");
+      lines.append("[").append(host.getHost()).append("]:").append(host.getMappedPort(22)).append(' ')
+          .append(key[0]).append(' ').append(key[1]).append('\n');
+    }
+    Files.writeString(dir.resolve("known_hosts"), lines);
+  }
+
+  private String prometheusConfig() {
+    StringBuilder yaml = new StringBuilder("global: {scrape_interval: 1s, evaluation_interval: 1s}\n"
+        + "scrape_configs:\n  - job_name: hosts\n    static_configs:\n");
+    HOSTS.forEach(h -> yaml.append("      - {targets: ['").append(h).append(":9100'], labels: {host: ").append(h)
+        .append("}}\n"));
+    return yaml.toString();
+  }
+
+  String containerName(String host) {
+    return "rocelab-" + id + "-" + host;
+  }
+
+  String dataAddress(int index) {
+    return subnet + "." + (11 + index);
+  }
+
+  GenericContainer<?> host(String name) {
+    return hosts.get(name);
+  }
+
+  /**
+   * The fabric: one switch, both hosts with one NIC each, and the lab inventory of these containers.
+   *
+   * @param identity the key file to log in with ({@code id_rsa}, or {@code wrong_rsa})
+   */
+  FabricSpec fabric(String identity) {
+    StringBuilder lab = new StringBuilder("lab:\n  flowTool: iperf3\n  hosts:\n");
+    for (int i = 0; i < HOSTS.size(); i++) {
+      GenericContainer<?> host = hosts.get(HOSTS.get(i));
+      lab.append("    ").append(HOSTS.get(i)).append(":\n")
+          .append("      address: ").append(host.getHost()).append('\n')
+          .append("      port: ").append(host.getMappedPort(22)).append('\n')
+          .append("      user: lab\n")
+          .append("      identityFile: ").append(dir.resolve(identity)).append('\n')
+          .append("      knownHosts: ").append(dir.resolve("known_hosts")).append('\n')
+          .append("      nics: {nic0: {address: ").append(dataAddress(i)).append("}}\n");
+    }
+    String data = "label_replace(%s{device=\"eth1\"}, \"port\", \"nic0\", \"device\", \"eth1\")";
+    lab.append("  telemetry:\n")
+        .append("    prometheus: http://").append(prometheus.getHost()).append(':')
+        .append(prometheus.getMappedPort(9090)).append('\n')
+        .append("    step: 1s\n    deviceLabel: host\n    queries:\n")
+        .append("      txBytes: '").append(String.format(data, "node_network_transmit_bytes_total")).append("'\n")
+        .append("      rxBytes: '").append(String.format(data, "node_network_receive_bytes_total")).append("'\n")
+        .append("      txPackets: '").append(String.format(data, "node_network_transmit_packets_total")).append("'\n")
+        .append("      rxPackets: '").append(String.format(data, "node_network_receive_packets_total")).append("'\n")
+        .append("      drops: '").append(String.format(data, "node_network_transmit_drop_total")).append("'\n");
+    lab.append("  faults:\n")
+        .append("    linkDown: {via: local, run: \"docker network disconnect ").append(dataNetwork)
+        .append(" rocelab-").append(id).append("-{device}\"}\n")
+        .append("    linkUp: {via: local, run: \"docker network connect --ip {address} ").append(dataNetwork)
+        .append(" rocelab-").append(id).append("-{device}\"}\n");
+    String yaml = """
+        name: container-lab
+        description: two hosts in containers behind one (virtual) switch
+        topology:
+          kind: graph
+          switches: [{name: leaf1, profile: switch, ports: 2}]
+          hosts: [{name: host1, profile: server}, {name: host2, profile: server}]
+          links:
+            - {a: leaf1:eth1, b: host1:nic0, speed: 100Gbps, length: 2m}
+            - {a: leaf1:eth2, b: host2:nic0, speed: 100Gbps, length: 2m}
+        switchProfiles:
+          switch: {asic: Spectrum-3, nos: SONiC.202405.1, buffer: 64MiB, cellSize: 144B, alpha: 0.125}
+        nicProfiles:
+          cx6: {speed: 100Gbps, firmware: 22.39.1002, roce: {dscp: 26, priority: 3}, pfcPriorities: [3]}
+        hostProfiles:
+          server: {gpus: 1, nics: 1, nicProfile: cx6}
+        qos:
+          lossless: {dscpToPriority: {26: 3, 48: 6}, losslessPriorities: [3]}
+        """ + lab;
+    try {
+      Path file = dir.resolve("fabric-" + identity + ".yaml");
+      Files.writeString(file, yaml);
+      return FabricFiles.load(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Runs a command in a host container as root (to break the lab on purpose). */
+  String exec(String host, String... command) throws Exception {
+    var result = hosts.get(host).execInContainer(command);
+    if (result.getExitCode() != 0) {
+      throw new IllegalStateException(String.join(" ", command) + " failed on " + host + ": " + result.getStderr());
+    }
+    return result.getStdout();
+  }
+
+  Path keyFile(String name) {
+    return dir.resolve(name);
+  }
+
+  @Override
+  public void close() throws Exception {
+    for (AutoCloseable resource : started) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        // keep closing the rest: a stopped container must not leave the networks behind
+      }
+    }
+  }
+
+}

@@ -1,0 +1,31 @@
+package dev.rocelab.api.fabric;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
+/**
+ * The faults a lab can be told how to inject, each with its own {@link LabCommand}.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public enum LabFaultAction {
+  /** Take a link down; the command sees {@code {device}} and {@code {port}}. */
+  LINK_DOWN("linkDown"),
+  /** Bring a link back up; the command sees {@code {device}} and {@code {port}}. */
+  LINK_UP("linkUp"),
+  /** Reset a switch; the command sees {@code {device}}. */
+  RESET("reset");
+
+  private final String key;
+
+  LabFaultAction(String key) {
+    this.key = key;
+  }
+
+  /** @return the key in the fabric file's {@code lab.faults}, e.g. {@code linkDown} */
+  public String key() {
+    return key;
+  }
+}

@@ -1,0 +1,87 @@
+package dev.rocelab.api.fabric;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.unit.SimTime;
+import java.net.URI;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * Where a lab's counters are read: a Prometheus server and one PromQL query per counter, so any
+ * exporter (SONiC, NVIDIA, Arista, node exporter) maps in. Each query returns one series per port
+ * (and priority), labelled with the fabric's device and port names — rename labels in PromQL
+ * ({@code label_replace}) or name the labels here.
+ *
+ * @param prometheus the server's base URL, e.g. {@code http://prometheus:9090}
+ * @param step the resolution of time series read during a run (Prometheus' {@code step})
+ * @param deviceLabel the label holding the fabric device name ({@code device} by default)
+ * @param portLabel the label holding the fabric port name ({@code port} by default)
+ * @param priorityLabel the label holding the priority ({@code priority}); series without it count as priority 0
+ * @param queries the PromQL query of each counter
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record LabTelemetry(URI prometheus, SimTime step, String deviceLabel, String portLabel, String priorityLabel,
+    Map<Counter, String> queries) {
+
+  /** Validates the fields and copies the queries. */
+  public LabTelemetry {
+    Checks.notNull(prometheus, "prometheus");
+    if (!"http".equals(prometheus.getScheme()) && !"https".equals(prometheus.getScheme())) {
+      throw new IllegalArgumentException("prometheus must be an http or https URL but was " + prometheus);
+    }
+    Checks.positive(step, "step");
+    Checks.name(deviceLabel, "deviceLabel");
+    Checks.name(portLabel, "portLabel");
+    Checks.name(priorityLabel, "priorityLabel");
+    queries = Checks.orderedMap(queries, "queries");
+    queries.forEach((counter, query) -> Checks.name(query, "queries." + counter.key()));
+  }
+
+  /** The counters a lab can report, each one a field of the run's port statistics. */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public enum Counter {
+    /** Bytes transmitted (a monotonic counter). */
+    TX_BYTES("txBytes", "bytes"),
+    /** Bytes received (a monotonic counter). */
+    RX_BYTES("rxBytes", "bytes"),
+    /** Packets transmitted (a monotonic counter). */
+    TX_PACKETS("txPackets", "packets"),
+    /** Packets received (a monotonic counter). */
+    RX_PACKETS("rxPackets", "packets"),
+    /** PFC frames sent per priority (a monotonic counter). */
+    PFC_PAUSES_SENT("pfcPausesSent", "frames"),
+    /** PFC frames received per priority (a monotonic counter). */
+    PFC_PAUSES_RECEIVED("pfcPausesReceived", "frames"),
+    /** ECN CE marks per queue (a monotonic counter). */
+    ECN_MARKS("ecnMarks", "packets"),
+    /** Drops per queue (a monotonic counter). */
+    DROPS("drops", "packets"),
+    /** Buffer bytes in use per queue (a gauge). */
+    BUFFER_USE("bufferUse", "bytes");
+
+    private final String key;
+    private final String unit;
+
+    Counter(String key, String unit) {
+      this.key = key;
+      this.unit = unit;
+    }
+
+    /** @return the key under {@code lab.telemetry.queries}, e.g. {@code pfcPausesSent} */
+    public String key() {
+      return key;
+    }
+
+    /** @return the unit of its values, e.g. {@code bytes} */
+    public String unit() {
+      return unit;
+    }
+
+    /** @return true for a gauge (a level), false for a monotonic counter */
+    public boolean gauge() {
+      return this == BUFFER_USE;
+    }
+  }
+}
