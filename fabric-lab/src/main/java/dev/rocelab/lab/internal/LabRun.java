@@ -226,7 +226,7 @@ final class LabRun implements ScenarioRun {
         (a, b) -> a.count() >= b.count() ? a : b)));
     return new RunResult(scenario, session.backend().id(), session.fabric().name(), reason,
         SimTime.millis(Duration.between(start, end).toMillis()), ports, finished, latency, List.of(), series,
-        timeline);
+        timeline, List.of());
   }
 
   @Override
