@@ -7,12 +7,12 @@ import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
-import dev.rocelab.api.scenario.Fidelity;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
-import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.model.net.Simulation;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A session on the model: each run builds a fresh simulation of the fabric, so runs are
@@ -57,12 +57,29 @@ final class ModelSession implements FabricSession {
     unsupported(scenario).ifPresent(reason -> {
       throw new UnsupportedScenarioException(reason);
     });
-    for (Workload w : scenario.workloads()) {
-      if (w instanceof Workload.Collective c && c.fidelity() == Fidelity.FLOW) {
-        throw new UnsupportedScenarioException("the model runs collectives at packet fidelity only so far: " + c.describe());
+    flowLevelProblem(scenario).ifPresent(reason -> {
+      throw new UnsupportedScenarioException(reason);
+    });
+    return new ModelRun(scenario, new Simulation(graph, scenario, Simulation.DEFAULT_RTO_PS), backend.id());
+  }
+
+  /** Flow fidelity models links and routes: it cannot mix with packets, and PFC storms or bit errors do nothing to it. */
+  private static Optional<String> flowLevelProblem(Scenario scenario) {
+    boolean flowLevel;
+    try {
+      flowLevel = Simulation.flowLevelOnly(scenario);
+    } catch (IllegalArgumentException e) {
+      return Optional.of(e.getMessage());
+    }
+    if (flowLevel) {
+      for (Fault fault : scenario.faults()) {
+        if (fault instanceof Fault.PfcStorm || fault instanceof Fault.BitErrors) {
+          return Optional.of("flow fidelity models link capacity and routes, not " + fault.describe()
+              + "; run the collective at packet fidelity");
+        }
       }
     }
-    return new ModelRun(scenario, new Simulation(graph, scenario, Simulation.DEFAULT_RTO_PS), backend.id());
+    return Optional.empty();
   }
 
   @Override

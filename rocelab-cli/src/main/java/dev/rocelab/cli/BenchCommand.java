@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
     name = "bench",
     description = {
       "Runs the model's benchmark scenarios, printing one JSON line each.",
-      "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off)."
+      "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off);"
+          + " allreduce16x8 (packet level) and allreduce4096 (flow level), nccl-tests sweeps."
     })
 final class BenchCommand implements Callable<Integer> {
 
@@ -99,6 +100,11 @@ final class BenchCommand implements Callable<Integer> {
     line.put("fct_us_p50", fct.length == 0 ? null : round(fct[(fct.length - 1) / 2], 2));
     line.put("fct_us_max", fct.length == 0 ? null : round(fct[fct.length - 1], 2));
     line.put("max_queue_bytes", result.ports().stream().mapToLong(p -> p.maxQueue().bytes()).max().orElse(0));
+    result.collectives().stream().findFirst().ifPresent(c -> {
+      line.put("busbw_gbytes_per_s_largest", round(c.largest().outOfPlace().busGigabytesPerSecond(), 2));
+      line.put("largest_size_bytes", c.largest().size().bytes());
+      line.put("collective_sizes_done", c.rows().size());
+    });
     line.put("stop", result.stopReason().name());
     return line;
   }

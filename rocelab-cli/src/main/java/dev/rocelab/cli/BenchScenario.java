@@ -2,8 +2,10 @@ package dev.rocelab.cli;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFiles;
@@ -38,6 +40,8 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
       names.add(base);
       names.add(base + "-nocc");
     }
+    names.add("allreduce16x8");
+    names.add("allreduce4096");
     return names;
   }
 
@@ -67,6 +71,14 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
         return new BenchScenario(name, fabric("leafspine1024", congestionControl),
             Scenario.of(name, new Workload.Permutation(DataSize.mb(100), 1, OptionalInt.empty(), SimTime.ZERO))
                 .withDuration(SimTime.millis(1)).withSampleInterval(SAMPLING));
+      case "allreduce16x8":
+        // packet level: 16 hosts × 8 GPUs × 400G, ring all-reduce 1 MiB .. 1 GiB
+        return new BenchScenario(name, standalone("allreduce16x8"), Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .named(name).sizes("1MiB", "1GiB", 4).duration("1s").sampleInterval(SAMPLING).build());
+      case "allreduce4096":
+        // flow level: 512 hosts × 8 GPUs × 400G, ring all-reduce 1 KiB .. 1 GiB
+        return new BenchScenario(name, standalone("allreduce4096"), Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .named(name).sizes("1KiB", "1GiB", 2).fidelity(Fidelity.FLOW).duration("10s").build());
       default:
         throw new IllegalArgumentException("no benchmark named " + name + "; known: " + String.join(", ", names()));
     }
@@ -84,6 +96,11 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
       yaml = yaml.replace("      enabled: true\n      g:", "      enabled: false\n      g:");
     }
     return FabricFiles.load(yaml, "bench/" + topology + ".yaml");
+  }
+
+  /** A benchmark fabric that carries its own profiles (the reference fabric's). */
+  private static FabricSpec standalone(String topology) {
+    return FabricFiles.load(resource(topology), "bench/" + topology + ".yaml");
   }
 
   private static String resource(String name) {

@@ -7,7 +7,9 @@ import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -101,6 +103,93 @@ public final class Algorithms {
     return planner.builder.build();
   }
 
+  /**
+   * The same decomposition as {@link #plan}, summed over steps and slices into one stream per
+   * sender, receiver and path: what a flow-level model needs, in memory linear in the ranks.
+   *
+   * @param collective the collective
+   * @param layout where its ranks sit
+   * @param bytes the size as nccl-tests counts it
+   * @return the streams, grouped per channel (all-to-all: one group)
+   */
+  public static List<Edge> edges(Workload.Collective collective, CollectiveLayout layout, long bytes) {
+    Planner planner = new Planner(collective, layout);
+    int channels = layout.channels(collective);
+    int n = layout.size();
+    List<Edge> edges = new ArrayList<>();
+    switch (collective.operation()) {
+      case ALL_REDUCE -> {
+        for (int c = 0; c < channels; c++) {
+          long data = split(bytes, channels, c);
+          if (collective.algorithm() == Algorithm.TREE) {
+            planner.treeEdges(c, data, edges);
+          } else {
+            long[] pieces = pieces(data, n);
+            int[] ring = planner.ring(c);
+            for (int i = 0; i < n; i++) {
+              // 2(n−1) steps send pieces i, i−1, …: every piece once, then all but the last two again.
+              long sent = 2 * data - pieces[Math.floorMod(i - (n - 2), n)] - pieces[Math.floorMod(i - (n - 1), n)];
+              edges.add(planner.edge(c, ring[i], ring[(i + 1) % n], sent));
+            }
+          }
+        }
+      }
+      case ALL_GATHER, REDUCE_SCATTER -> {
+        for (int c = 0; c < channels; c++) {
+          long[] perRank = new long[n];
+          long data = 0;
+          for (int p = 0; p < n; p++) {
+            perRank[p] = split(split(bytes, n, p), channels, c);
+            data += perRank[p];
+          }
+          int[] ring = planner.ring(c);
+          for (int i = 0; i < n; i++) {
+            edges.add(planner.edge(c, ring[i], ring[(i + 1) % n], data - perRank[Math.floorMod(i + 1, n)]));
+          }
+        }
+      }
+      case BROADCAST, REDUCE -> {
+        for (int c = 0; c < channels; c++) {
+          int[] chain = planner.chain(c, collective.operation() == CollectiveOperation.REDUCE);
+          for (int i = 0; i + 1 < chain.length; i++) {
+            edges.add(planner.edge(c, chain[i], chain[i + 1], split(bytes, channels, c)));
+          }
+        }
+      }
+      case ALL_TO_ALL -> planner.allToAllEdges(bytes / n, edges);
+    }
+    return edges;
+  }
+
+  /**
+   * NCCL's latency for a collective that moves almost no data: the base latency plus one step
+   * latency per hop along the longest dependency chain (ring: 2(n−1) or n−1 steps at the ring's
+   * mix of NVLink and network hops; chain: n−1 hops; tree: up and down its depth; all-to-all:
+   * one NVLink and one network hop).
+   *
+   * @param collective the collective
+   * @param layout where its ranks sit
+   * @return the latency in picoseconds
+   */
+  public static long latencyPs(Workload.Collective collective, CollectiveLayout layout) {
+    long net = NcclConstants.stepLatencyPs(collective.algorithm(), collective.protocol(), true);
+    long nvlink = NcclConstants.stepLatencyPs(collective.algorithm(), collective.protocol(), false);
+    int n = layout.size();
+    int nodes = layout.nodes();
+    // a ring visits every host once: `nodes` network hops and n − nodes NVLink hops per lap
+    long networkHops = nodes > 1 ? nodes : 0;
+    long lap = networkHops * net + (n - networkHops) * nvlink;
+    long chainLatency = switch (collective.operation()) {
+      case ALL_REDUCE -> collective.algorithm() == Algorithm.TREE
+          ? 2 * ((31 - Integer.numberOfLeadingZeros(nodes)) * net + (layout.ranksOf(0).size() - 1L) * nvlink)
+          : 2L * (n - 1) * lap / n;
+      case ALL_GATHER, REDUCE_SCATTER -> (n - 1L) * lap / n;
+      case BROADCAST, REDUCE -> (nodes - 1L) * net + (n - nodes) * nvlink;
+      case ALL_TO_ALL -> nodes > 1 ? net + nvlink : nvlink;
+    };
+    return NcclConstants.baseLatencyPs(collective.algorithm(), collective.protocol()) + chainLatency;
+  }
+
   /** @return part {@code i} of {@code total} split into {@code parts} as evenly as whole bytes allow */
   static long split(long total, int parts, int i) {
     return total / parts + (i < total % parts ? 1 : 0);
@@ -160,15 +249,24 @@ public final class Algorithms {
       return (int) Math.max(1, (bytes + slice - 1) / slice);
     }
 
-    int transfer(int from, int to, long bytes, int channel) {
+    /** The connection between two ranks on a channel's rail, or null inside a host. */
+    Connection connection(int from, int to, int channel) {
       Rank a = layout.ranks().get(from);
       Rank b = layout.ranks().get(to);
       if (a.node() == b.node()) {
-        return builder.nvlink(from, to, bytes);
+        return null;
       }
       int rail = rail(channel);
-      return builder.network(from, to, bytes,
-          new Connection(layout.nic(a.node(), rail), layout.nic(b.node(), rail), channel));
+      return new Connection(layout.nic(a.node(), rail), layout.nic(b.node(), rail), channel);
+    }
+
+    int transfer(int from, int to, long bytes, int channel) {
+      Connection over = connection(from, to, channel);
+      return over == null ? builder.nvlink(from, to, bytes) : builder.network(from, to, bytes, over);
+    }
+
+    Edge edge(int channel, int from, int to, long bytes) {
+      return new Edge(channel, from, to, connection(from, to, channel), bytes);
     }
 
     void ring(int channel, int steps, long[] pieces) {
@@ -195,7 +293,8 @@ public final class Algorithms {
       }
     }
 
-    void chain(int channel, long bytes, boolean towardsRoot) {
+    /** The channel's ring opened at the root: from it (broadcast) or towards it (reduce). */
+    int[] chain(int channel, boolean towardsRoot) {
       int n = layout.size();
       int[] ring = ring(channel);
       int rootAt = 0;
@@ -203,12 +302,21 @@ public final class Algorithms {
         rootAt++;
       }
       int first = towardsRoot ? rootAt + 1 : rootAt;
+      int[] chain = new int[n];
+      for (int i = 0; i < n; i++) {
+        chain[i] = ring[(first + i) % n];
+      }
+      return chain;
+    }
+
+    void chain(int channel, long bytes, boolean towardsRoot) {
+      int[] chain = chain(channel, towardsRoot);
       int k = slices(bytes);
       int[] previous = new int[k];
       Arrays.fill(previous, -1);
-      for (int i = 0; i < n - 1; i++) {
-        int from = ring[(first + i) % n];
-        int to = ring[(first + i + 1) % n];
+      for (int i = 0; i + 1 < chain.length; i++) {
+        int from = chain[i];
+        int to = chain[i + 1];
         for (int j = 0; j < k; j++) {
           int t = transfer(from, to, split(bytes, k, j), channel);
           builder.dependsOn(t, previous[j]);
@@ -217,22 +325,50 @@ public final class Algorithms {
       }
     }
 
-    void tree(int channel, long bytes) {
+    /** A channel's tree over the hosts and the chain of GPUs inside each host. */
+    private record Tree(int root, int[] parent, List<List<Integer>> children, List<Integer> postOrder, int[][] chains) {}
+
+    Tree tree(int channel) {
       int nodes = layout.nodes();
       int[] parent = new int[nodes];
       List<List<Integer>> children = new ArrayList<>();
       for (int i = 0; i < nodes; i++) {
         children.add(new ArrayList<>());
       }
-      boolean mirrored = channel % 2 == 1;
-      int root = buildTree(0, nodes - 1, -1, parent, children, mirrored);
+      int root = buildTree(0, nodes - 1, -1, parent, children, channel % 2 == 1);
       List<Integer> postOrder = new ArrayList<>();
       postOrder(root, children, postOrder);
-      int rail = rail(channel);
       int[][] chains = new int[nodes][];
       for (int node = 0; node < nodes; node++) {
-        chains[node] = rotatedToRail(node, rail).stream().mapToInt(Rank::index).toArray();
+        chains[node] = rotatedToRail(node, rail(channel)).stream().mapToInt(Rank::index).toArray();
       }
+      return new Tree(root, parent, children, postOrder, chains);
+    }
+
+    void treeEdges(int channel, long bytes, List<Edge> edges) {
+      Tree tree = tree(channel);
+      for (int node = 0; node < tree.chains().length; node++) {
+        int[] chain = tree.chains()[node];
+        for (int p = 1; p < chain.length; p++) {
+          edges.add(edge(channel, chain[p], chain[p - 1], bytes));
+          edges.add(edge(channel, chain[p - 1], chain[p], bytes));
+        }
+        if (tree.parent()[node] >= 0) {
+          int head = tree.chains()[tree.parent()[node]][0];
+          edges.add(edge(channel, chain[0], head, bytes));
+          edges.add(edge(channel, head, chain[0], bytes));
+        }
+      }
+    }
+
+    void tree(int channel, long bytes) {
+      Tree tree = tree(channel);
+      int nodes = layout.nodes();
+      int root = tree.root();
+      int[] parent = tree.parent();
+      List<List<Integer>> children = tree.children();
+      List<Integer> postOrder = tree.postOrder();
+      int[][] chains = tree.chains();
       int k = slices(bytes);
       for (int j = 0; j < k; j++) {
         long b = split(bytes, k, j);
@@ -289,6 +425,18 @@ public final class Algorithms {
       }
     }
 
+    /** The GPU of a source's host that sends to a destination's rail (PXN), or the source itself. */
+    Rank relay(Rank src, Rank dst) {
+      if (src.node() == dst.node() || src.rail() == dst.rail()) {
+        return src;
+      }
+      return layout.ranksOf(src.node()).stream().filter(r -> r.rail() == dst.rail()).findFirst().orElse(src);
+    }
+
+    Connection railConnection(Rank src, Rank dst) {
+      return new Connection(layout.nic(src.node(), dst.rail()), layout.nic(dst.node(), dst.rail()), 0);
+    }
+
     void allToAll(long perPair) {
       int n = layout.size();
       List<Rank> ranks = layout.ranks();
@@ -297,28 +445,41 @@ public final class Algorithms {
         Rank src = ranks.get(i);
         for (int step = 1; step < n; step++) {
           Rank dst = ranks.get((i + step) % n);
+          Rank relay = relay(src, dst);
           for (int j = 0; j < k; j++) {
             long b = split(perPair, k, j);
             if (src.node() == dst.node()) {
               builder.nvlink(src.index(), dst.index(), b);
               continue;
             }
-            int relay = src.index();
-            int hop = -1;
-            if (src.rail() != dst.rail()) {
-              Rank onRail = layout.ranksOf(src.node()).stream().filter(r -> r.rail() == dst.rail()).findFirst()
-                  .orElse(src);
-              if (onRail != src) {
-                hop = builder.nvlink(src.index(), onRail.index(), b);
-                relay = onRail.index();
-              }
-            }
-            int t = builder.network(relay, dst.index(), b, new Connection(layout.nic(src.node(), dst.rail()),
-                layout.nic(dst.node(), dst.rail()), 0));
+            int hop = relay == src ? -1 : builder.nvlink(src.index(), relay.index(), b);
+            int t = builder.network(relay.index(), dst.index(), b, railConnection(src, dst));
             builder.dependsOn(t, hop);
           }
         }
       }
+    }
+
+    void allToAllEdges(long perPair, List<Edge> edges) {
+      Map<Edge, Long> summed = new LinkedHashMap<>();
+      int n = layout.size();
+      List<Rank> ranks = layout.ranks();
+      for (int i = 0; i < n; i++) {
+        Rank src = ranks.get(i);
+        for (int step = 1; step < n; step++) {
+          Rank dst = ranks.get((i + step) % n);
+          if (src.node() == dst.node()) {
+            summed.merge(new Edge(0, src.index(), dst.index(), null, 0), perPair, Long::sum);
+            continue;
+          }
+          Rank relay = relay(src, dst);
+          if (relay != src) {
+            summed.merge(new Edge(0, src.index(), relay.index(), null, 0), perPair, Long::sum);
+          }
+          summed.merge(new Edge(0, relay.index(), dst.index(), railConnection(src, dst), 0), perPair, Long::sum);
+        }
+      }
+      summed.forEach((e, bytes) -> edges.add(new Edge(0, e.from(), e.to(), e.connection(), bytes)));
     }
 
     private static int buildTree(int lo, int hi, int parentNode, int[] parent, List<List<Integer>> children,

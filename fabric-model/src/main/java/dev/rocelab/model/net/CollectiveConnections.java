@@ -5,6 +5,7 @@ import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.model.collective.Algorithms;
 import dev.rocelab.model.collective.CollectiveLayout;
 import dev.rocelab.model.collective.Connection;
+import dev.rocelab.model.collective.Edge;
 import dev.rocelab.model.traffic.FlowSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.Map;
  *
  * @param collective the collective
  * @param layout where its ranks sit
- * @param flowOf the flow id of each connection, in the order its plans first use them
+ * @param flowOf the flow id of each connection, in the order of the collective's streams
  */
 record CollectiveConnections(Workload.Collective collective, CollectiveLayout layout, Map<Connection, Integer> flowOf) {
 
@@ -32,7 +33,11 @@ record CollectiveConnections(Workload.Collective collective, CollectiveLayout la
   static CollectiveConnections plan(Workload.Collective collective, int index, FabricGraph graph, List<FlowSpec> flows) {
     CollectiveLayout layout = CollectiveLayout.of(graph, collective);
     Map<Connection, Integer> flowOf = new LinkedHashMap<>();
-    for (Connection c : Algorithms.plan(collective, layout, 0).connections()) {
+    for (Edge edge : Algorithms.edges(collective, layout, 0)) {
+      Connection c = edge.connection();
+      if (c == null || flowOf.containsKey(c)) {
+        continue;
+      }
       int id = flows.size();
       flows.add(new FlowSpec(id, "collective#" + index + " ch" + c.channel() + " " + c.source() + "→" + c.destination(),
           c.source(), c.destination(), 0, 0, collective.qpsPerConnection(),

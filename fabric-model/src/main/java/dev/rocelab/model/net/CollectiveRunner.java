@@ -28,7 +28,7 @@ import java.util.OptionalLong;
  * {@link NcclConstants#STEPS} in flight per connection, and are delivered when their last packet
  * arrives in order. The time of a run is from its call to its last delivery.
  */
-public final class CollectiveRunner extends Component implements NicNode.MessageListener {
+public final class CollectiveRunner extends Component implements NicNode.MessageListener, CollectiveDriver {
 
   private static final int NEXT_RUN = -1;
 
@@ -103,7 +103,7 @@ public final class CollectiveRunner extends Component implements NicNode.Message
     net.sim.schedule(this, startPs);
   }
 
-  /** @return the nccl-tests table of the sizes finished so far, empty before the first */
+  @Override
   public Optional<CollectiveResult> result() {
     if (rows.isEmpty()) {
       return Optional.empty();

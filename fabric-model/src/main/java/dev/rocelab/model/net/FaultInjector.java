@@ -130,6 +130,7 @@ final class FaultInjector extends Component {
     while (!actions.isEmpty() && actions.peek().timePs <= now) {
       actions.poll().run.run();
     }
+    net.topologyChanged(now);
     if (!actions.isEmpty()) {
       net.sim.schedule(this, actions.peek().timePs);
     }

@@ -79,6 +79,20 @@ public final class Network {
     }
   }
 
+  /** Told when links go down or up or routes change. */
+  interface TopologyListener {
+    /** @param now the simulated time of the change */
+    void topologyChanged(long now);
+  }
+
+  final List<TopologyListener> topologyListeners = new ArrayList<>();
+
+  void topologyChanged(long now) {
+    for (TopologyListener listener : topologyListeners) {
+      listener.topologyChanged(now);
+    }
+  }
+
   /** @return data packets NICs finished transmitting, retransmissions included */
   public long dataPacketsSent() {
     return dataPacketsSent;

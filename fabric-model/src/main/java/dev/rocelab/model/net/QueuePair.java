@@ -67,6 +67,10 @@ final class QueuePair extends Component {
     this.posted = messages == 0 ? new PostedMessages(mtu) : null;
   }
 
+  int mtu() {
+    return mtu;
+  }
+
   boolean hasData() {
     return sndNxt < (posted == null ? totalPackets : posted.postedPackets());
   }

@@ -8,6 +8,7 @@ import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
@@ -46,7 +47,7 @@ public final class Simulation {
   private final List<FlowSpec> flows;
   private final Network net;
   private final Sampler sampler;
-  private final List<CollectiveRunner> runners = new ArrayList<>();
+  private final List<CollectiveDriver> runners = new ArrayList<>();
   private StopReason stopReason;
 
   /**
@@ -70,10 +71,30 @@ public final class Simulation {
     this.flows = List.copyOf(planned);
     this.net = new NetworkBuilder(graph, flows, scenario.seed(), rtoPs).build();
     for (CollectiveConnections c : collectives) {
-      runners.add(new CollectiveRunner(net, c.collective(), c.layout(), c.flowOf(), c.collective().start().picos()));
+      long start = c.collective().start().picos();
+      runners.add(c.collective().fidelity() == Fidelity.FLOW
+          ? new FlowLevelCollective(net, c.collective(), c.layout(), c.flowOf(), start)
+          : new CollectiveRunner(net, c.collective(), c.layout(), c.flowOf(), start));
     }
-    this.sampler = new Sampler(net, scenario.sampleInterval().picos(), flows);
+    // a flow-level run has no packets to sample
+    this.sampler = flowLevelOnly(scenario) ? null : new Sampler(net, scenario.sampleInterval().picos(), flows);
     new FaultInjector(net, scenario.faults());
+  }
+
+  /**
+   * @param scenario a scenario
+   * @return whether all its workloads are collectives at flow fidelity (which cannot share the
+   *     fabric with packet-level traffic: they would not see it)
+   * @throws IllegalArgumentException if flow-level collectives are mixed with other workloads
+   */
+  public static boolean flowLevelOnly(Scenario scenario) {
+    long flowLevel = scenario.workloads().stream()
+        .filter(w -> w instanceof Workload.Collective c && c.fidelity() == Fidelity.FLOW).count();
+    if (flowLevel > 0 && flowLevel < scenario.workloads().size()) {
+      throw new IllegalArgumentException("collectives at flow fidelity run alone: " + scenario.describe()
+          + " mixes them with packet-level traffic, which they would not see");
+    }
+    return flowLevel > 0;
   }
 
   /**
@@ -152,7 +173,7 @@ public final class Simulation {
     SimTime elapsed = SimTime.picos(net.sim.now());
     StopReason reason = stopReason == null ? StopReason.IN_PROGRESS : stopReason;
     return new RunResult(scenario, backend, graph.spec().name(), reason, elapsed, portStats(), flowResults(),
-        net.latency.byPriority(), firstDrops(), sampler.series(), List.copyOf(net.events),
+        net.latency.byPriority(), firstDrops(), sampler == null ? List.of() : sampler.series(), List.copyOf(net.events),
         runners.stream().flatMap(r -> r.result().stream()).toList());
   }
 

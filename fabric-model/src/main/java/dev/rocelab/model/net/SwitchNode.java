@@ -62,12 +62,11 @@ final class SwitchNode implements Node {
     int inSlot = in.gid * 8 + priority;
     net.counters.rxBytes[inSlot] += p.frameBytes;
     net.counters.rxPackets[inSlot]++;
-    int[] hops = routes[p.dstNic];
-    if (hops == null) {
+    SwitchPort out = egress(p.dstNic, p.hash);
+    if (out == null) {
       net.drop(p, in, DropReason.NO_ROUTE, now);
       return;
     }
-    SwitchPort out = ports[hops.length == 1 ? hops[0] : hops[Routing.select(p.hash, ecmpSeed, hops.length)]];
     if (out.isDown()) {
       if (!p.isControl()) {
         net.drop(p, out, DropReason.LINK_DOWN, now); // hashed onto a dead link before rerouting
@@ -185,5 +184,20 @@ final class SwitchNode implements Node {
         sendPause(port, priority, XOFF_QUANTA, now);
       }
     }
+  }
+
+  /**
+   * The port ECMP sends a packet out of, by its destination and flow hash.
+   *
+   * @param dstNic the destination NIC
+   * @param hash the packet's flow hash
+   * @return the port, or null if this switch has no route to the NIC
+   */
+  SwitchPort egress(int dstNic, int hash) {
+    int[] hops = routes[dstNic];
+    if (hops == null) {
+      return null;
+    }
+    return ports[hops.length == 1 ? hops[0] : hops[Routing.select(hash, ecmpSeed, hops.length)]];
   }
 }
