@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
  */
 final class NcclTestsOutput {
 
+  private static final int ROW_VALUES = 13;
   private static final Pattern BLANKS = Pattern.compile("\\s+");
   private static final Pattern AVERAGE = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([0-9.eE+-]+)");
   private static final Pattern OUT_OF_BOUNDS = Pattern.compile("#\\s*Out of bounds values\\s*:\\s*([0-9]+)");
@@ -113,17 +114,21 @@ final class NcclTestsOutput {
    * @throws UnparsableOutputException if the run failed or printed no row
    */
   static Report parse(String output) {
-    List<Row> rows = new ArrayList<>();
+    List<String> rowLines = new ArrayList<>();
     for (String line : output.lines().toList()) {
       String text = line.strip();
       if (!text.isEmpty() && Character.isDigit(text.charAt(0))) {
-        rows.add(row(BLANKS.split(text), text));
+        rowLines.add(text);
       }
     }
+    // a failure first: launchers print lines that start with a digit too ("2 total processes failed to start")
     Matcher failure = FAILURE.matcher(output);
     if (failure.find()) {
-      throw new UnparsableOutputException("nccl-tests failed after " + rows.size() + " rows: " + failure.group().strip());
+      long printed = rowLines.stream().filter(text -> BLANKS.split(text).length == ROW_VALUES).count();
+      throw new UnparsableOutputException("nccl-tests failed after " + printed + " rows: " + failure.group().strip());
     }
+    List<Row> rows = new ArrayList<>();
+    rowLines.forEach(text -> rows.add(row(BLANKS.split(text), text)));
     if (rows.isEmpty()) {
       throw new UnparsableOutputException("nccl-tests printed no result row" + PerftestOutput.lastLine(output));
     }
@@ -135,7 +140,7 @@ final class NcclTestsOutput {
 
   private static Row row(String[] cells, String line) {
     // size count type redop root | time algbw busbw #wrong | time algbw busbw #wrong
-    if (cells.length != 13) {
+    if (cells.length != ROW_VALUES) {
       throw new UnparsableOutputException("nccl-tests row has " + cells.length + " values, expected 13: " + line);
     }
     try {

@@ -56,6 +56,15 @@ class NcclTestsOutputTest {
   }
 
   @Test
+  void mpirunThatFindsNoNcclTestsBinaryIsAFailure() {
+    // captured from Open MPI 4.1 (Debian bookworm) on hosts without nccl-tests
+    assertThatThrownBy(() -> NcclTestsOutput.parse(Outputs.read("all_reduce_perf-mpirun-no-executable.txt")))
+        .isInstanceOf(UnparsableOutputException.class)
+        .hasMessage("nccl-tests failed after 0 rows: mpirun was unable to find the specified executable file, and"
+            + " therefore");
+  }
+
+  @Test
   void aRunThatPrintedOnlyItsHeaderHasNoRow() {
     assertThatThrownBy(() -> NcclTestsOutput.parse(Outputs.read("all_reduce_perf-header-only.txt")))
         .hasMessage("nccl-tests printed no result row; it ended with: #  Rank  0 Group  0 Pid  21344 on    gpu-01"
