@@ -13,7 +13,8 @@ import org.apiguardian.api.API;
 
 /**
  * A real lab, backend id {@code lab}: scenarios run on the hosts of the fabric file's {@code lab:}
- * inventory over SSH with the tools labs use (perftest, or iperf3 where hosts have no RDMA NIC),
+ * inventory over SSH with the tools labs use (perftest, or iperf3 where hosts have no RDMA NIC;
+ * nccl-tests through the lab's {@code mpirun} or {@code srun}),
  * switch counters are read from Prometheus before, during and after each run, and faults are the
  * lab's own commands. Infrastructure problems are {@link LabException}s: tests are reported broken,
  * not failed.
@@ -34,11 +35,14 @@ public final class LabBackend implements FabricBackend {
     return ID;
   }
 
-  /** Flows, incasts, permutations, mixed traffic, link faults and switch resets (where the lab has commands). */
+  /**
+   * Flows, incasts, permutations, mixed traffic, collectives (nccl-tests through the lab's launcher),
+   * link faults and switch resets (where the lab has commands).
+   */
   @Override
   public Set<Capability> capabilities() {
     return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.LOSSY_TRAFFIC, Capability.LINK_FAULTS,
-        Capability.SWITCH_RESET);
+        Capability.SWITCH_RESET, Capability.COLLECTIVES);
   }
 
   /**

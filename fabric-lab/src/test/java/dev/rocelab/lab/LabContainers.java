@@ -36,13 +36,17 @@ import org.testcontainers.utility.MountableFile;
  * Images are built locally {@code FROM debian:bookworm-slim} (see {@code .ci/docker}) and kept
  * between runs. The fabric file it writes describes both hosts with a {@code lab:} inventory: SSH
  * through the mapped ports with host keys checked against a known_hosts file, node-exporter
- * counters of each data interface, and link faults as {@code docker network disconnect/connect}.
+ * counters of each data interface, link faults as {@code docker network disconnect/connect}, and
+ * Open MPI's {@code mpirun} on host1 as the launcher, with a host file of both hosts (the lab user of
+ * host1 logs in to both over SSH, as mpirun needs). Public for the launcher test of the internal package.
  */
-final class LabContainers implements AutoCloseable {
+public final class LabContainers implements AutoCloseable {
 
   static final String HOST_IMAGE = "rocelab-lab-host:test";
   static final String PROMETHEUS_IMAGE = "rocelab-lab-prometheus:test";
   static final List<String> HOSTS = List.of("host1", "host2");
+  /** mpirun's host file on host1: one slot (one GPU's rank) per host. */
+  static final String HOST_FILE = "/home/lab/hostfile";
 
   private final String id = UUID.randomUUID().toString().substring(0, 8);
   private final Path dir;
@@ -53,7 +57,12 @@ final class LabContainers implements AutoCloseable {
   private final GenericContainer<?> prometheus;
   private final List<AutoCloseable> started = new ArrayList<>();
 
-  LabContainers() throws Exception {
+  /**
+   * Starts the lab: builds the images if the engine has none, starts both hosts and Prometheus.
+   *
+   * @throws Exception if a container does not start
+   */
+  public LabContainers() throws Exception {
     dir = Files.createTempDirectory("rocelab-lab-");
     key("id_rsa");
     key("wrong_rsa");
@@ -88,7 +97,22 @@ final class LabContainers implements AutoCloseable {
     prometheus.start();
     started.add(0, prometheus::stop);
     writeKnownHosts();
+    trustBetweenHosts();
     awaitScraped();
+  }
+
+  /**
+   * mpirun on host1 starts its ranks over SSH as the lab user, on host1 itself and on host2: that
+   * user gets a key both hosts accept, and the host file names both with one slot each.
+   */
+  private void trustBetweenHosts() throws Exception {
+    exec("host1", "su", "lab", "-c", "ssh-keygen -q -t ed25519 -N '' -f /home/lab/.ssh/id_ed25519"
+        + " && printf 'StrictHostKeyChecking accept-new\\n' > /home/lab/.ssh/config"
+        + " && printf '" + String.join(" slots=1\\n", HOSTS) + " slots=1\\n' > " + HOST_FILE);
+    String key = exec("host1", "cat", "/home/lab/.ssh/id_ed25519.pub").strip();
+    for (String host : HOSTS) {
+      exec(host, "sh", "-c", "echo '" + key + "' >> /home/lab/.ssh/authorized_keys");
+    }
   }
 
   /** Ready is not enough: the counters exist once every host has been scraped. */
@@ -144,7 +168,11 @@ final class LabContainers implements AutoCloseable {
     return subnet + "." + (11 + index);
   }
 
-  GenericContainer<?> host(String name) {
+  /**
+   * @param name {@code host1} or {@code host2}
+   * @return the container of that host
+   */
+  public GenericContainer<?> host(String name) {
     return hosts.get(name);
   }
 
@@ -152,9 +180,23 @@ final class LabContainers implements AutoCloseable {
    * The fabric: one switch, both hosts with one NIC each, and the lab inventory of these containers.
    *
    * @param identity the key file to log in with ({@code id_rsa}, or {@code wrong_rsa})
+   * @return the fabric, loaded from {@link #fabricFile(String)}
    */
-  FabricSpec fabric(String identity) {
-    StringBuilder lab = new StringBuilder("lab:\n  flowTool: iperf3\n  hosts:\n");
+  public FabricSpec fabric(String identity) {
+    return FabricFiles.load(fabricFile(identity));
+  }
+
+  /**
+   * Writes the fabric file of {@link #fabric(String)}, for what reads fabric files itself (the JUnit
+   * extension's {@code rocelab.fabric}).
+   *
+   * @param identity the key file to log in with ({@code id_rsa}, or {@code wrong_rsa})
+   * @return the file
+   */
+  public Path fabricFile(String identity) {
+    StringBuilder lab = new StringBuilder("lab:\n  flowTool: iperf3\n")
+        .append("  launcher: {kind: mpirun, host: host1, hostFile: ").append(HOST_FILE).append("}\n")
+        .append("  hosts:\n");
     for (int i = 0; i < HOSTS.size(); i++) {
       GenericContainer<?> host = hosts.get(HOSTS.get(i));
       lab.append("    ").append(HOSTS.get(i)).append(":\n")
@@ -202,7 +244,7 @@ final class LabContainers implements AutoCloseable {
     try {
       Path file = dir.resolve("fabric-" + identity + ".yaml");
       Files.writeString(file, yaml);
-      return FabricFiles.load(file);
+      return file;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -221,6 +263,7 @@ final class LabContainers implements AutoCloseable {
     return dir.resolve(name);
   }
 
+  /** Stops every container and removes the networks. */
   @Override
   public void close() throws Exception {
     for (AutoCloseable resource : started) {

@@ -17,7 +17,7 @@ import java.util.OptionalInt;
  * Turns a scenario's workloads into the flows the lab runs, over the NICs of the lab inventory in
  * file order. A permutation sends from each NIC to the NIC at the same index of the next host; an
  * incast sends from the first N other NICs to the receiver; the lossy part of mixed traffic always
- * runs on iperf3.
+ * runs on iperf3. Collectives are no flows: {@link CollectivePlanner} plans them.
  */
 final class FlowPlanner {
 
@@ -82,7 +82,7 @@ final class FlowPlanner {
     } else if (workload instanceof Workload.MixedTraffic m) {
       add(m.lossless(), tool);
       add(m.lossy(), LabInventory.FlowTool.IPERF3);
-    } else {
+    } else if (!(workload instanceof Workload.Collective)) { // collectives go through the launcher, not as flows
       throw new UnsupportedScenarioException("the lab backend cannot run " + workload.describe() + " yet");
     }
   }

@@ -109,7 +109,10 @@ final class FlowRunner {
       Iperf3Output.Report report = Iperf3Output.parse(result.stdout());
       long[] bps = report.intervals().stream().mapToLong(i -> Math.round(i.bitsPerSecond())).toArray();
       SimTime took = SimTime.micros(Math.round(report.seconds() * 1e6));
-      boolean complete = report.bytesReceived() >= job.size().bytes();
+      // iperf3's server stops counting when the client's end-of-test message arrives, which can overtake
+      // the last socket buffer of data (its sum_received then falls short by about that much): over TCP,
+      // every byte sent by a client that ended cleanly was delivered, so that is what completes a flow
+      boolean complete = result.exitStatus() == 0 && report.bytesSent() >= job.size().bytes();
       FlowResult flow = new FlowResult(job.id(), job.source(), job.destination(), job.priority(), job.size(),
           DataSize.bytes(report.bytesReceived()), startedAt,
           complete ? Optional.of(startedAt.plus(took)) : Optional.empty(), report.retransmits(), Optional.empty());

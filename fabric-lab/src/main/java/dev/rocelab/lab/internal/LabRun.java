@@ -2,6 +2,7 @@ package dev.rocelab.lab.internal;
 
 import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.fabric.LabFaultAction;
+import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.LatencySummary;
@@ -45,11 +46,13 @@ final class LabRun implements ScenarioRun {
   private final ScheduledExecutorService faultThread = Executors.newSingleThreadScheduledExecutor(
       daemon("rocelab-lab fault"));
   private final List<CompletableFuture<FlowRunner.Outcome>> flows = new ArrayList<>();
+  private final List<CompletableFuture<CollectiveResult>> collectives = new ArrayList<>();
   private final List<CompletableFuture<Void>> faults = new ArrayList<>();
   private final List<FabricEvent> events = new ArrayList<>();
   private RunResult result;
 
-  LabRun(LabSession session, Scenario scenario, List<FlowJob> jobs, Duration limit) {
+  LabRun(LabSession session, Scenario scenario, List<FlowJob> jobs, List<CollectiveJob> collectiveJobs,
+      Duration limit) {
     this.session = session;
     this.scenario = scenario;
     this.limit = limit;
@@ -59,6 +62,12 @@ final class LabRun implements ScenarioRun {
       flows.add(CompletableFuture.supplyAsync(() -> {
         pause(job.start());
         return session.flows().run(job, elapsed(), limit);
+      }, flowThreads));
+    }
+    for (CollectiveJob job : collectiveJobs) {
+      collectives.add(CompletableFuture.supplyAsync(() -> {
+        pause(job.collective().start());
+        return session.collectives().run(job, limit);
       }, flowThreads));
     }
     for (Fault fault : scenario.faults()) {
@@ -122,7 +131,8 @@ final class LabRun implements ScenarioRun {
 
   @Override
   public boolean finished() {
-    return result != null || flows.stream().allMatch(CompletableFuture::isDone);
+    return result != null || (flows.stream().allMatch(CompletableFuture::isDone)
+        && collectives.stream().allMatch(CompletableFuture::isDone));
   }
 
   @Override
@@ -143,6 +153,8 @@ final class LabRun implements ScenarioRun {
     LabException failure = null;
     try {
       CompletableFuture.allOf(flows.toArray(CompletableFuture[]::new)).get(limit.toMillis(), TimeUnit.MILLISECONDS);
+      CompletableFuture.allOf(collectives.toArray(CompletableFuture[]::new)).get(limit.toMillis(),
+          TimeUnit.MILLISECONDS);
       CompletableFuture.allOf(faults.toArray(CompletableFuture[]::new)).get(limit.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       failure = labFailure(e.getCause());
@@ -226,12 +238,24 @@ final class LabRun implements ScenarioRun {
         (a, b) -> a.count() >= b.count() ? a : b)));
     return new RunResult(scenario, session.backend().id(), session.fabric().name(), reason,
         SimTime.millis(Duration.between(start, end).toMillis()), ports, finished, latency, List.of(), series,
-        timeline, List.of());
+        timeline, collectiveResults());
+  }
+
+  /** The collectives that finished, in scenario order. */
+  private List<CollectiveResult> collectiveResults() {
+    List<CollectiveResult> done = new ArrayList<>();
+    for (CompletableFuture<CollectiveResult> collective : collectives) {
+      if (collective.isDone() && !collective.isCompletedExceptionally()) {
+        done.add(collective.join());
+      }
+    }
+    return done;
   }
 
   @Override
   public void close() {
     flows.forEach(f -> f.cancel(true));
+    collectives.forEach(c -> c.cancel(true));
     faultThread.shutdownNow();
     flowThreads.shutdownNow();
   }

@@ -43,6 +43,7 @@ public final class LabSession implements FabricSession {
   private final SshConnections ssh;
   private final FlowRunner flowRunner;
   private final FaultCommands faultCommands;
+  private final Optional<CollectiveRunner> collectiveRunner;
   private final Optional<TelemetryReader> telemetry;
   private int flowsStarted;
 
@@ -70,6 +71,7 @@ public final class LabSession implements FabricSession {
     this.ssh = new SshConnections(logins);
     this.flowRunner = new FlowRunner(lab, ssh);
     this.faultCommands = new FaultCommands(lab, ssh);
+    this.collectiveRunner = lab.launcher().map(launcher -> new CollectiveRunner(new LaunchCommand(launcher), ssh));
     this.telemetry = lab.telemetry().map(TelemetryReader::new);
     try {
       lab.hosts().keySet().forEach(ssh::connect);
@@ -105,6 +107,7 @@ public final class LabSession implements FabricSession {
     }
     try {
       FlowPlanner.plan(graph, scenario, 0);
+      CollectivePlanner.plan(graph, scenario);
     } catch (UnsupportedScenarioException e) {
       return Optional.of(e.getMessage());
     }
@@ -138,7 +141,7 @@ public final class LabSession implements FabricSession {
     Duration bound = Duration.ofNanos(scenario.duration().picos() / 1000);
     List<FlowJob> jobs = FlowPlanner.plan(graph, scenario, flowsStarted);
     flowsStarted += jobs.size();
-    return new LabRun(this, scenario, jobs,
+    return new LabRun(this, scenario, jobs, CollectivePlanner.plan(graph, scenario),
         bound.compareTo(MINIMUM_RUN_LIMIT) > 0 ? bound : MINIMUM_RUN_LIMIT);
   }
 
@@ -148,6 +151,11 @@ public final class LabSession implements FabricSession {
 
   FlowRunner flows() {
     return flowRunner;
+  }
+
+  /** @return runs collectives; present whenever the lab has a launcher, which a planned collective needs */
+  CollectiveRunner collectives() {
+    return collectiveRunner.orElseThrow();
   }
 
   FaultCommands faults() {

@@ -1,8 +1,16 @@
 package dev.rocelab.lab.internal;
 
+import dev.rocelab.api.result.CollectiveResult;
+import dev.rocelab.api.result.CollectiveRow;
+import dev.rocelab.api.result.CollectiveTiming;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,15 +18,18 @@ import java.util.regex.Pattern;
  * Parses the text output of nccl-tests ({@code all_reduce_perf}, {@code all_gather_perf}, …): one
  * row per message size with the out-of-place and in-place time, algbw and busbw, and the average
  * bus bandwidth at the end. Rows are kept in order; a run that aborts half way keeps the rows it
- * printed but is reported as failed.
+ * printed but is reported as failed. {@link Report#result} keeps nccl-tests' own figures in the
+ * common {@link CollectiveResult}: time, algbw and busbw as printed, never recomputed.
  */
 final class NcclTestsOutput {
 
+  private static final int ROW_VALUES = 13;
   private static final Pattern BLANKS = Pattern.compile("\\s+");
   private static final Pattern AVERAGE = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([0-9.eE+-]+)");
   private static final Pattern OUT_OF_BOUNDS = Pattern.compile("#\\s*Out of bounds values\\s*:\\s*([0-9]+)");
   private static final Pattern FAILURE = Pattern.compile("(NCCL failure|Test NCCL failure|Test CUDA failure|"
-      + "NCCL WARN|MPI_ABORT was invoked|srun: error|ORTE was unable to|mpirun noticed that)[^\\n]*");
+      + "NCCL WARN|MPI_ABORT was invoked|srun: error|ORTE was unable to|mpirun noticed that|mpirun was unable to|"
+      + "prterun was unable to)[^\\n]*");
 
   private NcclTestsOutput() {}
 
@@ -34,6 +45,29 @@ final class NcclTestsOutput {
     /** Copies the rows. */
     Report {
       rows = List.copyOf(rows);
+    }
+
+    /**
+     * The rows as the result of the collective that was launched.
+     *
+     * @param collective the workload the run was launched for
+     * @param ranks the ranks it was launched on
+     * @return the result, with nccl-tests' time, algbw, busbw and wrong count as reported
+     * @throws UnparsableOutputException if a row's data type or reduction is not the one asked for
+     */
+    CollectiveResult result(Workload.Collective collective, int ranks) {
+      String redop = collective.operation().reduces() ? "sum" : "none";
+      List<CollectiveRow> table = new ArrayList<>();
+      for (Row row : rows) {
+        if (!row.type().equals(collective.dataType().ncclName()) || !row.redop().equals(redop)) {
+          throw new UnparsableOutputException("nccl-tests printed a row of " + row.type() + "/" + row.redop()
+              + " for a run of " + collective.dataType().ncclName() + "/" + redop + " (size " + row.bytes() + ")");
+        }
+        table.add(new CollectiveRow(DataSize.bytes(row.bytes()), row.count(), row.outOfPlace().timing(),
+            row.inPlace().timing()));
+      }
+      return new CollectiveResult(collective.operation(), collective.dataType(), ranks, collective.root(),
+          collective.algorithm(), collective.protocol(), table);
     }
   }
 
@@ -59,7 +93,18 @@ final class NcclTestsOutput {
    * @param busBandwidth busbw, GB/s
    * @param wrong values that failed validation, -1 where not checked ({@code N/A})
    */
-  record Measurement(double timeMicros, double algorithmBandwidth, double busBandwidth, long wrong) {}
+  record Measurement(double timeMicros, double algorithmBandwidth, double busBandwidth, long wrong) {
+
+    /** @return the measurement in the common result: µs and GB/s (10⁹ bytes) as printed, N/A as empty */
+    CollectiveTiming timing() {
+      return new CollectiveTiming(SimTime.picos(Math.round(timeMicros * 1e6)), gigabytesPerSecond(algorithmBandwidth),
+          gigabytesPerSecond(busBandwidth), wrong < 0 ? OptionalLong.empty() : OptionalLong.of(wrong));
+    }
+
+    private static Rate gigabytesPerSecond(double value) {
+      return Rate.bps(Math.round(value * 8e9));
+    }
+  }
 
   /**
    * Parses a run's output.
@@ -69,17 +114,21 @@ final class NcclTestsOutput {
    * @throws UnparsableOutputException if the run failed or printed no row
    */
   static Report parse(String output) {
-    List<Row> rows = new ArrayList<>();
+    List<String> rowLines = new ArrayList<>();
     for (String line : output.lines().toList()) {
       String text = line.strip();
       if (!text.isEmpty() && Character.isDigit(text.charAt(0))) {
-        rows.add(row(BLANKS.split(text), text));
+        rowLines.add(text);
       }
     }
+    // a failure first: launchers print lines that start with a digit too ("2 total processes failed to start")
     Matcher failure = FAILURE.matcher(output);
     if (failure.find()) {
-      throw new UnparsableOutputException("nccl-tests failed after " + rows.size() + " rows: " + failure.group().strip());
+      long printed = rowLines.stream().filter(text -> BLANKS.split(text).length == ROW_VALUES).count();
+      throw new UnparsableOutputException("nccl-tests failed after " + printed + " rows: " + failure.group().strip());
     }
+    List<Row> rows = new ArrayList<>();
+    rowLines.forEach(text -> rows.add(row(BLANKS.split(text), text)));
     if (rows.isEmpty()) {
       throw new UnparsableOutputException("nccl-tests printed no result row" + PerftestOutput.lastLine(output));
     }
@@ -91,7 +140,7 @@ final class NcclTestsOutput {
 
   private static Row row(String[] cells, String line) {
     // size count type redop root | time algbw busbw #wrong | time algbw busbw #wrong
-    if (cells.length != 13) {
+    if (cells.length != ROW_VALUES) {
       throw new UnparsableOutputException("nccl-tests row has " + cells.length + " values, expected 13: " + line);
     }
     try {
