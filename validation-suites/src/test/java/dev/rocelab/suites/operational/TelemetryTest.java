@@ -8,6 +8,7 @@ import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.junit.FabricTest;
@@ -38,7 +39,9 @@ class TelemetryTest {
 
   @Test
   void timeSeriesAccountForEveryPauseMarkAndFlow(FabricSession fabric) {
-    RunResult run = fabric.run(Scenario.incast().senders(32).message("2MiB").dscp(26).named("telemetry incast"));
+    // an incast whose receiver stalls for 100us: ECN marks and pauses that telemetry must show
+    RunResult run = fabric.run(Scenario.incast().senders(16).message("1MiB").dscp(26).receiver("host1:nic0")
+        .with(Fault.pfcStorm("host1:nic0", 3, "100us").at("20us")).named("telemetry incast"));
     List<String> missing = new ArrayList<>();
     // series that stayed zero are left out, so every non-zero counter must have its series
     for (PortStats stats : run.ports()) {
