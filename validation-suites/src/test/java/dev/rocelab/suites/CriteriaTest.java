@@ -1,0 +1,51 @@
+package dev.rocelab.suites;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.unit.SimTime;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** Criteria files load with their defaults, and system properties override them or fail clearly. */
+class CriteriaTest {
+
+  @Test
+  void shippedDefaultsApplyWithoutOverrides() {
+    assertThat(Criteria.of(Phase.BASELINE, new Properties()).time("p99Latency")).isEqualTo(SimTime.micros(10));
+  }
+
+  @Test
+  void aPropertyOverridesItsPhasesCriterionOnly() {
+    Properties overrides = new Properties();
+    overrides.setProperty("rocelab.criteria.baseline.p99Latency", "5us");
+    overrides.setProperty("rocelab.criteria.synthetic-load.incastFairness", "0.5");
+    assertThat(Criteria.of(Phase.BASELINE, overrides).time("p99Latency")).isEqualTo(SimTime.micros(5));
+    assertThat(Criteria.of(Phase.SYNTHETIC_LOAD, overrides).number("incastFairness")).isEqualTo(0.5);
+  }
+
+  @Test
+  void anOverrideOfNoCriterionIsRejectedWithTheKnownOnes() {
+    Properties overrides = new Properties();
+    overrides.setProperty("rocelab.criteria.baseline.p99latency", "5us");
+    assertThatThrownBy(() -> Criteria.of(Phase.BASELINE, overrides))
+        .hasMessage("-Drocelab.criteria.baseline.p99latency names no criterion of criteria/baseline.yaml; "
+            + "known: [p99Latency, singleFlowLineRateFraction]");
+  }
+
+  @Test
+  void aBadValueNamesTheCriterionAndWhereItCameFrom() {
+    Properties overrides = new Properties();
+    overrides.setProperty("rocelab.criteria.baseline.p99Latency", "5 parsecs");
+    assertThatThrownBy(() -> Criteria.of(Phase.BASELINE, overrides).time("p99Latency"))
+        .hasMessageStartingWith("criterion baseline.p99Latency = \"5 parsecs\" "
+            + "(from -Drocelab.criteria.baseline.p99Latency) is not a duration such as 10us: ");
+  }
+
+  @Test
+  void anUnknownCriterionIsNamedWithTheFile() {
+    assertThatThrownBy(() -> Criteria.of(Phase.OPERATIONAL, new Properties()).number("alertLatency"))
+        .hasMessage("criteria/operational.yaml has no criterion alertLatency; known: [seriesCoverageSlack]");
+  }
+}

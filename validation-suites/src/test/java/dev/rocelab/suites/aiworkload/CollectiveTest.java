@@ -1,0 +1,49 @@
+package dev.rocelab.suites.aiworkload;
+
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_GATHER;
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_REDUCE;
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_TO_ALL;
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.REDUCE_SCATTER;
+import static dev.rocelab.junit.FabricAssertions.assertThat;
+
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.junit.Collective;
+import dev.rocelab.junit.FabricTest;
+import dev.rocelab.suites.Criteria;
+
+/**
+ * AI workload: NCCL collectives on 16 ranks over two hosts, as nccl-tests would run them. Bus
+ * bandwidth is judged as a fraction of line rate; the reports attach the nccl-tests table and the
+ * busbw-vs-size chart of each run.
+ */
+@FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.AI_WORKLOAD)
+class CollectiveTest {
+
+  private final Criteria criteria = Criteria.of(Phase.AI_WORKLOAD);
+
+  @Collective(operation = {ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER}, size = "32MiB", ranks = 16)
+  void ringCollectiveReachesItsBusBandwidthLosslessly(RunResult run) {
+    assertThat(run).isLossless();
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).collective().busBandwidth().fractionOfLineRate()
+        .isAtLeast(criteria.number("ringBusBandwidthLineRateFraction"));
+  }
+
+  // every rank sends to every other, most of it across rails and so through the spines
+  @Collective(operation = ALL_TO_ALL, size = "32MiB", ranks = 16)
+  void allToAllReachesItsBusBandwidthLosslessly(RunResult run) {
+    assertThat(run).isLossless();
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).collective().busBandwidth().fractionOfLineRate()
+        .isAtLeast(criteria.number("allToAllBusBandwidthLineRateFraction"));
+  }
+
+  @Collective(operation = ALL_REDUCE, size = "256KiB", maxSize = "64MiB", stepFactor = 4, ranks = 16)
+  void allReduceSweepScalesToLineRate(RunResult run) {
+    assertThat(run).isLossless();
+    assertThat(run).collective().busBandwidth().fractionOfLineRate()
+        .isAtLeast(criteria.number("sweepLargestLineRateFraction"));
+    assertThat(run).collective().atSize("256KiB").time().isAtMost(criteria.time("sweepSmallestTime"));
+  }
+}

@@ -1,0 +1,87 @@
+package dev.rocelab.suites.failures;
+
+import static dev.rocelab.junit.FabricAssertions.assertThat;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.PfcWatchdog;
+import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.LinkFailure;
+import dev.rocelab.junit.PfcStorm;
+import dev.rocelab.junit.SwitchReset;
+import dev.rocelab.suites.Criteria;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Failures: a link lost or flapping, a spine reset, a route withdrawn and a NIC storming pauses
+ * degrade the fabric predictably — lossless traffic is lost only where the fault explains it, no
+ * deadlock forms, and throughput is back within budget.
+ */
+@FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
+class FailureRecoveryTest {
+
+  private final Criteria criteria = Criteria.of(Phase.FAILURES);
+
+  // leaf1's first spine uplink fails 500us into a permutation
+  @LinkFailure(port = "leaf1:eth9", at = "500us", flowSize = "64MiB", duration = "40ms")
+  void spineLinkLossRecoversWithinBudget(RunResult run) {
+    assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).recovery().isFasterThan(criteria.time("linkRecovery"));
+    assertThat(run).flows().allCompleted().completionTimes().max()
+        .isLessThan(criteria.time("linkFailureMaxCompletion"));
+  }
+
+  @Test
+  void flappingLinkLosesOnlyWhatWasOnIt(FabricSession fabric) {
+    RunResult run = fabric.run(Scenario.permutation().flowSize("16MiB").duration("30ms")
+        .with(Fault.linkFlap("leaf1:eth9", "200us", 3).at("500us")).named("spine link flap"));
+    assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).flows().allCompleted();
+  }
+
+  @SwitchReset(device = "spine1", at = "500us", rebootTime = "1ms", flowSize = "64MiB", duration = "40ms")
+  void spineResetRecoversWithinBudget(RunResult run) {
+    assertThat(run).isLosslessExcept(DropReason.LINK_DOWN, DropReason.SWITCH_RESET);
+    assertThat(run).hasNoDeadlock();
+    // most flows finish while spine1 reboots, so judge the damage by completion, not by recovery
+    assertThat(run).flows().allCompleted().completionTimes().max()
+        .isLessThan(criteria.time("switchResetMaxCompletion"));
+  }
+
+  @Test
+  void withdrawnRouteLosesNothing(FabricSession fabric) {
+    RunResult run = fabric.run(Scenario.permutation().flowSize("16MiB").duration("30ms")
+        .with(Fault.withdrawRoute("leaf1:eth9").at("500us")).named("route change"));
+    assertThat(run).isLossless();
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).flows().allCompleted();
+  }
+
+  @PfcStorm(nic = "host2:nic0", at = "20us", stormFor = "500ms", flowSize = "1MiB", duration = "900ms",
+      sampleInterval = "1ms")
+  void pfcStormIsCaughtByTheWatchdog(RunResult run, FabricSpec fabric) {
+    assertThat(run).isLosslessExcept(DropReason.PFC_WATCHDOG);
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).pfc().stormDetectedWithin(watchdogBound(fabric));
+  }
+
+  /** Derived from the fabric: the slowest switch's detection time plus one poll interval. */
+  private static SimTime watchdogBound(FabricSpec fabric) {
+    FabricGraph graph = FabricGraph.of(fabric);
+    long picos = 0;
+    for (var sw : graph.switches()) {
+      PfcWatchdog watchdog = graph.switchProfileOf(sw.name()).watchdog();
+      picos = Math.max(picos, watchdog.detection().picos() + watchdog.pollInterval().picos());
+    }
+    return SimTime.picos(picos);
+  }
+}

@@ -1,0 +1,68 @@
+package dev.rocelab.suites.synthetic;
+
+import static dev.rocelab.junit.FabricAssertions.assertThat;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Incast;
+import dev.rocelab.junit.Microburst;
+import dev.rocelab.junit.MixedTraffic;
+import dev.rocelab.suites.Criteria;
+import dev.rocelab.suites.DerivedLimits;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Synthetic load: RDMA incast, microbursts, lossless traffic mixed with lossy, and congestion
+ * confined to one receiver. Lossless classes lose nothing, PFC and ECN do their jobs, and
+ * headroom use stays within what the cables need.
+ */
+@FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
+class CongestionTest {
+
+  private final Criteria criteria = Criteria.of(Phase.SYNTHETIC_LOAD);
+
+  @Incast(senders = {8, 16}, message = "1MiB", priority = 3)
+  void incastIsLosslessWithPfcAndEcnWorking(RunResult run, FabricSpec fabric) {
+    assertThat(run).isLossless();
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).flows().allCompleted().fairness().isAtLeast(criteria.number("incastFairness"));
+    assertThat(run).ecn().marks().isAtLeast((long) criteria.number("incastMinEcnMarks"));
+    // derived from the fabric: no priority group may use more headroom than its cable calls for
+    assertThat(run).buffer().peakHeadroom().isAtMost(DerivedLimits.largestHeadroom(fabric));
+  }
+
+  @Incast(senders = 16, message = "1MiB", priority = 3)
+  void incastKeepsTheReceiverBusy(RunResult run) {
+    assertThat(run).port("leaf1:eth1").throughput().fractionOfLineRate()
+        .isAtLeast(criteria.number("incastReceiverLineRateFraction"));
+  }
+
+  @Microburst(senders = 16, burst = "64KiB", period = "20us", bursts = 10, priority = 3)
+  void microburstsAreAbsorbedWithoutLoss(RunResult run) {
+    assertThat(run).isLossless();
+    assertThat(run).flows().allCompleted();
+    assertThat(run).latency(3).p99().isLessThan(criteria.time("microburstP99Latency"));
+  }
+
+  @MixedTraffic(senders = 8, message = "1MiB", lossySenders = 8, lossyMessage = "1MiB", lossyPriority = 0)
+  void lossyTrafficNeverCostsTheLosslessClass(RunResult run) {
+    assertThat(run).isLosslessOn(3);
+    assertThat(run).flows().onPriority(3).allCompleted();
+  }
+
+  @Test
+  void congestionAtOneReceiverStaysLocal(FabricSession fabric) {
+    // an 8:1 incast onto host1:nic0 (rail 1) while host5:nic1 → host6:nic1 runs on rail 2
+    RunResult run = fabric.run(Scenario.of("localized congestion",
+        Scenario.incast().senders(8).message("1MiB").dscp(26).receiver("host1:nic0").workload(),
+        Scenario.flow("host5:nic1", "host6:nic1").message("16MiB").dscp(26).workload()));
+    assertThat(run).isLossless();
+    assertThat(run).port("host5:nic1").pfc().pausesReceived().isZero();
+    assertThat(run).port("host5:nic1").throughput().fractionOfLineRate()
+        .isAtLeast(criteria.number("bystanderLineRateFraction"));
+  }
+}
