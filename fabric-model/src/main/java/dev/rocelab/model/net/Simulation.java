@@ -172,8 +172,10 @@ public final class Simulation {
   public RunResult result(String backend) {
     SimTime elapsed = SimTime.picos(net.sim.now());
     StopReason reason = stopReason == null ? StopReason.IN_PROGRESS : stopReason;
-    return new RunResult(scenario, backend, graph.spec().name(), reason, elapsed, portStats(), flowResults(),
-        net.latency.byPriority(), firstDrops(), sampler == null ? List.of() : sampler.series(), List.copyOf(net.events),
+    boolean flowLevel = sampler == null; // no packets: no port counters, flows, latency or series
+    return new RunResult(scenario, backend, graph.spec().name(), reason, elapsed,
+        flowLevel ? List.of() : portStats(), flowLevel ? List.of() : flowResults(), net.latency.byPriority(),
+        firstDrops(), flowLevel ? List.of() : sampler.series(), List.copyOf(net.events),
         runners.stream().flatMap(r -> r.result().stream()).toList());
   }
 

@@ -80,6 +80,7 @@ class FlowFidelityTest {
         FabricEvent.Kind.RECONVERGENCE);
     assertThat(busbw(failed)).as("busbw with an uplink of leaf1 lost at 1 ms").isLessThan(busbw(healthy) * 0.9);
     assertThat(failed.ports()).as("no packets at flow fidelity").isEmpty();
+    assertThat(failed.flows()).as("no packet-level flows at flow fidelity").isEmpty();
   }
 
   @Test
