@@ -7,6 +7,8 @@ import dev.rocelab.model.collective.CollectiveLayout;
 import dev.rocelab.model.collective.Connection;
 import dev.rocelab.model.collective.Edge;
 import dev.rocelab.model.traffic.FlowSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,5 +47,19 @@ record CollectiveConnections(Workload.Collective collective, CollectiveLayout la
       flowOf.put(c, id);
     }
     return new CollectiveConnections(collective, layout, flowOf);
+  }
+
+  /**
+   * @param net the network built with these connections' flows
+   * @return the queue pair ids of each connection, in connection order
+   */
+  Map<Connection, int[]> queuePairs(Network net) {
+    Map<Integer, List<Integer>> byFlow = new HashMap<>();
+    for (QueuePair qp : net.queuePairs) {
+      byFlow.computeIfAbsent(qp.flow, f -> new ArrayList<>()).add(qp.id);
+    }
+    Map<Connection, int[]> out = new LinkedHashMap<>();
+    flowOf.forEach((c, flow) -> out.put(c, byFlow.get(flow).stream().mapToInt(Integer::intValue).toArray()));
+    return out;
   }
 }

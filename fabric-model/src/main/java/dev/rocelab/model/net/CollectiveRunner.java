@@ -1,11 +1,7 @@
 package dev.rocelab.model.net;
 
 import dev.rocelab.api.result.CollectiveResult;
-import dev.rocelab.api.result.CollectiveRow;
-import dev.rocelab.api.result.CollectiveTiming;
 import dev.rocelab.api.scenario.Workload;
-import dev.rocelab.api.unit.DataSize;
-import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.collective.Algorithms;
 import dev.rocelab.model.collective.CollectiveLayout;
 import dev.rocelab.model.collective.Connection;
@@ -17,7 +13,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * Runs a collective's size sweep on the packet model the way nccl-tests runs it: for each size,
@@ -45,12 +40,8 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   private final IntQueue[] waiting;
   private final long[] nvlinkFreeAt;
   private final TimedInts events = new TimedInts();
-  private final List<DataSize> sizes;
-  private final List<CollectiveRow> rows = new ArrayList<>();
+  private final SweepTable table;
 
-  private int sizeIndex;
-  private boolean inPlace;
-  private CollectiveTiming outOfPlace;
   private TransferPlan plan;
   private int[] planToConnection;
   private int[] pending;
@@ -62,22 +53,21 @@ public final class CollectiveRunner extends Component implements NicNode.Message
    * @param net the network, with the collective's connections among its queue pairs
    * @param collective the collective
    * @param layout where its ranks sit
-   * @param flowOf the flow id of each of its connections
+   * @param queuePairsOf the queue pairs of each of its connections
    * @param startPs when it starts
    */
   public CollectiveRunner(Network net, Workload.Collective collective, CollectiveLayout layout,
-      Map<Connection, Integer> flowOf, long startPs) {
+      Map<Connection, int[]> queuePairsOf, long startPs) {
     this.net = net;
     this.collective = collective;
     this.layout = layout;
-    this.connections = List.copyOf(flowOf.keySet());
+    this.connections = List.copyOf(queuePairsOf.keySet());
     this.queuePairs = new int[connections.size()][];
     this.localOf = new int[net.queuePairs.length];
     Arrays.fill(localOf, -1);
     List<Integer> locals = new ArrayList<>();
     for (int c = 0; c < connections.size(); c++) {
-      int flow = flowOf.get(connections.get(c));
-      queuePairs[c] = Arrays.stream(net.queuePairs).filter(qp -> qp.flow == flow).mapToInt(qp -> qp.id).toArray();
+      queuePairs[c] = queuePairsOf.get(connections.get(c));
       for (int qp : queuePairs[c]) {
         localOf[qp] = locals.size();
         locals.add(c);
@@ -96,7 +86,7 @@ public final class CollectiveRunner extends Component implements NicNode.Message
       waiting[i] = new IntQueue();
     }
     this.nvlinkFreeAt = new long[layout.size()];
-    this.sizes = collective.sizes().sizes();
+    this.table = new SweepTable(collective, layout.size());
     net.sim.register(this);
     net.runningCollectives++;
     events.add(startPs, NEXT_RUN);
@@ -105,11 +95,7 @@ public final class CollectiveRunner extends Component implements NicNode.Message
 
   @Override
   public Optional<CollectiveResult> result() {
-    if (rows.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(new CollectiveResult(collective.operation(), collective.dataType(), layout.size(),
-        collective.root(), collective.algorithm(), collective.protocol(), rows));
+    return table.result();
   }
 
   @Override
@@ -141,9 +127,8 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   }
 
   private void startRun(long now) {
-    if (!inPlace) {
-      long count = elementCount();
-      plan = Algorithms.plan(collective, layout, count * collective.dataType().bytes());
+    if (!table.nextRunInPlace()) {
+      plan = Algorithms.plan(collective, layout, table.bytes());
       planToConnection = new int[plan.connections().size()];
       for (int i = 0; i < planToConnection.length; i++) {
         planToConnection[i] = connections.indexOf(plan.connections().get(i));
@@ -162,11 +147,6 @@ public final class CollectiveRunner extends Component implements NicNode.Message
         ready(t, begin);
       }
     }
-  }
-
-  private long elementCount() {
-    return Algorithms.elementCount(collective.operation(), sizes.get(sizeIndex).bytes(),
-        collective.dataType().bytes(), layout.size());
   }
 
   private void ready(int transfer, long at) {
@@ -215,19 +195,7 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   }
 
   private void finishRun(long now) {
-    long count = elementCount();
-    DataSize size = DataSize.bytes(count * collective.dataType().bytes());
-    CollectiveTiming timing = CollectiveTiming.measured(collective.operation(), layout.size(), size,
-        SimTime.picos(now - runStart), OptionalLong.empty());
-    if (!inPlace) {
-      outOfPlace = timing;
-      inPlace = true;
-    } else {
-      rows.add(new CollectiveRow(size, count, outOfPlace, timing));
-      inPlace = false;
-      sizeIndex++;
-    }
-    if (sizeIndex < sizes.size()) {
+    if (table.record(now - runStart)) {
       events.add(now, NEXT_RUN);
     } else {
       finish(now);

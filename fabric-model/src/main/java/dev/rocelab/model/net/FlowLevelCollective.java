@@ -2,24 +2,16 @@ package dev.rocelab.model.net;
 
 import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.result.CollectiveResult;
-import dev.rocelab.api.result.CollectiveRow;
-import dev.rocelab.api.result.CollectiveTiming;
 import dev.rocelab.api.scenario.Workload;
-import dev.rocelab.api.unit.DataSize;
-import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.collective.Algorithms;
 import dev.rocelab.model.collective.CollectiveLayout;
 import dev.rocelab.model.collective.Connection;
 import dev.rocelab.model.collective.Edge;
 import dev.rocelab.model.collective.NcclConstants;
 import dev.rocelab.model.engine.Component;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * A collective's size sweep at flow fidelity, for fabrics too large to simulate packet by packet.
@@ -43,15 +35,11 @@ public final class FlowLevelCollective extends Component implements Network.Topo
   private final Network net;
   private final Workload.Collective collective;
   private final CollectiveLayout layout;
-  private final Map<Connection, int[]> queuePairsOf = new HashMap<>();
-  private final List<DataSize> sizes;
-  private final List<CollectiveRow> rows = new ArrayList<>();
+  private final Map<Connection, int[]> queuePairsOf;
+  private final SweepTable table;
   private final int links;
   private final double[] capacity;
 
-  private int sizeIndex;
-  private boolean inPlace;
-  private CollectiveTiming outOfPlace;
   private List<Edge> edges;
   private int groups;
   private double[] remaining;
@@ -67,20 +55,16 @@ public final class FlowLevelCollective extends Component implements Network.Topo
    * @param net the network (its collective connections are queue pairs that never send)
    * @param collective the collective
    * @param layout where its ranks sit
-   * @param flowOf the flow id of each of its connections
+   * @param queuePairsOf the queue pairs of each of its connections
    * @param startPs when it starts
    */
   public FlowLevelCollective(Network net, Workload.Collective collective, CollectiveLayout layout,
-      Map<Connection, Integer> flowOf, long startPs) {
+      Map<Connection, int[]> queuePairsOf, long startPs) {
     this.net = net;
     this.collective = collective;
     this.layout = layout;
-    this.sizes = collective.sizes().sizes();
-    Map<Integer, List<Integer>> byFlow = new HashMap<>();
-    for (QueuePair qp : net.queuePairs) {
-      byFlow.computeIfAbsent(qp.flow, f -> new ArrayList<>()).add(qp.id);
-    }
-    flowOf.forEach((c, flow) -> queuePairsOf.put(c, byFlow.get(flow).stream().mapToInt(Integer::intValue).toArray()));
+    this.table = new SweepTable(collective, layout.size());
+    this.queuePairsOf = Map.copyOf(queuePairsOf);
     this.links = net.ports.length + layout.size();
     this.capacity = new double[links];
     for (int gid = 0; gid < net.ports.length; gid++) {
@@ -97,11 +81,7 @@ public final class FlowLevelCollective extends Component implements Network.Topo
 
   @Override
   public Optional<CollectiveResult> result() {
-    if (rows.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(new CollectiveResult(collective.operation(), collective.dataType(), layout.size(),
-        collective.root(), collective.algorithm(), collective.protocol(), rows));
+    return table.result();
   }
 
   @Override
@@ -147,8 +127,7 @@ public final class FlowLevelCollective extends Component implements Network.Topo
   }
 
   private void startRun(long now) {
-    long count = elementCount();
-    edges = Algorithms.edges(collective, layout, count * collective.dataType().bytes());
+    edges = Algorithms.edges(collective, layout, table.bytes());
     groups = edges.stream().mapToInt(Edge::group).max().orElse(-1) + 1;
     remaining = new double[groups];
     for (Edge e : edges) {
@@ -295,26 +274,9 @@ public final class FlowLevelCollective extends Component implements Network.Topo
     return onWire + packets * (Framing.ROCE_HEADERS + Framing.WIRE_OVERHEAD);
   }
 
-  private long elementCount() {
-    return Algorithms.elementCount(collective.operation(), sizes.get(sizeIndex).bytes(),
-        collective.dataType().bytes(), layout.size());
-  }
-
   private void finishRun(long now) {
     running = false;
-    long count = elementCount();
-    DataSize size = DataSize.bytes(count * collective.dataType().bytes());
-    CollectiveTiming timing = CollectiveTiming.measured(collective.operation(), layout.size(), size,
-        SimTime.picos(now - runStart), OptionalLong.empty());
-    if (!inPlace) {
-      outOfPlace = timing;
-      inPlace = true;
-    } else {
-      rows.add(new CollectiveRow(size, count, outOfPlace, timing));
-      inPlace = false;
-      sizeIndex++;
-    }
-    if (sizeIndex < sizes.size()) {
+    if (table.record(now - runStart)) {
       net.sim.schedule(this, now);
     } else {
       finished = true;

@@ -73,8 +73,8 @@ public final class Simulation {
     for (CollectiveConnections c : collectives) {
       long start = c.collective().start().picos();
       runners.add(c.collective().fidelity() == Fidelity.FLOW
-          ? new FlowLevelCollective(net, c.collective(), c.layout(), c.flowOf(), start)
-          : new CollectiveRunner(net, c.collective(), c.layout(), c.flowOf(), start));
+          ? new FlowLevelCollective(net, c.collective(), c.layout(), c.queuePairs(net), start)
+          : new CollectiveRunner(net, c.collective(), c.layout(), c.queuePairs(net), start));
     }
     // a flow-level run has no packets to sample
     this.sampler = flowLevelOnly(scenario) ? null : new Sampler(net, scenario.sampleInterval().picos(), flows);
