@@ -61,8 +61,7 @@ class LabBackendContainerTest {
 
     assertThat(run.backend()).isEqualTo("lab");
     FlowResult flow = run.flows().get(0);
-    // iperf3 -n sends whole 128 KiB blocks: at least the size, at most one block more
-    assertThat(flow.delivered().bytes()).isBetween(DataSize.mib(256).bytes(), DataSize.mib(256).bytes() + 131_072);
+    assertReceivedByIperf3(flow, DataSize.mib(256));
     assertThat(flow.completed()).isTrue();
     assertThat(flow.priority()).as("DSCP 26 of the NIC profile → priority 3 on leaf1").isEqualTo(3);
     assertThat(run.series("throughput")).singleElement().satisfies(s -> assertThat(s.max()).isPositive());
@@ -82,7 +81,7 @@ class LabBackendContainerTest {
 
     FlowResult flow = run.flows().get(0);
     assertThat(flow.completed()).isTrue();
-    assertThat(flow.delivered().bytes()).isBetween(DataSize.gib(3).bytes(), DataSize.gib(3).bytes() + 131_072);
+    assertReceivedByIperf3(flow, DataSize.gib(3));
     assertThat(run.events()).extracting(FabricEvent::kind, FabricEvent::subject).containsExactly(
         org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.FAULT, "host2:nic0"),
         org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.RECOVERY, "host2:nic0"));
@@ -162,5 +161,16 @@ class LabBackendContainerTest {
     assertThat(broken.getMessage()).startsWith("lost the SSH connection to lab@");
     assertThat(broken.command()).startsWith("iperf3 -c ");
     assertThat(broken.partialResult()).isPresent();
+  }
+
+  /**
+   * What iperf3's server counted: at most one 128 KiB block more than asked for ({@code -n} sends
+   * whole blocks), and at most the receive socket buffer less — the server stops counting when the
+   * client's end-of-test message arrives, which can overtake the last buffer of data (seen: 0.4 and
+   * 2.1 MiB short). Linux autotunes that buffer up to tcp_rmem's maximum, 6 MiB by default.
+   */
+  private static void assertReceivedByIperf3(FlowResult flow, DataSize size) {
+    assertThat(flow.delivered().bytes()).as("bytes iperf3's server counted")
+        .isBetween(size.bytes() - DataSize.mib(6).bytes(), size.bytes() + 131_072);
   }
 }
