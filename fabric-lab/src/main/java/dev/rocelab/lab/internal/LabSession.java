@@ -163,14 +163,17 @@ public final class LabSession implements FabricSession {
   }
 
   /**
-   * Waits until the switch counters have settled after a run: two snapshots one telemetry step
-   * apart agree (Prometheus has scraped the end of the traffic).
+   * Waits until the switch counters have settled after a run: two snapshots two telemetry steps
+   * apart agree. Two steps, because scrapes drift against the polls: snapshots only one scrape
+   * interval apart can both fall between the same two scrapes and agree while the end of the
+   * traffic is still unscraped.
    */
   void awaitSettled(TelemetryReader reader) {
     Duration step = Duration.ofNanos(spec.lab().telemetry().orElseThrow().step().picos() / 1000);
+    Duration apart = step.multipliedBy(2);
     AtomicReference<TelemetryReader.Snapshot> last = new AtomicReference<>(reader.snapshot(Instant.now()));
     try {
-      await("switch counters settle after the run").atMost(step.multipliedBy(15)).pollDelay(step).pollInterval(step)
+      await("switch counters settle after the run").atMost(step.multipliedBy(15)).pollDelay(apart).pollInterval(apart)
           .pollInSameThread()
           .until(() -> {
             TelemetryReader.Snapshot now = reader.snapshot(Instant.now());
