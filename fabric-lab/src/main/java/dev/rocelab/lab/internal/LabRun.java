@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -187,7 +188,7 @@ final class LabRun implements ScenarioRun {
 
   private static LabException labFailure(Throwable cause) {
     Throwable t = cause;
-    while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
+    while (t instanceof CompletionException && t.getCause() != null) {
       t = t.getCause();
     }
     if (t instanceof LabException lab) {
@@ -241,12 +242,19 @@ final class LabRun implements ScenarioRun {
         timeline, collectiveResults());
   }
 
-  /** The collectives that finished, in scenario order. */
+  /** The collectives that finished, and the rows of those that failed half way, in scenario order. */
   private List<CollectiveResult> collectiveResults() {
     List<CollectiveResult> done = new ArrayList<>();
     for (CompletableFuture<CollectiveResult> collective : collectives) {
-      if (collective.isDone() && !collective.isCompletedExceptionally()) {
+      if (!collective.isDone() || collective.isCancelled()) {
+        continue;
+      }
+      try {
         done.add(collective.join());
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof FailedCollectiveException failed) {
+          failed.printed().ifPresent(done::add);
+        }
       }
     }
     return done;

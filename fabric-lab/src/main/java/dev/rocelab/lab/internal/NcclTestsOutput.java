@@ -9,6 +9,7 @@ import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
@@ -18,7 +19,7 @@ import java.util.regex.Pattern;
  * Parses the text output of nccl-tests ({@code all_reduce_perf}, {@code all_gather_perf}, …): one
  * row per message size with the out-of-place and in-place time, algbw and busbw, and the average
  * bus bandwidth at the end. Rows are kept in order; a run that aborts half way keeps the rows it
- * printed but is reported as failed. {@link Report#result} keeps nccl-tests' own figures in the
+ * printed, with the {@link Report#failure() failure} that ended it. {@link Report#result} keeps nccl-tests' own figures in the
  * common {@link CollectiveResult}: time, algbw and busbw as printed, never recomputed.
  */
 final class NcclTestsOutput {
@@ -39,8 +40,9 @@ final class NcclTestsOutput {
    * @param rows one per message size, in order
    * @param averageBusBandwidth the "Avg bus bandwidth" line, GB/s, if the run got there
    * @param outOfBounds values that failed validation ("Out of bounds values"), if printed
+   * @param failure the NCCL, CUDA or launcher error that ended the run early, if one did
    */
-  record Report(List<Row> rows, OptionalDouble averageBusBandwidth, long outOfBounds) {
+  record Report(List<Row> rows, OptionalDouble averageBusBandwidth, long outOfBounds, Optional<String> failure) {
 
     /** Copies the rows. */
     Report {
@@ -110,8 +112,9 @@ final class NcclTestsOutput {
    * Parses a run's output.
    *
    * @param output what the launcher printed
-   * @return the rows and summary
-   * @throws UnparsableOutputException if the run failed or printed no row
+   * @return the rows and summary; a run that failed half way keeps the complete rows it printed
+   *     before the failure
+   * @throws UnparsableOutputException if a run that did not fail printed no row or a garbled one
    */
   static Report parse(String output) {
     List<String> rowLines = new ArrayList<>();
@@ -121,21 +124,24 @@ final class NcclTestsOutput {
         rowLines.add(text);
       }
     }
-    // a failure first: launchers print lines that start with a digit too ("2 total processes failed to start")
     Matcher failure = FAILURE.matcher(output);
-    if (failure.find()) {
-      long printed = rowLines.stream().filter(text -> BLANKS.split(text).length == ROW_VALUES).count();
-      throw new UnparsableOutputException("nccl-tests failed after " + printed + " rows: " + failure.group().strip());
-    }
+    Optional<String> failed = failure.find() ? Optional.of(failure.group().strip()) : Optional.empty();
     List<Row> rows = new ArrayList<>();
-    rowLines.forEach(text -> rows.add(row(BLANKS.split(text), text)));
-    if (rows.isEmpty()) {
+    for (String text : rowLines) {
+      String[] cells = BLANKS.split(text);
+      // after a failure, lines that are not rows start with digits too ("2 total processes failed to
+      // start"), and the row being printed when a rank died may be cut short: keep whole rows only
+      if (failed.isEmpty() || cells.length == ROW_VALUES) {
+        rows.add(row(cells, text));
+      }
+    }
+    if (rows.isEmpty() && failed.isEmpty()) {
       throw new UnparsableOutputException("nccl-tests printed no result row" + PerftestOutput.lastLine(output));
     }
     Matcher average = AVERAGE.matcher(output);
     Matcher outOfBounds = OUT_OF_BOUNDS.matcher(output);
     return new Report(rows, average.find() ? OptionalDouble.of(Double.parseDouble(average.group(1)))
-        : OptionalDouble.empty(), outOfBounds.find() ? Long.parseLong(outOfBounds.group(1)) : 0);
+        : OptionalDouble.empty(), outOfBounds.find() ? Long.parseLong(outOfBounds.group(1)) : 0, failed);
   }
 
   private static Row row(String[] cells, String line) {

@@ -81,8 +81,8 @@ class MpirunLaunchPathContainerTest {
       assertThat(broken.command()).isEqualTo("mpirun --hostfile /home/lab/hostfile -np 2"
           + " -x NCCL_IB_QPS_PER_CONNECTION=1 -x NCCL_ALGO=Ring -x NCCL_PROTO=Simple"
           + " all_reduce_perf -b 8388608 -e 67108864 -f 2 -d float -o sum -c 0");
-      assertThat(broken.getMessage()).startsWith("all_reduce_perf gave no result (exit ")
-          .contains("nccl-tests failed after 0 rows: mpirun was unable to find the specified executable file");
+      assertThat(broken.getMessage()).startsWith("all_reduce_perf failed after 0 rows (exit ")
+          .contains("): mpirun was unable to find the specified executable file");
       assertThat(broken.partialResult()).hasValueSatisfying(partial ->
           assertThat(partial.collectives()).isEmpty());
     }
