@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -39,12 +40,21 @@ import org.testcontainers.utility.MountableFile;
  * counters of each data interface, link faults as {@code docker network disconnect/connect}, and
  * Open MPI's {@code mpirun} on host1 as the launcher, with a host file of both hosts (the lab user of
  * host1 logs in to both over SSH, as mpirun needs). Public for the launcher test of the internal package.
+ *
+ * <p>No switch ASIC runs in a container, so a stand-in exporter serves leaf1's per-priority counters
+ * (PFC frames sent and received, ECN marks, drops): the node exporter's textfile collector on a
+ * container named leaf1, serving what {@link #switchCounters(String)} writes. It proves the path a real
+ * switch exporter takes — scraped by Prometheus, mapped by the fabric file's queries onto leaf1's ports
+ * and priorities, read before, during and after a run — not that any pause happened.
  */
 public final class LabContainers implements AutoCloseable {
 
   static final String HOST_IMAGE = "rocelab-lab-host:test";
   static final String PROMETHEUS_IMAGE = "rocelab-lab-prometheus:test";
   static final List<String> HOSTS = List.of("host1", "host2");
+  /** The switch whose counters the stand-in exporter serves. */
+  static final String SWITCH = "leaf1";
+  private static final String SWITCH_COUNTERS = "/var/lib/switch-counters";
   /** mpirun's host file on host1: one slot (one GPU's rank) per host. */
   static final String HOST_FILE = "/home/lab/hostfile";
 
@@ -54,6 +64,7 @@ public final class LabContainers implements AutoCloseable {
   private final String dataNetwork = "rocelab-data-" + id;
   private final String subnet;
   private final Map<String, GenericContainer<?>> hosts = new LinkedHashMap<>();
+  private final GenericContainer<?> switchExporter;
   private final GenericContainer<?> prometheus;
   private final List<AutoCloseable> started = new ArrayList<>();
 
@@ -87,6 +98,15 @@ public final class LabContainers implements AutoCloseable {
               new ContainerNetwork.Ipam().withIpv4Address(dataAddress(i)))).exec();
       hosts.put(name, host);
     }
+    switchExporter = new GenericContainer<>(image("host", HOST_IMAGE))
+        .withNetwork(management).withNetworkAliases(SWITCH)
+        .withCommand("sh", "-c", "mkdir -p " + SWITCH_COUNTERS + " && exec prometheus-node-exporter"
+            + " --web.listen-address=:9100 --collector.disable-defaults --collector.textfile"
+            + " --collector.textfile.directory=" + SWITCH_COUNTERS)
+        .waitingFor(Wait.forLogMessage(".*Listening on.*", 1).withStartupTimeout(Duration.ofSeconds(60)));
+    switchExporter.start();
+    started.add(0, switchExporter::stop);
+    switchCounters("");
     Files.writeString(dir.resolve("prometheus.yml"), prometheusConfig());
     prometheus = new GenericContainer<>(image("prometheus", PROMETHEUS_IMAGE))
         .withNetwork(management)
@@ -120,9 +140,9 @@ public final class LabContainers implements AutoCloseable {
     URI up = URI.create("http://" + prometheus.getHost() + ":" + prometheus.getMappedPort(9090)
         + "/api/v1/query?query=count(up%3D%3D1)");
     HttpClient http = HttpClient.newHttpClient();
-    Awaitility.await("Prometheus has scraped both hosts").atMost(Duration.ofSeconds(30))
+    Awaitility.await("Prometheus has scraped both hosts and the switch").atMost(Duration.ofSeconds(30))
         .pollInterval(Duration.ofMillis(500)).until(() -> http.send(HttpRequest.newBuilder(up).build(),
-            HttpResponse.BodyHandlers.ofString()).body().contains("\"" + HOSTS.size() + "\"]"));
+            HttpResponse.BodyHandlers.ofString()).body().contains("\"" + (HOSTS.size() + 1) + "\"]"));
   }
 
   /** Built once per machine: the engine's layer cache makes later builds instant. */
@@ -155,8 +175,10 @@ public final class LabContainers implements AutoCloseable {
   private String prometheusConfig() {
     StringBuilder yaml = new StringBuilder("global: {scrape_interval: 1s, evaluation_interval: 1s}\n"
         + "scrape_configs:\n  - job_name: hosts\n    static_configs:\n");
-    HOSTS.forEach(h -> yaml.append("      - {targets: ['").append(h).append(":9100'], labels: {host: ").append(h)
-        .append("}}\n"));
+    for (String target : List.of(HOSTS.get(0), HOSTS.get(1), SWITCH)) {
+      yaml.append("      - {targets: ['").append(target).append(":9100'], labels: {host: ").append(target)
+          .append("}}\n");
+    }
     return yaml.toString();
   }
 
@@ -208,6 +230,8 @@ public final class LabContainers implements AutoCloseable {
           .append("      nics: {nic0: {address: ").append(dataAddress(i)).append("}}\n");
     }
     String data = "label_replace(%s{device=\"eth1\"}, \"port\", \"nic0\", \"device\", \"eth1\")";
+    // the stand-in names its ports "interface", as switch exporters tend to; the queries map them
+    String queue = "label_replace(%s, \"port\", \"$1\", \"interface\", \"(.*)\")";
     lab.append("  telemetry:\n")
         .append("    prometheus: http://").append(prometheus.getHost()).append(':')
         .append(prometheus.getMappedPort(9090)).append('\n')
@@ -216,7 +240,12 @@ public final class LabContainers implements AutoCloseable {
         .append("      rxBytes: '").append(String.format(data, "node_network_receive_bytes_total")).append("'\n")
         .append("      txPackets: '").append(String.format(data, "node_network_transmit_packets_total")).append("'\n")
         .append("      rxPackets: '").append(String.format(data, "node_network_receive_packets_total")).append("'\n")
-        .append("      drops: '").append(String.format(data, "node_network_transmit_drop_total")).append("'\n");
+        .append("      drops: '").append(String.format(data, "node_network_transmit_drop_total"))
+        .append(" or ").append(String.format(queue, "lab_switch_queue_dropped_packets_total")).append("'\n")
+        .append("      pfcPausesSent: '").append(String.format(queue, "lab_switch_pfc_tx_frames_total")).append("'\n")
+        .append("      pfcPausesReceived: '").append(String.format(queue, "lab_switch_pfc_rx_frames_total"))
+        .append("'\n")
+        .append("      ecnMarks: '").append(String.format(queue, "lab_switch_ecn_marked_packets_total")).append("'\n");
     lab.append("  faults:\n")
         .append("    linkDown: {via: local, run: \"docker network disconnect ").append(dataNetwork)
         .append(" rocelab-").append(id).append("-{device}\"}\n")
@@ -248,6 +277,37 @@ public final class LabContainers implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Replaces what leaf1's stand-in exporter serves, atomically (the textfile collector must never
+   * read a half-written file).
+   *
+   * @param openMetrics counters in the Prometheus text format, e.g.
+   *     {@code lab_switch_pfc_tx_frames_total{interface="eth1",priority="3"} 1200}
+   */
+  void switchCounters(String openMetrics) throws Exception {
+    String file = SWITCH_COUNTERS + "/switch.prom";
+    var result = switchExporter.execInContainer("sh", "-c", "cat > " + file + ".tmp <<'EOF'\n" + openMetrics
+        + "\nEOF\nmv " + file + ".tmp " + file);
+    if (result.getExitCode() != 0) {
+      throw new IllegalStateException("could not write the switch counters: " + result.getStderr());
+    }
+  }
+
+  /**
+   * Waits until Prometheus has scraped a value of leaf1's stand-in exporter.
+   *
+   * @param series a series selector, e.g. {@code lab_switch_pfc_tx_frames_total{interface="eth1",priority="3"}}
+   * @param value the value it must show
+   */
+  void awaitSwitchCounter(String series, long value) {
+    URI query = URI.create("http://" + prometheus.getHost() + ":" + prometheus.getMappedPort(9090)
+        + "/api/v1/query?query=" + URLEncoder.encode(series, StandardCharsets.UTF_8));
+    HttpClient http = HttpClient.newHttpClient();
+    Awaitility.await("Prometheus has scraped " + series + " = " + value).atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(250)).until(() -> http.send(HttpRequest.newBuilder(query).build(),
+            HttpResponse.BodyHandlers.ofString()).body().contains("\"" + value + "\"]"));
   }
 
   /** Runs a command in a host container as root (to break the lab on purpose). */
