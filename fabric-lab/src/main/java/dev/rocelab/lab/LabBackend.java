@@ -36,13 +36,14 @@ public final class LabBackend implements FabricBackend {
   }
 
   /**
-   * Flows, incasts, permutations, mixed traffic, collectives (nccl-tests through the lab's launcher),
-   * link faults and switch resets (where the lab has commands).
+   * Flows, incasts, microbursts (paced by perftest's rate limiter or iperf3's pacing timer on each
+   * sender), permutations, all-to-all, mixed traffic, collectives (nccl-tests through the lab's
+   * launcher), link faults and switch resets (where the lab has commands).
    */
   @Override
   public Set<Capability> capabilities() {
-    return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.LOSSY_TRAFFIC, Capability.LINK_FAULTS,
-        Capability.SWITCH_RESET, Capability.COLLECTIVES);
+    return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.MICROBURSTS, Capability.LOSSY_TRAFFIC,
+        Capability.LINK_FAULTS, Capability.SWITCH_RESET, Capability.COLLECTIVES);
   }
 
   /**

@@ -18,6 +18,7 @@ import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
+import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,12 +41,12 @@ class LabBackendContainerTest {
 
   /**
    * How much of a flow iperf3 may leave uncounted: the server stops counting when the client's
-   * end-of-test message arrives, which can overtake the last socket buffer of data (seen: 0.4 and
-   * 2.1 MiB short), and what the client wrote into its socket but was not yet sent when the test
-   * ended never crosses the wire. Linux autotunes those buffers up to tcp_rmem's maximum, 6 MiB by
-   * default.
+   * end-of-test message arrives, which can overtake the data still in the client's send buffer and
+   * the server's receive buffer (seen: 0.4 and 2.1 MiB short for one flow, 11.4 MiB for two flows
+   * crossing). Linux autotunes those buffers up to the maxima of tcp_wmem and tcp_rmem, read from a
+   * host container when the lab starts.
    */
-  private static final DataSize IPERF3_UNCOUNTED_TAIL = DataSize.mib(6);
+  private static DataSize iperf3UncountedTail;
 
   private static LabContainers lab;
   private static FabricSession session;
@@ -54,6 +55,12 @@ class LabBackendContainerTest {
   static void startLab() throws Exception {
     lab = new LabContainers();
     session = FabricBackends.require("lab").open(lab.fabric("id_rsa"));
+    long buffers = 0;
+    for (String sysctl : List.of("tcp_wmem", "tcp_rmem")) {
+      String[] minDefaultMax = lab.exec("host1", "cat", "/proc/sys/net/ipv4/" + sysctl).strip().split("\\s+");
+      buffers += Long.parseLong(minDefaultMax[2]);
+    }
+    iperf3UncountedTail = DataSize.bytes(buffers);
   }
 
   @AfterAll
@@ -78,8 +85,8 @@ class LabBackendContainerTest {
     assertThat(flow.priority()).as("DSCP 26 of the NIC profile → priority 3 on leaf1").isEqualTo(3);
     assertThat(run.series("throughput")).singleElement().satisfies(s -> assertThat(s.max()).isPositive());
     // the node exporter counted what left host1's data interface: the flow plus TCP/IP headers, less
-    // what iperf3 wrote into its socket but never sent (see assertReceivedByIperf3; seen: 1.1 MB short)
-    long least = DataSize.mib(256).bytes() - IPERF3_UNCOUNTED_TAIL.bytes();
+    // what iperf3 wrote into its socket but never sent once the test ended (seen: 1.1 MB short)
+    long least = DataSize.mib(256).bytes() - iperf3UncountedTail.bytes();
     PortStats sent = run.port("host1:nic0").get(0);
     assertThat(sent.txBytes()).isBetween(least, DataSize.mib(256).bytes() * 11 / 10);
     assertThat(run.port("host2:nic0").get(0).rxBytes()).isGreaterThanOrEqualTo(least);
@@ -131,6 +138,31 @@ class LabBackendContainerTest {
 
   @Test
   @Order(4)
+  void microburstsArePacedBySendersAndAllToAllReachesEveryOtherHost() {
+    // 1 MiB every 10 ms: 839 Mb/s on average, where an unpaced iperf3 on a veth carries several Gb/s
+    RunResult bursts = session.run(Scenario.microburst().senders(1).receiver("host1:nic0").burst("1MiB")
+        .period("10ms").bursts(100).named("microbursts"));
+
+    FlowResult burst = bursts.flows().get(0);
+    assertThat(burst.source()).isEqualTo(new Endpoint("host2", "nic0"));
+    assertThat(burst.completed()).isTrue();
+    assertReceivedByIperf3(burst, DataSize.mib(100));
+    long[] bps = bursts.series("throughput").get(0).values();
+    assertThat(LongStream.of(bps).max().orElseThrow()).as("no 100 ms interval much above the paced rate")
+        .isLessThan(2 * 838_860_800L);
+
+    RunResult allToAll = session.run(Scenario.allToAll().perPair("256MiB").named("all-to-all"));
+
+    assertThat(allToAll.flows()).extracting(f -> f.source().device() + "→" + f.destination().device())
+        .containsExactlyInAnyOrder("host1→host2", "host2→host1");
+    assertThat(allToAll.flows()).allSatisfy(f -> {
+      assertThat(f.completed()).isTrue();
+      assertReceivedByIperf3(f, DataSize.mib(256));
+    });
+  }
+
+  @Test
+  @Order(5)
   void garbageOutputIsAnInfrastructureErrorNamingHostAndCommand() throws Exception {
     lab.exec("host1", "sh", "-c", "mv /usr/bin/iperf3 /usr/bin/iperf3.real"
         + " && printf '#!/bin/sh\\necho \"%%%% garbage %%%%\"\\n' > /usr/bin/iperf3 && chmod +x /usr/bin/iperf3");
@@ -151,7 +183,7 @@ class LabBackendContainerTest {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void aMissingToolIsNamedWithItsHost() throws Exception {
     lab.exec("host2", "mv", "/usr/bin/iperf3", "/usr/bin/iperf3.away");
     try {
@@ -165,7 +197,7 @@ class LabBackendContainerTest {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void aWrongKeyIsAnAuthenticationFailureThatShowsNoKey() {
     LabException broken = catchThrowableOfType(LabException.class,
         () -> FabricBackends.require("lab").open(lab.fabric("wrong_rsa")));
@@ -178,7 +210,7 @@ class LabBackendContainerTest {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void aHostStoppedMidRunBreaksTheRunNamingItAndKeepsWhatWasMeasured() {
     Thread stopper = new Thread(() -> {
       try {
@@ -220,10 +252,10 @@ class LabBackendContainerTest {
 
   /**
    * What iperf3's server counted: at most one 128 KiB block more than asked for ({@code -n} sends
-   * whole blocks), and at most {@link #IPERF3_UNCOUNTED_TAIL} less.
+   * whole blocks), and at most {@link #iperf3UncountedTail} less.
    */
   private static void assertReceivedByIperf3(FlowResult flow, DataSize size) {
     assertThat(flow.delivered().bytes()).as("bytes iperf3's server counted")
-        .isBetween(size.bytes() - IPERF3_UNCOUNTED_TAIL.bytes(), size.bytes() + 131_072);
+        .isBetween(size.bytes() - iperf3UncountedTail.bytes(), size.bytes() + 131_072);
   }
 }

@@ -5,6 +5,7 @@ import dev.rocelab.api.fabric.LabInventory;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import java.util.Optional;
 
 /**
  * One point-to-point flow of a scenario, as the lab runs it: a server on the destination host, a
@@ -20,9 +21,28 @@ import dev.rocelab.api.unit.SimTime;
  * @param tool the tool that carries it
  * @param port the TCP port the tool's server listens on
  * @param start when it starts, from the start of the run
+ * @param bursts how the sender paces its messages, if it sends in bursts; otherwise as fast as it can
  */
 record FlowJob(String id, Endpoint source, Endpoint destination, int priority, DataSize message, long messages,
-    Workload.Verb verb, LabInventory.FlowTool tool, int port, SimTime start) {
+    Workload.Verb verb, LabInventory.FlowTool tool, int port, SimTime start, Optional<Bursts> bursts) {
+
+  /**
+   * Messages sent back to back in bursts, one burst per period: the tool's own pacing on the sending
+   * host (perftest's rate limiter, iperf3's pacing timer) keeps the period.
+   *
+   * @param messages messages per burst
+   * @param period from one burst's start to the next
+   */
+  record Bursts(long messages, SimTime period) {
+
+    /**
+     * @param message the size of each message
+     * @return the average rate that sends one burst per period, bits per second
+     */
+    double averageBitsPerSecond(DataSize message) {
+      return messages * message.bytes() * 8.0 / (period.picos() / 1e12);
+    }
+  }
 
   /** @return every byte the flow carries */
   DataSize size() {

@@ -12,6 +12,7 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.lab.LabException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.core.ConditionTimeoutException;
@@ -143,7 +144,7 @@ final class FlowRunner {
   }
 
   /** Servers serve one client; the time limit ends one whose client never came (SSH sends no hang-up without a tty). */
-  private String serverCommand(FlowJob job) {
+  String serverCommand(FlowJob job) {
     String limit = "timeout " + SERVER_LIFETIME.toSeconds() + " ";
     if (job.tool() == LabInventory.FlowTool.IPERF3) {
       return limit + "iperf3 -s -1 -p " + job.port();
@@ -151,11 +152,14 @@ final class FlowRunner {
     return limit + perftest(job, nic(job.destination().device(), job.destination().port()));
   }
 
-  private String clientCommand(FlowJob job) {
+  /** The client's command line: the tool, its server's address and port, and the flow's size and pacing. */
+  String clientCommand(FlowJob job) {
     String address = nic(job.destination().device(), job.destination().port()).address();
     if (job.tool() == LabInventory.FlowTool.IPERF3) {
       return "iperf3 -c " + address + " -p " + job.port() + " -J -i " + IPERF3_INTERVAL.picos() / 1e12 + " -n "
-          + job.size().bytes();
+          + job.size().bytes() + job.bursts().map(b -> " -l " + job.message().bytes() + " -b "
+              + Math.round(b.averageBitsPerSecond(job.message())) + "/" + b.messages() + " --pacing-timer "
+              + b.period().picos() / 1_000_000).orElse("");
     }
     return perftest(job, nic(job.source().device(), job.source().port())) + " " + address;
   }
@@ -164,7 +168,9 @@ final class FlowRunner {
     // perftest needs at least 5 iterations
     return tool(job) + (nic.rdmaDevice().isEmpty() ? "" : " -d " + nic.rdmaDevice()) + " -p " + job.port()
         + (latencyProbe(job) ? "" : " --report_gbits") + " -F -s " + job.message().bytes() + " -n "
-        + Math.max(5, job.messages());
+        + Math.max(5, job.messages()) + job.bursts().map(b -> " --burst_size=" + b.messages() + " --rate_limit="
+            + String.format(Locale.ROOT, "%.6f", b.averageBitsPerSecond(job.message()) / 1e9)
+            + " --rate_units=g --rate_limit_type=SW").orElse("");
   }
 
   private LabHost.LabNic nic(String host, String nic) {
@@ -176,7 +182,8 @@ final class FlowRunner {
    * {@code ib_send_lat}) runs it, one message at a time, and reports one-way latency.
    */
   static boolean latencyProbe(FlowJob job) {
-    return job.tool() == LabInventory.FlowTool.PERFTEST && job.message().bytes() <= LATENCY_PROBE.bytes();
+    return job.tool() == LabInventory.FlowTool.PERFTEST && job.message().bytes() <= LATENCY_PROBE.bytes()
+        && job.bursts().isEmpty();
   }
 
   private static String tool(FlowJob job) {
