@@ -117,12 +117,12 @@ class LabBackendContainerTest {
   void switchCountersAreReadPerPortAndPriorityAsTheirIncreaseOverTheRun() throws Exception {
     // leaf1's stand-in exporter: counters that did not start at zero, so only the increase may count
     String pausesSent = "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"}";
-    lab.switchCounters(switchCounters(5_000, 4_000, 900, 12));
+    lab.switchCounters(switchCounters(5_000, 4_000, 900, 12, 0));
     lab.awaitSwitchCounter(pausesSent, 5_000);
 
     ScenarioRun running = session.start(Scenario.flow("host1:nic0", "host2:nic0").message("256MiB")
         .named("switch counters"));
-    lab.switchCounters(switchCounters(6_200, 4_350, 1_134, 19));
+    lab.switchCounters(switchCounters(6_200, 4_350, 1_134, 19, 1_572_864));
     RunResult run = running.finish();
 
     PortStats eth1 = queue(run, "leaf1:eth1", 3);
@@ -130,6 +130,7 @@ class LabBackendContainerTest {
     PortStats eth2 = queue(run, "leaf1:eth2", 3);
     assertThat(eth2.pausesReceived()).isEqualTo(350);
     assertThat(eth2.ecnMarks()).isEqualTo(234);
+    assertThat(eth2.maxQueue()).as("the deepest buffer use sampled").isEqualTo(DataSize.kib(1_536));
     assertThat(queue(run, "leaf1:eth2", 0).drops()).containsEntry(DropReason.BUFFER_OVERFLOW, 7L);
     assertThat(run.series("pfcPausesSent")).filteredOn(s -> s.subject().equals("leaf1:eth1/3")).singleElement()
         .satisfies(s -> assertThat(LongStream.of(s.values()).sum()).as("pauses sampled over the run").isEqualTo(1_200));
@@ -238,8 +239,9 @@ class LabBackendContainerTest {
         .orElseThrow(() -> new AssertionError("no counters of " + port + " priority " + priority + " in " + run.ports()));
   }
 
-  /** What leaf1's stand-in exporter serves: per-priority counters named as the fabric file's queries expect. */
-  private static String switchCounters(long pausesSent, long pausesReceived, long ecnMarks, long drops) {
+  /** What leaf1's stand-in exporter serves: per-priority counters and a gauge, named as the fabric file's queries expect. */
+  private static String switchCounters(long pausesSent, long pausesReceived, long ecnMarks, long drops,
+      long bufferUsed) {
     return "# TYPE lab_switch_pfc_tx_frames_total counter\n"
         + "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"} " + pausesSent + "\n"
         + "# TYPE lab_switch_pfc_rx_frames_total counter\n"
@@ -247,7 +249,9 @@ class LabBackendContainerTest {
         + "# TYPE lab_switch_ecn_marked_packets_total counter\n"
         + "lab_switch_ecn_marked_packets_total{interface=\"eth2\",priority=\"3\"} " + ecnMarks + "\n"
         + "# TYPE lab_switch_queue_dropped_packets_total counter\n"
-        + "lab_switch_queue_dropped_packets_total{interface=\"eth2\",priority=\"0\"} " + drops + "\n";
+        + "lab_switch_queue_dropped_packets_total{interface=\"eth2\",priority=\"0\"} " + drops + "\n"
+        + "# TYPE lab_switch_queue_buffer_used_bytes gauge\n"
+        + "lab_switch_queue_buffer_used_bytes{interface=\"eth2\",priority=\"3\"} " + bufferUsed + "\n";
   }
 
   /**

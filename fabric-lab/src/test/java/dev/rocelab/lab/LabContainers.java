@@ -42,7 +42,7 @@ import org.testcontainers.utility.MountableFile;
  * host1 logs in to both over SSH, as mpirun needs). Public for the launcher test of the internal package.
  *
  * <p>No switch ASIC runs in a container, so a stand-in exporter serves leaf1's per-priority counters
- * (PFC frames sent and received, ECN marks, drops): the node exporter's textfile collector on a
+ * (PFC frames sent and received, ECN marks, drops) and buffer use: the node exporter's textfile collector on a
  * container named leaf1, serving what {@link #switchCounters(String)} writes. It proves the path a real
  * switch exporter takes — scraped by Prometheus, mapped by the fabric file's queries onto leaf1's ports
  * and priorities, read before, during and after a run — not that any pause happened.
@@ -245,7 +245,8 @@ public final class LabContainers implements AutoCloseable {
         .append("      pfcPausesSent: '").append(String.format(queue, "lab_switch_pfc_tx_frames_total")).append("'\n")
         .append("      pfcPausesReceived: '").append(String.format(queue, "lab_switch_pfc_rx_frames_total"))
         .append("'\n")
-        .append("      ecnMarks: '").append(String.format(queue, "lab_switch_ecn_marked_packets_total")).append("'\n");
+        .append("      ecnMarks: '").append(String.format(queue, "lab_switch_ecn_marked_packets_total")).append("'\n")
+        .append("      bufferUse: '").append(String.format(queue, "lab_switch_queue_buffer_used_bytes")).append("'\n");
     lab.append("  faults:\n")
         .append("    linkDown: {via: local, run: \"docker network disconnect ").append(dataNetwork)
         .append(" rocelab-").append(id).append("-{device}\"}\n")
