@@ -37,6 +37,7 @@ import java.util.function.ToDoubleFunction;
  * time of the queue they pause; drops follow the recorded drops' times; a counter with no timing at
  * all (CNPs) is taken as uniform over the run. Gauges hold the phase's worst level: the deepest
  * queue, the fullest buffer, the link down if it was down at all; throughput holds the phase's mean.
+ * Series that stay zero over the whole timeline are left out, as the run's own time series are.
  */
 public final class Projector {
 
@@ -102,7 +103,17 @@ public final class Projector {
     }
     linkStates(out);
     collectives(out);
-    return out;
+    // as in the run's own time series, what stayed zero throughout is left out
+    return out.stream().filter(Projector::everNonZero).toList();
+  }
+
+  private static boolean everNonZero(ProjectedSeries s) {
+    for (int i = 0; i < s.size(); i++) {
+      if (s.value(i) != 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Map<MetricLabel, String> portLabels(Endpoint port, int priority) {
