@@ -46,6 +46,6 @@ class CriteriaTest {
   @Test
   void anUnknownCriterionIsNamedWithTheFile() {
     assertThatThrownBy(() -> Criteria.of(Phase.OPERATIONAL, new Properties()).number("alertLatency"))
-        .hasMessage("criteria/operational.yaml has no criterion alertLatency; known: [seriesCoverageSlack]");
+        .hasMessage("criteria/operational.yaml has no criterion alertLatency; known: [linkDownDetection, losslessDropDetection, pfcStormDetection, seriesCoverageSlack]");
   }
 }

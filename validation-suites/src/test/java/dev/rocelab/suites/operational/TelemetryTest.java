@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
  * priority, every flow has its throughput series, each series covers the run, and packet counters
  * agree across each link.
  *
- * <p>Alert rules, dashboards and runbooks (alerts firing on the FAILURES faults) are a separate
- * issue; nothing here pretends to check them.
+ * <p>That alert rules fire on the FAILURES and SYNTHETIC_LOAD faults is proven by
+ * {@link AlertRulesTest}.
  */
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.OPERATIONAL)
 class TelemetryTest {

@@ -1,0 +1,212 @@
+package dev.rocelab.alerting;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.alerting.internal.PromtoolReport;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractAssert;
+
+/**
+ * Assertions on which alerts fired on a scenario's operational timeline:
+ * <pre>{@code
+ * AlertsAssert.assertThat(report).fired("RocePfcStorm").on("device", "leaf1").within("2m").ofTheFault();
+ * AlertsAssert.assertThat(baseline).nothingFired();
+ * }</pre>
+ * Failure messages name the rule, the scenario and what did fire, with times on the timeline.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport> {
+
+  private AlertsAssert(AlertReport actual) {
+    super(actual, AlertsAssert.class);
+  }
+
+  /**
+   * @param report the report of {@link AlertRuleTester#evaluate}
+   * @return assertions on it
+   */
+  public static AlertsAssert assertThat(AlertReport report) {
+    return new AlertsAssert(report);
+  }
+
+  /**
+   * Verifies that an alert fired at least once.
+   *
+   * @param alertname the rule's name
+   * @return assertions on its firings
+   */
+  public FiredAlertAssert fired(String alertname) {
+    isNotNull();
+    Objects.requireNonNull(alertname, "alertname must not be null");
+    if (!actual.alertnames().contains(alertname)) {
+      failWithMessage("%nExpecting alert %s to fire in scenario \"%s\"%nbut the rule files %s have no such alerting rule;"
+          + " they have: %s", alertname, actual.scenario(), actual.rules(), actual.alertnames());
+    }
+    List<AlertFiring> firings = actual.firings(alertname);
+    if (firings.isEmpty()) {
+      failWithMessage("%nExpecting alert %s to fire in scenario \"%s\" (fault at %s)%nbut it never fired over %s."
+          + "%nWhat fired:%n%s", alertname, actual.scenario(), faultStart(), AlertReport.format(actual.timelineLength()),
+          actual.describeFirings());
+    }
+    return new FiredAlertAssert(actual, alertname, firings, Map.of());
+  }
+
+  /**
+   * Verifies that an alert never fired.
+   *
+   * @param alertname the rule's name
+   * @return this
+   */
+  public AlertsAssert didNotFire(String alertname) {
+    isNotNull();
+    List<AlertFiring> firings = actual.firings(alertname);
+    if (!firings.isEmpty()) {
+      failWithMessage("%nExpecting alert %s not to fire in scenario \"%s\" (fault at %s)%nbut it fired:%n%s",
+          alertname, actual.scenario(), faultStart(), describe(firings));
+    }
+    return this;
+  }
+
+  /**
+   * Verifies that no alert fired at all.
+   *
+   * @return this
+   */
+  public AlertsAssert nothingFired() {
+    isNotNull();
+    if (!actual.firings().isEmpty()) {
+      failWithMessage("%nExpecting no alert to fire in scenario \"%s\" (rules %s)%nbut these fired:%n%s",
+          actual.scenario(), actual.rules(), actual.describeFirings());
+    }
+    return this;
+  }
+
+  private String faultStart() {
+    return actual.faultStart().map(AlertReport::format).orElse("none");
+  }
+
+  private static String describe(List<AlertFiring> firings) {
+    return String.join("\n", firings.stream().map(f -> "  " + f).toList());
+  }
+
+  /**
+   * Assertions on the firings of one alert.
+   *
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static final class FiredAlertAssert extends AbstractAssert<FiredAlertAssert, List<AlertFiring>> {
+
+    private final AlertReport report;
+    private final String alertname;
+    private final Map<String, String> labels;
+
+    private FiredAlertAssert(AlertReport report, String alertname, List<AlertFiring> firings,
+        Map<String, String> labels) {
+      super(firings, FiredAlertAssert.class);
+      this.report = report;
+      this.alertname = alertname;
+      this.labels = labels;
+    }
+
+    /**
+     * Narrows to the firings carrying some labels; verifies there is one.
+     *
+     * @param namesAndValues label names and values, alternating, e.g. {@code "device", "leaf1"}
+     * @return assertions on those firings
+     */
+    public FiredAlertAssert on(String... namesAndValues) {
+      if (namesAndValues.length % 2 != 0) {
+        throw new IllegalArgumentException("on(...) takes label names and values in pairs but got "
+            + List.of(namesAndValues));
+      }
+      Map<String, String> wanted = new LinkedHashMap<>(labels);
+      for (int i = 0; i < namesAndValues.length; i += 2) {
+        wanted.put(namesAndValues[i], namesAndValues[i + 1]);
+      }
+      List<AlertFiring> matching = actual.stream().filter(f -> f.hasLabels(wanted)).toList();
+      if (matching.isEmpty()) {
+        failWithMessage("%nExpecting alert %s to fire on %s in scenario \"%s\"%nbut it fired only on:%n%s", alertname,
+            wanted, report.scenario(), describe(actual));
+      }
+      return new FiredAlertAssert(report, alertname, matching, wanted);
+    }
+
+    /**
+     * Starts a detection-latency check: {@code within("2m").ofTheFault()}.
+     *
+     * @param bound a Prometheus duration, e.g. {@code 30s}, {@code 2m}
+     * @return the check
+     */
+    public Latency within(String bound) {
+      return within(PromtoolReport.duration(bound));
+    }
+
+    /**
+     * Starts a detection-latency check: {@code within(Duration.ofMinutes(2)).ofTheFault()}.
+     *
+     * @param bound the longest acceptable time from the fault's start to the first firing
+     * @return the check
+     */
+    public Latency within(Duration bound) {
+      return new Latency(this, Objects.requireNonNull(bound, "bound must not be null"));
+    }
+
+    private FiredAlertAssert detectedWithin(Duration bound) {
+      if (report.faultStart().isEmpty()) {
+        failWithMessage("%nExpecting alert %s to fire within %s of the fault%nbut scenario \"%s\" has no fault",
+            alertname, AlertReport.format(bound), report.scenario());
+      }
+      Duration fault = report.faultStart().get();
+      AlertFiring first = actual.get(0);
+      Duration latency = first.firstFiring().minus(fault);
+      String where = labels.isEmpty() ? "" : " on " + labels;
+      if (latency.isNegative()) {
+        failWithMessage("%nExpecting alert %s%s to fire within %s of the fault in scenario \"%s\"%n"
+            + "but it fired at %s, before the fault started at %s: it does not single out the fault.%nIts firings:%n%s",
+            alertname, where, AlertReport.format(bound), report.scenario(), AlertReport.format(first.firstFiring()),
+            AlertReport.format(fault), describe(actual));
+      }
+      if (latency.compareTo(bound) > 0) {
+        failWithMessage("%nExpecting alert %s%s to fire within %s of the fault in scenario \"%s\"%n"
+            + "but it first fired at %s, %s after the fault started at %s.%nIts firings:%n%s",
+            alertname, where, AlertReport.format(bound), report.scenario(), AlertReport.format(first.firstFiring()),
+            AlertReport.format(latency), AlertReport.format(fault), describe(actual));
+      }
+      return this;
+    }
+  }
+
+  /**
+   * A detection-latency check waiting for its reference point.
+   *
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static final class Latency {
+
+    private final FiredAlertAssert fired;
+    private final Duration bound;
+
+    private Latency(FiredAlertAssert fired, Duration bound) {
+      this.fired = fired;
+      this.bound = bound;
+    }
+
+    /**
+     * Verifies that the alert first fired no earlier than the fault's start and at most the bound after it.
+     *
+     * @return assertions on the alert's firings
+     */
+    public FiredAlertAssert ofTheFault() {
+      return fired.detectedWithin(bound);
+    }
+  }
+}

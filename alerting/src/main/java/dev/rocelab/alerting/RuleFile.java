@@ -1,0 +1,96 @@
+package dev.rocelab.alerting;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apiguardian.api.API;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * A Prometheus rule file: its name (as promtool and reports show it) and its content.
+ *
+ * @param name the file name, e.g. {@code roce-fabric.rules.yaml}; no directory
+ * @param content the YAML content
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record RuleFile(String name, String content) {
+
+  /** The class path resource of the example rules shipped with rocelab. */
+  public static final String EXAMPLE_RULES = "rules/roce-fabric.rules.yaml";
+
+  /** Validates the fields. */
+  public RuleFile {
+    Objects.requireNonNull(name, "name must not be null");
+    Objects.requireNonNull(content, "content must not be null");
+    if (name.isBlank() || name.contains("/") || name.contains("\\") || name.startsWith(".")) {
+      throw new IllegalArgumentException("name must be a plain file name but was \"" + name + "\"");
+    }
+  }
+
+  /**
+   * @param file a rule file on disk
+   * @return it, named by its file name
+   */
+  public static RuleFile of(Path file) {
+    try {
+      return new RuleFile(file.getFileName().toString(), Files.readString(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read rule file " + file, e);
+    }
+  }
+
+  /**
+   * @param resource a class path resource, e.g. {@code rules/roce-fabric.rules.yaml}
+   * @return it, named by the last segment of the resource name
+   */
+  public static RuleFile resource(String resource) {
+    try (InputStream in = RuleFile.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no rule file " + resource + " on the class path");
+      }
+      return new RuleFile(resource.substring(resource.lastIndexOf('/') + 1),
+          new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read rule file " + resource, e);
+    }
+  }
+
+  /** @return the example rules for RoCE fabrics shipped in this module */
+  public static RuleFile exampleRules() {
+    return resource(EXAMPLE_RULES);
+  }
+
+  /**
+   * The alerting rules' names, in file order. Call after promtool accepted the file.
+   *
+   * @return every {@code alert:} of every group
+   */
+  public List<String> alertNames() {
+    List<String> names = new ArrayList<>();
+    Object document = new Yaml(new SafeConstructor(new LoaderOptions())).load(content);
+    if (document instanceof Map<?, ?> map && map.get("groups") instanceof List<?> groups) {
+      for (Object group : groups) {
+        if (group instanceof Map<?, ?> g && g.get("rules") instanceof List<?> rules) {
+          for (Object rule : rules) {
+            if (rule instanceof Map<?, ?> r && r.get("alert") != null && !names.contains(r.get("alert").toString())) {
+              names.add(r.get("alert").toString());
+            }
+          }
+        }
+      }
+    }
+    return names;
+  }
+}

@@ -1,0 +1,340 @@
+package dev.rocelab.alerting.internal;
+
+import dev.rocelab.alerting.Metric;
+import dev.rocelab.alerting.MetricLabel;
+import dev.rocelab.alerting.ProjectedSeries;
+import dev.rocelab.alerting.TimelinePhase;
+import dev.rocelab.alerting.TimelineShape;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.result.CollectiveResult;
+import dev.rocelab.api.result.CollectiveRow;
+import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.DropRecord;
+import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.PortStats;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.TimeSeries;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.unit.SimTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Projects a run onto the operational timeline. A counter grows, in each phase, at the rate the
+ * run measured in that phase (its increase in the phase's simulated window ÷ the window); a gauge
+ * holds the phase's level. Where the run has a time series for a counter (ECN marks, paused time),
+ * the series says how the counter's total splits over the phases; pause frames follow the paused
+ * time of the queue they pause; drops follow the recorded drops' times; a counter with no timing at
+ * all (CNPs) is taken as uniform over the run. Gauges hold the phase's worst level: the deepest
+ * queue, the fullest buffer, the link down if it was down at all; throughput holds the phase's mean.
+ * Series that stay zero over the whole timeline are left out, as the run's own time series are.
+ */
+public final class Projector {
+
+  private final RunResult run;
+  private final FabricGraph graph;
+  private final List<TimelinePhase> phases;
+  private final Duration scrape;
+  private final int scrapes;
+  private final Map<String, TimeSeries> series = new HashMap<>();
+
+  /**
+   * @param run the run
+   * @param graph its fabric, to find the peer of a port
+   * @param phases the phases of {@link PhaseSplit}
+   * @param shape the timeline's shape
+   */
+  public Projector(RunResult run, FabricGraph graph, List<TimelinePhase> phases, TimelineShape shape) {
+    this.run = run;
+    this.graph = graph;
+    this.phases = phases;
+    this.scrape = shape.scrapeInterval();
+    Duration total = phases.get(phases.size() - 1).end();
+    this.scrapes = (int) (total.toMillis() / scrape.toMillis()) + 1;
+    for (TimeSeries s : run.series()) {
+      series.putIfAbsent(s.metric() + " " + s.subject(), s);
+    }
+  }
+
+  /** @return every projected series: per port and priority, per switch, per flow, per collective */
+  public List<ProjectedSeries> project() {
+    List<ProjectedSeries> out = new ArrayList<>();
+    for (PortStats stats : run.ports()) {
+      Map<MetricLabel, String> labels = portLabels(stats.port(), stats.priority());
+      String subject = stats.port() + "/" + stats.priority();
+      double[] pausedShare = seriesShares("paused_time", subject);
+      String peer = graph.linkAt(stats.port()).map(l -> l.peerOf(stats.port()) + "/" + stats.priority()).orElse("");
+      out.add(counter(Metric.PFC_PAUSES_SENT, labels, stats.pausesSent(), seriesShares("paused_time", peer)));
+      out.add(counter(Metric.PFC_PAUSES_RECEIVED, labels, stats.pausesReceived(), pausedShare));
+      out.add(counter(Metric.PFC_PAUSED_SECONDS, labels, stats.pausedTime().toSeconds(), pausedShare));
+      out.add(counter(Metric.ECN_MARKS, labels, stats.ecnMarks(), seriesShares("ecn_marks", subject)));
+      out.add(counter(Metric.CNPS_SENT, labels, stats.cnpsSent(), null));
+      out.add(counter(Metric.CNPS_RECEIVED, labels, stats.cnpsReceived(), null));
+      for (Map.Entry<DropReason, Long> drop : stats.drops().entrySet()) {
+        Map<MetricLabel, String> reason = new EnumMap<>(labels);
+        reason.put(MetricLabel.REASON, drop.getKey().name().toLowerCase(Locale.ROOT));
+        out.add(counter(Metric.DROPS, reason, drop.getValue(), dropShares(stats, drop.getKey())));
+      }
+      TimeSeries queue = series.get("queue_depth " + subject);
+      if (queue != null) {
+        out.add(gauge(Metric.QUEUE_DEPTH, labels, levels(queue, TimeSeries::max)));
+      }
+    }
+    for (TimeSeries buffer : run.series("shared_buffer")) {
+      out.add(gauge(Metric.SHARED_BUFFER, Map.of(MetricLabel.DEVICE, buffer.subject()), levels(buffer, TimeSeries::max)));
+    }
+    for (TimeSeries throughput : run.series("throughput")) {
+      double[] bitsPerSecond = levels(throughput, Projector::mean);
+      double[] bytesPerSecond = new double[bitsPerSecond.length];
+      for (int i = 0; i < bitsPerSecond.length; i++) {
+        bytesPerSecond[i] = bitsPerSecond[i] / 8;
+      }
+      out.add(gauge(Metric.FLOW_THROUGHPUT, Map.of(MetricLabel.FLOW, throughput.subject()), bytesPerSecond));
+    }
+    linkStates(out);
+    collectives(out);
+    // as in the run's own time series, what stayed zero throughout is left out
+    return out.stream().filter(Projector::everNonZero).toList();
+  }
+
+  private static boolean everNonZero(ProjectedSeries s) {
+    for (int i = 0; i < s.size(); i++) {
+      if (s.value(i) != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private Map<MetricLabel, String> portLabels(Endpoint port, int priority) {
+    Map<MetricLabel, String> labels = new EnumMap<>(MetricLabel.class);
+    labels.put(MetricLabel.DEVICE, port.device());
+    labels.put(MetricLabel.PORT, port.port());
+    if (priority >= 0) {
+      labels.put(MetricLabel.PRIORITY, Integer.toString(priority));
+    }
+    return labels;
+  }
+
+  /** The share of a series' total that falls in each phase, by the middle of each sample's interval. */
+  private double[] seriesShares(String metric, String subject) {
+    TimeSeries s = series.get(metric + " " + subject);
+    if (s == null) {
+      return null;
+    }
+    double[] sums = new double[phases.size()];
+    for (int i = 0; i < s.size(); i++) {
+      // sample i counts what happened over the interval that ends at its time
+      long middle = s.timeOf(i).picos() - s.interval().picos() / 2;
+      sums[phaseOf(middle)] += s.value(i);
+    }
+    return normalised(sums);
+  }
+
+  private double[] dropShares(PortStats stats, DropReason reason) {
+    double[] sums = new double[phases.size()];
+    for (DropRecord drop : run.firstDrops()) {
+      if (drop.port().equals(stats.port()) && drop.priority() == stats.priority() && drop.reason() == reason) {
+        sums[phaseOf(drop.time().picos())]++;
+      }
+    }
+    return normalised(sums);
+  }
+
+  private static double[] normalised(double[] sums) {
+    double total = 0;
+    for (double v : sums) {
+      total += v;
+    }
+    if (total <= 0) {
+      return null;
+    }
+    double[] shares = new double[sums.length];
+    for (int i = 0; i < sums.length; i++) {
+      shares[i] = sums[i] / total;
+    }
+    return shares;
+  }
+
+  private int phaseOf(long picos) {
+    for (int p = 0; p < phases.size(); p++) {
+      if (picos < phases.get(p).simulatedEnd().picos()) {
+        return p;
+      }
+    }
+    return phases.size() - 1;
+  }
+
+  /**
+   * A counter whose total splits over the phases by the given shares (null: in proportion to their
+   * simulated durations), growing at each phase's rate along the timeline.
+   */
+  private ProjectedSeries counter(Metric metric, Map<MetricLabel, String> labels, double total, double[] shares) {
+    double[] ratePerSecond = new double[phases.size()];
+    long runPicos = run.elapsed().picos();
+    for (int p = 0; p < phases.size(); p++) {
+      TimelinePhase phase = phases.get(p);
+      double share = shares == null ? (double) phase.simulated().picos() / runPicos : shares[p];
+      ratePerSecond[p] = total * share / phase.simulated().toSeconds();
+    }
+    double[] values = new double[scrapes];
+    for (int i = 0; i < scrapes; i++) {
+      double seconds = seconds(scrape.multipliedBy(i));
+      double value = 0;
+      for (int p = 0; p < phases.size(); p++) {
+        double start = seconds(phases.get(p).start());
+        double end = seconds(phases.get(p).end());
+        value += ratePerSecond[p] * Math.max(0, Math.min(seconds, end) - start);
+      }
+      values[i] = value;
+    }
+    return new ProjectedSeries(metric, labels, values);
+  }
+
+  private ProjectedSeries gauge(Metric metric, Map<MetricLabel, String> labels, double[] phaseLevels) {
+    double[] values = new double[scrapes];
+    for (int i = 0; i < scrapes; i++) {
+      values[i] = phaseLevels[timelinePhaseOf(scrape.multipliedBy(i))];
+    }
+    return new ProjectedSeries(metric, labels, values);
+  }
+
+  private int timelinePhaseOf(Duration t) {
+    for (int p = 0; p < phases.size(); p++) {
+      if (t.compareTo(phases.get(p).end()) < 0) {
+        return p;
+      }
+    }
+    return phases.size() - 1;
+  }
+
+  /** A level per phase from the samples taken in it (the nearest sample if none fell in it). */
+  private double[] levels(TimeSeries s, ToDoubleFunction<TimeSeries> level) {
+    double[] levels = new double[phases.size()];
+    for (int p = 0; p < phases.size(); p++) {
+      TimelinePhase phase = phases.get(p);
+      List<Long> in = new ArrayList<>();
+      for (int i = 0; i < s.size(); i++) {
+        long t = s.timeOf(i).picos();
+        if (t >= phase.simulatedStart().picos() && t < phase.simulatedEnd().picos()) {
+          in.add(s.value(i));
+        }
+      }
+      if (in.isEmpty() && s.size() > 0) {
+        long index = (phase.simulatedStart().picos() - s.start().picos()) / s.interval().picos();
+        in.add(s.value((int) Math.max(0, Math.min(s.size() - 1, index))));
+      }
+      long[] values = in.stream().mapToLong(Long::longValue).toArray();
+      levels[p] = values.length == 0 ? 0
+          : level.applyAsDouble(new TimeSeries(s.metric(), s.subject(), s.unit(), SimTime.ZERO, s.interval(), values));
+    }
+    return levels;
+  }
+
+  private static double mean(TimeSeries s) {
+    double sum = 0;
+    for (int i = 0; i < s.size(); i++) {
+      sum += s.value(i);
+    }
+    return s.size() == 0 ? 0 : sum / s.size();
+  }
+
+  /**
+   * The ports a link fault, flap or switch reset took down (both ends of each link): 1 in a phase
+   * where they stayed up, 0 where they were down at any time.
+   */
+  private void linkStates(List<ProjectedSeries> out) {
+    Map<String, Set<Endpoint>> bySubject = new TreeMap<>();
+    for (Fault fault : run.scenario().faults()) {
+      if (fault instanceof Fault.LinkDown f) {
+        bySubject.computeIfAbsent(f.port().toString(), k -> new TreeSet<>()).addAll(ends(f.port()));
+      } else if (fault instanceof Fault.LinkFlap f) {
+        bySubject.computeIfAbsent(f.port().toString(), k -> new TreeSet<>()).addAll(ends(f.port()));
+      } else if (fault instanceof Fault.SwitchReset f) {
+        Set<Endpoint> ports = bySubject.computeIfAbsent(f.device(), k -> new TreeSet<>());
+        graph.ports(f.device()).forEach(port -> ports.addAll(ends(port)));
+      }
+    }
+    Map<Endpoint, double[]> states = new TreeMap<>();
+    bySubject.forEach((subject, ports) -> {
+      double[] up = downPhases(subject);
+      for (Endpoint port : ports) {
+        double[] state = states.computeIfAbsent(port, k -> filled(1.0));
+        for (int p = 0; p < up.length; p++) {
+          state[p] = Math.min(state[p], up[p]);
+        }
+      }
+    });
+    states.forEach((port, state) -> out.add(gauge(Metric.LINK_UP, portLabels(port, -1), state)));
+  }
+
+  private List<Endpoint> ends(Endpoint port) {
+    return graph.linkAt(port).map(l -> List.of(l.a(), l.b())).orElse(List.of(port));
+  }
+
+  private double[] filled(double value) {
+    double[] values = new double[phases.size()];
+    java.util.Arrays.fill(values, value);
+    return values;
+  }
+
+  /** 0 for the phases in which the subject's link was down at any time, from its fault and recovery events. */
+  private double[] downPhases(String subject) {
+    double[] up = filled(1.0);
+    long downSince = -1;
+    for (FabricEvent event : run.events()) {
+      if (!event.subject().equals(subject)) {
+        continue;
+      }
+      if (event.kind() == FabricEvent.Kind.FAULT && downSince < 0) {
+        downSince = event.time().picos();
+      } else if (event.kind() == FabricEvent.Kind.RECOVERY && downSince >= 0) {
+        markDown(up, downSince, event.time().picos());
+        downSince = -1;
+      }
+    }
+    if (downSince >= 0) {
+      markDown(up, downSince, run.elapsed().picos());
+    }
+    return up;
+  }
+
+  private void markDown(double[] up, long from, long to) {
+    for (int p = 0; p < phases.size(); p++) {
+      TimelinePhase phase = phases.get(p);
+      if (from < phase.simulatedEnd().picos() && to > phase.simulatedStart().picos()) {
+        up[p] = 0;
+      }
+    }
+  }
+
+  /** Each collective's busbw per size, constant along the timeline (the first result of an operation and size wins). */
+  private void collectives(List<ProjectedSeries> out) {
+    Set<String> seen = new TreeSet<>();
+    for (CollectiveResult collective : run.collectives()) {
+      String op = collective.operation().name().toLowerCase(Locale.ROOT);
+      for (CollectiveRow row : collective.rows()) {
+        if (seen.add(op + " " + row.size().bytes())) {
+          Map<MetricLabel, String> labels = new EnumMap<>(MetricLabel.class);
+          labels.put(MetricLabel.OPERATION, op);
+          labels.put(MetricLabel.SIZE, Long.toString(row.size().bytes()));
+          out.add(gauge(Metric.COLLECTIVE_BUSBW, labels, filled(row.outOfPlace().busBandwidth().bytesPerSecond())));
+        }
+      }
+    }
+  }
+
+  private static double seconds(Duration d) {
+    return d.toMillis() / 1000.0;
+  }
+}

@@ -1,0 +1,127 @@
+package dev.rocelab.alerting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rocelab.alerting.internal.PromtoolReport;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The OpenMetrics export of a PFC storm, read back by a parser of the format's rules: one
+ * {@code # TYPE} per family before its samples, a unit suffix where there is a {@code # UNIT},
+ * counter samples named {@code _total} and never decreasing, timestamps increasing per series, label
+ * values escaped, {@code # EOF} last.
+ */
+class OpenMetricsTest {
+
+  private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{.*})? (\\S+) (\\S+)");
+
+  private static OperationalTimeline timeline;
+
+  @BeforeAll
+  static void project() {
+    timeline = OperationalTimeline.of(Scenarios.run(Scenarios.pfcStorm()), Scenarios.REFERENCE);
+  }
+
+  @Test
+  void stormTimelineHoldsEachPhaseForFiveMinutesAtItsSimulatedRate() {
+    assertThat(timeline.phases()).extracting(TimelinePhase::name)
+        .containsExactly("before fault", "fault", "after recovery");
+    assertThat(timeline.faultStart()).contains(java.time.Duration.ofMinutes(5));
+    assertThat(timeline.scrapes()).isEqualTo(61);
+    ProjectedSeries paused = timeline.series(Metric.PFC_PAUSED_SECONDS).stream()
+        .max(java.util.Comparator.comparingDouble(s -> s.value(40) - s.value(20))).orElseThrow();
+    // the stuck NIC keeps the leaf port facing it paused nearly all the time during the fault, not before
+    assertThat((paused.value(40) - paused.value(20)) / 300).isGreaterThan(0.9);
+    assertThat(paused.value(20)).isLessThan(0.01 * 300);
+  }
+
+  @Test
+  void exportFollowsTheOpenMetricsRules() {
+    String text = OpenMetrics.write(timeline, MetricNaming.rocelab());
+    List<String> lines = text.lines().toList();
+
+    assertThat(lines.get(lines.size() - 1)).isEqualTo("# EOF");
+    Map<String, String> types = new LinkedHashMap<>();
+    Map<String, String> units = new HashMap<>();
+    Map<String, double[]> last = new HashMap<>();
+    List<String> problems = new ArrayList<>();
+    String family = null;
+    for (String line : lines.subList(0, lines.size() - 1)) {
+      if (line.startsWith("# TYPE ")) {
+        String[] parts = line.split(" ");
+        if (types.put(parts[2], parts[3]) != null) {
+          problems.add("second # TYPE for " + parts[2]);
+        }
+        family = parts[2];
+        continue;
+      }
+      if (line.startsWith("# UNIT ")) {
+        String[] parts = line.split(" ");
+        units.put(parts[2], parts[3]);
+        if (!parts[2].endsWith("_" + parts[3])) {
+          problems.add(parts[2] + " does not end with its unit " + parts[3]);
+        }
+        continue;
+      }
+      if (line.startsWith("# HELP ")) {
+        continue;
+      }
+      Matcher sample = SAMPLE.matcher(line);
+      if (!sample.matches()) {
+        problems.add("not a sample: " + line);
+        continue;
+      }
+      String expected = "counter".equals(types.get(family)) ? family + "_total" : family;
+      if (!sample.group(1).equals(expected)) {
+        problems.add(sample.group(1) + " outside its family " + family);
+      }
+      PromtoolReport.labelSet(sample.group(2) == null ? "{}" : sample.group(2));
+      double value = Double.parseDouble(sample.group(3));
+      double time = Double.parseDouble(sample.group(4));
+      String key = sample.group(1) + sample.group(2);
+      double[] previous = last.put(key, new double[] {value, time});
+      if (previous != null && time <= previous[1]) {
+        problems.add(key + " timestamps do not increase at " + time);
+      }
+      if (previous != null && "counter".equals(types.get(family)) && value < previous[0]) {
+        problems.add(key + " decreases from " + previous[0] + " to " + value);
+      }
+    }
+    assertThat(problems).isEmpty();
+    assertThat(types).containsEntry("rocelab_pfc_paused_seconds", "counter")
+        .containsEntry("rocelab_queue_depth_bytes", "gauge");
+    assertThat(units).containsEntry("rocelab_pfc_paused_seconds", "seconds");
+    assertThat(text).contains("rocelab_pfc_paused_seconds_total{device=\"leaf")
+        .contains(" 1767225600.000\n").contains(" 1767226500.000\n");
+  }
+
+  @Test
+  void labelValuesAreEscaped() {
+    MetricNaming naming = MetricNaming.rocelab();
+    Map<MetricLabel, String> labels = new java.util.EnumMap<>(MetricLabel.class);
+    labels.put(MetricLabel.FLOW, "a\"b\\c\nd");
+
+    String set = OpenMetrics.labels(labels, naming);
+
+    assertThat(set).isEqualTo("{flow=\"a\\\"b\\\\c\\nd\"}");
+    assertThat(PromtoolReport.labelSet(set)).containsEntry("flow", "a\"b\\c\nd");
+  }
+
+  @Test
+  void namingRejectsANameWithoutItsUnitSuffix() {
+    assertThatThrownBy(() -> MetricNaming.rocelab().withName(Metric.QUEUE_DEPTH, "queue_depth"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("names.QUEUE_DEPTH = \"queue_depth\" must end with _bytes (OpenMetrics: a family with a unit ends with it)");
+    assertThatThrownBy(() -> MetricNaming.rocelab().withName(Metric.ECN_MARKS, "ecn_total"))
+        .hasMessage("names.ECN_MARKS = \"ecn_total\" is a counter family: give it without _total, its samples get the suffix");
+  }
+}
