@@ -8,6 +8,8 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.PortHeadroom;
 import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
 import org.apiguardian.api.API;
 
 /**
@@ -38,6 +40,23 @@ public final class DerivedLimits {
       }
     }
     return DataSize.bytes(largest);
+  }
+
+  /**
+   * How long a message takes on the slowest host link at line rate, headers aside: the completion
+   * time of a flow that nothing slows down.
+   *
+   * @param spec the fabric, never null
+   * @param message the message size, never null
+   * @return the time
+   * @throws IllegalArgumentException if the fabric has no cabled NIC
+   */
+  public static SimTime lineRateTime(FabricSpec spec, DataSize message) {
+    FabricGraph graph = FabricGraph.of(spec);
+    Rate slowest = graph.nics().stream().flatMap(nic -> graph.linkAt(nic).stream()).map(l -> l.spec().speed())
+        .min(Rate::compareTo)
+        .orElseThrow(() -> new IllegalArgumentException("fabric " + spec.name() + " has no cabled NIC"));
+    return slowest.timeToSend(message);
   }
 
   /**

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,12 @@ class DerivedLimitsTest {
     // 8 GPUs per host: 16 ranks send 8 of 15 shares off the host, 64 ranks 56 of 63
     assertThat(DerivedLimits.allToAllBusBandwidthFraction(REFERENCE, 16)).isEqualTo(15.0 / 64);
     assertThat(DerivedLimits.allToAllBusBandwidthFraction(REFERENCE, 64)).isEqualTo(63.0 / (8 * 56));
+  }
+
+  @Test
+  void aMessageAtLineRateTakesItsSizeOverTheSlowestHostLink() {
+    // 400G host links: 20 ps per byte
+    assertThat(DerivedLimits.lineRateTime(REFERENCE, DataSize.mib(8))).isEqualTo(SimTime.picos(8L * 1024 * 1024 * 20));
   }
 
   @Test
