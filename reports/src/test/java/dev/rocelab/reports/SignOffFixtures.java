@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Small suites on the reference fabric and the real model, run by the sign-off tests to get real
  * Allure results: a green Baseline, a Synthetic load phase with a test that fails a latency
- * criterion, and a Failures phase whose test breaks. Not run by Surefire (nested classes).
+ * criterion, a Failures phase whose test breaks, and a plain failing test with no phase at all (a suite
+ * project's own unit test), which no verdict may count. Not run by Surefire (nested classes).
  */
 final class SignOffFixtures {
 
@@ -49,6 +50,14 @@ final class SignOffFixtures {
     @Test
     void labUnreachable() {
       throw new IllegalStateException("lab controller unreachable");
+    }
+  }
+
+  static class WithoutPhaseTestCase {
+
+    @Test
+    void aPlainUnitTestFails() {
+      throw new AssertionError("not a phase criterion");
     }
   }
 }

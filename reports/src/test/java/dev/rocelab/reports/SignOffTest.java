@@ -37,9 +37,10 @@ class SignOffTest {
   static void recordAndSignOff() {
     results = work.resolve("allure-results");
     TestExecutionSummary summary = AllureRecording.run(results, SignOffFixtures.BaselineTestCase.class,
-        SignOffFixtures.SyntheticLoadTestCase.class, SignOffFixtures.FailuresTestCase.class);
+        SignOffFixtures.SyntheticLoadTestCase.class, SignOffFixtures.FailuresTestCase.class,
+        SignOffFixtures.WithoutPhaseTestCase.class);
     assertThat(summary.getTestsSucceededCount()).as("fixture tests passed").isEqualTo(2);
-    assertThat(summary.getTestsFailedCount()).as("fixture tests failed").isEqualTo(2);
+    assertThat(summary.getTestsFailedCount()).as("fixture tests failed").isEqualTo(3);
     output = work.resolve("signoff");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     status = SignOff.run(new String[] {"--results", results.toString(), "--output", output.toString(), "--allure",
@@ -55,6 +56,7 @@ class SignOffTest {
   void exitsNonZeroBecauseAPhaseFailedAndPrintsEachPhase() {
     assertThat(status).isEqualTo(1);
     assertThat(printed).contains(
+        "sign-off: left out 1 test result without a phase label (not part of any phase's verdict)",
         "Laboratory       not run  0 passed, 0 failed, 0 broken, 0 skipped",
         "Baseline         passed   1 passed, 0 failed, 0 broken, 0 skipped",
         "Synthetic load   failed   1 passed, 1 failed, 0 broken, 0 skipped",
@@ -69,6 +71,11 @@ class SignOffTest {
     assertThat(resultFiles(output.resolve("results/failures"))).hasSize(1);
     assertThat(resultFiles(output.resolve("results/combined"))).hasSize(4);
     assertThat(output.resolve("results/laboratory")).doesNotExist();
+    assertThat(resultFiles(results)).as("recorded, the test without a phase included").hasSize(5);
+    try (Stream<Path> dirs = Files.list(output.resolve("results"))) {
+      assertThat(dirs.map(d -> d.getFileName().toString())).containsExactlyInAnyOrder("baseline", "synthetic-load",
+          "failures", "combined");
+    }
     for (Path result : resultFiles(output.resolve("results/synthetic-load"))) {
       JsonNode json = new ObjectMapper().readTree(result.toFile());
       for (JsonNode attachment : json.path("attachments")) {
@@ -123,6 +130,7 @@ class SignOffTest {
         .contains("<dt>category</dt><dd class=\"category\">Infrastructure problem (broken)</dd>")
         .contains("lab controller unreachable")
         .contains("href=\"combined/index.html\"")
+        .doesNotContain("aPlainUnitTestFails", "not a phase criterion", "Without phase")
         .doesNotContain("<script", "http://", "https://");
   }
 

@@ -8,6 +8,8 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.PortHeadroom;
 import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
 import org.apiguardian.api.API;
 
 /**
@@ -38,5 +40,57 @@ public final class DerivedLimits {
       }
     }
     return DataSize.bytes(largest);
+  }
+
+  /**
+   * How long a message takes on the slowest host link at line rate, headers aside: the completion
+   * time of a flow that nothing slows down.
+   *
+   * @param spec the fabric, never null
+   * @param message the message size, never null
+   * @return the time
+   * @throws IllegalArgumentException if the fabric has no cabled NIC
+   */
+  public static SimTime lineRateTime(FabricSpec spec, DataSize message) {
+    FabricGraph graph = FabricGraph.of(spec);
+    Rate slowest = graph.nics().stream().flatMap(nic -> graph.linkAt(nic).stream()).map(l -> l.spec().speed())
+        .min(Rate::compareTo)
+        .orElseThrow(() -> new IllegalArgumentException("fabric " + spec.name() + " has no cabled NIC"));
+    return slowest.timeToSend(message);
+  }
+
+  /**
+   * The most bus bandwidth an all-to-all can reach, as a fraction of the line rate of one host's
+   * NICs together — what a collective's {@code busBandwidth().fractionOfLineRate()} is compared with.
+   *
+   * <p>Each of the n ranks sends S/n to each of the others; with g GPUs per host, what goes to the
+   * n − g ranks on other hosts crosses the network. NCCL's PXN hands it over NVLink to the GPU on
+   * the destination's rail, so it stays on that rail and never crosses a spine: oversubscription
+   * does not enter, the hosts' NICs are the bottleneck. A host sends g·(n−g)·S/n through NICs of
+   * total rate H, which takes at least g·(n−g)·S/(n·H); nccl-tests' busbw is S·(n−1)/n over that
+   * time, so
+   *
+   * <pre>  busbw / H ≤ (n − 1) / (g · (n − g))</pre>
+   *
+   * e.g. 16 ranks on hosts of 8 GPUs: 15/64 ≈ 0.234. (Ring collectives have no such bound: every
+   * byte of a ring crosses the network once per node boundary, at up to H.)
+   *
+   * @param spec the fabric, never null
+   * @param ranks the collective's rank count, on the first hosts of the fabric
+   * @return the bound, a fraction of the host line rate
+   * @throws IllegalArgumentException if all ranks fit on one host (an all-to-all that never leaves
+   *     it is bound by NVLink, not by the fabric)
+   */
+  public static double allToAllBusBandwidthFraction(FabricSpec spec, int ranks) {
+    FabricGraph graph = FabricGraph.of(spec);
+    if (graph.hosts().isEmpty()) {
+      throw new IllegalArgumentException("fabric " + spec.name() + " has no hosts");
+    }
+    int gpus = graph.hostProfileOf(graph.hosts().get(0).name()).gpus();
+    if (ranks <= gpus) {
+      throw new IllegalArgumentException("an all-to-all on " + ranks + " ranks stays on one host of " + gpus
+          + " GPUs in fabric " + spec.name() + ": the fabric does not bound it");
+    }
+    return (ranks - 1.0) / ((double) gpus * (ranks - gpus));
   }
 }

@@ -7,9 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a report shows of one run, and of the fabric it ran on. A new kind of attachment (the
- * nccl-tests table and a bus-bandwidth chart once results carry collectives) is one more line in
- * {@link #ofRun}.
+ * What a report shows of one run, and of the fabric it ran on. A new kind of attachment is one more
+ * line in {@link #ofRun}.
  */
 final class RunAttachments {
 
@@ -17,10 +16,12 @@ final class RunAttachments {
 
   /**
    * @param result a run
-   * @return its charts over simulated time, then its counters as CSV
+   * @return its charts over simulated time, then its collectives' nccl-tests tables and bus-bandwidth
+   *     charts, then its counters as CSV
    */
   static List<Attachment> ofRun(RunResult result) {
     List<Attachment> attachments = new ArrayList<>(TelemetryCharts.of(result));
+    attachments.addAll(CollectiveAttachments.of(result));
     attachments.addAll(TelemetryCsv.of(result));
     return attachments;
   }

@@ -29,8 +29,6 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class SignOffRun {
 
-  /** Results without a phase label (not rocelab tests) are reported under this name. */
-  static final String NO_PHASE = "Without phase";
   static final String COMBINED = "combined";
 
   private final Path results;
@@ -62,7 +60,14 @@ public final class SignOffRun {
   public int run(PrintStream out) {
     AllureResults all = AllureResults.read(results);
     String version = version();
-    Map<String, List<AllureResult>> byPhase = byPhase(all.results());
+    // Tests without a phase label (e.g. a suite project's own unit tests) belong to no phase's verdict.
+    List<AllureResult> phased = all.results().stream().filter(r -> r.phase().isPresent()).toList();
+    int withoutPhase = all.results().size() - phased.size();
+    if (withoutPhase > 0) {
+      out.println("sign-off: left out " + withoutPhase + " test result" + (withoutPhase == 1 ? "" : "s")
+          + " without a phase label (not part of any phase's verdict)");
+    }
+    Map<String, List<AllureResult>> byPhase = byPhase(phased);
     Path split = output.resolve("results");
     deleteRecursively(split);
 
@@ -85,10 +90,10 @@ public final class SignOffRun {
       outcomes.add(new PhaseOutcome(phase.getKey(), AllureResults.latest(tests), report));
     }
     Optional<String> combined = Optional.empty();
-    if (!all.results().isEmpty()) {
+    if (!phased.isEmpty()) {
       Path dir = split.resolve(COMBINED);
-      all.copyTo(dir, r -> true);
-      decorate(dir, all.results(), "all phases", version, COMBINED);
+      all.copyTo(dir, r -> r.phase().isPresent());
+      decorate(dir, phased, "all phases", version, COMBINED);
       toGenerate.put(COMBINED, dir);
       combined = Optional.of(COMBINED + "/index.html");
     }
@@ -104,28 +109,25 @@ public final class SignOffRun {
     return overall == Verdict.PASSED ? 0 : 1;
   }
 
-  /** Every phase in sign-off order (empty ones too), then other phase labels by name, then results without one. */
+  /**
+   * @param results results that all have a phase label
+   * @return every phase in sign-off order (empty ones too), then other phase labels by name
+   */
   static Map<String, List<AllureResult>> byPhase(List<AllureResult> results) {
     Map<String, List<AllureResult>> byPhase = new LinkedHashMap<>();
     for (Phase phase : Phase.values()) {
       byPhase.put(phase.displayName(), new ArrayList<>());
     }
     TreeMap<String, List<AllureResult>> others = new TreeMap<>();
-    List<AllureResult> none = new ArrayList<>();
     for (AllureResult result : results) {
-      Optional<String> phase = result.phase();
-      if (phase.isEmpty()) {
-        none.add(result);
-      } else if (byPhase.containsKey(phase.get())) {
-        byPhase.get(phase.get()).add(result);
+      String phase = result.phase().orElseThrow(() -> new IllegalArgumentException(result.file() + ": no phase label"));
+      if (byPhase.containsKey(phase)) {
+        byPhase.get(phase).add(result);
       } else {
-        others.computeIfAbsent(phase.get(), p -> new ArrayList<>()).add(result);
+        others.computeIfAbsent(phase, p -> new ArrayList<>()).add(result);
       }
     }
     byPhase.putAll(others);
-    if (!none.isEmpty()) {
-      byPhase.put(NO_PHASE, none);
-    }
     return byPhase;
   }
 

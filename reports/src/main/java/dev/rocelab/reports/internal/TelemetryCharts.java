@@ -56,7 +56,7 @@ final class TelemetryCharts {
         ? "the " + shown.size() + " of " + all.size() + " " + subjects + " series with the highest peaks"
         : all.isEmpty() ? "" : all.size() + " " + subjects + " series";
     String scenario = result.scenario().name();
-    String svg = new LineChart(title + " · " + scenario, yLabel, lines, note).toSvg();
+    String svg = new LineChart(title + " · " + scenario, LineChart.XAxis.simulatedTime(), yLabel, lines, note).toSvg();
     return new Attachment(title + " · " + scenario, "image/svg+xml", "svg", svg);
   }
 

@@ -77,11 +77,10 @@ class CategoriesAndVerdictTest {
     AllureResult retry = new AllureResult(Path.of("b"), "b", "h-a", "a", "passed", "", Map.of("parentSuite", "Failures"),
         Map.of(), Set.of(), 2);
     AllureResult custom = result("c", "Soak", "passed", 1);
-    AllureResult none = result("d", null, "passed", 1);
-    Map<String, List<AllureResult>> byPhase = SignOffRun.byPhase(List.of(none, custom, first, retry));
+    Map<String, List<AllureResult>> byPhase = SignOffRun.byPhase(List.of(custom, first, retry));
 
     assertThat(byPhase.keySet()).containsExactly("Laboratory", "Baseline", "Synthetic load", "AI workload", "Failures",
-        "Operational", "Soak", "Without phase");
+        "Operational", "Soak");
     assertThat(AllureResults.latest(byPhase.get("Failures"))).extracting(AllureResult::status).containsExactly("passed");
     assertThat(PhaseOutcome.slug("AI workload")).isEqualTo("ai-workload");
   }

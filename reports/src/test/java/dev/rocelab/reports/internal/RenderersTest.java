@@ -28,7 +28,7 @@ class RenderersTest {
 
   @Test
   void aLineChartIsValidSvgWithOnePolylinePerSeriesScaledFromTheData() throws Exception {
-    LineChart chart = new LineChart("Egress queue depth", "queue depth (KiB)", List.of(
+    LineChart chart = new LineChart("Egress queue depth", LineChart.XAxis.simulatedTime(), "queue depth (KiB)", List.of(
         new LineChart.Line("leaf1:eth1 prio 3", new double[] {0, 1, 2}, new double[] {0, 40, 20}),
         new LineChart.Line("leaf1:eth2 prio 3", new double[] {0, 1, 2}, new double[] {10, 10, 10})), "");
     Document svg = parse(chart.toSvg());
@@ -58,7 +58,7 @@ class RenderersTest {
 
     assertThat(line.y()).hasSize(TelemetryCharts.MAX_POINTS);
     assertThat(line.y()[432]).isEqualTo(9000);
-    assertThat(line.xMicros()[432]).isEqualTo(4320);
+    assertThat(line.x()[432]).isEqualTo(4320);
     assertThat(line.name()).isEqualTo("leaf1:eth3 prio 3");
   }
 
