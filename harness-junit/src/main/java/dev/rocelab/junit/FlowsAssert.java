@@ -140,6 +140,23 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
             + Display.rate(fastest.goodput(end)) + " " + fastest.id() + ")");
   }
 
+  /**
+   * The packets the flows sent again (go-back-N or timeout), summed; the flow that resent most is
+   * named.
+   *
+   * @return an assertion on the count
+   */
+  public CountAssert retransmissions() {
+    String label = "retransmitted packets";
+    if (!hasFlows(label)) {
+      return new CountAssert(null, context, label, scope);
+    }
+    long total = actual.stream().mapToLong(FlowResult::retransmissions).sum();
+    FlowResult most = actual.stream().max(Comparator.comparingLong(FlowResult::retransmissions)).orElseThrow();
+    String where = where() + (total == 0 ? "" : ", most by " + describe(most) + " (" + most.retransmissions() + ")");
+    return new CountAssert(total, context, label, where);
+  }
+
   private boolean hasFlows(String label) {
     if (actual.isEmpty()) {
       context.fail(label, scope, "at least one flow", "none");

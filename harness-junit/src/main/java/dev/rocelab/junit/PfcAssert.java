@@ -23,6 +23,7 @@ import org.assertj.core.api.AbstractAssert;
  * <pre>{@code
  * assertThat(run).pfc().pausedFraction().isLessThan(0.95);
  * assertThat(run).port("leaf1:eth3").pfc().isNotPausedInLast("50us");
+ * assertThat(run).pfc().stormDetectionLatency().isAtMost("400ms");
  * }</pre>
  *
  * <p>{@link #isNotPausedInLast(String)} reads the time series {@value #PAUSED_TIME_METRIC}, whose
@@ -74,6 +75,24 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
     String detail = worst.map(p -> " (" + Display.time(p.pausedTime()) + " of " + Display.time(run.elapsed()) + ")")
         .orElse("");
     return new NumberAssert(fraction, context, "paused-time ratio", where, "", detail);
+  }
+
+  /**
+   * The time paused of the most paused port and priority of the scope: how long its egress was
+   * stopped by received pauses over the run.
+   *
+   * @return an assertion on that time
+   */
+  public TimeAssert pausedTime() {
+    RunResult run = context.run();
+    Optional<PortStats> worst = actual.stream().max(Comparator.comparingLong(p -> p.pausedTime().picos()));
+    SimTime paused = worst.map(PortStats::pausedTime).orElse(SimTime.ZERO);
+    String where = worst.filter(p -> p.pausedTime().picos() > 0)
+        .map(p -> p.port() + " priority " + p.priority() + ", most paused of " + scope.where())
+        .orElse(scope.where());
+    return new TimeAssert(paused, context, "time paused", where, Display.time(paused) + " ("
+        + Display.percent(worst.map(p -> p.pausedFraction(run.elapsed())).orElse(0.0)) + " of "
+        + Display.time(run.elapsed()) + ")");
   }
 
   /**
@@ -151,21 +170,15 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
    */
   public PfcAssert stormDetectedWithin(SimTime bound) {
     RunResult run = context.run();
-    Optional<Fault.PfcStorm> storm = run.scenario().faults().stream()
-        .filter(Fault.PfcStorm.class::isInstance).map(Fault.PfcStorm.class::cast)
-        .min(Comparator.comparing(Fault.PfcStorm::at));
+    Optional<Fault.PfcStorm> storm = firstStorm();
     String expected = "a watchdog trigger within " + Display.time(bound);
     if (storm.isEmpty()) {
       context.fail("PFC storm detection", scope.where(), expected, "the scenario has no PFC storm");
       return myself;
     }
     SimTime start = storm.get().at();
-    String where = "storm from " + storm.get().nic() + " on priority " + storm.get().priority() + " at "
-        + Display.time(start);
-    Optional<FabricEvent> trigger = run.events().stream()
-        .filter(e -> e.kind() == FabricEvent.Kind.WATCHDOG_TRIGGERED && !e.time().isBefore(start))
-        .filter(e -> inScope(e.subject()))
-        .findFirst();
+    String where = describe(storm.get());
+    Optional<FabricEvent> trigger = firstTriggerFrom(start);
     if (trigger.isEmpty()) {
       context.fail("PFC storm detection", where, expected, "no watchdog trigger by the end of the run at "
           + Display.time(run.elapsed()));
@@ -174,6 +187,49 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
           .minus(start)) + " on " + trigger.get().subject() + " at " + Display.time(trigger.get().time()));
     }
     return myself;
+  }
+
+  /**
+   * The storm detection latency: from the start of the scenario's first {@link Fault.PfcStorm} to
+   * the first {@link FabricEvent.Kind#WATCHDOG_TRIGGERED} event of the scope at or after it.
+   *
+   * @return an assertion on that time; a watchdog that never triggered fails every bound
+   */
+  public TimeAssert stormDetectionLatency() {
+    RunResult run = context.run();
+    String label = "PFC storm detection latency";
+    Optional<Fault.PfcStorm> storm = firstStorm();
+    if (storm.isEmpty()) {
+      context.fail(label, scope.where(), "a measured latency", "the scenario has no PFC storm");
+      return new TimeAssert(null, context, label, scope.where());
+    }
+    SimTime start = storm.get().at();
+    String where = describe(storm.get()) + ", watchdog triggers on " + scope.where();
+    Optional<FabricEvent> trigger = firstTriggerFrom(start);
+    if (trigger.isEmpty()) {
+      return new TimeAssert(SimTime.MAX, context, label, where, "no watchdog trigger by the end of the run at "
+          + Display.time(run.elapsed()));
+    }
+    SimTime latency = trigger.get().time().minus(start);
+    return new TimeAssert(latency, context, label, where, Display.time(latency) + " (" + trigger.get().subject()
+        + " at " + Display.time(trigger.get().time()) + ")");
+  }
+
+  private Optional<Fault.PfcStorm> firstStorm() {
+    return context.run().scenario().faults().stream()
+        .filter(Fault.PfcStorm.class::isInstance).map(Fault.PfcStorm.class::cast)
+        .min(Comparator.comparing(Fault.PfcStorm::at));
+  }
+
+  private Optional<FabricEvent> firstTriggerFrom(SimTime start) {
+    return context.run().events().stream()
+        .filter(e -> e.kind() == FabricEvent.Kind.WATCHDOG_TRIGGERED && !e.time().isBefore(start))
+        .filter(e -> inScope(e.subject()))
+        .findFirst();
+  }
+
+  private static String describe(Fault.PfcStorm storm) {
+    return "storm from " + storm.nic() + " on priority " + storm.priority() + " at " + Display.time(storm.at());
   }
 
   private boolean inScope(String subject) {

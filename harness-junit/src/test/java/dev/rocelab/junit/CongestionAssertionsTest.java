@@ -53,6 +53,18 @@ class CongestionAssertionsTest {
   }
 
   @Test
+  void timePausedIsThatOfTheMostPausedPortAndPriority() {
+    assertThatThrownBy(() -> assertThat(run).pfc().pausedTime().isLessThan("500us")).hasMessage(lines(
+        "time paused",
+        RUN,
+        "  where:      host1:nic1 priority 3, most paused of all ports",
+        "  expected:   less than 500us",
+        "  actual:     937.5us (93.75% of 1ms)"));
+    assertThatCode(() -> assertThat(run).port("leaf1:eth1").pfc().pausedTime().isAtMost("0ps"))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
   void pausesStoppedLooksAtTheLastSamplesOfPausedTime() {
     assertThatCode(() -> assertThat(run).pfc().isNotPausedInLast("50us")).doesNotThrowAnyException();
     assertThatCode(() -> assertThat(run).port("leaf1:eth1").pfc().isNotPausedInLast("1ms")).doesNotThrowAnyException();
@@ -102,7 +114,27 @@ class CongestionAssertionsTest {
         "  where:      all ports",
         "  expected:   a watchdog trigger within 1ms",
         "  actual:     the scenario has no PFC storm"));
+    assertThatThrownBy(() -> assertThat(stormed).pfc().stormDetectionLatency().isAtMost("150us")).hasMessage(lines(
+        "PFC storm detection latency",
+        stormRun,
+        "  where:      storm from host1:nic0 on priority 3 at 500us, watchdog triggers on all ports",
+        "  expected:   at most 150us",
+        "  actual:     200us (leaf1:eth1/3 at 700us)"));
+    assertThatCode(() -> assertThat(stormed).pfc().stormDetectionLatency().isAtMost("200us"))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(() -> assertThat(run).pfc().stormDetectionLatency().isAtMost("1ms")).hasMessage(lines(
+        "PFC storm detection latency",
+        RUN,
+        "  where:      all ports",
+        "  expected:   a measured latency",
+        "  actual:     the scenario has no PFC storm"));
     RunResult undetected = Runs.run().scenario(storm).build();
+    assertThatThrownBy(() -> assertThat(undetected).pfc().stormDetectionLatency().isLessThan("10s")).hasMessage(lines(
+        "PFC storm detection latency",
+        stormRun,
+        "  where:      storm from host1:nic0 on priority 3 at 500us, watchdog triggers on all ports",
+        "  expected:   less than 10s",
+        "  actual:     no watchdog trigger by the end of the run at 1ms"));
     assertThatThrownBy(() -> assertThat(undetected).pfc().stormDetectedWithin("1ms")).hasMessage(lines(
         "PFC storm detection",
         stormRun,

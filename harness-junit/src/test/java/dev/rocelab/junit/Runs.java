@@ -75,9 +75,14 @@ final class Runs {
   }
 
   Runs flow(String id, String source, String destination, String size, String delivered, String completion) {
+    return flow(id, source, destination, size, delivered, completion, 0);
+  }
+
+  Runs flow(String id, String source, String destination, String size, String delivered, String completion,
+      long retransmissions) {
     flows.add(new FlowResult(id, Endpoint.parse(source), Endpoint.parse(destination), 3, DataSize.parse(size),
-        DataSize.parse(delivered), SimTime.ZERO, Optional.ofNullable(completion).map(SimTime::parse), 0,
-        Optional.empty()));
+        DataSize.parse(delivered), SimTime.ZERO, Optional.ofNullable(completion).map(SimTime::parse),
+        retransmissions, Optional.empty()));
     return this;
   }
 

@@ -157,4 +157,26 @@ class TrafficAssertionsTest {
         "  expected:   at least one flow",
         "  actual:     none"));
   }
+
+  @Test
+  void retransmissionsAreSummedOverTheFlowsAndTheFlowThatResentMostIsNamed() {
+    RunResult resent = Runs.run()
+        .flow("f1", "host1:nic1", "host1:nic0", "4MiB", "4MiB", "100us", 3)
+        .flow("f2", "host2:nic0", "host1:nic0", "4MiB", "4MiB", "200us", 40)
+        .build();
+
+    assertThatThrownBy(() -> assertThat(resent).flows().retransmissions().isZero()).hasMessage(lines(
+        "retransmitted packets",
+        RUN,
+        "  where:      2 flows, most by f2 host2:nic0 → host1:nic0 (40)",
+        "  expected:   0",
+        "  actual:     43"));
+    assertThatCode(() -> assertThat(run).flows().retransmissions().isZero()).doesNotThrowAnyException();
+    assertThatThrownBy(() -> assertThat(resent).flows().onPriority(5).retransmissions().isZero()).hasMessage(lines(
+        "retransmitted packets",
+        RUN,
+        "  where:      flows on priority 5",
+        "  expected:   at least one flow",
+        "  actual:     none"));
+  }
 }

@@ -262,7 +262,7 @@ public final class Algorithms {
 
     int transfer(int from, int to, long bytes, int channel) {
       Connection over = connection(from, to, channel);
-      return over == null ? builder.nvlink(from, to, bytes) : builder.network(from, to, bytes, over);
+      return over == null ? builder.nvlink(from, to, bytes, channel) : builder.network(from, to, bytes, over);
     }
 
     Edge edge(int channel, int from, int to, long bytes) {
@@ -449,10 +449,10 @@ public final class Algorithms {
           for (int j = 0; j < k; j++) {
             long b = split(perPair, k, j);
             if (src.node() == dst.node()) {
-              builder.nvlink(src.index(), dst.index(), b);
+              builder.nvlink(src.index(), dst.index(), b, 0);
               continue;
             }
-            int hop = relay == src ? -1 : builder.nvlink(src.index(), relay.index(), b);
+            int hop = relay == src ? -1 : builder.nvlink(src.index(), relay.index(), b, 0);
             int t = builder.network(relay.index(), dst.index(), b, railConnection(src, dst));
             builder.dependsOn(t, hop);
           }

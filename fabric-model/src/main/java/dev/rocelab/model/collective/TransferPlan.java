@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
 /**
  * A collective decomposed into the transfers NCCL performs: each moves a chunk of user data from
  * one rank to another, over NVLink (same host) or a network {@link Connection}, once the
- * transfers it depends on have been delivered. Stored as flat arrays, so a plan of a million
+ * transfers it depends on have been delivered; each belongs to an NCCL channel. Stored as flat arrays, so a plan of a million
  * transfers stays small.
  *
  * @since 0.1
@@ -28,6 +28,7 @@ public final class TransferPlan {
   private final int[] to;
   private final long[] dataBytes;
   private final int[] connection;
+  private final int[] channel;
   private final int[] dependencies;
   private final int[] successorStart;
   private final int[] successors;
@@ -39,6 +40,7 @@ public final class TransferPlan {
     this.to = Arrays.copyOf(b.to, count);
     this.dataBytes = Arrays.copyOf(b.dataBytes, count);
     this.connection = Arrays.copyOf(b.connection, count);
+    this.channel = Arrays.copyOf(b.channel, count);
     this.dependencies = new int[count];
     this.successorStart = new int[count + 1];
     for (int e = 0; e < b.edges; e++) {
@@ -79,6 +81,11 @@ public final class TransferPlan {
   /** @return the index of a transfer's connection in {@link #connections()}, or {@link #NVLINK} */
   public int connection(int transfer) {
     return connection[transfer];
+  }
+
+  /** @return the NCCL channel a transfer belongs to (all-to-all: 0) */
+  public int channel(int transfer) {
+    return channel[transfer];
   }
 
   /** @return how many transfers must be delivered before this one can start */
@@ -127,6 +134,7 @@ public final class TransferPlan {
     private int[] to = new int[64];
     private long[] dataBytes = new long[64];
     private int[] connection = new int[64];
+    private int[] channel = new int[64];
     private int edges;
     private int[] edgeFrom = new int[64];
     private int[] edgeTo = new int[64];
@@ -136,10 +144,11 @@ public final class TransferPlan {
     /**
      * Adds a transfer over NVLink.
      *
+     * @param onChannel the NCCL channel moving it
      * @return its id
      */
-    public int nvlink(int fromRank, int toRank, long bytes) {
-      return add(fromRank, toRank, bytes, NVLINK);
+    public int nvlink(int fromRank, int toRank, long bytes, int onChannel) {
+      return add(fromRank, toRank, bytes, NVLINK, onChannel);
     }
 
     /**
@@ -154,7 +163,7 @@ public final class TransferPlan {
         connections.add(over);
         connectionIds.put(over, id);
       }
-      return add(fromRank, toRank, bytes, id);
+      return add(fromRank, toRank, bytes, id, over.channel());
     }
 
     /** Makes {@code transfer} wait for {@code on} to be delivered; a negative {@code on} is no dependency. */
@@ -175,18 +184,20 @@ public final class TransferPlan {
       return new TransferPlan(this);
     }
 
-    private int add(int fromRank, int toRank, long bytes, int over) {
+    private int add(int fromRank, int toRank, long bytes, int over, int onChannel) {
       if (count == from.length) {
         int n = count * 2;
         from = Arrays.copyOf(from, n);
         to = Arrays.copyOf(to, n);
         dataBytes = Arrays.copyOf(dataBytes, n);
         connection = Arrays.copyOf(connection, n);
+        channel = Arrays.copyOf(channel, n);
       }
       from[count] = fromRank;
       to[count] = toRank;
       dataBytes[count] = bytes;
       connection[count] = over;
+      channel[count] = onChannel;
       return count++;
     }
   }

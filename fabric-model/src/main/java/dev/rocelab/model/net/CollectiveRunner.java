@@ -18,7 +18,8 @@ import java.util.Optional;
  * Runs a collective's size sweep on the packet model the way nccl-tests runs it: for each size,
  * once out of place and once in place, back to back. Each run executes the collective's
  * {@link TransferPlan}: a transfer starts once the transfers it depends on are delivered, plus
- * NCCL's step latency; NVLink transfers queue at their GPU's NVLink bandwidth; network transfers
+ * NCCL's step latency; NVLink transfers take turns per channel at their GPU's NVLink port
+ * ({@link NvlinkPorts}) and move at its bandwidth; network transfers
  * are RDMA messages on their connection's queue pairs (round robin), at most
  * {@link NcclConstants#STEPS} in flight per connection, and are delivered when their last packet
  * arrives in order. The time of a run is from its call to its last delivery.
@@ -26,6 +27,11 @@ import java.util.Optional;
 public final class CollectiveRunner extends Component implements NicNode.MessageListener, CollectiveDriver {
 
   private static final int NEXT_RUN = -1;
+  // other actions: a transfer or rank times ACTIONS plus what happens to it
+  private static final int POST = 0;
+  private static final int DELIVER = 1;
+  private static final int PORT_FREE = 2;
+  private static final int ACTIONS = 3;
 
   private final Network net;
   private final Workload.Collective collective;
@@ -38,7 +44,7 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   private final int[] inFlight;
   private final int[] nextQueuePair;
   private final IntQueue[] waiting;
-  private final long[] nvlinkFreeAt;
+  private final NvlinkPorts nvlink;
   private final TimedInts events = new TimedInts();
   private final SweepTable table;
 
@@ -85,7 +91,7 @@ public final class CollectiveRunner extends Component implements NicNode.Message
     for (int i = 0; i < waiting.length; i++) {
       waiting[i] = new IntQueue();
     }
-    this.nvlinkFreeAt = new long[layout.size()];
+    this.nvlink = new NvlinkPorts(layout.size(), layout.channels(collective));
     this.table = new SweepTable(collective, layout.size());
     net.sim.register(this);
     net.runningCollectives++;
@@ -104,10 +110,16 @@ public final class CollectiveRunner extends Component implements NicNode.Message
       int action = events.poll();
       if (action == NEXT_RUN) {
         startRun(now);
-      } else if (action >= 0) {
-        post(action, now);
-      } else {
-        complete(-action - 2, now);
+        continue;
+      }
+      int subject = action / ACTIONS;
+      switch (action % ACTIONS) {
+        case POST -> post(subject, now);
+        case DELIVER -> complete(subject, now);
+        default -> {
+          nvlink.sent(subject);
+          sendOverNvlink(subject, now);
+        }
       }
     }
     reschedule();
@@ -151,19 +163,18 @@ public final class CollectiveRunner extends Component implements NicNode.Message
 
   private void ready(int transfer, long at) {
     boolean network = plan.connection(transfer) != TransferPlan.NVLINK;
-    events.add(at + NcclConstants.stepLatencyPs(collective.algorithm(), collective.protocol(), network), transfer);
+    events.add(at + NcclConstants.stepLatencyPs(collective.algorithm(), collective.protocol(), network),
+        transfer * ACTIONS + POST);
   }
 
   private void post(int transfer, long now) {
     int over = plan.connection(transfer);
     if (over == TransferPlan.NVLINK) {
       int from = plan.from(transfer);
-      int node = layout.ranks().get(from).node();
-      long wire = NcclConstants.wireBytes(collective.protocol(), plan.dataBytes(transfer));
-      long start = Math.max(now, nvlinkFreeAt[from]);
-      long done = start + (long) Math.ceil(wire * 8e12 / layout.nvlinkBitsPerSecond(node));
-      nvlinkFreeAt[from] = done;
-      events.add(done + layout.nvlinkLatencyPs(node), -transfer - 2);
+      nvlink.add(from, plan.channel(transfer), transfer);
+      if (!nvlink.isSending(from)) {
+        sendOverNvlink(from, now);
+      }
       return;
     }
     int connection = planToConnection[over];
@@ -172,6 +183,19 @@ public final class CollectiveRunner extends Component implements NicNode.Message
     } else {
       waiting[connection].add(transfer);
     }
+  }
+
+  /** Starts the next transfer waiting at a GPU's NVLink port, if any. */
+  private void sendOverNvlink(int rank, long now) {
+    int transfer = nvlink.next(rank);
+    if (transfer < 0) {
+      return;
+    }
+    int node = layout.ranks().get(rank).node();
+    long wire = NcclConstants.wireBytes(collective.protocol(), plan.dataBytes(transfer));
+    long done = now + (long) Math.ceil(wire * 8e12 / layout.nvlinkBitsPerSecond(node));
+    events.add(done, rank * ACTIONS + PORT_FREE);
+    events.add(done + layout.nvlinkLatencyPs(node), transfer * ACTIONS + DELIVER);
   }
 
   private void send(int connection, int transfer, long now) {

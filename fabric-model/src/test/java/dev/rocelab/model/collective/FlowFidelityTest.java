@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The flow-level model against the packet model on small fabrics: large-message bus bandwidth of
  * rings within 5% (two hosts of the reference fabric; an oversubscribed Clos where ECMP placement
- * decides), trees within 15%, the effect of queue pairs per connection on ECMP, and link failures acting on a
- * running collective.
+ * decides) and the double binary tree within 5%, the effect of queue pairs per connection on ECMP, and
+ * link failures acting on a running collective.
  */
 class FlowFidelityTest {
 
@@ -41,14 +41,17 @@ class FlowFidelityTest {
   }
 
   /**
-   * Trees are where the flow model is coarsest: NVLink-bound here, and the packet model's chains of
-   * 8 GPUs pipeline slice by slice with a step latency per hop, which steady streams do not see.
-   * When written: 425.6 GB/s packet-level, 13.3% apart. README states the bound.
+   * The tree is NVLink-bound here: every GPU carries 14 chain streams up and 14 down. The packet
+   * model pipelines them slice by slice through 8-GPU chains, with a step latency per hop; the flow
+   * model sees steady streams. They agree because each GPU's NVLink port takes turns among channels:
+   * with one queue across channels the first slice of a chain waited behind the 128 tail slices
+   * queued at each of 6 GPUs (896 µs) before the network could start, 13.3% apart. When written:
+   * 2108 µs packet-level, 2088 µs flow-level (1.0% apart).
    */
   @Test
-  void treeAllReduceAgreesWithinFifteenPercent() {
+  void treeAllReduceAgreesWithinFivePercent() {
     assertAgree(REFERENCE, Scenario.collective(CollectiveOperation.ALL_REDUCE).algorithm(Algorithm.TREE)
-        .size("512MiB").ranks(16), 15);
+        .size("512MiB").ranks(16), 5);
   }
 
   /**
