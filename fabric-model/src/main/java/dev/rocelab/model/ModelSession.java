@@ -60,7 +60,7 @@ final class ModelSession implements FabricSession {
     flowLevelProblem(scenario).ifPresent(reason -> {
       throw new UnsupportedScenarioException(reason);
     });
-    return new ModelRun(scenario, new Simulation(graph, scenario, Simulation.DEFAULT_RTO_PS), backend.id());
+    return new ModelRun(scenario, new Simulation(graph, scenario), backend.id());
   }
 
   /** Flow fidelity models links and routes: it cannot mix with packets, and PFC storms or bit errors do nothing to it. */

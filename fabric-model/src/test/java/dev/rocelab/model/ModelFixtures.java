@@ -63,7 +63,7 @@ public final class ModelFixtures {
    * @return the run
    */
   public static Run run(FabricSpec spec, Scenario scenario) {
-    Simulation simulation = new Simulation(FabricGraph.of(spec), scenario, Simulation.DEFAULT_RTO_PS);
+    Simulation simulation = new Simulation(FabricGraph.of(spec), scenario);
     StopReason stop = simulation.run(Duration.ofMinutes(5));
     Network.Conservation balance = simulation.network().conservation();
     assertThat(balance.holds())

@@ -72,7 +72,7 @@ final class BenchCommand implements Callable<Integer> {
 
   private static Map<String, Object> run(BenchScenario bench) {
     long start = System.nanoTime();
-    Simulation simulation = new Simulation(FabricGraph.of(bench.fabric()), bench.scenario(), Simulation.DEFAULT_RTO_PS);
+    Simulation simulation = new Simulation(FabricGraph.of(bench.fabric()), bench.scenario());
     LiveHeapSampler heap = new LiveHeapSampler(simulation);
     simulation.run(Duration.ofMinutes(30), heap::sliceDone);
     double wall = (System.nanoTime() - start - heap.samplingNanos()) / 1e9;

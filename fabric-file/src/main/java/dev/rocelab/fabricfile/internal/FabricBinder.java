@@ -2,6 +2,7 @@ package dev.rocelab.fabricfile.internal;
 
 import dev.rocelab.api.fabric.DeviceOverride;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.FirmwarePolicy;
 import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.fabric.LabInventory;
@@ -30,10 +31,15 @@ final class FabricBinder {
       String name = r.required("name", values::text);
       String description = r.optional("description", values::text, "");
       Map<String, QosPolicy> qos = r.required("qos", n -> profiles(n, "QoS policy", new QosBinder(values)::policy));
-      NicBinder nicBinder = new NicBinder(values);
+      FirmwareRegistry firmwareProfiles =
+          r.optional("firmwareProfiles", new FirmwareBinder(values)::profiles, FirmwareRegistry.EMPTY);
+      // profile defaults come from the versions even if some of the file's failed (already reported)
+      FirmwareRegistry registry = FirmwareRegistry.BUILT_IN.with(
+          firmwareProfiles == null ? FirmwareRegistry.EMPTY : firmwareProfiles);
+      NicBinder nicBinder = new NicBinder(values, registry);
       Map<String, NicProfile> nics = r.required("nicProfiles", n -> profiles(n, "NIC profile", nicBinder::nic));
       Map<String, HostProfile> hosts = r.required("hostProfiles", n -> profiles(n, "host profile", nicBinder::host));
-      SwitchBinder switchBinder = new SwitchBinder(values, qos);
+      SwitchBinder switchBinder = new SwitchBinder(values, qos, registry);
       Map<String, SwitchProfile> switches =
           r.required("switchProfiles", n -> profiles(n, "switch profile", switchBinder::profile));
       Topology topology = r.required("topology", new TopologyBinder(values)::topology);
@@ -41,7 +47,8 @@ final class FabricBinder {
       List<DeviceOverride> overrides = r.optional("overrides", n -> values.list(n, this::override), List.of());
       LabInventory lab = r.optional("lab", new LabBinder(values)::lab, LabInventory.NONE);
       return r.build(() ->
-          new FabricSpec(name, description, topology, switches, nics, hosts, qos, firmware, overrides, lab));
+          new FabricSpec(name, description, topology, switches, nics, hosts, qos, firmware, overrides, lab,
+              firmwareProfiles));
     }).orElse(null);
   }
 

@@ -1,7 +1,9 @@
 package dev.rocelab.fabricfile.internal;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.HostProfile;
+import dev.rocelab.api.fabric.NicFirmware;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.TrafficClass;
 import dev.rocelab.api.unit.DataSize;
@@ -10,36 +12,44 @@ import dev.rocelab.api.unit.SimTime;
 import java.util.LinkedHashSet;
 import java.util.List;
 
-/** Binds {@code nicProfiles.<name>} to {@link NicProfile} and {@code hostProfiles.<name>} to {@link HostProfile}. */
+/**
+ * Binds {@code nicProfiles.<name>} to {@link NicProfile} and {@code hostProfiles.<name>} to {@link HostProfile}.
+ * A NIC profile's {@code dcqcn} keys and {@code cnp} marking left out take the defaults of its firmware
+ * version's behaviour ({@link NicFirmware#generic(String)} for a version no registry knows).
+ */
 final class NicBinder {
 
-  /** CNPs as NVIDIA NICs send them by default. */
-  static final TrafficClass DEFAULT_CNP = new TrafficClass(48, 6);
   static final DataSize DEFAULT_MTU = DataSize.bytes(4096);
   static final Rate DEFAULT_NVLINK_BANDWIDTH = Rate.gbps(3600);
   static final SimTime DEFAULT_NVLINK_LATENCY = SimTime.micros(1);
 
   private final Values values;
+  private final FirmwareRegistry registry;
 
-  NicBinder(Values values) {
+  /**
+   * @param registry the built-in versions and the file's own, whose defaults fill what a profile leaves out
+   */
+  NicBinder(Values values, FirmwareRegistry registry) {
     this.values = values;
+    this.registry = registry;
   }
 
   NicProfile nic(String name, YamlNode node) {
     return MappingReader.open(node, Shapes.NIC_PROFILE, values).map(r -> {
       Rate speed = r.required("speed", values::rate);
       String firmware = r.required("firmware", values::text);
+      NicFirmware version = registry.nicBehaviour(firmware == null ? "" : firmware);
       TrafficClass roce = r.required("roce", this::trafficClass);
-      TrafficClass cnp = r.optional("cnp", this::trafficClass, DEFAULT_CNP);
+      TrafficClass cnp = r.optional("cnp", this::trafficClass, version.cnp());
       List<Integer> pfc = r.required("pfcPriorities", n -> values.list(n, values::wholeNumber));
       DataSize mtu = r.optional("mtu", values::size, DEFAULT_MTU);
       Integer qps = r.optional("qpsPerConnection", values::wholeNumber, 1);
-      DcqcnParameters dcqcn = r.optional("dcqcn", this::dcqcn, DcqcnParameters.MLX5_DEFAULTS);
+      DcqcnParameters dcqcn = r.optional("dcqcn", n -> dcqcn(n, version.dcqcn()), version.dcqcn());
       return r.build(() -> new NicProfile(name, speed, firmware, roce, cnp, new LinkedHashSet<>(pfc), mtu, qps, dcqcn));
     }).orElse(null);
   }
 
-  private TrafficClass trafficClass(YamlNode node) {
+  TrafficClass trafficClass(YamlNode node) {
     return MappingReader.open(node, Shapes.TRAFFIC_CLASS, values).map(r -> {
       Integer dscp = r.required("dscp", values::wholeNumber);
       Integer priority = r.required("priority", values::wholeNumber);
@@ -47,9 +57,8 @@ final class NicBinder {
     }).orElse(null);
   }
 
-  /** Each key written replaces the mlx5 default of that parameter. */
-  private DcqcnParameters dcqcn(YamlNode node) {
-    DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
+  /** Each key written replaces that parameter of {@code d}, the defaults. */
+  DcqcnParameters dcqcn(YamlNode node, DcqcnParameters d) {
     return MappingReader.open(node, Shapes.DCQCN, values).map(r -> {
       Boolean enabled = r.optional("enabled", values::bool, d.enabled());
       Double g = r.optional("g", values::number, d.g());

@@ -22,7 +22,7 @@ public final class Shapes {
   /** The whole file. */
   public static final Shape FABRIC = Shape.named("fabric")
       .required("name").optional("description").required("topology", "switchProfiles", "nicProfiles",
-          "hostProfiles", "qos").optional("firmware", "overrides", "lab")
+          "hostProfiles", "qos").optional("firmware", "firmwareProfiles", "overrides", "lab")
       .build();
 
   /** {@code speed} and {@code length} of a class of links. */
@@ -66,8 +66,8 @@ public final class Shapes {
 
   /** A switch profile. */
   public static final Shape SWITCH_PROFILE = Shape.named("switchProfile")
-      .required("asic", "nos", "buffer", "cellSize", "alpha")
-      .optional("reserve", "headroom", "qos", "forwarding", "forwardingLatency", "watchdog", "convergence")
+      .required("asic", "nos", "buffer", "cellSize")
+      .optional("alpha", "reserve", "headroom", "qos", "forwarding", "forwardingLatency", "watchdog", "convergence")
       .build();
 
   /** Headroom derived from port speed and cable length ({@code mode: derived}, the default). */
@@ -122,6 +122,19 @@ public final class Shapes {
 
   /** Approved firmware; both lists default to empty (not pinned). */
   public static final Shape FIRMWARE = Shape.named("firmware").optional("approvedNic", "approvedSwitch").build();
+
+  /** Firmware and NOS versions the file defines: behaviours by version string. */
+  public static final Shape FIRMWARE_PROFILES = Shape.named("firmwareProfiles").optional("nic", "switch").build();
+
+  /** How one NIC firmware version behaves; absent keys keep those of {@code basedOn} (or the generic ones). */
+  public static final Shape NIC_FIRMWARE = Shape.named("nicFirmware")
+      .optional("basedOn", "dcqcn", "dcqcnVariant", "cnp", "retransmission", "retransmissionTimeout",
+          "receiveBuffer", "pauseReaction")
+      .build();
+
+  /** How one switch NOS version behaves; absent keys keep those of {@code basedOn} (or the generic ones). */
+  public static final Shape SWITCH_NOS = Shape.named("switchNos")
+      .optional("basedOn", "watchdog", "alpha", "reserve", "pauseReaction").build();
 
   /** A per-device profile override. */
   public static final Shape OVERRIDE = Shape.named("override")
@@ -186,7 +199,7 @@ public final class Shapes {
   public static final List<Shape> ALL = List.of(FABRIC, LINK_SPEC, LEAF_SPINE, THREE_TIER, RAIL_OPTIMIZED,
       GRAPH, GRAPH_SWITCH, GRAPH_HOST, GRAPH_LINK, SWITCH_PROFILE, HEADROOM_DERIVED, HEADROOM_FIXED,
       WATCHDOG, CONVERGENCE, NIC_PROFILE, TRAFFIC_CLASS, DCQCN, HOST_PROFILE, QOS_POLICY, ECN_PROFILE, SCHEDULER,
-      FIRMWARE, OVERRIDE, LAB, LAB_HOST, LAB_NIC, LAB_SWITCH, LAB_TELEMETRY, LAB_QUERIES, LAB_LAUNCHER, LAB_FAULTS,
+      FIRMWARE, FIRMWARE_PROFILES, NIC_FIRMWARE, SWITCH_NOS, OVERRIDE, LAB, LAB_HOST, LAB_NIC, LAB_SWITCH, LAB_TELEMETRY, LAB_QUERIES, LAB_LAUNCHER, LAB_FAULTS,
       LAB_SSH_COMMAND, LAB_HTTP_COMMAND, LAB_LOCAL_COMMAND);
 
   private static Map<String, Shape> orderedMap(Object... pairs) {

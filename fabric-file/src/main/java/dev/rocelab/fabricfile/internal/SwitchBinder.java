@@ -1,9 +1,11 @@
 package dev.rocelab.fabricfile.internal;
 
 import dev.rocelab.api.fabric.Convergence;
+import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.HeadroomPolicy;
 import dev.rocelab.api.fabric.PfcWatchdog;
 import dev.rocelab.api.fabric.QosPolicy;
+import dev.rocelab.api.fabric.SwitchNos;
 import dev.rocelab.api.fabric.SwitchProfile;
 import dev.rocelab.api.fabric.SwitchProfile.Forwarding;
 import dev.rocelab.api.unit.DataSize;
@@ -13,7 +15,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Binds {@code switchProfiles.<name>} to {@link SwitchProfile}, with its headroom and watchdog. */
+/**
+ * Binds {@code switchProfiles.<name>} to {@link SwitchProfile}, with its headroom and watchdog. The
+ * watchdog keys, {@code alpha} and {@code reserve} left out take the defaults of the NOS version's
+ * behaviour; a NOS no registry knows has no {@code alpha} default, so its profile must write it.
+ */
 final class SwitchBinder {
 
   static final Map<String, Forwarding> FORWARDING = Values.choices(
@@ -29,14 +35,17 @@ final class SwitchBinder {
 
   private final Values values;
   private final Map<String, QosPolicy> policies;
+  private final FirmwareRegistry registry;
 
   /**
    * @param policies the file's QoS policies (for the {@code qos} default and fixed headroom); null
    *     if they failed to bind
+   * @param registry the built-in versions and the file's own, whose defaults fill what a profile leaves out
    */
-  SwitchBinder(Values values, Map<String, QosPolicy> policies) {
+  SwitchBinder(Values values, Map<String, QosPolicy> policies, FirmwareRegistry registry) {
     this.values = values;
     this.policies = policies;
+    this.registry = registry;
   }
 
   SwitchProfile profile(String name, YamlNode node) {
@@ -45,8 +54,14 @@ final class SwitchBinder {
       String nos = r.required("nos", values::text);
       DataSize buffer = r.required("buffer", values::size);
       DataSize cellSize = r.required("cellSize", values::size);
-      Double alpha = r.required("alpha", values::number);
-      DataSize reserve = r.optional("reserve", values::size, DataSize.ZERO);
+      Optional<SwitchNos> version = nos == null ? Optional.empty() : registry.switchNos(nos);
+      Double alpha = r.optional("alpha", values::number, version.map(SwitchNos::alpha).orElse(null));
+      if (alpha == null && nos != null && !r.has("alpha")) {
+        values.problems().error(r.node(), "missing required key \"alpha\" (NOS " + nos
+            + " has no behaviour profile to take it from)");
+        r.fail();
+      }
+      DataSize reserve = r.optional("reserve", values::size, version.map(SwitchNos::reserve).orElse(DataSize.ZERO));
       String written = r.optional("qos", values::text, null);
       String qos = r.has("qos") ? written : defaultPolicy(r);
       Set<Integer> lossless = Optional.ofNullable(policies).map(p -> p.get(qos))
@@ -55,7 +70,8 @@ final class SwitchBinder {
       Forwarding forwarding = r.optional("forwarding", n -> values.choice(n, "forwarding mode", FORWARDING),
           Forwarding.CUT_THROUGH);
       SimTime forwardingLatency = r.optional("forwardingLatency", values::duration, DEFAULT_FORWARDING_LATENCY);
-      PfcWatchdog watchdog = r.optional("watchdog", this::watchdog, PfcWatchdog.SONIC_DEFAULT);
+      PfcWatchdog defaultWatchdog = version.map(SwitchNos::watchdog).orElse(PfcWatchdog.SONIC_DEFAULT);
+      PfcWatchdog watchdog = r.optional("watchdog", n -> watchdog(n, defaultWatchdog), defaultWatchdog);
       Convergence convergence = r.optional("convergence", this::convergence, Convergence.FAST);
       return r.build(() -> new SwitchProfile(name, asic, nos, buffer, cellSize, alpha, reserve, headroom, qos,
           forwarding, forwardingLatency, watchdog, convergence));
@@ -135,9 +151,8 @@ final class SwitchBinder {
     }).orElse(null);
   }
 
-  /** Each key written replaces SONiC's default of that setting. */
-  private PfcWatchdog watchdog(YamlNode node) {
-    PfcWatchdog d = PfcWatchdog.SONIC_DEFAULT;
+  /** Each key written replaces that setting of {@code d}, the defaults. */
+  PfcWatchdog watchdog(YamlNode node, PfcWatchdog d) {
     return MappingReader.open(node, Shapes.WATCHDOG, values).map(r -> {
       Boolean enabled = r.optional("enabled", values::bool, d.enabled());
       SimTime detection = r.optional("detection", values::duration, d.detection());

@@ -19,7 +19,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class CnpPacer {
 
-  private final long intervalPs;
+  private long intervalPs;
   private long nextAllowedPs = Long.MIN_VALUE;
   private long cnpsSent;
   private long marksCoalesced;
@@ -46,6 +46,22 @@ public final class CnpPacer {
   public static CnpPacer of(DcqcnParameters p) {
     Objects.requireNonNull(p, "p must not be null");
     return new CnpPacer(p.cnpInterval().picos());
+  }
+
+  /**
+   * Pace with another interval from now on (a firmware change); the CNP last sent still counts.
+   *
+   * @param newIntervalPs the minimum time between two CNPs in picoseconds; {@code > 0}
+   * @throws IllegalArgumentException if {@code newIntervalPs} is not positive
+   */
+  public void interval(long newIntervalPs) {
+    if (newIntervalPs <= 0) {
+      throw new IllegalArgumentException("newIntervalPs must be > 0 but was " + newIntervalPs);
+    }
+    if (nextAllowedPs != Long.MIN_VALUE && nextAllowedPs != Long.MAX_VALUE) {
+      nextAllowedPs += newIntervalPs - intervalPs;
+    }
+    intervalPs = newIntervalPs;
   }
 
   /**

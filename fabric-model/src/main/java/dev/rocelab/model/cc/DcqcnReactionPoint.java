@@ -3,6 +3,7 @@ package dev.rocelab.model.cc;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.NicFirmware.DcqcnVariant;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
@@ -13,7 +14,8 @@ import org.apiguardian.api.API;
  *
  * <ul>
  *   <li><b>Cut</b> on a CNP, at most once per {@code rateDecreasePeriod}
- *       [rate_reduce_monitor_period]: {@code RT ← RC}, {@code RC ← max(RC·(1 − α/2), minRate)}
+ *       [rate_reduce_monitor_period]: {@code RT ← RC} (with {@link DcqcnVariant#CLAMP_AFTER_TIMER}
+ *       only if the increase timer expired since the previous cut), {@code RC ← max(RC·(1 − α/2), minRate)}
  *       [rpg_min_rate], {@code α ← (1 − g)·α + g}; the increase timer, the byte counter and both
  *       stage counters restart.
  *   <li><b>α decay</b>: every {@code alphaUpdatePeriod} that saw no CNP, {@code α ← (1 − g)·α}.
@@ -70,17 +72,19 @@ public final class DcqcnReactionPoint {
 
   private static final long NEVER = Long.MAX_VALUE;
 
-  private final boolean enabled;
   private final long lineRateBps;
-  private final long minRateBps;
-  private final long gFixed;
-  private final long alphaPeriodPs;
-  private final long decreasePeriodPs;
-  private final long increasePeriodPs;
-  private final long byteCounterBytes;
-  private final long fastRecoverySteps;
-  private final long additiveIncreaseBps;
-  private final long hyperIncreaseBps;
+  // The parameters; a firmware change at run time replaces them (see reconfigure).
+  private boolean enabled;
+  private boolean clampAfterTimer;
+  private long minRateBps;
+  private long gFixed;
+  private long alphaPeriodPs;
+  private long decreasePeriodPs;
+  private long increasePeriodPs;
+  private long byteCounterBytes;
+  private long fastRecoverySteps;
+  private long additiveIncreaseBps;
+  private long hyperIncreaseBps;
 
   private long currentRateBps;
   private long targetRateBps;
@@ -97,7 +101,8 @@ public final class DcqcnReactionPoint {
   private long cnpsIgnored;
 
   /**
-   * Create the reaction point of a new queue pair, sending at the line rate.
+   * Create the reaction point of a new queue pair running the paper's target-rate rule, sending at
+   * the line rate.
    *
    * @param p the DCQCN parameters; never null
    * @param lineRateBps the rate of the NIC port in bits per second; {@code > 0}
@@ -106,6 +111,20 @@ public final class DcqcnReactionPoint {
    *     negative
    */
   public DcqcnReactionPoint(DcqcnParameters p, long lineRateBps, long nowPs) {
+    this(p, DcqcnVariant.PAPER, lineRateBps, nowPs);
+  }
+
+  /**
+   * Create the reaction point of a new queue pair, sending at the line rate.
+   *
+   * @param p the DCQCN parameters; never null
+   * @param variant the firmware's target-rate rule; never null
+   * @param lineRateBps the rate of the NIC port in bits per second; {@code > 0}
+   * @param nowPs the creation time in picoseconds; {@code >= 0}
+   * @throws IllegalArgumentException if {@code lineRateBps} is not positive or {@code nowPs} is
+   *     negative
+   */
+  public DcqcnReactionPoint(DcqcnParameters p, DcqcnVariant variant, long lineRateBps, long nowPs) {
     Objects.requireNonNull(p, "p must not be null");
     if (lineRateBps <= 0) {
       throw new IllegalArgumentException("lineRateBps must be > 0 but was " + lineRateBps);
@@ -113,8 +132,26 @@ public final class DcqcnReactionPoint {
     if (nowPs < 0) {
       throw new IllegalArgumentException("nowPs must be >= 0 but was " + nowPs);
     }
-    this.enabled = p.enabled();
     this.lineRateBps = lineRateBps;
+    reconfigure(p, variant);
+    this.currentRateBps = lineRateBps;
+    this.targetRateBps = lineRateBps;
+    this.alpha = Math.min(ALPHA_ONE, Math.round(p.initialAlpha() * ALPHA_ONE));
+    this.nextCutAllowedPs = nowPs;
+  }
+
+  /**
+   * Run other parameters from now on (a firmware change): the rates, α and the timers keep their
+   * state; the new periods apply from their next expiry.
+   *
+   * @param p the DCQCN parameters; never null
+   * @param variant the firmware's target-rate rule; never null
+   */
+  public void reconfigure(DcqcnParameters p, DcqcnVariant variant) {
+    Objects.requireNonNull(p, "p must not be null");
+    Objects.requireNonNull(variant, "variant must not be null");
+    this.enabled = p.enabled();
+    this.clampAfterTimer = variant == DcqcnVariant.CLAMP_AFTER_TIMER;
     this.minRateBps = Math.min(p.minRate().bitsPerSecond(), lineRateBps);
     this.gFixed = Math.max(1, Math.min(ALPHA_ONE, Math.round(p.g() * ALPHA_ONE)));
     this.alphaPeriodPs = p.alphaUpdatePeriod().picos();
@@ -124,10 +161,6 @@ public final class DcqcnReactionPoint {
     this.fastRecoverySteps = p.fastRecoverySteps();
     this.additiveIncreaseBps = p.additiveIncrease().bitsPerSecond();
     this.hyperIncreaseBps = p.hyperIncrease().bitsPerSecond();
-    this.currentRateBps = lineRateBps;
-    this.targetRateBps = lineRateBps;
-    this.alpha = Math.min(ALPHA_ONE, Math.round(p.initialAlpha() * ALPHA_ONE));
-    this.nextCutAllowedPs = nowPs;
   }
 
   /**
@@ -152,7 +185,9 @@ public final class DcqcnReactionPoint {
     // DCQCN, Zhu et al. 2015, §3.1 (RP algorithm): cut with the current α, then raise α
     nextCutAllowedPs = nowPs + decreasePeriodPs;
     cuts++;
-    targetRateBps = currentRateBps;
+    if (!clampAfterTimer || timerExpiries > 0) {
+      targetRateBps = currentRateBps; // mlx5 clamp_tgt_rate_after_time_inc: only after a timer increase
+    }
     long cut = mulShiftRound(currentRateBps, 2 * ALPHA_ONE - alpha, ALPHA_SHIFT + 1);
     currentRateBps = Math.max(minRateBps, cut);
     alpha = decayed(alpha) + gFixed;

@@ -1,9 +1,11 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.model.engine.Component;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
 
@@ -14,18 +16,25 @@ import java.util.PriorityQueue;
  * hashing flows onto paths through it, and those frames are lost at the dead port). A link that comes back is taken into use the same way. A
  * switch reset takes all its links down for the reboot time and flushes its buffers. Bit errors
  * make the frames of a link fail their CRC at the receiver. A PFC storm sticks a NIC's receive
- * path.
+ * path. A config drift of {@value #FIRMWARE} moves a NIC (a host: all its NICs) to another firmware
+ * version, or a switch to another NOS version ({@value #NOS} names the same for a switch), with the
+ * behaviour the fabric's registry gives that version — a rolling upgrade is one drift per device.
  */
 final class FaultInjector extends Component {
 
   private record Action(long timePs, long order, Runnable run) {}
+
+  /** The setting of a config drift that changes a device's firmware (NIC) or NOS (switch) version. */
+  static final String FIRMWARE = "firmware";
+  /** The setting of a config drift that changes a switch's NOS version. */
+  static final String NOS = "nos";
 
   private final Network net;
   private final PriorityQueue<Action> actions = new PriorityQueue<>(
       (x, y) -> x.timePs != y.timePs ? Long.compare(x.timePs, y.timePs) : Long.compare(x.order, y.order));
   private long nextOrder;
 
-  FaultInjector(Network net, List<Fault> faults) {
+  FaultInjector(Network net, List<Fault> faults, FirmwareRegistry registry) {
     this.net = net;
     for (Fault fault : faults) {
       if (fault instanceof Fault.LinkDown f) {
@@ -84,6 +93,8 @@ final class FaultInjector extends Component {
           net.event(now, FabricEvent.Kind.FAULT, f.port().toString(), "bit errors on " + link.name()
               + ", BER " + f.bitErrorRate());
         });
+      } else if (fault instanceof Fault.ConfigDrift f) {
+        drift(f, registry);
       } else {
         throw new IllegalArgumentException("the model cannot inject " + fault.describe() + " yet");
       }
@@ -92,6 +103,52 @@ final class FaultInjector extends Component {
     if (!actions.isEmpty()) {
       net.sim.schedule(this, actions.peek().timePs);
     }
+  }
+
+  private void drift(Fault.ConfigDrift f, FirmwareRegistry registry) {
+    String where = "config drift of " + f.device() + " at " + f.at();
+    SwitchNode sw = null;
+    for (SwitchNode s : net.switches) {
+      if (s.name.equals(f.device())) {
+        sw = s;
+      }
+    }
+    if (sw != null) {
+      if (!f.setting().equals(FIRMWARE) && !f.setting().equals(NOS)) {
+        throw new IllegalArgumentException(where + ": the model can change a switch's \"" + FIRMWARE + "\" or \""
+            + NOS + "\" (its NOS version), not \"" + f.setting() + "\"");
+      }
+      SwitchNode target = sw;
+      long reactionPs = registry.nosBehaviour(f.value()).pauseReaction().picos();
+      at(f.at().picos(), now -> {
+        for (SwitchPort port : target.ports) {
+          port.pauseReactionPs = reactionPs;
+        }
+        net.event(now, FabricEvent.Kind.FAULT, target.name, "NOS version changed to " + f.value()
+            + (registry.switchNos(f.value()).isPresent() ? "" : " (no behaviour profile: generic behaviour)"));
+      });
+      return;
+    }
+    List<NicNode> nics = new ArrayList<>();
+    for (NicNode n : net.nics) {
+      if (n.name.equals(f.device()) || n.name.startsWith(f.device() + ":")) {
+        nics.add(n);
+      }
+    }
+    if (nics.isEmpty()) {
+      throw new IllegalArgumentException(where + ": " + f.device() + " is not a switch, host or NIC of this fabric");
+    }
+    if (!f.setting().equals(FIRMWARE)) {
+      throw new IllegalArgumentException(where + ": the model can change a NIC's or host's \"" + FIRMWARE
+          + "\" (its firmware version), not \"" + f.setting() + "\"");
+    }
+    at(f.at().picos(), now -> {
+      for (NicNode nic : nics) {
+        nic.changeFirmware(registry.nicBehaviour(f.value()), now);
+      }
+      net.event(now, FabricEvent.Kind.FAULT, f.device(), "NIC firmware changed to " + f.value()
+          + (registry.nicFirmware(f.value()).isPresent() ? "" : " (no behaviour profile: generic behaviour)"));
+    });
   }
 
   private SwitchNode switchNamed(String name) {

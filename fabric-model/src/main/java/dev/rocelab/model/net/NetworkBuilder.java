@@ -4,6 +4,7 @@ import dev.rocelab.api.fabric.BufferBudget;
 import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.PortHeadroom;
@@ -23,7 +24,8 @@ import java.util.SplittableRandom;
 /**
  * Builds a {@link Network} from an expanded fabric and the flows of a run: one node per switch
  * and NIC, a port per link end, two wires per link, ECMP tables, shared buffers sized from the
- * switch profiles (headroom per port from its cable), and queue pairs for the flows. Everything
+ * switch profiles (headroom per port from its cable), and queue pairs for the flows. Each NIC and
+ * switch behaves per its firmware or NOS version in the fabric's {@link FirmwareRegistry}. Everything
  * is numbered in the graph's stable order, so the same inputs build the same network.
  */
 public final class NetworkBuilder {
@@ -31,19 +33,18 @@ public final class NetworkBuilder {
   private final FabricGraph graph;
   private final List<FlowSpec> flows;
   private final long seed;
-  private final long rtoPs;
+  private final FirmwareRegistry registry;
 
   /**
    * @param graph the fabric
    * @param flows the flows of the run
    * @param seed the scenario seed (ECMP seeds and ECN draws derive from it)
-   * @param rtoPs the retransmission timeout of every queue pair
    */
-  public NetworkBuilder(FabricGraph graph, List<FlowSpec> flows, long seed, long rtoPs) {
+  public NetworkBuilder(FabricGraph graph, List<FlowSpec> flows, long seed) {
     this.graph = graph;
     this.flows = flows;
     this.seed = seed;
-    this.rtoPs = rtoPs;
+    this.registry = graph.spec().firmwareRegistry();
   }
 
   /** @return the network, ready to run */
@@ -85,6 +86,7 @@ public final class NetworkBuilder {
       QosPolicy qos = graph.spec().qosOf(profile);
       SwitchConfig config = SwitchConfig.of(profile, qos);
       SwitchNode node = new SwitchNode(net, device.name(), config, seeds.nextLong());
+      long pauseReactionPs = registry.nosBehaviour(profile.nos()).pauseReaction().picos();
       List<Endpoint> ports = switchPorts.get(s);
       node.ports = new SwitchPort[ports.size()];
       long[] headroom = new long[ports.size() * 8];
@@ -93,6 +95,7 @@ public final class NetworkBuilder {
         Link link = graph.linkAt(end).orElseThrow();
         SwitchPort port = net.sim.register(new SwitchPort(net, gid, end.toString(),
             link.spec().speed().picosPerByte(), node, local, config.strictOrder(), config.weights()));
+        port.pauseReactionPs = pauseReactionPs;
         node.ports[local] = port;
         net.ports[gid] = port;
         net.portNames[gid++] = end.toString();
@@ -118,9 +121,9 @@ public final class NetworkBuilder {
     for (int n = 0; n < nicEndpoints.size(); n++) {
       Endpoint end = nicEndpoints.get(n);
       NicProfile profile = graph.nicProfileOf(end);
-      NicNode nic = new NicNode(n, end.toString(), profile.speed().bitsPerSecond(), profile.cnp().dscp(),
-          profile.cnp().priority());
-      nic.port = net.sim.register(new NicPort(net, gid, end.toString(), profile.speed().picosPerByte(), nic));
+      NicNode nic = new NicNode(n, end.toString(), profile.speed().bitsPerSecond(),
+          registry.nicBehaviour(profile.firmware()), profile.dcqcn(), profile.cnp());
+      nic.attach(net.sim.register(new NicPort(net, gid, end.toString(), profile.speed().picosPerByte(), nic)));
       net.ports[gid] = nic.port;
       net.portNames[gid++] = end.toString();
       net.nics[n] = nic;
@@ -177,22 +180,21 @@ public final class NetworkBuilder {
       NicNode src = net.nics[nicIndex.get(flow.source())];
       int dst = nicIndex.get(flow.destination());
       NicProfile srcProfile = graph.nicProfileOf(flow.source());
-      NicProfile dstProfile = graph.nicProfileOf(flow.destination());
       int priority = nicPriority(srcProfile, flow.dscp(), flow.source());
       long perQp = (flow.messageBytes() + flow.qps() - 1) / flow.qps();
       for (int q = 0; q < flow.qps(); q++) {
         int id = qps.size();
         int hash = flowHash(src.index, dst, udpSourcePort(id));
-        DcqcnReactionPoint rp = srcProfile.dcqcn().enabled()
-            ? new DcqcnReactionPoint(srcProfile.dcqcn(), src.lineRateBps, flow.startPs())
+        DcqcnReactionPoint rp = src.dcqcn.enabled()
+            ? new DcqcnReactionPoint(src.dcqcn, src.firmware.dcqcnVariant(), src.lineRateBps, flow.startPs())
             : null;
         QueuePair qp = net.sim.register(new QueuePair(net, id, flow.id(), src, dst, hash, flow.dscp(), priority,
-            (int) srcProfile.mtu().bytes(), perQp, flow.messages(), flow.startPs(), flow.periodPs(), rp, rtoPs));
+            (int) srcProfile.mtu().bytes(), perQp, flow.messages(), flow.startPs(), flow.periodPs(), rp));
         qps.add(qp);
         if (!flow.posted()) {
           net.scheduledQueuePairs++;
         }
-        receivers.add(new NicNode.Receiver(CnpPacer.of(dstProfile.dcqcn())));
+        receivers.add(new NicNode.Receiver(CnpPacer.of(net.nics[dst].dcqcn)));
         src.add(qp);
       }
     }

@@ -1,5 +1,8 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.NicFirmware;
+import dev.rocelab.api.fabric.TrafficClass;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.model.cc.CnpPacer;
 import java.util.ArrayDeque;
@@ -9,6 +12,11 @@ import java.util.ArrayDeque;
  * across priorities, honouring PFC pauses), and receives for the queue pairs that target it:
  * in-order delivery with cumulative ACKs, one NACK per gap (go-back-N), CNPs for CE-marked
  * packets at most once per interval per queue pair. ACK, NACK and CNP travel on the CNP class.
+ *
+ * <p>It behaves per its firmware version ({@link NicFirmware}): DCQCN variant, loss recovery,
+ * retransmission timeout, receive buffer and pause reaction; a firmware change during the run
+ * ({@link #changeFirmware}) switches them, and rebases the DCQCN parameters and CNP marking still at
+ * the old version's defaults onto the new one's.
  */
 final class NicNode implements Node {
 
@@ -18,17 +26,20 @@ final class NicNode implements Node {
    * slowed to a crawl is still acknowledged long before its retransmission timeout.
    */
   static final int ACK_EVERY = 16;
-  /** The NIC's receive buffer for one priority. */
-  static final long RX_BUFFER_BYTES = 256 * 1024;
-  /** Held bytes at which the NIC pauses its peer; the rest is headroom for what is still coming. */
-  static final long RX_XOFF_BYTES = RX_BUFFER_BYTES / 2;
   static final long ACK_INTERVAL_PS = 10_000_000L;
 
   final int index;
   final String name;
   final long lineRateBps;
-  final int controlDscp;
-  final int controlPriority;
+  // Firmware behaviour and the settings derived from it; changeFirmware replaces them.
+  NicFirmware firmware;
+  DcqcnParameters dcqcn;
+  int controlDscp;
+  int controlPriority;
+  boolean goBackToMessageStart;
+  long rtoPs;
+  /** The receive buffer for one priority; half of it is the level at which the NIC pauses its peer. */
+  long rxBufferBytes;
   NicPort port;
   private final QpHeap[] heaps = new QpHeap[8];
   private int[] priorities = new int[0];
@@ -38,12 +49,56 @@ final class NicNode implements Node {
   private final ArrayDeque<Packet> held = new ArrayDeque<>();
   private long heldBytes;
 
-  NicNode(int index, String name, long lineRateBps, int controlDscp, int controlPriority) {
+  /**
+   * @param firmware the firmware version's behaviour
+   * @param dcqcn the DCQCN parameters of the NIC's profile
+   * @param cnp the CNP marking of the NIC's profile
+   */
+  NicNode(int index, String name, long lineRateBps, NicFirmware firmware, DcqcnParameters dcqcn, TrafficClass cnp) {
     this.index = index;
     this.name = name;
     this.lineRateBps = lineRateBps;
-    this.controlDscp = controlDscp;
-    this.controlPriority = controlPriority;
+    this.dcqcn = dcqcn;
+    setFirmware(firmware, cnp);
+  }
+
+  private void setFirmware(NicFirmware next, TrafficClass cnp) {
+    firmware = next;
+    controlDscp = cnp.dscp();
+    controlPriority = cnp.priority();
+    goBackToMessageStart = next.retransmission() == NicFirmware.Retransmission.GO_BACK_0;
+    rtoPs = next.retransmissionTimeout().picos();
+    rxBufferBytes = next.receiveBuffer().bytes();
+  }
+
+  /** The pause reaction of the firmware applies to the NIC's port; called once the port exists. */
+  void attach(NicPort nicPort) {
+    port = nicPort;
+    port.pauseReactionPs = firmware.pauseReaction().picos();
+  }
+
+  /**
+   * The NIC runs another firmware version from now on. Its queue pairs keep their state (rates,
+   * outstanding packets); what the version decides applies from the next decision on.
+   *
+   * @param next the new version's behaviour
+   * @param now the simulated time
+   */
+  void changeFirmware(NicFirmware next, long now) {
+    NicFirmware previous = firmware;
+    dcqcn = previous.rebase(dcqcn, next);
+    setFirmware(next, previous.rebase(new TrafficClass(controlDscp, controlPriority), next));
+    port.pauseReactionPs = next.pauseReaction().picos();
+    Network net = net();
+    for (int q = 0; q < net.queuePairs.length; q++) {
+      QueuePair qp = net.queuePairs[q];
+      if (qp.nic == this) {
+        qp.reconfigure(dcqcn, next.dcqcnVariant(), now);
+      }
+      if (qp.dstNic == index) {
+        net.receivers[q].cnpPacer.interval(dcqcn.cnpInterval().picos());
+      }
+    }
   }
 
   /** Registers a sending queue pair. */
@@ -150,14 +205,15 @@ final class NicNode implements Node {
   }
 
   private void hold(Packet p, long now) {
-    if (heldBytes + p.frameBytes > RX_BUFFER_BYTES) {
+    if (heldBytes + p.frameBytes > rxBufferBytes) {
       net().drop(p, port, DropReason.LOSSLESS_HEADROOM_EXCEEDED, now);
       return;
     }
-    boolean wasBelow = heldBytes < RX_XOFF_BYTES;
+    long xoff = rxBufferBytes / 2; // the rest is headroom for what is still coming
+    boolean wasBelow = heldBytes < xoff;
     held.addLast(p);
     heldBytes += p.frameBytes;
-    if (wasBelow && heldBytes >= RX_XOFF_BYTES) {
+    if (wasBelow && heldBytes >= xoff) {
       port.startPausing(p.priority, now);
     }
   }

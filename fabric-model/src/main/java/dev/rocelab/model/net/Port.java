@@ -8,7 +8,8 @@ import java.util.ArrayDeque;
  * The transmit side of a port: control frames first (strict), then data chosen by the subclass;
  * one frame on the wire at a time, serialized at the port's rate; PFC pauses received on this
  * port stop its data priorities (IEEE 802.1Qbb: for quanta × 512 bit times, or until a zero-quanta
- * resume). The frame being sent when a pause arrives is finished.
+ * resume). The frame being sent when a pause arrives is finished. A pause or resume takes effect
+ * {@link #pauseReactionPs} after it arrives: the reaction delay of the owner's firmware or NOS.
  */
 abstract class Port extends Component {
 
@@ -33,6 +34,8 @@ abstract class Port extends Component {
   private final long[] pauseEnd = new long[8];
   private final long[] lastPauseReceivedPs = {-1, -1, -1, -1, -1, -1, -1, -1};
   private final boolean[] pausesIgnored = new boolean[8];
+  /** How long after a pause frame arrives it takes effect (firmware/NOS behaviour). */
+  long pauseReactionPs;
 
   Port(Network net, int gid, String name, long psPerByte) {
     this.net = net;
@@ -71,7 +74,7 @@ abstract class Port extends Component {
   }
 
   final boolean isPaused(int priority, long now) {
-    return pauseStart[priority] >= 0 && now < pauseEnd[priority];
+    return pauseStart[priority] >= 0 && now >= pauseStart[priority] && now < pauseEnd[priority];
   }
 
   /** Starts the next frame if the transmitter is free, else makes sure it looks again when it is. */
@@ -174,17 +177,23 @@ abstract class Port extends Component {
     if (pausesIgnored[priority]) {
       return; // the PFC watchdog has declared this queue stormed
     }
+    long effective = now + pauseReactionPs;
     if (quanta == 0) {
-      endPause(priority, now);
+      if (pauseReactionPs == 0) {
+        endPause(priority, now);
+      } else if (pauseStart[priority] >= 0) {
+        pauseEnd[priority] = Math.min(pauseEnd[priority], Math.max(effective, pauseStart[priority]));
+      }
       kick(now);
       return;
     }
-    long end = now + (long) quanta * QUANTUM_BYTES * psPerByte;
-    if (isPaused(priority, now)) {
+    long end = effective + (long) quanta * QUANTUM_BYTES * psPerByte;
+    boolean pending = pauseStart[priority] > now;
+    if (isPaused(priority, now) || pending) {
       pauseEnd[priority] = end;
     } else {
       endPause(priority, now);
-      pauseStart[priority] = now;
+      pauseStart[priority] = effective;
       pauseEnd[priority] = end;
     }
     kick(now); // re-evaluate the wake-up: the paused queue may have been the next one
@@ -193,7 +202,7 @@ abstract class Port extends Component {
   /** Ends any pause of a priority now (or when it expired), adding its paused time. */
   private void endPause(int priority, long now) {
     if (pauseStart[priority] >= 0) {
-      net.counters.pausedPs[gid * 8 + priority] += Math.min(now, pauseEnd[priority]) - pauseStart[priority];
+      net.counters.pausedPs[gid * 8 + priority] += Math.max(0, Math.min(now, pauseEnd[priority]) - pauseStart[priority]);
       pauseStart[priority] = -1;
     }
   }
@@ -225,7 +234,8 @@ abstract class Port extends Component {
   /** The paused time of a priority up to now, including a pause still running. */
   final long pausedPsAt(int priority, long now) {
     long closed = net.counters.pausedPs[gid * 8 + priority];
-    return pauseStart[priority] >= 0 ? closed + Math.min(now, pauseEnd[priority]) - pauseStart[priority] : closed;
+    return pauseStart[priority] >= 0
+        ? closed + Math.max(0, Math.min(now, pauseEnd[priority]) - pauseStart[priority]) : closed;
   }
 
 

@@ -51,6 +51,12 @@ final class PostedMessages {
     return psn == endPsn[slot(cursor)] - 1;
   }
 
+  /** @return the first PSN of the message the packet with this PSN belongs to (posted, not acknowledged) */
+  int messageStart(int psn) {
+    seek(psn);
+    return startPsn(cursor);
+  }
+
   /** Forgets the messages every packet of which is below {@code sndUna}. */
   void acknowledged(int sndUna) {
     while (head < tail && endPsn[slot(head)] <= sndUna) {

@@ -1,11 +1,14 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.NicFirmware.DcqcnVariant;
 import dev.rocelab.model.cc.DcqcnReactionPoint;
 import dev.rocelab.model.engine.Component;
 
 /**
  * The sending side of one queue pair: segments its messages at the MTU, paces them at the DCQCN
- * rate, and recovers losses with go-back-N (on NACK, and on a retransmission timeout). Its own
+ * rate, and recovers losses (on NACK, and on a retransmission timeout) as its NIC's firmware does:
+ * go-back-N, or go-back-0 from the first packet of the message. The timeout is the firmware's. Its own
  * wake-up serves the DCQCN timers and the retransmission timer. Its messages are either scheduled
  * (a fixed size, posted every period from the start) or {@linkplain #post(long, long) posted}
  * one by one while the run goes on.
@@ -27,9 +30,8 @@ final class QueuePair extends Component {
   final int totalPackets;
   private final long startPs;
   private final long periodPs;
-  private final DcqcnReactionPoint rp;
+  private DcqcnReactionPoint rp;
   private final long lineRateBps;
-  private final long rtoPs;
   /** Messages posted at run time; null for scheduled messages. */
   private final PostedMessages posted;
 
@@ -45,7 +47,7 @@ final class QueuePair extends Component {
   int heapPos = -1;
 
   QueuePair(Network net, int id, int flow, NicNode nic, int dstNic, int hash, int dscp, int priority, int mtu,
-      long messageBytes, int messages, long startPs, long periodPs, DcqcnReactionPoint rp, long rtoPs) {
+      long messageBytes, int messages, long startPs, long periodPs, DcqcnReactionPoint rp) {
     this.net = net;
     this.id = id;
     this.flow = flow;
@@ -62,7 +64,6 @@ final class QueuePair extends Component {
     this.periodPs = periodPs;
     this.rp = rp;
     this.lineRateBps = nic.lineRateBps;
-    this.rtoPs = rtoPs;
     this.nextSendPs = startPs;
     this.posted = messages == 0 ? new PostedMessages(mtu) : null;
   }
@@ -125,7 +126,7 @@ final class QueuePair extends Component {
       rp.onBytesSent(p.frameBytes, now);
     }
     if (rtoDeadline == Long.MAX_VALUE) {
-      rtoDeadline = now + rtoPs;
+      rtoDeadline = now + nic.rtoPs;
     }
     reschedule();
     return p;
@@ -139,7 +140,7 @@ final class QueuePair extends Component {
     if (sndNxt < sndUna) {
       sndNxt = sndUna;
     }
-    rtoDeadline = sndUna < sndNxt ? now + rtoPs : Long.MAX_VALUE;
+    rtoDeadline = sndUna < sndNxt ? now + nic.rtoPs : Long.MAX_VALUE;
     if (posted != null) {
       posted.acknowledged(sndUna);
     } else if (sndUna == totalPackets && completionPs < 0) {
@@ -163,10 +164,29 @@ final class QueuePair extends Component {
     }
   }
 
+  /**
+   * The firmware's DCQCN changed: the reaction point runs the new parameters (one is made if DCQCN
+   * was off and is now on).
+   */
+  void reconfigure(DcqcnParameters dcqcn, DcqcnVariant variant, long now) {
+    if (rp != null) {
+      rp.reconfigure(dcqcn, variant);
+    } else if (dcqcn.enabled()) {
+      rp = new DcqcnReactionPoint(dcqcn, variant, lineRateBps, now);
+    }
+    reschedule();
+  }
+
+  /** Resends from {@code psn}, or with go-back-0 from the first packet of its message. */
   private void goBackTo(int psn, long now) {
-    retransmissions += sndNxt - psn;
-    sndNxt = psn;
+    int from = nic.goBackToMessageStart ? messageStart(psn) : psn;
+    retransmissions += sndNxt - from;
+    sndNxt = from;
     nic.requeue(this, now);
+  }
+
+  private int messageStart(int psn) {
+    return posted == null ? psn - psn % packetsPerMessage : posted.messageStart(psn);
   }
 
   @Override
@@ -175,7 +195,7 @@ final class QueuePair extends Component {
       rp.onTimer(now);
     }
     if (now >= rtoDeadline) {
-      rtoDeadline = now + rtoPs;
+      rtoDeadline = now + nic.rtoPs;
       if (sndUna < sndNxt) {
         goBackTo(sndUna, now);
       }

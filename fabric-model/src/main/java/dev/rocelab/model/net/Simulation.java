@@ -32,13 +32,6 @@ import java.util.Optional;
  */
 public final class Simulation {
 
-  /**
-   * The retransmission timeout of every queue pair: 4.096 µs × 2^12 ≈ 16.8 ms, the mlx5 local ACK
-   * timeout exponent 12. It must exceed the longest a lossless packet can wait in the fabric
-   * (a full buffer draining at one port), or a timeout resends what was never lost.
-   */
-  public static final long DEFAULT_RTO_PS = 4_096_000L << 12;
-
   /** Simulated time run between two looks at the wall clock. */
   private static final long SLICE_PS = 100_000_000L;
 
@@ -55,9 +48,8 @@ public final class Simulation {
    *
    * @param graph the fabric
    * @param scenario the scenario
-   * @param rtoPs the retransmission timeout of every queue pair
    */
-  public Simulation(FabricGraph graph, Scenario scenario, long rtoPs) {
+  public Simulation(FabricGraph graph, Scenario scenario) {
     this.graph = graph;
     this.scenario = scenario;
     List<FlowSpec> planned = new ArrayList<>(TrafficPlan.of(scenario, graph));
@@ -69,7 +61,7 @@ public final class Simulation {
       }
     }
     this.flows = List.copyOf(planned);
-    this.net = new NetworkBuilder(graph, flows, scenario.seed(), rtoPs).build();
+    this.net = new NetworkBuilder(graph, flows, scenario.seed()).build();
     for (CollectiveConnections c : collectives) {
       long start = c.collective().start().picos();
       runners.add(c.collective().fidelity() == Fidelity.FLOW
@@ -78,7 +70,7 @@ public final class Simulation {
     }
     // a flow-level run has no packets to sample
     this.sampler = flowLevelOnly(scenario) ? null : new Sampler(net, scenario.sampleInterval().picos(), flows);
-    new FaultInjector(net, scenario.faults());
+    new FaultInjector(net, scenario.faults(), graph.spec().firmwareRegistry());
   }
 
   /**

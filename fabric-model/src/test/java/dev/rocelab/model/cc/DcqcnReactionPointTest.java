@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.NicFirmware;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
@@ -93,6 +94,44 @@ class DcqcnReactionPointTest {
     rp.onCnp(4 * US); // the period is over: 50G → 25G
 
     assertThat(rp.rateBps()).isEqualTo(25_000_000_000L);
+    assertThat(rp.cuts()).isEqualTo(2);
+  }
+
+  @Test
+  void clampAfterTimerKeepsTheTargetThroughBackToBackCutsSoTheRateClimbsBackFaster() {
+    // F = 2, timer 100 µs, R_AI = 100 Mb/s: two cuts 4 µs apart, then one timer expiry
+    var p = Params.mlx5().initialAlpha(1.0).fastRecoverySteps(2).rateIncreaseTimer(SimTime.micros(100))
+        .additiveIncrease(Rate.mbps(100)).build();
+    var paper = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.PAPER, G100, 0);
+    var clamp = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.CLAMP_AFTER_TIMER, G100, 0);
+    for (var rp : java.util.List.of(paper, clamp)) {
+      rp.onCnp(0);
+      rp.onCnp(4 * US);
+    }
+
+    // both cut 100G → 50G → 25G; the paper lowers RT to 50G at the second cut, clamp keeps 100G
+    assertRates(paper, 50_000_000_000L, 25_000_000_000L);
+    assertRates(clamp, 100_000_000_000L, 25_000_000_000L);
+
+    paper.onTimer(104 * US); // fast recovery: RC = (RT + RC)/2
+    clamp.onTimer(104 * US);
+    assertRates(paper, 50_000_000_000L, 37_500_000_000L);
+    assertRates(clamp, 100_000_000_000L, 62_500_000_000L);
+
+    // after a timer increase, clamp lowers RT at the next cut like the paper does
+    clamp.onCnp(110 * US);
+    assertThat(clamp.targetRateBps()).isEqualTo(62_500_000_000L);
+  }
+
+  @Test
+  void reconfiguredParametersApplyFromTheNextDecisionAndTheStateStays() {
+    var rp = new DcqcnReactionPoint(Params.mlx5().initialAlpha(1.0).build(), G100, 0);
+    rp.onCnp(0); // 100G → 50G; next cut allowed from 4 µs
+
+    rp.reconfigure(Params.mlx5().initialAlpha(1.0).minRate(Rate.gbps(40)).build(), NicFirmware.DcqcnVariant.PAPER);
+    rp.onCnp(4 * US); // would cut to 25G, the new minimum holds it at 40G
+
+    assertThat(rp.rateBps()).isEqualTo(40_000_000_000L);
     assertThat(rp.cuts()).isEqualTo(2);
   }
 

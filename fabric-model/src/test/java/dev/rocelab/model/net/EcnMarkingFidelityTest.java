@@ -41,7 +41,7 @@ class EcnMarkingFidelityTest {
 
   @BeforeEach
   void buildReferenceLeaf() {
-    net = new NetworkBuilder(graph, List.of(), 1L, SteppedNetwork.RTO_PS).build();
+    net = new NetworkBuilder(graph, List.of(), 1L).build();
     leaf = net.switches[0];
     port = leaf.ports[0];
     ecn = graph.spec().qosOf(graph.switchProfileOf(leaf.name)).ecn().get(RDMA);

@@ -41,7 +41,7 @@ class RoutingTest {
   @ValueSource(strings = {"clos2tier", "clos3tier", "reference"})
   void nextHopsAreExactlyThePortsOnShortestUpDownPaths(String name) {
     FabricGraph graph = FabricGraph.of(fabric(name));
-    Network net = new NetworkBuilder(graph, List.of(), 1L, SteppedNetwork.RTO_PS).build();
+    Network net = new NetworkBuilder(graph, List.of(), 1L).build();
     List<Endpoint> nics = graph.nics();
 
     int checked = 0;
@@ -60,7 +60,7 @@ class RoutingTest {
   @Test
   void aLeafSpreadsRemoteTrafficOverAllItsParallelUplinks() {
     FabricGraph graph = FabricGraph.of(fabric("clos2tier"));
-    Network net = new NetworkBuilder(graph, List.of(), 1L, SteppedNetwork.RTO_PS).build();
+    Network net = new NetworkBuilder(graph, List.of(), 1L).build();
     SwitchNode leaf1 = Arrays.stream(net.switches).filter(s -> s.name.equals("leaf1")).findFirst().orElseThrow();
     int remote = graph.nics().indexOf(Endpoint.parse("host5:nic0")); // on leaf3
 

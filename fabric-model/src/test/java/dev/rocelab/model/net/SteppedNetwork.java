@@ -18,14 +18,12 @@ import java.util.function.Predicate;
  */
 final class SteppedNetwork {
 
-  static final long RTO_PS = Simulation.DEFAULT_RTO_PS;
-
   final FabricGraph graph;
   final Network net;
 
   SteppedNetwork(FabricSpec spec, Scenario scenario) {
     this.graph = FabricGraph.of(spec);
-    this.net = new Simulation(graph, scenario, RTO_PS).network();
+    this.net = new Simulation(graph, scenario).network();
   }
 
   long now() {

@@ -25,6 +25,8 @@ import org.apiguardian.api.API;
  * @param firmware approved versions
  * @param overrides per-device profile overrides, applied in order
  * @param lab how to drive a real lab implementing this fabric; {@link LabInventory#NONE} if none
+ * @param firmwareProfiles the firmware and NOS versions the fabric file defines (its
+ *     {@code firmwareProfiles}); {@link #firmwareRegistry()} adds the built-in ones
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -38,7 +40,8 @@ public record FabricSpec(
     Map<String, QosPolicy> qos,
     FirmwarePolicy firmware,
     List<DeviceOverride> overrides,
-    LabInventory lab) {
+    LabInventory lab,
+    FirmwareRegistry firmwareProfiles) {
 
   /** Copies the collections; cross-references are checked by {@link FabricValidator}. */
   public FabricSpec {
@@ -52,6 +55,28 @@ public record FabricSpec(
     Checks.notNull(firmware, "firmware");
     overrides = Checks.list(overrides, "overrides");
     Checks.notNull(lab, "lab");
+    Checks.notNull(firmwareProfiles, "firmwareProfiles");
+  }
+
+  /**
+   * A fabric that defines no firmware profiles of its own.
+   *
+   * @param name the fabric's name
+   * @param description free text, may be empty
+   * @param topology the shape
+   * @param switchProfiles switch profiles by name
+   * @param nicProfiles NIC profiles by name
+   * @param hostProfiles host profiles by name
+   * @param qos QoS policies by name
+   * @param firmware approved versions
+   * @param overrides per-device profile overrides, applied in order
+   * @param lab how to drive a real lab implementing this fabric; {@link LabInventory#NONE} if none
+   */
+  public FabricSpec(String name, String description, Topology topology, Map<String, SwitchProfile> switchProfiles,
+      Map<String, NicProfile> nicProfiles, Map<String, HostProfile> hostProfiles, Map<String, QosPolicy> qos,
+      FirmwarePolicy firmware, List<DeviceOverride> overrides, LabInventory lab) {
+    this(name, description, topology, switchProfiles, nicProfiles, hostProfiles, qos, firmware, overrides, lab,
+        FirmwareRegistry.EMPTY);
   }
 
   /**
@@ -71,7 +96,17 @@ public record FabricSpec(
       Map<String, NicProfile> nicProfiles, Map<String, HostProfile> hostProfiles, Map<String, QosPolicy> qos,
       FirmwarePolicy firmware, List<DeviceOverride> overrides) {
     this(name, description, topology, switchProfiles, nicProfiles, hostProfiles, qos, firmware, overrides,
-        LabInventory.NONE);
+        LabInventory.NONE, FirmwareRegistry.EMPTY);
+  }
+
+  /**
+   * The versions this fabric's devices may run: {@link FirmwareRegistry#BUILT_IN} and the file's
+   * own {@link #firmwareProfiles()}, which win where both name a version.
+   *
+   * @return the registry; never null
+   */
+  public FirmwareRegistry firmwareRegistry() {
+    return FirmwareRegistry.BUILT_IN.with(firmwareProfiles);
   }
 
   /**

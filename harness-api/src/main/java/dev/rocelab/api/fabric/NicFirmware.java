@@ -1,0 +1,166 @@
+package dev.rocelab.api.fabric;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import org.apiguardian.api.API;
+
+/**
+ * How a NIC firmware version behaves: the defaults it gives the settings a NIC profile may leave
+ * out (DCQCN parameters, CNP marking) and the behaviours no profile setting reaches (the DCQCN
+ * formula variant, loss recovery, the retransmission timeout, the receive buffer, how fast a
+ * received pause takes effect). {@link FirmwareRegistry} names the versions.
+ *
+ * <p>Precedence, for a NIC of a profile that names this version: a key written in the profile
+ * wins; a key left out takes this version's default. When a NIC changes version during a run
+ * ({@link dev.rocelab.api.scenario.Fault.ConfigDrift ConfigDrift} of {@code firmware}), each DCQCN
+ * parameter and the CNP marking that still equal the old version's default take the new
+ * version's default, and values configured away from the default stay (see
+ * {@link #rebase(DcqcnParameters, NicFirmware)}).
+ *
+ * @param version the version string, as NIC profiles name it
+ * @param dcqcn DCQCN defaults of this version
+ * @param dcqcnVariant how this version's reaction point moves its target rate on a cut
+ * @param cnp how this version marks CNPs by default (DSCP and priority)
+ * @param retransmission how a lost packet is recovered
+ * @param retransmissionTimeout how long a queue pair waits for an acknowledgement before it resends
+ * @param receiveBuffer the NIC's receive buffer per priority; half full, it pauses its peer
+ * @param pauseReaction the delay between receiving a PFC pause (or resume) and honouring it
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record NicFirmware(
+    String version,
+    DcqcnParameters dcqcn,
+    DcqcnVariant dcqcnVariant,
+    TrafficClass cnp,
+    Retransmission retransmission,
+    SimTime retransmissionTimeout,
+    DataSize receiveBuffer,
+    SimTime pauseReaction) {
+
+  /** CNPs as NVIDIA NICs mark them by default: DSCP 48, priority 6. */
+  public static final TrafficClass DEFAULT_CNP = new TrafficClass(48, 6);
+
+  /**
+   * The retransmission timeout of an unregistered version: 4.096 µs × 2<sup>12</sup> ≈ 16.8 ms,
+   * the mlx5 local ACK timeout exponent 12. It must exceed the longest a lossless packet can wait
+   * in the fabric, or a timeout resends what was never lost.
+   */
+  public static final SimTime DEFAULT_RETRANSMISSION_TIMEOUT = SimTime.picos(4_096_000L << 12);
+
+  /** The receive buffer of an unregistered version, a modelled assumption: 256 KiB per priority. */
+  public static final DataSize DEFAULT_RECEIVE_BUFFER = DataSize.kib(256);
+
+  /** Validates every field; the receive buffer holds at least one 4 KiB frame. */
+  public NicFirmware {
+    Checks.name(version, "version");
+    Checks.notNull(dcqcn, "dcqcn");
+    Checks.notNull(dcqcnVariant, "dcqcnVariant");
+    Checks.notNull(cnp, "cnp");
+    Checks.notNull(retransmission, "retransmission");
+    Checks.positive(retransmissionTimeout, "retransmissionTimeout");
+    Checks.notNull(receiveBuffer, "receiveBuffer");
+    if (receiveBuffer.bytes() < 8192) {
+      throw new IllegalArgumentException("receiveBuffer must be at least 8KiB (two 4KiB frames) but was "
+          + receiveBuffer);
+    }
+    Checks.notNull(pauseReaction, "pauseReaction");
+  }
+
+  /**
+   * The behaviour of a version no registry knows: mlx5 DCQCN defaults, the paper's target-rate
+   * rule, CNPs on DSCP 48 / priority 6, go-back-N, a 16.8 ms timeout, a 256 KiB receive buffer and
+   * pauses honoured at once — what the model did before versions had behaviours.
+   *
+   * @param version the version string
+   * @return its behaviour; never null
+   */
+  public static NicFirmware generic(String version) {
+    return new NicFirmware(version, DcqcnParameters.MLX5_DEFAULTS, DcqcnVariant.PAPER, DEFAULT_CNP,
+        Retransmission.GO_BACK_N, DEFAULT_RETRANSMISSION_TIMEOUT, DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
+  }
+
+  /**
+   * The same behaviour under another version string (a user profile {@code basedOn} this one).
+   *
+   * @param newVersion the version string
+   * @return a copy named {@code newVersion}
+   */
+  public NicFirmware named(String newVersion) {
+    return new NicFirmware(newVersion, dcqcn, dcqcnVariant, cnp, retransmission, retransmissionTimeout,
+        receiveBuffer, pauseReaction);
+  }
+
+  /**
+   * The DCQCN parameters a NIC runs after it moves from this version to {@code next}: each
+   * parameter still equal to this version's default takes {@code next}'s default; the others were
+   * configured and stay.
+   *
+   * @param configured the parameters the NIC runs now
+   * @param next the version it moves to
+   * @return the parameters it runs then
+   */
+  public DcqcnParameters rebase(DcqcnParameters configured, NicFirmware next) {
+    DcqcnParameters from = dcqcn;
+    DcqcnParameters to = next.dcqcn;
+    return new DcqcnParameters(
+        pick(configured.enabled(), from.enabled(), to.enabled()),
+        pick(configured.g(), from.g(), to.g()),
+        pick(configured.initialAlpha(), from.initialAlpha(), to.initialAlpha()),
+        pick(configured.alphaUpdatePeriod(), from.alphaUpdatePeriod(), to.alphaUpdatePeriod()),
+        pick(configured.rateDecreasePeriod(), from.rateDecreasePeriod(), to.rateDecreasePeriod()),
+        pick(configured.rateIncreaseTimer(), from.rateIncreaseTimer(), to.rateIncreaseTimer()),
+        pick(configured.byteCounter(), from.byteCounter(), to.byteCounter()),
+        pick(configured.fastRecoverySteps(), from.fastRecoverySteps(), to.fastRecoverySteps()),
+        pick(configured.additiveIncrease(), from.additiveIncrease(), to.additiveIncrease()),
+        pick(configured.hyperIncrease(), from.hyperIncrease(), to.hyperIncrease()),
+        pick(configured.minRate(), from.minRate(), to.minRate()),
+        pick(configured.cnpInterval(), from.cnpInterval(), to.cnpInterval()));
+  }
+
+  /**
+   * The CNP marking a NIC uses after it moves from this version to {@code next}, by the rule of
+   * {@link #rebase(DcqcnParameters, NicFirmware)}.
+   *
+   * @param configured the marking the NIC uses now
+   * @param next the version it moves to
+   * @return the marking it uses then
+   */
+  public TrafficClass rebase(TrafficClass configured, NicFirmware next) {
+    return pick(configured, cnp, next.cnp);
+  }
+
+  private static <T> T pick(T configured, T oldDefault, T newDefault) {
+    return configured.equals(oldDefault) ? newDefault : configured;
+  }
+
+  /**
+   * How the DCQCN reaction point sets its target rate RT when it cuts its current rate RC.
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public enum DcqcnVariant {
+    /** Every cut sets {@code RT ← RC} before cutting (DCQCN, Zhu et al., SIGCOMM 2015, §3.1). */
+    PAPER,
+    /**
+     * A cut sets {@code RT ← RC} only if the increase timer expired since the previous cut;
+     * back-to-back cuts keep the higher target, so the rate climbs back faster. This is how NVIDIA
+     * documents mlx5's {@code clamp_tgt_rate = 0} with {@code clamp_tgt_rate_after_time_inc = 1}
+     * (and ns-3's mlx DCQCN model without ClampTargetRate).
+     */
+    CLAMP_AFTER_TIMER
+  }
+
+  /** How a queue pair recovers from a lost packet (on a NAK or a retransmission timeout). */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public enum Retransmission {
+    /** Resend from the first packet not received (go-back-N). */
+    GO_BACK_N,
+    /**
+     * Resend the whole message from its first packet (go-back-0, as older NICs do and as ns-3's
+     * {@code L2BackToZero} models); the receiver discards what it already has.
+     */
+    GO_BACK_0
+  }
+}

@@ -1,0 +1,52 @@
+package dev.rocelab.suites.failures;
+
+import static dev.rocelab.junit.FabricAssertions.assertThat;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.FirmwareRegistry;
+import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.junit.FabricTest;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Failures: a rolling NIC firmware upgrade during traffic. Half the hosts move, one every 100 µs,
+ * to another firmware version ({@value FirmwareRegistry#NIC_MLX5}, whose DCQCN target rule differs
+ * from the fabric's current version) while a permutation runs; lossless traffic must keep its
+ * criteria through the mixed-version window.
+ */
+@FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
+class RollingUpgradeTest {
+
+  private static final String UPGRADE_TO = FirmwareRegistry.NIC_MLX5;
+  private static final SimTime FIRST = SimTime.micros(200);
+  private static final SimTime STEP = SimTime.micros(100);
+
+  @Test
+  void trafficStaysLosslessWhileHalfTheNicsMoveToAnotherVersion(FabricSession fabric, FabricSpec spec) {
+    List<String> hosts = FabricGraph.of(spec).hosts().stream().map(Device::name).toList();
+    List<String> upgraded = hosts.subList(0, hosts.size() / 2);
+    Scenario upgrade = Scenario.permutation().flowSize("16MiB").duration("30ms").named("rolling upgrade").build();
+    for (int i = 0; i < upgraded.size(); i++) {
+      upgrade = upgrade.with(new Fault.ConfigDrift(upgraded.get(i), "firmware", UPGRADE_TO,
+          FIRST.plus(SimTime.picos(STEP.picos() * i))));
+    }
+
+    RunResult run = fabric.run(upgrade);
+
+    assertThat(run).isLossless();
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).flows().allCompleted();
+    org.assertj.core.api.Assertions.assertThat(run.events()).as("firmware changes")
+        .filteredOn(e -> e.kind() == FabricEvent.Kind.FAULT).extracting(FabricEvent::subject)
+        .containsExactlyElementsOf(upgraded);
+  }
+}
