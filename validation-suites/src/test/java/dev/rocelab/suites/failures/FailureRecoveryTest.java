@@ -35,6 +35,7 @@ class FailureRecoveryTest {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
     assertThat(run).hasNoDeadlock();
     assertThat(run).recovery().isFasterThan(criteria.time("linkRecovery"));
+    assertThat(run).recovery().degradedThroughput().isAtLeast(criteria.number("degradedThroughput"));
     assertThat(run).flows().allCompleted().completionTimes().max()
         .isLessThan(criteria.time("linkFailureMaxCompletion"));
   }
