@@ -7,6 +7,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.internal.AssertContext;
+import dev.rocelab.junit.internal.Degradation;
 import dev.rocelab.junit.internal.Display;
 import dev.rocelab.junit.internal.Recovery;
 import java.util.Arrays;
@@ -105,6 +106,50 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
     }
     return new TimeAssert(SimTime.MAX, context, label, where, "not recovered by the last sample at "
         + Display.time(outcome.end()) + " (throughput then " + Display.rate(Rate.bps(outcome.last())) + ")");
+  }
+
+  /**
+   * An assertion on the throughput after a link failure as a fraction of the capacity the fabric
+   * has left for it ("predictable degradation"): 1 means the traffic uses all that is left.
+   *
+   * <pre>{@code
+   * assertThat(run).recovery().degradedThroughput().isAtLeast(0.8);
+   * }</pre>
+   *
+   * <p>The failed links are the scenario's link-down faults, each a leaf uplink. The flows leaving a
+   * degraded leaf, and those entering it, are each a group whose <em>remaining capacity</em> is the
+   * smaller of the summed speed of the leaf's surviving uplinks and the summed line rate of the
+   * group's flows (each flow's slower NIC); both are computed from the fabric. The group's throughput
+   * is the mean of its flows' summed {@code throughput} samples from the first reconvergence after
+   * the link went down (the link-down if none is reported) until the first of: the link back up, a
+   * flow of the group completing, the last sample. The number is the lowest group's throughput over
+   * its remaining capacity. Flows chosen with {@link #ofFlows(String...)} are the only ones counted.
+   *
+   * <p>Needs the fabric: known for runs the extension produced, else named with
+   * {@link RunResultAssert#onFabric(dev.rocelab.api.fabric.FabricSpec)}.
+   *
+   * @return an assertion on the worst group's fraction of remaining capacity
+   */
+  public NumberAssert degradedThroughput() {
+    String label = "degraded throughput / remaining capacity";
+    if (context.fabric().isEmpty()) {
+      context.fail(label, "failed links", "a known fabric", "the fabric of the run is unknown; the extension knows it"
+          + " for its runs, or use onFabric(spec)");
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    Degradation.Outcome outcome = Degradation.compute(actual, context.fabric().get(), subjects);
+    if (outcome.problem().isPresent()) {
+      context.fail(label, "failed links", "a degradation that can be measured", outcome.problem().get());
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    Degradation.Group g = outcome.worst().orElseThrow();
+    String where = g.flows() + (g.outbound() ? " flows leaving " : " flows entering ") + g.leaf() + " from "
+        + Display.time(g.from()) + " to " + Display.time(g.to()) + " (" + g.samples() + " samples); remaining capacity "
+        + Display.rate(Rate.bps(g.capacity())) + " = min(" + g.uplinksUp() + " of " + g.uplinks() + " uplinks up "
+        + Display.rate(Rate.bps(g.uplinkCapacity())) + ", flows' line rate " + Display.rate(Rate.bps(g.nicCapacity()))
+        + ")";
+    return new NumberAssert(g.ratio(), context, label, where, "", " (throughput "
+        + Display.rate(Rate.bps(Math.round(g.throughput()))) + ")");
   }
 
   /**
