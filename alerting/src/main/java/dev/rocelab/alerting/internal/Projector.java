@@ -16,9 +16,9 @@ import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
-import dev.rocelab.api.unit.SimTime;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.LongStream;
 
 /**
  * Projects a run onto the operational timeline. A counter grows, in each phase, at the rate the
@@ -87,11 +88,11 @@ public final class Projector {
       }
       TimeSeries queue = series.get("queue_depth " + subject);
       if (queue != null) {
-        out.add(gauge(Metric.QUEUE_DEPTH, labels, levels(queue, TimeSeries::max)));
+        out.add(gauge(Metric.QUEUE_DEPTH, labels, levels(queue, Projector::max)));
       }
     }
     for (TimeSeries buffer : run.series("shared_buffer")) {
-      out.add(gauge(Metric.SHARED_BUFFER, Map.of(MetricLabel.DEVICE, buffer.subject()), levels(buffer, TimeSeries::max)));
+      out.add(gauge(Metric.SHARED_BUFFER, Map.of(MetricLabel.DEVICE, buffer.subject()), levels(buffer, Projector::max)));
     }
     for (TimeSeries throughput : run.series("throughput")) {
       double[] bitsPerSecond = levels(throughput, Projector::mean);
@@ -219,34 +220,35 @@ public final class Projector {
   }
 
   /** A level per phase from the samples taken in it (the nearest sample if none fell in it). */
-  private double[] levels(TimeSeries s, ToDoubleFunction<TimeSeries> level) {
+  private double[] levels(TimeSeries s, ToDoubleFunction<long[]> level) {
     double[] levels = new double[phases.size()];
     for (int p = 0; p < phases.size(); p++) {
       TimelinePhase phase = phases.get(p);
-      List<Long> in = new ArrayList<>();
+      LongStream.Builder in = LongStream.builder();
+      boolean any = false;
       for (int i = 0; i < s.size(); i++) {
         long t = s.timeOf(i).picos();
         if (t >= phase.simulatedStart().picos() && t < phase.simulatedEnd().picos()) {
           in.add(s.value(i));
+          any = true;
         }
       }
-      if (in.isEmpty() && s.size() > 0) {
+      if (!any && s.size() > 0) {
         long index = (phase.simulatedStart().picos() - s.start().picos()) / s.interval().picos();
         in.add(s.value((int) Math.max(0, Math.min(s.size() - 1, index))));
+        any = true;
       }
-      long[] values = in.stream().mapToLong(Long::longValue).toArray();
-      levels[p] = values.length == 0 ? 0
-          : level.applyAsDouble(new TimeSeries(s.metric(), s.subject(), s.unit(), SimTime.ZERO, s.interval(), values));
+      levels[p] = any ? level.applyAsDouble(in.build().toArray()) : 0;
     }
     return levels;
   }
 
-  private static double mean(TimeSeries s) {
-    double sum = 0;
-    for (int i = 0; i < s.size(); i++) {
-      sum += s.value(i);
-    }
-    return s.size() == 0 ? 0 : sum / s.size();
+  private static double max(long[] values) {
+    return LongStream.of(values).max().orElse(0);
+  }
+
+  private static double mean(long[] values) {
+    return LongStream.of(values).average().orElse(0);
   }
 
   /**
@@ -284,7 +286,7 @@ public final class Projector {
 
   private double[] filled(double value) {
     double[] values = new double[phases.size()];
-    java.util.Arrays.fill(values, value);
+    Arrays.fill(values, value);
     return values;
   }
 
