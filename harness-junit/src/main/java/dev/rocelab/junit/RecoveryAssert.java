@@ -11,6 +11,7 @@ import dev.rocelab.junit.internal.Degradation;
 import dev.rocelab.junit.internal.Display;
 import dev.rocelab.junit.internal.Recovery;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
@@ -132,24 +133,76 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
    */
   public NumberAssert degradedThroughput() {
     String label = "degraded throughput / remaining capacity";
+    Optional<Degradation.Outcome> outcome = degradation(label);
+    if (outcome.isEmpty()) {
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    Degradation.Group g = outcome.get().worstByRatio();
+    String where = g.flows() + (g.outbound() ? " flows leaving " : " flows entering ") + g.leaf() + " from "
+        + Display.time(g.after().from()) + " to " + Display.time(g.after().to()) + " (" + g.after().samples()
+        + " samples); remaining capacity " + Display.rate(Rate.bps(g.capacity())) + " = min(" + g.uplinksUp() + " of "
+        + g.uplinks() + " uplinks up " + Display.rate(Rate.bps(g.uplinkCapacity())) + ", flows' line rate "
+        + Display.rate(Rate.bps(g.nicCapacity())) + ")";
+    return new NumberAssert(g.ratio(), context, label, where, "", " (throughput "
+        + Display.rate(Rate.bps(Math.round(g.after().throughput()))) + ")");
+  }
+
+  /**
+   * An assertion that throughput fell no further than capacity did when a leaf uplink failed
+   * ("predictable degradation"): the share of its pre-failure throughput a group of flows kept,
+   * over the share of capacity it kept. 1 means throughput fell in proportion to the capacity lost
+   * (losing one of eight uplinks cost an eighth); below 1 it fell further (e.g. the rerouted flows
+   * collided on the surviving uplinks); above 1 the group had capacity to spare.
+   *
+   * <pre>{@code
+   * assertThat(run).recovery().proportionalDegradation().isAtLeast(0.9);
+   * }</pre>
+   *
+   * <p>The groups, the window after the failure and the remaining capacity are those of
+   * {@link #degradedThroughput()}. Before the failure the same group is measured from its first
+   * sample with traffic to the link-down (or a flow of the group completing, if earlier), against
+   * the capacity it had then: the summed speed of all the leaf's uplinks, or the flows' line rate if
+   * lower. Unlike {@link #degradedThroughput()}, this compares the fabric with itself, so ECMP hash
+   * collisions that cost throughput before the failure do not count against it after. The number is
+   * the lowest group's.
+   *
+   * @return an assertion on the worst group's kept throughput share over kept capacity share
+   */
+  public NumberAssert proportionalDegradation() {
+    String label = "throughput kept / capacity kept";
+    Optional<Degradation.Outcome> outcome = degradation(label);
+    if (outcome.isEmpty()) {
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    Degradation.Group g = outcome.get().worstByProportionality();
+    if (g.before().samples() == 0) {
+      context.fail(label, "failed links", "throughput measured before the failure", "no sample of the "
+          + (g.outbound() ? "flows leaving " : "flows entering ") + g.leaf() + " before the link went down at "
+          + Display.time(g.before().from()));
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    String where = g.flows() + (g.outbound() ? " flows leaving " : " flows entering ") + g.leaf() + "; before "
+        + Display.time(g.before().from()) + " to " + Display.time(g.before().to()) + " (" + g.before().samples()
+        + " samples), after " + Display.time(g.after().from()) + " to " + Display.time(g.after().to()) + " ("
+        + g.after().samples() + " samples); capacity " + Display.rate(Rate.bps(g.capacityBefore())) + " -> "
+        + Display.rate(Rate.bps(g.capacity())) + " (" + g.uplinksUp() + " of " + g.uplinks() + " uplinks up)";
+    return new NumberAssert(g.proportionality(), context, label, where, "", " (throughput "
+        + Display.rate(Rate.bps(Math.round(g.before().throughput()))) + " -> "
+        + Display.rate(Rate.bps(Math.round(g.after().throughput()))) + ")");
+  }
+
+  private Optional<Degradation.Outcome> degradation(String label) {
     if (context.fabric().isEmpty()) {
       context.fail(label, "failed links", "a known fabric", "the fabric of the run is unknown; the extension knows it"
           + " for its runs, or use onFabric(spec)");
-      return new NumberAssert(null, context, label, "failed links");
+      return Optional.empty();
     }
     Degradation.Outcome outcome = Degradation.compute(actual, context.fabric().get(), subjects);
     if (outcome.problem().isPresent()) {
       context.fail(label, "failed links", "a degradation that can be measured", outcome.problem().get());
-      return new NumberAssert(null, context, label, "failed links");
+      return Optional.empty();
     }
-    Degradation.Group g = outcome.worst().orElseThrow();
-    String where = g.flows() + (g.outbound() ? " flows leaving " : " flows entering ") + g.leaf() + " from "
-        + Display.time(g.from()) + " to " + Display.time(g.to()) + " (" + g.samples() + " samples); remaining capacity "
-        + Display.rate(Rate.bps(g.capacity())) + " = min(" + g.uplinksUp() + " of " + g.uplinks() + " uplinks up "
-        + Display.rate(Rate.bps(g.uplinkCapacity())) + ", flows' line rate " + Display.rate(Rate.bps(g.nicCapacity()))
-        + ")";
-    return new NumberAssert(g.ratio(), context, label, where, "", " (throughput "
-        + Display.rate(Rate.bps(Math.round(g.throughput()))) + ")");
+    return Optional.of(outcome);
   }
 
   /**

@@ -79,6 +79,64 @@ class DegradationAssertionsTest {
   }
 
   @Test
+  void proportionalDegradationComparesEachGroupWithItselfBeforeTheFailure() {
+    // out: 400G of 800G before, 300G of 400G after: kept 0.75 of its throughput and 0.5 of its capacity.
+    // in1: its NIC's 400G bounds it before and after; it kept 0.95 of its throughput: the worst.
+    assertThatThrownBy(() -> assertThat(degraded).onFabric(Runs.TINY).recovery().proportionalDegradation()
+        .isAtLeast(0.96)).hasMessage(lines(
+            "throughput kept / capacity kept",
+            RUN,
+            "  where:      1 flows entering leaf1; before 0ps to 400us (4 samples), after 500us to 900us (4 samples);"
+                + " capacity 400Gbps -> 400Gbps (1 of 2 uplinks up)",
+            "  expected:   at least 0.96",
+            "  actual:     0.95 (throughput 400Gbps -> 380Gbps)"));
+    assertThatCode(() -> assertThat(degraded).onFabric(Runs.TINY).recovery().ofFlows("out1", "out2")
+        .proportionalDegradation().isEqualTo(1.5)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void proportionalDegradationNeedsThroughputBeforeTheFailure() {
+    RunResult late = Runs.run().scenario(UPLINK_DOWN)
+        .flow("out1", "host1:nic0", "host3:nic0", "1MiB", "1MiB", null)
+        .series("throughput", "out1", "100us", 0, 0, 0, 0, 0, 100 * G, 300 * G, 300 * G)
+        .build();
+    assertThatThrownBy(() -> assertThat(late).onFabric(Runs.TINY).recovery().proportionalDegradation()
+        .isAtLeast(0.9)).hasMessage(lines(
+            "throughput kept / capacity kept",
+            RUN,
+            "  where:      failed links",
+            "  expected:   throughput measured before the failure",
+            "  actual:     no sample of the flows leaving leaf1 before the link went down at 400us"));
+  }
+
+  @Test
+  void aSpineResetDegradesEveryLeafForItsReboot() {
+    // spine1 down from 300us to 700us: each leaf keeps one of its two uplinks; the window is the reboot.
+    // b (leaf2 -> leaf1) is the worst, as flows leaving leaf2 and entering leaf1 alike: leaf1's come first
+    RunResult reset = Runs.run()
+        .scenario(Scenario.permutation().with(Fault.switchReset("spine1", "400us").at("300us")).build())
+        .flow("a", "host1:nic0", "host3:nic0", "1MiB", "1MiB", null)
+        .flow("b", "host3:nic1", "host1:nic1", "1MiB", "1MiB", null)
+        .series("throughput", "a", "100us", 0, 400 * G, 400 * G, 400 * G, 390 * G, 390 * G, 390 * G, 390 * G, 400 * G)
+        .series("throughput", "b", "100us", 0, 400 * G, 400 * G, 400 * G, 300 * G, 300 * G, 300 * G, 300 * G, 400 * G)
+        .build();
+    assertThatThrownBy(() -> assertThat(reset).onFabric(Runs.TINY).recovery().degradedThroughput().isAtLeast(0.8))
+        .hasMessage(lines(
+            "degraded throughput / remaining capacity",
+            "  run:        permutation · 1MiB per flow + switch reset spine1 at 300us · down 400us, seed 1, fabric tiny,"
+                + " backend scripted",
+            "  where:      1 flows entering leaf1 from 300us to 700us (4 samples); remaining capacity 400Gbps ="
+                + " min(1 of 2 uplinks up 400Gbps, flows' line rate 400Gbps)",
+            "  expected:   at least 0.8",
+            "  actual:     0.75 (throughput 300Gbps)"));
+    RunResult leafReset = Runs.run()
+        .scenario(Scenario.permutation().with(Fault.switchReset("leaf1", "400us").at("300us")).build()).build();
+    assertThatThrownBy(() -> assertThat(leafReset).onFabric(Runs.TINY).recovery().degradedThroughput())
+        .hasMessageContaining("  actual:     the failed link host1:nic0 <-> leaf1:eth1 (switch leaf1) is not a leaf"
+            + " uplink; degradation is measured for leaf uplinks");
+  }
+
+  @Test
   void degradationNeedsTheFabricAndALeafUplinkDown() {
     assertThatThrownBy(() -> assertThat(degraded).recovery().degradedThroughput()).hasMessage(lines(
         "degraded throughput / remaining capacity",
@@ -92,7 +150,7 @@ class DegradationAssertionsTest {
             DropsAndLatencyAssertionsTest.RUN,
             "  where:      failed links",
             "  expected:   a degradation that can be measured",
-            "  actual:     the scenario takes no link down"));
+            "  actual:     the scenario takes no link down, link flap or switch reset"));
     RunResult hostLink = Runs.run().scenario(Scenario.permutation().with(Fault.linkDown("host1:nic0")).build())
         .build();
     assertThatThrownBy(() -> assertThat(hostLink).onFabric(Runs.TINY).recovery().degradedThroughput())
@@ -102,8 +160,8 @@ class DegradationAssertionsTest {
                 + " scripted",
             "  where:      failed links",
             "  expected:   a degradation that can be measured",
-            "  actual:     the failed link host1:nic0 <-> leaf1:eth1 is not a leaf uplink; degradation is measured"
-                + " for leaf uplinks"));
+            "  actual:     the failed link host1:nic0 <-> leaf1:eth1 (port host1:nic0) is not a leaf uplink;"
+                + " degradation is measured for leaf uplinks"));
     RunResult noSeries = Runs.run().scenario(UPLINK_DOWN).flow("out1", "host1:nic0", "host3:nic0", "1MiB", "1MiB", null)
         .build();
     assertThatThrownBy(() -> assertThat(noSeries).onFabric(Runs.TINY).recovery().degradedThroughput())

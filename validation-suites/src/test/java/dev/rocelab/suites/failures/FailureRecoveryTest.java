@@ -35,6 +35,7 @@ class FailureRecoveryTest {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
     assertThat(run).hasNoDeadlock();
     assertThat(run).recovery().isFasterThan(criteria.time("linkRecovery"));
+    assertThat(run).recovery().proportionalDegradation().isAtLeast(criteria.number("proportionalDegradation"));
     assertThat(run).flows().allCompleted().completionTimes().max()
         .isLessThan(criteria.time("linkFailureMaxCompletion"));
   }
@@ -52,7 +53,10 @@ class FailureRecoveryTest {
   void spineResetRecoversWithinBudget(RunResult run) {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN, DropReason.SWITCH_RESET);
     assertThat(run).hasNoDeadlock();
-    // most flows finish while spine1 reboots, so judge the damage by completion, not by recovery
+    // most flows finish while spine1 reboots, so judge the damage by completion, not by recovery.
+    // Not by proportionalDegradation either: every leaf loses two uplinks at once and DCQCN, cut back
+    // by the congestion on the surviving spines, recovers over milliseconds — longer than the reboot
+    // (the model measures the worst leaf keeping 0.65 of the throughput share it kept in capacity).
     assertThat(run).flows().allCompleted().completionTimes().max()
         .isLessThan(criteria.time("switchResetMaxCompletion"));
   }
