@@ -40,9 +40,19 @@ class ReadmeExamplesTest {
   }
 
   @Test
+  void firmwareMismatchExamplePasses() {
+    Events tests = run("dev.rocelab.junit.readme.FirmwareMismatchTest");
+
+    tests.assertStatistics(s -> s.started(1).succeeded(1));
+    assertThat(tests.started().list()).extracting(e -> e.getTestDescriptor().getDisplayName()).containsExactly(
+        "firmware mismatch host2, host3 on mlx5-default · incast 16:1 · 8 MiB");
+  }
+
+  @Test
   void readmeShowsTheExamplesAsCompiled() throws IOException {
     String readme = Files.readString(Path.of("../README.md"));
-    for (String[] example : new String[][] {{"IncastTest", "incast-test"}, {"LinkFailureTest", "link-failure-test"}}) {
+    for (String[] example : new String[][] {{"IncastTest", "incast-test"}, {"LinkFailureTest", "link-failure-test"},
+        {"FirmwareMismatchTest", "firmware-mismatch-test"}}) {
       String source = Files.readString(Path.of("src/test/java/dev/rocelab/junit/readme/" + example[0] + ".java"));
       String start = "// tag::" + example[1] + "[]";
       String snippet = source.substring(source.indexOf('\n', source.indexOf(start)) + 1,

@@ -1,0 +1,24 @@
+package dev.rocelab.junit.readme;
+
+// tag::firmware-mismatch-test[]
+import static dev.rocelab.junit.FabricAssertions.assertThat;
+
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.FirmwareMismatch;
+
+@FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
+class FirmwareMismatchTest {
+
+  // A rolling upgrade half done: host2 and host3 already run mlx5-default, whose DCQCN lowers its
+  // target rate only after a timer increase, while the rest of the fleet cuts it on every CNP.
+  @FirmwareMismatch(devices = {"host2", "host3"}, firmware = "mlx5-default", senders = 16, message = "8MiB")
+  void aHalfUpgradedFleetStaysLosslessAndFairEnough(RunResult run) {
+    assertThat(run).isLossless();
+    assertThat(run).hasNoDeadlock();
+    assertThat(run).flows().allCompleted();
+    assertThat(run).flows().fairness().isAtLeast(0.9);
+  }
+}
+// end::firmware-mismatch-test[]
