@@ -99,4 +99,31 @@ class FirmwareBehaviourTest {
     // 2 us more at 100 Gb/s is 25,000 bytes more on their way after XOFF
     assertThat(lateHeadroom - promptHeadroom).as("extra headroom used").isGreaterThan(20_000);
   }
+
+  @Test
+  void aTailLossWaitsForTheRetransmissionTimeoutOfTheSendersFirmware() {
+    // host2's link fails while the tail of the message is on its way and comes back 150 us later:
+    // the receiver never sees a packet out of order, so no NAK tells the sender; only its
+    // retransmission timeout does
+    Scenario tailLoss = Scenario.flow("host1:nic0", "host2:nic0").message("1MiB")
+        .with(Fault.linkDown("leaf1:eth2").at("50us"), Fault.linkUp("leaf1:eth2").at("200us")).duration("60ms")
+        .build();
+    String a = "retransmissionTimeout: 16.8ms";
+    String b = "retransmissionTimeout: 4ms";
+
+    RunResult slow = ModelFixtures.run(star("star100g", a, b, "fw-a"), tailLoss).result();
+    RunResult fast = ModelFixtures.run(star("star100g", a, b, "fw-b"), tailLoss).result();
+
+    SimTime slowDone = slow.flows().get(0).completion().orElseThrow();
+    SimTime fastDone = fast.flows().get(0).completion().orElseThrow();
+    System.out.printf("tail loss recovered: done at %s with a 16.8 ms timeout (%d resent), at %s with 4 ms (%d)%n",
+        slowDone, retransmissions(slow), fastDone, retransmissions(fast));
+    assertThat(slow.totalDrops()).as("packets lost with the link").isPositive().isEqualTo(fast.totalDrops());
+    assertThat(retransmissions(slow)).as("packets resent").isPositive().isEqualTo(retransmissions(fast));
+    // each waits one timeout after its last send (before 100 us); the message then takes ~85 us
+    assertThat(slowDone.picos()).as("completion, 16.8 ms timeout").isBetween(SimTime.micros(16_800).picos(),
+        SimTime.micros(16_800 + 300).picos());
+    assertThat(fastDone.picos()).as("completion, 4 ms timeout").isBetween(SimTime.micros(4_000).picos(),
+        SimTime.micros(4_000 + 300).picos());
+  }
 }
