@@ -119,11 +119,8 @@ final class FaultInjector extends Component {
             + NOS + "\" (its NOS version), not \"" + f.setting() + "\"");
       }
       SwitchNode target = sw;
-      long reactionPs = registry.nosBehaviour(f.value()).pauseReaction().picos();
       at(f.at().picos(), now -> {
-        for (SwitchPort port : target.ports) {
-          port.pauseReactionPs = reactionPs;
-        }
+        target.changeNos(f.value(), registry, now);
         net.event(now, FabricEvent.Kind.FAULT, target.name, "NOS version changed to " + f.value()
             + (registry.switchNos(f.value()).isPresent() ? "" : " (no behaviour profile: generic behaviour)"));
       });

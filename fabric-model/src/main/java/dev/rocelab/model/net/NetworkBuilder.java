@@ -112,10 +112,8 @@ public final class NetworkBuilder {
       net.switches[s] = node;
       node.failureDetectionPs = profile.convergence().failureDetection().picos();
       node.routeConvergencePs = profile.convergence().routeConvergence().picos();
-      node.hasWatchdog = profile.watchdog().enabled();
-      if (node.hasWatchdog && !qos.losslessPriorities().isEmpty()) {
-        new PfcWatchdogMonitor(net, node, profile.watchdog());
-      }
+      node.nos = profile.nos();
+      node.startWatchdog(profile.watchdog());
     }
     net.nics = new NicNode[nicEndpoints.size()];
     for (int n = 0; n < nicEndpoints.size(); n++) {

@@ -16,26 +16,50 @@ final class PfcWatchdogMonitor extends Component {
 
   private final Network net;
   private final SwitchNode sw;
-  private final long detectionPs;
-  private final long restorationPs;
-  private final long pollPs;
-  private final boolean drop;
   private final boolean[] stormed;
+  private boolean enabled;
+  private long detectionPs;
+  private long restorationPs;
+  private long pollPs;
+  private boolean drop;
 
-  PfcWatchdogMonitor(Network net, SwitchNode sw, PfcWatchdog config) {
+  /** A watchdog with {@code config}, polling from {@code now} if it is enabled. */
+  PfcWatchdogMonitor(Network net, SwitchNode sw, PfcWatchdog config, long now) {
     this.net = net;
     this.sw = sw;
-    this.detectionPs = config.detection().picos();
-    this.restorationPs = config.restoration().picos();
-    this.pollPs = config.pollInterval().picos();
-    this.drop = config.action() == PfcWatchdog.Action.DROP;
     this.stormed = new boolean[sw.ports.length * 8];
     net.sim.register(this);
-    net.sim.schedule(this, pollPs);
+    reconfigure(config, now);
+  }
+
+  /**
+   * Takes new settings. Enabled, it polls from now on at the new interval; disabled, it lifts
+   * what it did (stormed queues honour pauses and forward again) and stops polling.
+   */
+  void reconfigure(PfcWatchdog config, long now) {
+    detectionPs = config.detection().picos();
+    restorationPs = config.restoration().picos();
+    pollPs = config.pollInterval().picos();
+    drop = config.action() == PfcWatchdog.Action.DROP;
+    enabled = config.enabled();
+    if (enabled) {
+      net.sim.schedule(this, now + pollPs);
+      return;
+    }
+    for (SwitchPort port : sw.ports) {
+      for (int priority = 0; priority < 8; priority++) {
+        if (stormed[port.local * 8 + priority]) {
+          restore(port, priority, now, "watchdog disabled");
+        }
+      }
+    }
   }
 
   @Override
   protected void wake(long now) {
+    if (!enabled) {
+      return;
+    }
     for (SwitchPort port : sw.ports) {
       for (int priority = 0; priority < 8; priority++) {
         if (!sw.isLossless(priority)) {
@@ -48,7 +72,7 @@ final class PfcWatchdogMonitor extends Component {
             trigger(port, priority, since, now);
           }
         } else if (now - port.lastPauseReceived(priority) >= restorationPs) {
-          restore(port, priority, now);
+          restore(port, priority, now, "no pause for " + SimTime.picos(restorationPs));
         }
       }
     }
@@ -66,11 +90,10 @@ final class PfcWatchdogMonitor extends Component {
         "paused without a break since " + SimTime.picos(since) + "; action " + (drop ? "drop" : "forward"));
   }
 
-  private void restore(SwitchPort port, int priority, long now) {
+  private void restore(SwitchPort port, int priority, long now, String why) {
     stormed[port.local * 8 + priority] = false;
     port.ignorePauses(priority, false, now);
     port.watchdogDropping[priority] = false;
-    net.event(now, FabricEvent.Kind.WATCHDOG_RESTORED, port.name + "/" + priority,
-        "no pause for " + SimTime.picos(restorationPs));
+    net.event(now, FabricEvent.Kind.WATCHDOG_RESTORED, port.name + "/" + priority, why);
   }
 }

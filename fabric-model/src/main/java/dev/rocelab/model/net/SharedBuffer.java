@@ -18,7 +18,8 @@ final class SharedBuffer {
   private final long cell;
   private final long reserve;
   private final long pool;
-  private final long alphaFixed;
+  private double alpha;
+  private long alphaFixed;
   private final long xonOffset;
   private final long[] headroomCap;
 
@@ -47,7 +48,7 @@ final class SharedBuffer {
       headroom += h;
     }
     this.pool = Math.max(0, buffer - headroom - reserve * 8L * ports);
-    this.alphaFixed = Math.round(alpha * (1 << ALPHA_SHIFT));
+    alpha(alpha);
     this.xonOffset = xonOffset;
     this.headroomCap = headroomCap.clone();
     int slots = ports * 8;
@@ -57,6 +58,22 @@ final class SharedBuffer {
     xoff = new boolean[slots];
     qReserve = new long[slots];
     qShared = new long[slots];
+  }
+
+  /** @return the dynamic-threshold factor */
+  double alpha() {
+    return alpha;
+  }
+
+  /**
+   * Changes the dynamic-threshold factor; what the queues hold stays, their next admissions see the
+   * new threshold (a buffer-pool update applied live, as SONiC's mmuconfig does).
+   *
+   * @param value the new factor
+   */
+  void alpha(double value) {
+    alpha = value;
+    alphaFixed = Math.round(value * (1 << ALPHA_SHIFT));
   }
 
   long cells(int frameBytes) {

@@ -1,5 +1,8 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.fabric.FirmwareRegistry;
+import dev.rocelab.api.fabric.PfcWatchdog;
+import dev.rocelab.api.fabric.SwitchNos;
 import dev.rocelab.api.result.DropReason;
 import java.util.SplittableRandom;
 
@@ -32,6 +35,11 @@ final class SwitchNode implements Node {
   /** Whether a PFC watchdog runs on this switch (and could break a deadlock through it). */
   boolean hasWatchdog;
   long routeConvergencePs;
+  /** The NOS version it runs. */
+  String nos;
+  private PfcWatchdog watchdogConfig;
+  /** Its PFC watchdog, once one has been enabled on a switch with lossless priorities. */
+  private PfcWatchdogMonitor watchdog;
 
   SwitchNode(Network net, String name, SwitchConfig config, long seed) {
     this.net = net;
@@ -48,6 +56,60 @@ final class SwitchNode implements Node {
     this.cutThrough = config.cutThrough();
     this.ecmpSeed = seed;
     this.ecnRandom = new SplittableRandom(seed ^ 0x5DEECE66DL);
+  }
+
+  /** Starts the switch's PFC watchdog with its profile's settings. */
+  void startWatchdog(PfcWatchdog config) {
+    watchdogConfig = config;
+    applyWatchdog(0);
+  }
+
+  private void applyWatchdog(long now) {
+    hasWatchdog = watchdogConfig.enabled();
+    boolean anyLossless = false;
+    for (boolean l : lossless) {
+      anyLossless |= l;
+    }
+    if (watchdog != null) {
+      watchdog.reconfigure(watchdogConfig, now);
+    } else if (hasWatchdog && anyLossless) {
+      watchdog = new PfcWatchdogMonitor(net, this, watchdogConfig, now);
+    }
+  }
+
+  /**
+   * Moves the switch to another NOS version at once, as an upgrade applied live: its ports honour
+   * pauses with the new version's reaction, and each of the buffer's alpha and the watchdog's
+   * settings that still equals the old version's default takes the new version's default — values
+   * the switch profile set away from the default stay. The reserve and headroom carved at start
+   * stay too.
+   *
+   * @param version the new version
+   * @param registry the fabric's behaviour profiles
+   * @param now the simulated time
+   */
+  void changeNos(String version, FirmwareRegistry registry, long now) {
+    SwitchNos before = registry.nosBehaviour(nos);
+    SwitchNos after = registry.nosBehaviour(version);
+    nos = version;
+    for (SwitchPort port : ports) {
+      port.pauseReactionPs = after.pauseReaction().picos();
+    }
+    if (buffer.alpha() == before.alpha()) {
+      buffer.alpha(after.alpha());
+    }
+    PfcWatchdog old = before.watchdog();
+    PfcWatchdog neu = after.watchdog();
+    PfcWatchdog rebased = new PfcWatchdog(
+        watchdogConfig.enabled() == old.enabled() ? neu.enabled() : watchdogConfig.enabled(),
+        watchdogConfig.detection().equals(old.detection()) ? neu.detection() : watchdogConfig.detection(),
+        watchdogConfig.restoration().equals(old.restoration()) ? neu.restoration() : watchdogConfig.restoration(),
+        watchdogConfig.pollInterval().equals(old.pollInterval()) ? neu.pollInterval() : watchdogConfig.pollInterval(),
+        watchdogConfig.action() == old.action() ? neu.action() : watchdogConfig.action());
+    if (!rebased.equals(watchdogConfig)) {
+      watchdogConfig = rebased;
+      applyWatchdog(now);
+    }
   }
 
   @Override
