@@ -59,13 +59,19 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
   }
 
   /**
-   * Verifies that an alert never fired.
+   * Verifies that an alert never fired; the rule files must have an alerting rule of that name.
    *
    * @param alertname the rule's name
    * @return this
    */
   public AlertsAssert didNotFire(String alertname) {
     isNotNull();
+    Objects.requireNonNull(alertname, "alertname must not be null");
+    // a misspelt name must not pass for silence
+    if (!actual.alertnames().contains(alertname)) {
+      failWithMessage("%nExpecting alert %s not to fire in scenario \"%s\"%nbut the rule files %s have no such alerting"
+          + " rule; they have: %s", alertname, actual.scenario(), actual.rules(), actual.alertnames());
+    }
     List<AlertFiring> firings = actual.firings(alertname);
     if (!firings.isEmpty()) {
       failWithMessage("%nExpecting alert %s not to fire in scenario \"%s\" (fault at %s)%nbut it fired:%n%s",

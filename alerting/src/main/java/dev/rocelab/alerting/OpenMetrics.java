@@ -66,6 +66,9 @@ public final class OpenMetrics {
       for (ProjectedSeries series : family) {
         String prefix = naming.sampleName(metric) + labels(series.labels(), naming) + ' ';
         for (int i = 0; i < series.size(); i++) {
+          if (Double.isNaN(series.value(i))) {
+            continue; // no sample at this scrape
+          }
           long millis = start.toEpochMilli() + timeline.scrapeTime(i).toMillis();
           out.append(prefix).append(number(series.value(i))).append(' ')
               .append(BigDecimal.valueOf(millis, 3).toPlainString()).append('\n');

@@ -46,6 +46,8 @@ class CriteriaTest {
   @Test
   void anUnknownCriterionIsNamedWithTheFile() {
     assertThatThrownBy(() -> Criteria.of(Phase.OPERATIONAL, new Properties()).number("alertLatency"))
-        .hasMessage("criteria/operational.yaml has no criterion alertLatency; known: [linkDownDetection, losslessDropDetection, pfcStormDetection, seriesCoverageSlack]");
+        .hasMessage("criteria/operational.yaml has no criterion alertLatency; known: [bufferNearFullDetection,"
+            + " busbwRegressionDetection, linkDownDetection, losslessDropDetection, pfcStormDetection,"
+            + " seriesCoverageSlack]");
   }
 }

@@ -9,6 +9,7 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.CollectiveRow;
+import dev.rocelab.api.result.CollectiveTiming;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
 import dev.rocelab.api.result.FabricEvent;
@@ -16,6 +17,8 @@ import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.SimTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,7 +40,8 @@ import java.util.stream.LongStream;
  * the series says how the counter's total splits over the phases; pause frames follow the paused
  * time of the queue they pause; drops follow the recorded drops' times; a counter with no timing at
  * all (CNPs) is taken as uniform over the run. Gauges hold the phase's worst level: the deepest
- * queue, the fullest buffer, the link down if it was down at all; throughput holds the phase's mean.
+ * queue, the fullest buffer, the link down if it was down at all; throughput holds the phase's mean;
+ * a collective's busbw shows from the phase in which it was measured (see {@code collectives}).
  * Series that stay zero over the whole timeline are left out, as the run's own time series are.
  */
 public final class Projector {
@@ -320,20 +324,56 @@ public final class Projector {
     }
   }
 
-  /** Each collective's busbw per size, constant along the timeline (the first result of an operation and size wins). */
+  /**
+   * Each collective's busbw per operation and size, as an exporter of nccl-tests results shows it.
+   * nccl-tests prints a measurement (one size, out of place or in place) when it completes, so a
+   * measurement belongs to the phase in which it completed: a phase shows the lowest busbw completed
+   * in it (gauges hold a phase's worst level), a phase in which none completed keeps the last
+   * reading, and before the first reading there is no sample. A regression measured while a fault
+   * lasted thus shows from the fault on, not before it. The measurements of a sweep run back to
+   * back from the collective's start, as nccl-tests runs them (each size out of place, then in place).
+   */
   private void collectives(List<ProjectedSeries> out) {
-    Set<String> seen = new TreeSet<>();
+    Map<String, List<double[]>> readings = new TreeMap<>();
+    List<Workload.Collective> workloads = new ArrayList<>(run.scenario().workloads().stream()
+        .filter(Workload.Collective.class::isInstance).map(Workload.Collective.class::cast).toList());
     for (CollectiveResult collective : run.collectives()) {
       String op = collective.operation().name().toLowerCase(Locale.ROOT);
+      long completed = startOf(collective, workloads).picos();
       for (CollectiveRow row : collective.rows()) {
-        if (seen.add(op + " " + row.size().bytes())) {
-          Map<MetricLabel, String> labels = new EnumMap<>(MetricLabel.class);
-          labels.put(MetricLabel.OPERATION, op);
-          labels.put(MetricLabel.SIZE, Long.toString(row.size().bytes()));
-          out.add(gauge(Metric.COLLECTIVE_BUSBW, labels, filled(row.outOfPlace().busBandwidth().bytesPerSecond())));
+        for (CollectiveTiming timing : List.of(row.outOfPlace(), row.inPlace())) {
+          completed += timing.time().picos();
+          readings.computeIfAbsent(op + " " + row.size().bytes(), k -> new ArrayList<>())
+              .add(new double[] {phaseOf(completed), timing.busBandwidth().bytesPerSecond()});
         }
       }
     }
+    readings.forEach((key, measured) -> {
+      double[] levels = filled(Double.NaN);
+      for (double[] reading : measured) {
+        int phase = (int) reading[0];
+        levels[phase] = Double.isNaN(levels[phase]) ? reading[1] : Math.min(levels[phase], reading[1]);
+      }
+      for (int p = 1; p < levels.length; p++) {
+        if (Double.isNaN(levels[p])) {
+          levels[p] = levels[p - 1];
+        }
+      }
+      Map<MetricLabel, String> labels = new EnumMap<>(MetricLabel.class);
+      labels.put(MetricLabel.OPERATION, key.substring(0, key.indexOf(' ')));
+      labels.put(MetricLabel.SIZE, key.substring(key.indexOf(' ') + 1));
+      out.add(gauge(Metric.COLLECTIVE_BUSBW, labels, levels));
+    });
+  }
+
+  /** Where a collective's sweep started: the first not yet matched collective workload of its operation. */
+  private static SimTime startOf(CollectiveResult collective, List<Workload.Collective> workloads) {
+    for (int i = 0; i < workloads.size(); i++) {
+      if (workloads.get(i).operation() == collective.operation()) {
+        return workloads.remove(i).start();
+      }
+    }
+    return SimTime.ZERO;
   }
 
   private static double seconds(Duration d) {

@@ -7,13 +7,15 @@ import dev.rocelab.alerting.ProjectedSeries;
 import dev.rocelab.alerting.RuleFile;
 import dev.rocelab.alerting.TimelinePhase;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Writes a {@code promtool test rules} file for a timeline: the rule files, the evaluation interval
  * (the scrape interval), every series of the timeline as {@code input_series} in expanding notation
- * (one {@code a+bxn} segment per phase, in which a counter grows linearly and a gauge stays level),
+ * (one {@code a+bxn} segment per phase, in which a counter grows linearly and a gauge stays level;
+ * {@code _} for each scrape of a phase without a sample),
  * and one {@code alert_rule_test} per alert name and evaluation, expecting what the caller says.
  */
 public final class PromtoolTestFile {
@@ -93,6 +95,11 @@ public final class PromtoolTestFile {
       int n = to - from - 1;
       if (out.length() > 0) {
         out.append(' ');
+      }
+      if (Double.isNaN(first)) {
+        // no sample in this phase: one blank per scrape (a phase's level is all or nothing)
+        out.append(String.join(" ", Collections.nCopies(n + 1, "_")));
+        continue;
       }
       if (n == 0) {
         out.append(OpenMetrics.number(first));

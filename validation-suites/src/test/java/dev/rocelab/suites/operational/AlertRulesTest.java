@@ -1,5 +1,7 @@
 package dev.rocelab.suites.operational;
 
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_REDUCE;
+
 import dev.rocelab.alerting.AlertReport;
 import dev.rocelab.alerting.AlertRuleTester;
 import dev.rocelab.alerting.AlertsAssert;
@@ -8,7 +10,9 @@ import dev.rocelab.alerting.Promtool;
 import dev.rocelab.alerting.RuleFile;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.ScenarioBuilder;
@@ -23,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.zip.GZIPOutputStream;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -107,6 +112,50 @@ class AlertRulesTest {
     AlertsAssert.assertThat(report).fired("RoceEcnSurge").on("device", "leaf1", "priority", "3");
     AlertsAssert.assertThat(report).fired("RoceCnpSurge").on("device", "host1", "port", "nic0");
     AlertsAssert.assertThat(report).didNotFire("RocePfcStorm").didNotFire("RoceLosslessDrops");
+  }
+
+  @Test
+  void pfcStormAtAnIncastReceiverFillsItsLeafsBufferAndFiresRoceBufferNearFull(FabricSession fabric) {
+    // a 15:1 incast arrives as its receiver stops receiving: every other port of the receiver's leaf
+    // (7 host ports, 8 spine uplinks) backs up to the dynamic threshold, 15 ingress groups at alpha = 1/8
+    AlertReport report = evaluate(fabric, Scenario.incast().senders(15).message("16MiB").dscp(26)
+        .receiver("host1:nic0").start("100us").duration("3ms")
+        .with(Fault.pfcStorm("host1:nic0", 3, "2ms").at("100us"))
+        .named("PFC storm at an incast receiver"));
+
+    AlertsAssert.assertThat(report).fired("RoceBufferNearFull").on("device", "leaf1")
+        .within(bound("bufferNearFullDetection")).ofTheFault();
+    Assertions.assertThat(report.firings("RoceBufferNearFull")).as("devices whose buffer filled")
+        .extracting(firing -> firing.labels().get("device")).containsExactly("leaf1");
+    AlertsAssert.assertThat(report).fired("RocePfcStorm").on("device", "leaf1", "port", "eth1")
+        .within(bound("pfcStormDetection")).ofTheFault();
+    AlertsAssert.assertThat(report).didNotFire("RoceLosslessDrops");
+  }
+
+  @Test
+  void allReduceOverAFlappingHostLinkFiresRoceBusbwRegression(FabricSession fabric) {
+    // host1's rail-0 link is down 1 ms of every 2 ms while a 1 GiB all-reduce runs across two hosts:
+    // rail 0's ring stalls while it is down, and the collective waits for its slowest ring
+    AlertReport report = evaluate(fabric, allReduce1GiB().with(Fault.linkFlap("leaf1:eth1", "2ms", 6).at("1ms"))
+        .named("all-reduce over a flapping host link"));
+
+    AlertsAssert.assertThat(report).fired("RoceBusbwRegression").on("op", "all_reduce", "size", "1073741824")
+        .within(bound("busbwRegressionDetection")).ofTheFault();
+    AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "leaf1", "port", "eth1");
+  }
+
+  @Test
+  void healthyAllReduceFiresNothing(FabricSession fabric) {
+    AlertReport report = evaluate(fabric, allReduce1GiB().named("all-reduce"));
+
+    Assertions.assertThat(report.openMetrics()).as("the busbw exported")
+        .contains("rocelab_collective_busbw_bytes_per_second{op=\"all_reduce\",size=\"1073741824\"}");
+    AlertsAssert.assertThat(report).nothingFired();
+  }
+
+  // nccl-tests' plateau size, at flow fidelity: a packet-level 1 GiB all-reduce costs seconds per run
+  private static CollectiveBuilder allReduce1GiB() {
+    return Scenario.collective(ALL_REDUCE).size("1GiB").ranks(16).fidelity(Fidelity.FLOW);
   }
 
   @Test
