@@ -38,11 +38,13 @@ import java.util.stream.LongStream;
  * run measured in that phase (its increase in the phase's simulated window ÷ the window); a gauge
  * holds the phase's level. Where the run has a time series for a counter (ECN marks, paused time),
  * the series says how the counter's total splits over the phases; pause frames follow the paused
- * time of the queue they pause; drops follow the recorded drops' times; a counter with no timing at
- * all (CNPs) is taken as uniform over the run. Gauges hold the phase's worst level: the deepest
- * queue, the fullest buffer, the link down if it was down at all; throughput holds the phase's mean;
- * a collective's busbw shows from the phase in which it was measured (see {@code collectives}).
- * Series that stay zero over the whole timeline are left out, as the run's own time series are.
+ * time of the queue they pause; CNPs follow the NIC's {@code cnps_sent} and {@code cnps_received}
+ * series; drops follow the recorded drops' times; a counter with no timing at all (a backend
+ * without those series) is taken as uniform over the run. Gauges hold the phase's worst level: the
+ * deepest queue, the fullest buffer, the link down if it was down at all; throughput holds the
+ * phase's mean; a collective's busbw shows from the phase in which it was measured (see
+ * {@code collectives}). Series that stay zero over the whole timeline are left out, as the run's
+ * own time series are.
  */
 public final class Projector {
 
@@ -83,8 +85,9 @@ public final class Projector {
       out.add(counter(Metric.PFC_PAUSES_RECEIVED, labels, stats.pausesReceived(), pausedShare));
       out.add(counter(Metric.PFC_PAUSED_SECONDS, labels, stats.pausedTime().toSeconds(), pausedShare));
       out.add(counter(Metric.ECN_MARKS, labels, stats.ecnMarks(), seriesShares("ecn_marks", subject)));
-      out.add(counter(Metric.CNPS_SENT, labels, stats.cnpsSent(), null));
-      out.add(counter(Metric.CNPS_RECEIVED, labels, stats.cnpsReceived(), null));
+      out.add(counter(Metric.CNPS_SENT, labels, stats.cnpsSent(), seriesShares("cnps_sent", stats.port().toString())));
+      out.add(counter(Metric.CNPS_RECEIVED, labels, stats.cnpsReceived(),
+          seriesShares("cnps_received", stats.port().toString())));
       for (Map.Entry<DropReason, Long> drop : stats.drops().entrySet()) {
         Map<MetricLabel, String> reason = new EnumMap<>(labels);
         reason.put(MetricLabel.REASON, drop.getKey().name().toLowerCase(Locale.ROOT));

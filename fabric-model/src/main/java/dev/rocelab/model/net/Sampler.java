@@ -12,9 +12,12 @@ import java.util.List;
 /**
  * Samples time series at a fixed interval: per switch port and data priority the egress queue
  * depth ({@code queue_depth}, bytes), and over the last interval the time its egress was paused
- * ({@code paused_time}, ps) and the packets it marked ({@code ecn_marks}); per switch the shared buffer in use ({@code shared_buffer}, bytes);
- * per flow the delivered throughput over the last interval ({@code throughput}, bps). Series that
- * stayed zero are left out of the result.
+ * ({@code paused_time}, ps) and the packets it marked ({@code ecn_marks}); per NIC and data
+ * priority the time its egress was paused over the last interval ({@code paused_time}), and per
+ * NIC the congestion notifications it sent and received over the last interval
+ * ({@code cnps_sent}, {@code cnps_received}, packets, whatever their priority); per switch the
+ * shared buffer in use ({@code shared_buffer}, bytes); per flow the delivered throughput over the
+ * last interval ({@code throughput}, bps). Series that stayed zero are left out of the result.
  */
 public final class Sampler extends Component {
 
@@ -30,6 +33,12 @@ public final class Sampler extends Component {
   private final long[] lastDelivered;
   private final long[] lastPaused;
   private final long[] lastMarks;
+  private final long[][] nicPaused;
+  private final long[] lastNicPaused;
+  private final long[][] cnpsSent;
+  private final long[][] cnpsReceived;
+  private final long[] lastCnpsSent;
+  private final long[] lastCnpsReceived;
   private int samples;
 
   /**
@@ -61,6 +70,13 @@ public final class Sampler extends Component {
     lastDelivered = new long[flows.size()];
     lastPaused = new long[series];
     lastMarks = new long[series];
+    int nics = net.nics.length;
+    nicPaused = new long[nics * priorities.length][16];
+    lastNicPaused = new long[nics * priorities.length];
+    cnpsSent = new long[nics][16];
+    cnpsReceived = new long[nics][16];
+    lastCnpsSent = new long[nics];
+    lastCnpsReceived = new long[nics];
     net.sim.register(this);
     net.sim.schedule(this, 0);
   }
@@ -81,6 +97,25 @@ public final class Sampler extends Component {
           s++;
         }
       }
+    }
+    for (int n = 0; n < net.nics.length; n++) {
+      NicPort port = net.nics[n].port;
+      for (int i = 0; i < priorities.length; i++) {
+        int slot = n * priorities.length + i;
+        long pausedSoFar = port.pausedPsAt(priorities[i], now);
+        put(nicPaused, slot, pausedSoFar - lastNicPaused[slot]);
+        lastNicPaused[slot] = pausedSoFar;
+      }
+      long sent = 0;
+      long received = 0;
+      for (int p = 0; p < 8; p++) {
+        sent += net.counters.cnpsSent[port.gid * 8 + p];
+        received += net.counters.cnpsReceived[port.gid * 8 + p];
+      }
+      put(cnpsSent, n, sent - lastCnpsSent[n]);
+      put(cnpsReceived, n, received - lastCnpsReceived[n]);
+      lastCnpsSent[n] = sent;
+      lastCnpsReceived[n] = received;
     }
     for (int sw = 0; sw < net.switches.length; sw++) {
       put(sharedBuffer, sw, net.switches[sw].buffer.sharedUsed());
@@ -120,6 +155,14 @@ public final class Sampler extends Component {
           s++;
         }
       }
+    }
+    for (int n = 0; n < net.nics.length; n++) {
+      String nic = net.nics[n].port.name;
+      for (int i = 0; i < priorities.length; i++) {
+        add(out, "paused_time", nic + "/" + priorities[i], "ps", interval, nicPaused[n * priorities.length + i]);
+      }
+      add(out, "cnps_sent", nic, "packets", interval, cnpsSent[n]);
+      add(out, "cnps_received", nic, "packets", interval, cnpsReceived[n]);
     }
     for (int sw = 0; sw < net.switches.length; sw++) {
       add(out, "shared_buffer", net.switches[sw].name, "bytes", interval, sharedBuffer[sw]);
