@@ -35,10 +35,11 @@ import java.util.stream.LongStream;
  * run measured in that phase (its increase in the phase's simulated window ÷ the window); a gauge
  * holds the phase's level. Where the run has a time series for a counter (ECN marks, paused time),
  * the series says how the counter's total splits over the phases; pause frames follow the paused
- * time of the queue they pause; drops follow the recorded drops' times; a counter with no timing at
- * all (CNPs) is taken as uniform over the run. Gauges hold the phase's worst level: the deepest
- * queue, the fullest buffer, the link down if it was down at all; throughput holds the phase's mean.
- * Series that stay zero over the whole timeline are left out, as the run's own time series are.
+ * time of the queue they pause; dropped packets and bytes follow the recorded drops' times; a
+ * counter with no timing at all (CNPs) is taken as uniform over the run. Gauges hold the phase's
+ * worst level: the deepest queue, the fullest buffer, the link down if it was down at all;
+ * throughput holds the phase's mean. Series that stay zero over the whole timeline are left out, as
+ * the run's own time series are; dropped bytes the backend did not measure are left out too.
  */
 public final class Projector {
 
@@ -85,6 +86,11 @@ public final class Projector {
         Map<MetricLabel, String> reason = new EnumMap<>(labels);
         reason.put(MetricLabel.REASON, drop.getKey().name().toLowerCase(Locale.ROOT));
         out.add(counter(Metric.DROPS, reason, drop.getValue(), dropShares(stats, drop.getKey())));
+      }
+      for (Map.Entry<DropReason, Long> bytes : stats.droppedBytes().orElse(Map.of()).entrySet()) {
+        Map<MetricLabel, String> reason = new EnumMap<>(labels);
+        reason.put(MetricLabel.REASON, bytes.getKey().name().toLowerCase(Locale.ROOT));
+        out.add(counter(Metric.DROPPED_BYTES, reason, bytes.getValue(), dropShares(stats, bytes.getKey())));
       }
       TimeSeries queue = series.get("queue_depth " + subject);
       if (queue != null) {
