@@ -26,6 +26,11 @@ public enum Metric {
   CNPS_RECEIVED(Type.COUNTER, "", "RoCEv2 congestion notification packets received"),
   /** Dropped packets. Labels: device, port, priority, reason. */
   DROPS(Type.COUNTER, "", "Packets dropped per port, priority and reason"),
+  /**
+   * Dropped bytes, frames with their headers. Labels: device, port, priority, reason. Not exported
+   * where the backend did not measure them.
+   */
+  DROPPED_BYTES(Type.COUNTER, "bytes", "Bytes dropped per port, priority and reason (frames, headers included)"),
   /** Egress queue depth. Labels: device, port, priority. */
   QUEUE_DEPTH(Type.GAUGE, "bytes", "Egress queue depth per port and priority"),
   /** Shared buffer in use on a switch. Labels: device. */

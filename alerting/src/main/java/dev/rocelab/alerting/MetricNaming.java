@@ -130,6 +130,7 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
     names.put(Metric.CNPS_SENT, "rocelab_cnp_sent_packets");
     names.put(Metric.CNPS_RECEIVED, "rocelab_cnp_received_packets");
     names.put(Metric.DROPS, "rocelab_dropped_packets");
+    names.put(Metric.DROPPED_BYTES, "rocelab_dropped_bytes");
     names.put(Metric.QUEUE_DEPTH, "rocelab_queue_depth_bytes");
     names.put(Metric.SHARED_BUFFER, "rocelab_shared_buffer_used_bytes");
     names.put(Metric.LINK_UP, "rocelab_link_oper_up");
@@ -157,6 +158,7 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
     names.put(Metric.CNPS_SENT, "sonic_nic_cnp_sent_packets");
     names.put(Metric.CNPS_RECEIVED, "sonic_nic_cnp_received_packets");
     names.put(Metric.DROPS, "sonic_queue_dropped_packets");
+    names.put(Metric.DROPPED_BYTES, "sonic_queue_dropped_bytes");
     names.put(Metric.QUEUE_DEPTH, "sonic_queue_watermark_bytes");
     names.put(Metric.SHARED_BUFFER, "sonic_buffer_pool_used_bytes");
     names.put(Metric.LINK_UP, "sonic_interface_operational_status");

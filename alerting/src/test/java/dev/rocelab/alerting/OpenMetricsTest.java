@@ -105,6 +105,33 @@ class OpenMetricsTest {
   }
 
   @Test
+  void droppedBytesFollowTheDroppedPacketsOfEachPortPriorityAndReason() {
+    OperationalTimeline failure = OperationalTimeline.of(Scenarios.run(Scenarios.linkFailure()), Scenarios.REFERENCE);
+    List<ProjectedSeries> packets = failure.series(Metric.DROPS);
+    List<ProjectedSeries> bytes = failure.series(Metric.DROPPED_BYTES);
+    int last = failure.scrapes() - 1;
+
+    assertThat(packets).as("frames lost on the failed uplink").isNotEmpty();
+    assertThat(bytes).extracting(ProjectedSeries::labels)
+        .containsExactlyInAnyOrderElementsOf(packets.stream().map(ProjectedSeries::labels).toList());
+    for (ProjectedSeries dropped : packets) {
+      ProjectedSeries lost = bytes.stream().filter(b -> b.labels().equals(dropped.labels())).findFirst().orElseThrow();
+      // each frame is between a minimum Ethernet frame and a full 4 KiB RoCEv2 one
+      assertThat(lost.value(last)).as("bytes of %s", dropped.labels())
+          .isBetween(dropped.value(last) * 64, dropped.value(last) * (4096 + 62));
+      for (int i = 1; i < failure.scrapes(); i++) {
+        assertThat(lost.value(i) > lost.value(i - 1)).as("bytes grow where packets do, scrape %d", i)
+            .isEqualTo(dropped.value(i) > dropped.value(i - 1));
+      }
+    }
+    String text = OpenMetrics.write(failure, MetricNaming.rocelab());
+    assertThat(text).contains("# TYPE rocelab_dropped_bytes counter\n", "# UNIT rocelab_dropped_bytes bytes\n",
+        "rocelab_dropped_bytes_total{device=\"leaf1\",port=\"eth9\",priority=\"3\",reason=\"link_down\"} ");
+    assertThat(OpenMetrics.write(failure, MetricNaming.sonicExporterStyle()))
+        .contains("# TYPE sonic_queue_dropped_bytes counter\n", "sonic_queue_dropped_bytes_total{");
+  }
+
+  @Test
   void labelValuesAreEscaped() {
     MetricNaming naming = MetricNaming.rocelab();
     Map<MetricLabel, String> labels = new java.util.EnumMap<>(MetricLabel.class);

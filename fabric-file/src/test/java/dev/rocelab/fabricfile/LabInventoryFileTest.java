@@ -59,7 +59,10 @@ class LabInventoryFileTest {
     assertThat(telemetry.deviceLabel()).isEqualTo("device");
     assertThat(telemetry.portLabel()).isEqualTo("interface");
     assertThat(telemetry.priorityLabel()).isEqualTo("priority");
-    assertThat(telemetry.queries()).containsOnlyKeys(LabTelemetry.Counter.TX_BYTES, LabTelemetry.Counter.PFC_PAUSES_SENT);
+    assertThat(telemetry.queries()).containsOnlyKeys(LabTelemetry.Counter.TX_BYTES, LabTelemetry.Counter.PFC_PAUSES_SENT,
+        LabTelemetry.Counter.DROPPED_BYTES);
+    assertThat(telemetry.queries().get(LabTelemetry.Counter.DROPPED_BYTES))
+        .isEqualTo("sum by (device, interface, priority) (lab_queue_dropped_bytes_total)");
 
     assertThat(lab.launcher()).contains(
         new LabLauncher(LabLauncher.Kind.MPIRUN, "host1", "/etc/rocelab/hosts", "-x NCCL_IB_HCA=mlx5"));

@@ -18,7 +18,9 @@ import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.junit.FabricAssertions;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -117,12 +119,13 @@ class LabBackendContainerTest {
   void switchCountersAreReadPerPortAndPriorityAsTheirIncreaseOverTheRun() throws Exception {
     // leaf1's stand-in exporter: counters that did not start at zero, so only the increase may count
     String pausesSent = "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"}";
-    lab.switchCounters(switchCounters(5_000, 4_000, 900, 12, 0));
+    // 1 KiB frames (1086 bytes) dropped on eth2 priority 0
+    lab.switchCounters(switchCounters(5_000, 4_000, 900, 12, 13_032, 0));
     lab.awaitSwitchCounter(pausesSent, 5_000);
 
     ScenarioRun running = session.start(Scenario.flow("host1:nic0", "host2:nic0").message("256MiB")
         .named("switch counters"));
-    lab.switchCounters(switchCounters(6_200, 4_350, 1_134, 19, 1_572_864));
+    lab.switchCounters(switchCounters(6_200, 4_350, 1_134, 19, 20_634, 1_572_864));
     RunResult run = running.finish();
 
     PortStats eth1 = queue(run, "leaf1:eth1", 3);
@@ -132,6 +135,13 @@ class LabBackendContainerTest {
     assertThat(eth2.ecnMarks()).isEqualTo(234);
     assertThat(eth2.maxQueue()).as("the deepest buffer use sampled").isEqualTo(DataSize.kib(1_536));
     assertThat(queue(run, "leaf1:eth2", 0).drops()).containsEntry(DropReason.BUFFER_OVERFLOW, 7L);
+    assertThat(queue(run, "leaf1:eth2", 0).droppedBytes()).contains(Map.of(DropReason.BUFFER_OVERFLOW, 7_602L));
+    assertThat(run.port("host1:nic0")).as("the node exporter counts no dropped bytes: unknown, not zero")
+        .allSatisfy(p -> assertThat(p.droppedBytes()).isEmpty());
+    FabricAssertions.assertThat(run).port("leaf1:eth2").priority(0).lostBytes().isEqualTo(DataSize.bytes(7_602));
+    assertThatThrownBy(() -> FabricAssertions.assertThat(run).priority(0).lostBytes().isZero())
+        .hasMessageContaining("  actual:     not measured: backend lab did not measure dropped bytes on host1:nic0"
+            + " priority 0");
     assertThat(run.series("pfcPausesSent")).filteredOn(s -> s.subject().equals("leaf1:eth1/3")).singleElement()
         .satisfies(s -> assertThat(LongStream.of(s.values()).sum()).as("pauses sampled over the run").isEqualTo(1_200));
     assertThat(run.port("host1:nic0")).as("the hosts' own counters still read").isNotEmpty();
@@ -241,7 +251,7 @@ class LabBackendContainerTest {
 
   /** What leaf1's stand-in exporter serves: per-priority counters and a gauge, named as the fabric file's queries expect. */
   private static String switchCounters(long pausesSent, long pausesReceived, long ecnMarks, long drops,
-      long bufferUsed) {
+      long droppedBytes, long bufferUsed) {
     return "# TYPE lab_switch_pfc_tx_frames_total counter\n"
         + "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"} " + pausesSent + "\n"
         + "# TYPE lab_switch_pfc_rx_frames_total counter\n"
@@ -250,6 +260,8 @@ class LabBackendContainerTest {
         + "lab_switch_ecn_marked_packets_total{interface=\"eth2\",priority=\"3\"} " + ecnMarks + "\n"
         + "# TYPE lab_switch_queue_dropped_packets_total counter\n"
         + "lab_switch_queue_dropped_packets_total{interface=\"eth2\",priority=\"0\"} " + drops + "\n"
+        + "# TYPE lab_switch_queue_dropped_bytes_total counter\n"
+        + "lab_switch_queue_dropped_bytes_total{interface=\"eth2\",priority=\"0\"} " + droppedBytes + "\n"
         + "# TYPE lab_switch_queue_buffer_used_bytes gauge\n"
         + "lab_switch_queue_buffer_used_bytes{interface=\"eth2\",priority=\"3\"} " + bufferUsed + "\n";
   }

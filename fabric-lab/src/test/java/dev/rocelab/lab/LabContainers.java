@@ -42,7 +42,7 @@ import org.testcontainers.utility.MountableFile;
  * host1 logs in to both over SSH, as mpirun needs). Public for the launcher test of the internal package.
  *
  * <p>No switch ASIC runs in a container, so a stand-in exporter serves leaf1's per-priority counters
- * (PFC frames sent and received, ECN marks, drops) and buffer use: the node exporter's textfile collector on a
+ * (PFC frames sent and received, ECN marks, dropped packets and bytes) and buffer use: the node exporter's textfile collector on a
  * container named leaf1, serving what {@link #switchCounters(String)} writes. It proves the path a real
  * switch exporter takes — scraped by Prometheus, mapped by the fabric file's queries onto leaf1's ports
  * and priorities, read before, during and after a run — not that any pause happened.
@@ -242,6 +242,9 @@ public final class LabContainers implements AutoCloseable {
         .append("      rxPackets: '").append(String.format(data, "node_network_receive_packets_total")).append("'\n")
         .append("      drops: '").append(String.format(data, "node_network_transmit_drop_total"))
         .append(" or ").append(String.format(queue, "lab_switch_queue_dropped_packets_total")).append("'\n")
+        // the node exporter counts no dropped bytes: only leaf1's queues have them, the hosts' stay unknown
+        .append("      droppedBytes: '").append(String.format(queue, "lab_switch_queue_dropped_bytes_total"))
+        .append("'\n")
         .append("      pfcPausesSent: '").append(String.format(queue, "lab_switch_pfc_tx_frames_total")).append("'\n")
         .append("      pfcPausesReceived: '").append(String.format(queue, "lab_switch_pfc_rx_frames_total"))
         .append("'\n")

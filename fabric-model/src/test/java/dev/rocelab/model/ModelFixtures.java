@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Scenario;
@@ -71,6 +72,11 @@ public final class ModelFixtures {
         .isTrue();
     assertThat(stop).isNotEqualTo(StopReason.WALL_CLOCK_LIMIT);
     RunResult result = simulation.result("model");
+    // the lost bytes the result reports are the dropped payload plus each dropped frame's headers:
+    // 62 bytes for a data frame, 64 for a control frame or one padded to the minimum frame
+    long headers = result.totalDroppedBytes().orElseThrow().bytes() - balance.dropped();
+    assertThat(headers).as("lost bytes − dropped payload, over %d dropped frames", result.totalDrops())
+        .isBetween(Framing.ROCE_HEADERS * result.totalDrops(), Framing.MIN_FRAME * result.totalDrops());
     if (result.totalDrops() == 0 && result.events().isEmpty()) {
       // (a route change can reorder a flow's packets, and go-back-N then resends without loss)
       assertThat(result.flows()).as("no loss, so nothing is sent twice")

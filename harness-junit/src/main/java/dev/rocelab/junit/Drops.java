@@ -7,6 +7,7 @@ import dev.rocelab.junit.internal.AssertContext;
 import dev.rocelab.junit.internal.Display;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +15,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 
-/** The drop check behind the lossless assertions: counts by priority and reason, and the first drop. */
+/**
+ * The drop check behind the lossless assertions: counts by priority and reason, the bytes they lost
+ * and the first drop.
+ */
 final class Drops {
 
   private Drops() {}
@@ -48,7 +52,20 @@ final class Drops {
         .filter(r -> allowed == null || !allowed.contains(r.reason()))
         .findFirst();
     context.fail(label, where, "no drops", total + " dropped packets (" + String.join("; ", parts) + ")",
+        new String[] {"lost bytes", lostBytes(stats, allowed)},
         new String[] {"first drop", first.map(r -> describe(context, r)).orElse("not recorded by the backend")});
+  }
+
+  private static String lostBytes(List<PortStats> stats, Set<DropReason> allowed) {
+    Set<DropReason> counted = EnumSet.allOf(DropReason.class);
+    if (allowed != null) {
+      counted.removeAll(allowed);
+    }
+    List<PortStats> dropping = stats.stream()
+        .filter(s -> s.drops().keySet().stream().anyMatch(counted::contains))
+        .toList();
+    LostBytes lost = LostBytes.of(dropping, counted);
+    return lost.measured() ? Display.size(lost.total()) : "not measured by the backend";
   }
 
   private static String describe(AssertContext context, DropRecord r) {

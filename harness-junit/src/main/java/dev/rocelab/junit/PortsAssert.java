@@ -3,11 +3,15 @@ package dev.rocelab.junit;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.junit.internal.AssertContext;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
@@ -16,6 +20,7 @@ import org.assertj.core.api.AbstractAssert;
  *
  * <pre>{@code
  * assertThat(run).port("leaf1:eth3").priority(3).hasNoDrops();
+ * assertThat(run).priority(3).lostBytes().isAtMost("64KiB");
  * assertThat(run).port("leaf1:eth3").throughput().fractionOfLineRate().isAtLeast(0.95);
  * }</pre>
  *
@@ -49,6 +54,39 @@ public class PortsAssert extends AbstractAssert<PortsAssert, List<PortStats>> {
   public PortsAssert hasNoDrops() {
     Drops.check(context, "drops", scope.where(), actual, r -> scope.covers(r.port() + "/" + r.priority()), null);
     return myself;
+  }
+
+  /**
+   * The bytes dropped here, whatever the reason: frames with their headers, as transmitted bytes
+   * are counted. A failure names the port, priority and reason that lost the most. Where the
+   * backend did not measure dropped bytes (a lab whose exporters count only packets), the
+   * assertion fails saying so: unknown is never taken as zero.
+   *
+   * @return an assertion on the lost bytes
+   */
+  public SizeAssert lostBytes() {
+    return lostBytes("lost bytes", EnumSet.allOf(DropReason.class));
+  }
+
+  /**
+   * The bytes dropped here for one reason.
+   *
+   * @param reason e.g. {@link DropReason#LINK_DOWN}; never null
+   * @return an assertion on the lost bytes
+   * @see #lostBytes()
+   */
+  public SizeAssert lostBytes(DropReason reason) {
+    return lostBytes("lost bytes (" + Objects.requireNonNull(reason, "reason must not be null") + ")",
+        EnumSet.of(reason));
+  }
+
+  private SizeAssert lostBytes(String label, Set<DropReason> reasons) {
+    LostBytes lost = LostBytes.of(actual, reasons);
+    if (!lost.measured()) {
+      lost.failUnmeasured(context, label, scope.where(), "measured lost bytes");
+      return new SizeAssert(null, context, label, scope.where());
+    }
+    return new SizeAssert(lost.total(), context, label, lost.where(scope.where()), lost.describe());
   }
 
   /** @return assertions on priority flow control here */

@@ -8,7 +8,7 @@ import dev.rocelab.junit.internal.Display;
 import org.apiguardian.api.API;
 
 /**
- * Assertions on a measured amount of data: a queue depth, a headroom use. Bounds are
+ * Assertions on a measured amount of data: a queue depth, a headroom use, lost bytes. Bounds are
  * {@link DataSize}s or their text forms ({@code "4MiB"}, {@code "160KB"}).
  *
  * @since 0.1
@@ -16,8 +16,20 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public class SizeAssert extends AbstractQuantityAssert<SizeAssert, DataSize> {
 
+  private final String actualText;
+
   SizeAssert(DataSize actual, AssertContext context, String label, String where) {
+    this(actual, context, label, where, null);
+  }
+
+  SizeAssert(DataSize actual, AssertContext context, String label, String where, String actualText) {
     super(actual, SizeAssert.class, context, label, where);
+    this.actualText = actualText;
+  }
+
+  /** @return this assertion, if the size is zero */
+  public SizeAssert isZero() {
+    return check(actual != null && actual.bytes() == 0, show(DataSize.ZERO));
   }
 
   /**
@@ -80,5 +92,10 @@ public class SizeAssert extends AbstractQuantityAssert<SizeAssert, DataSize> {
   @Override
   String show(DataSize value) {
     return Display.size(value);
+  }
+
+  @Override
+  String actualText() {
+    return actualText != null ? actualText : super.actualText();
   }
 }

@@ -15,8 +15,10 @@ class DropsAndLatencyAssertionsTest {
   static final String RUN = "  run:        incast 4:1 · 1MiB · dscp 26, seed 1, fabric tiny, backend scripted";
 
   private final RunResult dropped = Runs.run()
-      .port("leaf1:eth1", 3, p -> p.drops(DropReason.LOSSLESS_HEADROOM_EXCEEDED, 120).drops(DropReason.LINK_DOWN, 8))
-      .port("leaf1:eth2", 0, p -> p.drops(DropReason.BUFFER_OVERFLOW, 50))
+      // full 4 KiB frames (4158 B) on priority 3, 1 KiB ones (1086 B) on priority 0
+      .port("leaf1:eth1", 3, p -> p.drops(DropReason.LOSSLESS_HEADROOM_EXCEEDED, 120, 498_960)
+          .drops(DropReason.LINK_DOWN, 8, 33_264))
+      .port("leaf1:eth2", 0, p -> p.drops(DropReason.BUFFER_OVERFLOW, 50, 54_300))
       .drop("500ns", "leaf1:eth2", 0, DropReason.BUFFER_OVERFLOW, "f9", false)
       .drop("1us", "leaf1:eth1", 3, DropReason.LINK_DOWN, "f2", true)
       .drop("1.5us", "leaf1:eth1", 3, DropReason.LOSSLESS_HEADROOM_EXCEEDED, "f3", true)
@@ -34,6 +36,7 @@ class DropsAndLatencyAssertionsTest {
         "  where:      lossless priority 3",
         "  expected:   no drops",
         "  actual:     128 dropped packets (priority 3: LOSSLESS_HEADROOM_EXCEEDED 120, LINK_DOWN 8)",
+        "  lost bytes: 519.8KiB",
         "  first drop: switch leaf1, port eth1, priority 3, at 1us simulated time, reason LINK_DOWN, flow f2"));
   }
 
@@ -45,6 +48,7 @@ class DropsAndLatencyAssertionsTest {
         "  where:      lossless priority 3",
         "  expected:   no drops",
         "  actual:     128 dropped packets (priority 3: LOSSLESS_HEADROOM_EXCEEDED 120, LINK_DOWN 8)",
+        "  lost bytes: 519.8KiB",
         "  first drop: device leaf1, port eth1, priority 3, at 1us simulated time, reason LINK_DOWN, flow f2"));
   }
 
@@ -57,6 +61,7 @@ class DropsAndLatencyAssertionsTest {
             "  where:      lossless priority 3, not counting [LINK_DOWN]",
             "  expected:   no drops",
             "  actual:     120 dropped packets (priority 3: LOSSLESS_HEADROOM_EXCEEDED 120)",
+            "  lost bytes: 487.3KiB",
             "  first drop: switch leaf1, port eth1, priority 3, at 1.5us simulated time, reason"
                 + " LOSSLESS_HEADROOM_EXCEEDED, flow f3"));
     assertThatCode(() -> assertThat(dropped).isLosslessExcept(DropReason.LINK_DOWN,
@@ -71,6 +76,7 @@ class DropsAndLatencyAssertionsTest {
         "  where:      lossless priority 0",
         "  expected:   no drops",
         "  actual:     50 dropped packets (priority 0: BUFFER_OVERFLOW 50)",
+        "  lost bytes: 53.03KiB",
         "  first drop: switch leaf1, port eth2, priority 0, at 500ns simulated time, reason BUFFER_OVERFLOW, flow f9"));
     assertThatCode(() -> assertThat(dropped).isLosslessOn(6, 7)).doesNotThrowAnyException();
   }
@@ -84,6 +90,7 @@ class DropsAndLatencyAssertionsTest {
         "  expected:   no drops",
         "  actual:     178 dropped packets (priority 0: BUFFER_OVERFLOW 50; priority 3: LOSSLESS_HEADROOM_EXCEEDED 120,"
             + " LINK_DOWN 8)",
+        "  lost bytes: 572.8KiB",
         "  first drop: device leaf1, port eth2, priority 0, at 500ns simulated time, reason BUFFER_OVERFLOW, flow f9"));
     assertThatThrownBy(() -> assertThat(dropped).port("leaf1:eth2").hasNoDrops()).hasMessage(lines(
         "drops",
@@ -91,13 +98,15 @@ class DropsAndLatencyAssertionsTest {
         "  where:      leaf1:eth2",
         "  expected:   no drops",
         "  actual:     50 dropped packets (priority 0: BUFFER_OVERFLOW 50)",
+        "  lost bytes: 53.03KiB",
         "  first drop: device leaf1, port eth2, priority 0, at 500ns simulated time, reason BUFFER_OVERFLOW, flow f9"));
     assertThatCode(() -> assertThat(dropped).port("leaf1:eth1").priority(0).hasNoDrops()).doesNotThrowAnyException();
   }
 
   @Test
-  void aDropWithoutRecordSaysSo() {
-    RunResult unrecorded = Runs.run().port("leaf2:eth1", 3, p -> p.drops(DropReason.CRC_ERROR, 2)).build();
+  void aDropWithoutRecordOrBytesSaysSo() {
+    RunResult unrecorded = Runs.run()
+        .port("leaf2:eth1", 3, p -> p.drops(DropReason.CRC_ERROR, 2).droppedBytesNotMeasured()).build();
 
     assertThatThrownBy(() -> assertThat(unrecorded).hasNoDrops()).hasMessage(lines(
         "drops",
@@ -105,6 +114,7 @@ class DropsAndLatencyAssertionsTest {
         "  where:      all ports and priorities",
         "  expected:   no drops",
         "  actual:     2 dropped packets (priority 3: CRC_ERROR 2)",
+        "  lost bytes: not measured by the backend",
         "  first drop: not recorded by the backend"));
   }
 

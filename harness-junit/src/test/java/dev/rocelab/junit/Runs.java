@@ -69,7 +69,8 @@ final class Runs {
     Port p = new Port();
     settings.accept(p);
     ports.add(new PortStats(Endpoint.parse(port), priority, p.txBytes, p.rxBytes, p.txPackets, p.rxPackets,
-        p.pausesSent, p.pausesReceived, p.pausedTime, p.ecnMarks, p.cnpsSent, p.cnpsReceived, p.drops, p.maxQueue,
+        p.pausesSent, p.pausesReceived, p.pausedTime, p.ecnMarks, p.cnpsSent, p.cnpsReceived, p.drops,
+        p.droppedBytes, p.maxQueue,
         p.maxHeadroom));
     return this;
   }
@@ -130,6 +131,7 @@ final class Runs {
     long cnpsSent;
     long cnpsReceived;
     final Map<DropReason, Long> drops = new EnumMap<>(DropReason.class);
+    Optional<Map<DropReason, Long>> droppedBytes = Optional.of(new EnumMap<>(DropReason.class));
     DataSize maxQueue = DataSize.ZERO;
     DataSize maxHeadroom = DataSize.ZERO;
 
@@ -158,6 +160,18 @@ final class Runs {
 
     Port drops(DropReason reason, long count) {
       drops.put(reason, count);
+      return this;
+    }
+
+    Port drops(DropReason reason, long count, long bytes) {
+      drops.put(reason, count);
+      droppedBytes.orElseThrow().put(reason, bytes);
+      return this;
+    }
+
+    /** Dropped bytes unknown, as on a lab whose exporter counts only packets. */
+    Port droppedBytesNotMeasured() {
+      droppedBytes = Optional.empty();
       return this;
     }
 

@@ -39,12 +39,12 @@ import java.util.stream.LongStream;
  * holds the phase's level. Where the run has a time series for a counter (ECN marks, paused time),
  * the series says how the counter's total splits over the phases; pause frames follow the paused
  * time of the queue they pause; CNPs follow the NIC's {@code cnps_sent} and {@code cnps_received}
- * series; drops follow the recorded drops' times; a counter with no timing at all (a backend
- * without those series) is taken as uniform over the run. Gauges hold the phase's worst level: the
- * deepest queue, the fullest buffer, the link down if it was down at all; throughput holds the
- * phase's mean; a collective's busbw shows from the phase in which it was measured (see
- * {@code collectives}). Series that stay zero over the whole timeline are left out, as the run's
- * own time series are.
+ * series; dropped packets and bytes follow the recorded drops' times; a counter with no timing at
+ * all (a backend without those series) is taken as uniform over the run. Gauges hold the phase's
+ * worst level: the deepest queue, the fullest buffer, the link down if it was down at all;
+ * throughput holds the phase's mean; a collective's busbw shows from the phase in which it was
+ * measured (see {@code collectives}). Series that stay zero over the whole timeline are left out,
+ * as the run's own time series are; dropped bytes the backend did not measure are left out too.
  */
 public final class Projector {
 
@@ -92,6 +92,11 @@ public final class Projector {
         Map<MetricLabel, String> reason = new EnumMap<>(labels);
         reason.put(MetricLabel.REASON, drop.getKey().name().toLowerCase(Locale.ROOT));
         out.add(counter(Metric.DROPS, reason, drop.getValue(), dropShares(stats, drop.getKey())));
+      }
+      for (Map.Entry<DropReason, Long> bytes : stats.droppedBytes().orElse(Map.of()).entrySet()) {
+        Map<MetricLabel, String> reason = new EnumMap<>(labels);
+        reason.put(MetricLabel.REASON, bytes.getKey().name().toLowerCase(Locale.ROOT));
+        out.add(counter(Metric.DROPPED_BYTES, reason, bytes.getValue(), dropShares(stats, bytes.getKey())));
       }
       TimeSeries queue = series.get("queue_depth " + subject);
       if (queue != null) {

@@ -167,7 +167,7 @@ public final class Shapes {
   /** One PromQL query per counter. */
   public static final Shape LAB_QUERIES = Shape.named("labQueries")
       .optional("txBytes", "rxBytes", "txPackets", "rxPackets", "pfcPausesSent", "pfcPausesReceived", "ecnMarks",
-          "drops", "bufferUse")
+          "drops", "droppedBytes", "bufferUse")
       .build();
 
   /** The launcher of multi-node jobs. */

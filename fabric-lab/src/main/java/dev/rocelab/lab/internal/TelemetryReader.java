@@ -15,13 +15,16 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
  * Turns the lab's Prometheus counters into the run's port statistics and time series: an instant
  * snapshot before and after the run gives each counter's increase, range queries over the run give
  * the series. A switch counter does not say why a packet was dropped, so drops are reported as
- * {@link DropReason#BUFFER_OVERFLOW}.
+ * {@link DropReason#BUFFER_OVERFLOW}. Dropped bytes are known only where the fabric file's
+ * {@code droppedBytes} query returned a series for the port and priority; elsewhere they are left
+ * unknown, never taken as zero.
  */
 final class TelemetryReader {
 
@@ -64,11 +67,14 @@ final class TelemetryReader {
     after.values().forEach((queue, now) -> {
       Map<Counter, Double> then = before.values().getOrDefault(queue, Map.of());
       long drops = increase(Counter.DROPS, then, now);
+      Optional<Map<DropReason, Long>> bytes = now.containsKey(Counter.DROPPED_BYTES)
+          ? Optional.of(Map.of(DropReason.BUFFER_OVERFLOW, increase(Counter.DROPPED_BYTES, then, now)))
+          : Optional.empty();
       stats.add(new PortStats(queue.port(), queue.priority(), increase(Counter.TX_BYTES, then, now),
           increase(Counter.RX_BYTES, then, now), increase(Counter.TX_PACKETS, then, now),
           increase(Counter.RX_PACKETS, then, now), increase(Counter.PFC_PAUSES_SENT, then, now),
           increase(Counter.PFC_PAUSES_RECEIVED, then, now), SimTime.ZERO, increase(Counter.ECN_MARKS, then, now), 0,
-          0, drops > 0 ? Map.of(DropReason.BUFFER_OVERFLOW, drops) : Map.of(),
+          0, drops > 0 ? Map.of(DropReason.BUFFER_OVERFLOW, drops) : Map.of(), bytes,
           DataSize.bytes(Math.round(peakBuffer.getOrDefault(queue, 0.0))), DataSize.ZERO));
     });
     return stats;

@@ -52,7 +52,7 @@ public final class Network {
   }
 
   void drop(Packet p, Port where, DropReason reason, long now) {
-    counters.drop(where.gid * 8 + p.priority, reason);
+    counters.drop(where.gid * 8 + p.priority, reason, p.frameBytes);
     if (p.kind == Packet.DATA) {
       droppedPayload += p.payload;
       drops.record(now, where.gid, p.priority, reason, queuePairs[p.flow].flow, isLossless(where, p));

@@ -183,12 +183,14 @@ public final class Simulation {
           continue;
         }
         Map<DropReason, Long> drops = new EnumMap<>(DropReason.class);
+        Map<DropReason, Long> droppedBytes = new EnumMap<>(DropReason.class);
         for (DropReason reason : DropReason.values()) {
           drops.put(reason, c.drops(slot, reason));
+          droppedBytes.put(reason, c.droppedBytes(slot, reason));
         }
         out.add(new PortStats(port, p, c.txBytes[slot], c.rxBytes[slot], c.txPackets[slot], c.rxPackets[slot],
             c.pausesSent[slot], c.pausesReceived[slot], SimTime.picos(paused), c.ecnMarks[slot],
-            c.cnpsSent[slot], c.cnpsReceived[slot], drops, DataSize.bytes(c.maxQueue[slot]),
+            c.cnpsSent[slot], c.cnpsReceived[slot], drops, Optional.of(droppedBytes), DataSize.bytes(c.maxQueue[slot]),
             DataSize.bytes(c.maxHeadroom[slot])));
       }
     }

@@ -25,6 +25,8 @@ public final class PortCounters {
   public final long[] maxHeadroom;
   /** Drop counts indexed by {@code reason.ordinal() × slots + port × 8 + priority}. */
   public final long[] drops;
+  /** Dropped frame bytes (headers included, as {@link #txBytes}), indexed as {@link #drops}. */
+  public final long[] droppedBytes;
   private final int slots;
 
   /**
@@ -47,6 +49,7 @@ public final class PortCounters {
     maxQueue = new long[slots];
     maxHeadroom = new long[slots];
     drops = new long[DropReason.values().length * slots];
+    droppedBytes = new long[drops.length];
   }
 
   /** @return ports × priorities */
@@ -59,9 +62,12 @@ public final class PortCounters {
    *
    * @param slot port × 8 + priority
    * @param reason why
+   * @param frameBytes the dropped frame's size, headers included
    */
-  public void drop(int slot, DropReason reason) {
-    drops[reason.ordinal() * slots + slot]++;
+  public void drop(int slot, DropReason reason, int frameBytes) {
+    int i = reason.ordinal() * slots + slot;
+    drops[i]++;
+    droppedBytes[i] += frameBytes;
   }
 
   /**
@@ -73,6 +79,17 @@ public final class PortCounters {
    */
   public long drops(int slot, DropReason reason) {
     return drops[reason.ordinal() * slots + slot];
+  }
+
+  /**
+   * Dropped bytes of one slot for one reason.
+   *
+   * @param slot port × 8 + priority
+   * @param reason why
+   * @return the frames' bytes, headers included
+   */
+  public long droppedBytes(int slot, DropReason reason) {
+    return droppedBytes[reason.ordinal() * slots + slot];
   }
 
   /**

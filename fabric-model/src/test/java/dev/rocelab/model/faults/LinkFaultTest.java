@@ -3,6 +3,7 @@ package dev.rocelab.model.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.FlowResult;
@@ -26,6 +27,8 @@ class LinkFaultTest {
   private static final FabricSpec REFERENCE = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
   private static final Scenario PERMUTATION = Scenario.of("permutation",
       new Workload.Permutation(DataSize.mib(4), 1, OptionalInt.empty(), SimTime.ZERO)).withDuration(SimTime.millis(60));
+  /** A 4 MiB message is 1024 packets of the 4 KiB MTU: every data frame is 4096 + 62 bytes. */
+  private static final long FULL_FRAME = 4096 + Framing.ROCE_HEADERS;
 
   @Test
   void spineUplinkDownAndUpLosesOnlyWhatWasOnItAndEveryFlowCompletes() {
@@ -36,6 +39,16 @@ class LinkFaultTest {
     assertThat(run.flows()).allMatch(FlowResult::completed);
     assertThat(run.totalDrops()).isPositive();
     assertThat(run.ports()).allSatisfy(p -> assertThat(p.drops().keySet()).isSubsetOf(DropReason.LINK_DOWN));
+    // the loss is on lossless priority 3, which carries only data (ACKs and CNPs travel on 6): each
+    // frame lost, on either end of the failed link, was a full one
+    assertThat(run.drops(3)).isEqualTo(run.totalDrops());
+    assertThat(run.droppedBytes(3)).contains(DataSize.bytes(run.drops(3) * FULL_FRAME));
+    for (String end : new String[] {"leaf1:eth9", "spine1:eth1"}) {
+      PortStats stats = run.port(end).stream().filter(p -> p.priority() == 3).findFirst().orElseThrow();
+      assertThat(stats.drops().get(DropReason.LINK_DOWN)).as("frames lost at %s", end).isPositive();
+      assertThat(stats.droppedBytes().orElseThrow().get(DropReason.LINK_DOWN)).as("bytes lost at %s", end)
+          .isEqualTo(stats.drops().get(DropReason.LINK_DOWN) * FULL_FRAME);
+    }
     assertThat(run.firstDrops()).allSatisfy(d -> {
       assertThat(d.reason()).isEqualTo(DropReason.LINK_DOWN);
       assertThat(d.time()).isBetween(SimTime.micros(40), SimTime.micros(40 + 200));

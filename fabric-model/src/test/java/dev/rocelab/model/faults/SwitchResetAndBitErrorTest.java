@@ -3,6 +3,7 @@ package dev.rocelab.model.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.FlowResult;
@@ -25,6 +26,8 @@ class SwitchResetAndBitErrorTest {
   private static final FabricSpec REFERENCE = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
   private static final Scenario PERMUTATION = Scenario.of("permutation",
       new Workload.Permutation(DataSize.mib(4), 1, OptionalInt.empty(), SimTime.ZERO)).withDuration(SimTime.millis(80));
+  /** A 4 MiB message is 1024 packets of the 4 KiB MTU: every data frame is 4096 + 62 bytes. */
+  private static final long FULL_FRAME = 4096 + Framing.ROCE_HEADERS;
 
   @Test
   void aResettingSpineFlushesWhatItHeldAndEveryFlowStillCompletes() {
@@ -35,6 +38,11 @@ class SwitchResetAndBitErrorTest {
     long flushed = run.ports().stream().filter(p -> p.port().device().equals("spine2"))
         .mapToLong(p -> p.drops().getOrDefault(DropReason.SWITCH_RESET, 0L)).sum();
     assertThat(flushed).as("frames queued in spine2 when it reset").isPositive();
+    long flushedBytes = run.ports().stream().filter(p -> p.port().device().equals("spine2"))
+        .mapToLong(p -> p.droppedBytes().orElseThrow().getOrDefault(DropReason.SWITCH_RESET, 0L)).sum();
+    // full data frames (priority 3 carries nothing else), and never more than spine2's 160 MiB buffer holds
+    assertThat(flushedBytes).isEqualTo(flushed * FULL_FRAME).isLessThanOrEqualTo(DataSize.mib(160).bytes());
+    assertThat(run.droppedBytes(3)).contains(DataSize.bytes(run.drops(3) * FULL_FRAME));
     assertThat(run.ports()).allSatisfy(p -> assertThat(p.drops().keySet())
         .isSubsetOf(DropReason.SWITCH_RESET, DropReason.LINK_DOWN));
     assertThat(run.ports()).filteredOn(p -> !p.port().device().equals("spine2"))
@@ -66,6 +74,12 @@ class SwitchResetAndBitErrorTest {
     double largest = 1 - Math.pow(1 - ber, 8 * (4096 + 62 + 20));
     double ratio = (double) crcAtSpine / leafSide.txPackets();
     assertThat(ratio).isBetween(smallest, largest);
+    // each corrupted frame is lost whole: between a minimum frame and a full one, and here, on data
+    // priority 3, always a full one
+    long crcBytes = spineSide.droppedBytes().orElseThrow().getOrDefault(DropReason.CRC_ERROR, 0L);
+    assertThat(crcBytes).isBetween(crcAtSpine * Framing.MIN_FRAME, crcAtSpine * FULL_FRAME)
+        .isEqualTo(crcAtSpine * FULL_FRAME);
+    assertThat(run.droppedBytes(3)).contains(DataSize.bytes(run.drops(3) * FULL_FRAME));
     assertThat(run.ports()).allSatisfy(p -> assertThat(p.drops().keySet()).isSubsetOf(DropReason.CRC_ERROR));
     assertThat(run.flows().stream().mapToLong(FlowResult::retransmissions).sum()).isPositive();
   }

@@ -56,8 +56,13 @@ public record LabTelemetry(URI prometheus, SimTime step, String deviceLabel, Str
     PFC_PAUSES_RECEIVED("pfcPausesReceived", "frames"),
     /** ECN CE marks per queue (a monotonic counter). */
     ECN_MARKS("ecnMarks", "packets"),
-    /** Drops per queue (a monotonic counter). */
+    /** Dropped packets per queue (a monotonic counter). */
     DROPS("drops", "packets"),
+    /**
+     * Dropped bytes per queue (a monotonic counter). Many switch exporters count only dropped
+     * packets: without this query, a lab run's lost bytes are unknown, not zero.
+     */
+    DROPPED_BYTES("droppedBytes", "bytes"),
     /** Buffer bytes in use per queue (a gauge). */
     BUFFER_USE("bufferUse", "bytes");
 

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -27,7 +28,9 @@ import org.apiguardian.api.API;
  * @param ecnMarks packets CE-marked at this egress
  * @param cnpsSent congestion notification packets sent (NICs)
  * @param cnpsReceived congestion notification packets received (NICs)
- * @param drops drops by reason
+ * @param drops dropped packets by reason
+ * @param droppedBytes dropped bytes by reason (frames, headers included, as {@code txBytes}); empty if
+ *     the backend does not measure them
  * @param maxQueue the deepest the egress queue got
  * @param maxHeadroom the most headroom the ingress priority group used
  * @since 0.1
@@ -47,33 +50,45 @@ public record PortStats(
     long cnpsSent,
     long cnpsReceived,
     Map<DropReason, Long> drops,
+    Optional<Map<DropReason, Long>> droppedBytes,
     DataSize maxQueue,
     DataSize maxHeadroom) {
 
-  /** Validates the fields; the drop map is copied in reason order. */
+  /** Validates the fields; the drop maps are copied in reason order, without zero entries. */
   public PortStats {
     Objects.requireNonNull(port, "port must not be null");
     if (priority < 0 || priority > 7) {
       throw new IllegalArgumentException("priority must be a priority 0..7 but was " + priority);
     }
     Objects.requireNonNull(pausedTime, "pausedTime must not be null");
+    drops = byReason(Objects.requireNonNull(drops, "drops must not be null"), "drops");
+    droppedBytes = Objects.requireNonNull(droppedBytes, "droppedBytes must not be null")
+        .map(bytes -> byReason(bytes, "droppedBytes"));
+    Objects.requireNonNull(maxQueue, "maxQueue must not be null");
+    Objects.requireNonNull(maxHeadroom, "maxHeadroom must not be null");
+  }
+
+  private static Map<DropReason, Long> byReason(Map<DropReason, Long> counts, String field) {
     EnumMap<DropReason, Long> copy = new EnumMap<>(DropReason.class);
-    Objects.requireNonNull(drops, "drops must not be null").forEach((reason, count) -> {
+    counts.forEach((reason, count) -> {
       if (count < 0) {
-        throw new IllegalArgumentException("drops." + reason + " must be >= 0 but was " + count);
+        throw new IllegalArgumentException(field + "." + reason + " must be >= 0 but was " + count);
       }
       if (count > 0) {
         copy.put(reason, count);
       }
     });
-    drops = Collections.unmodifiableMap(copy);
-    Objects.requireNonNull(maxQueue, "maxQueue must not be null");
-    Objects.requireNonNull(maxHeadroom, "maxHeadroom must not be null");
+    return Collections.unmodifiableMap(copy);
   }
 
-  /** @return all drops, whatever the reason */
+  /** @return all dropped packets, whatever the reason */
   public long totalDrops() {
     return drops.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** @return all dropped bytes, whatever the reason; empty if the backend does not measure them */
+  public Optional<DataSize> totalDroppedBytes() {
+    return droppedBytes.map(bytes -> DataSize.bytes(bytes.values().stream().mapToLong(Long::longValue).sum()));
   }
 
   /**

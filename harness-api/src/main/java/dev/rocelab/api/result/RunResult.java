@@ -4,10 +4,12 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
@@ -97,6 +99,29 @@ public record RunResult(
   /** @return all drops of the run */
   public long totalDrops() {
     return ports.stream().mapToLong(PortStats::totalDrops).sum();
+  }
+
+  /**
+   * Bytes dropped on a priority, whatever the reason, over all ports.
+   *
+   * @param priority 0..7
+   * @return the bytes; empty if the backend did not measure them on some port of that priority
+   */
+  public Optional<DataSize> droppedBytes(int priority) {
+    return sumDroppedBytes(priority(priority));
+  }
+
+  /** @return all bytes dropped in the run; empty if the backend did not measure them on some port */
+  public Optional<DataSize> totalDroppedBytes() {
+    return sumDroppedBytes(ports.stream());
+  }
+
+  private static Optional<DataSize> sumDroppedBytes(Stream<PortStats> stats) {
+    List<Optional<DataSize>> bytes = stats.map(PortStats::totalDroppedBytes).toList();
+    if (bytes.stream().anyMatch(Optional::isEmpty)) {
+      return Optional.empty();
+    }
+    return Optional.of(DataSize.bytes(bytes.stream().mapToLong(b -> b.get().bytes()).sum()));
   }
 
   /**

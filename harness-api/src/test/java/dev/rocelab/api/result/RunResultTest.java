@@ -21,7 +21,12 @@ class RunResultTest {
       new Workload.Incast(2, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO));
 
   private static PortStats stats(String port, int priority, Map<DropReason, Long> drops, SimTime paused) {
-    return new PortStats(Endpoint.parse(port), priority, 1000, 900, 10, 9, 2, 3, paused, 4, 0, 0, drops,
+    return bytes(port, priority, drops, Optional.of(Map.of()), paused);
+  }
+
+  private static PortStats bytes(String port, int priority, Map<DropReason, Long> drops,
+      Optional<Map<DropReason, Long>> droppedBytes, SimTime paused) {
+    return new PortStats(Endpoint.parse(port), priority, 1000, 900, 10, 9, 2, 3, paused, 4, 0, 0, drops, droppedBytes,
         DataSize.kib(64), DataSize.ZERO);
   }
 
@@ -47,6 +52,51 @@ class RunResultTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> stats("leaf1:eth1", 3, Map.of(DropReason.LINK_DOWN, -1L), SimTime.ZERO))
         .withMessage("drops.LINK_DOWN must be >= 0 but was -1");
+  }
+
+  @Test
+  void sumsDroppedBytesPerPriorityAndInTotal() {
+    RunResult result = new RunResult(SCENARIO, "model", "reference", StopReason.COMPLETED, SimTime.millis(1),
+        List.of(bytes("leaf1:eth1", 3, Map.of(DropReason.LINK_DOWN, 2L),
+                Optional.of(Map.of(DropReason.LINK_DOWN, 2172L)), SimTime.ZERO),
+            bytes("leaf1:eth1", 0, Map.of(DropReason.BUFFER_OVERFLOW, 5L, DropReason.CRC_ERROR, 1L),
+                Optional.of(Map.of(DropReason.BUFFER_OVERFLOW, 5430L, DropReason.CRC_ERROR, 64L)), SimTime.ZERO),
+            bytes("leaf2:eth1", 3, Map.of(DropReason.LINK_DOWN, 1L),
+                Optional.of(Map.of(DropReason.LINK_DOWN, 1086L)), SimTime.ZERO)),
+        List.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
+
+    assertThat(result.droppedBytes(3)).contains(DataSize.bytes(3258));
+    assertThat(result.droppedBytes(0)).contains(DataSize.bytes(5494));
+    assertThat(result.droppedBytes(5)).as("no port on priority 5 dropped anything").contains(DataSize.ZERO);
+    assertThat(result.totalDroppedBytes()).contains(DataSize.bytes(8752));
+    assertThat(result.ports().get(1).totalDroppedBytes()).contains(DataSize.bytes(5494));
+  }
+
+  @Test
+  void droppedBytesNotMeasuredOnOnePortAreUnknownInEverySumOverIt() {
+    RunResult result = new RunResult(SCENARIO, "lab", "reference", StopReason.COMPLETED, SimTime.millis(1),
+        List.of(bytes("leaf1:eth1", 3, Map.of(DropReason.BUFFER_OVERFLOW, 2L),
+                Optional.of(Map.of(DropReason.BUFFER_OVERFLOW, 2172L)), SimTime.ZERO),
+            bytes("host1:nic0", 0, Map.of(DropReason.BUFFER_OVERFLOW, 4L), Optional.empty(), SimTime.ZERO)),
+        List.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
+
+    assertThat(result.ports().get(1).totalDroppedBytes()).as("host1:nic0/0").isEmpty();
+    assertThat(result.droppedBytes(0)).isEmpty();
+    assertThat(result.totalDroppedBytes()).isEmpty();
+    assertThat(result.droppedBytes(3)).contains(DataSize.bytes(2172));
+  }
+
+  @Test
+  void portStatsKeepOnlyNonZeroDroppedBytesInReasonOrder() {
+    PortStats stats = bytes("leaf1:eth1", 3, Map.of(DropReason.LINK_DOWN, 1L, DropReason.CRC_ERROR, 2L),
+        Optional.of(Map.of(DropReason.CRC_ERROR, 128L, DropReason.BUFFER_OVERFLOW, 0L, DropReason.LINK_DOWN, 1086L)),
+        SimTime.ZERO);
+    assertThat(stats.droppedBytes()).hasValueSatisfying(bytes -> assertThat(bytes)
+        .containsExactly(Map.entry(DropReason.LINK_DOWN, 1086L), Map.entry(DropReason.CRC_ERROR, 128L)));
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> bytes("leaf1:eth1", 3, Map.of(DropReason.CRC_ERROR, 1L),
+            Optional.of(Map.of(DropReason.CRC_ERROR, -64L)), SimTime.ZERO))
+        .withMessage("droppedBytes.CRC_ERROR must be >= 0 but was -64");
   }
 
   @Test

@@ -23,7 +23,7 @@ public final class TelemetrySummary {
 
   /**
    * @param run a result
-   * @return one line per subject: drops per priority, pauses, ECN marks, CNPs, latency, FCT
+   * @return one line per subject: drops (packets and bytes) per priority, pauses, ECN marks, CNPs, latency, FCT
    */
   public static String of(RunResult run) {
     List<String> lines = new ArrayList<>();
@@ -59,9 +59,10 @@ public final class TelemetrySummary {
       return "none";
     }
     List<String> parts = new ArrayList<>();
-    byPriority.forEach((priority, count) -> parts.add("priority " + priority + ": " + count));
+    byPriority.forEach((priority, count) -> parts.add("priority " + priority + ": " + count + " packets, "
+        + run.droppedBytes(priority).map(Display::size).orElse("bytes not measured")));
     Optional<DropRecord> first = run.firstDrops().stream().findFirst();
-    return String.join(", ", parts) + first.map(d -> "; first at " + d.port() + " priority " + d.priority() + " at "
+    return String.join("; ", parts) + first.map(d -> "; first at " + d.port() + " priority " + d.priority() + " at "
         + Display.time(d.time()) + " (" + d.reason() + ")").orElse("");
   }
 

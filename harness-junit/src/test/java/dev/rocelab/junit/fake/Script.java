@@ -3,6 +3,7 @@ package dev.rocelab.junit.fake;
 import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
@@ -24,6 +25,7 @@ import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
@@ -49,6 +51,8 @@ final class Script {
   static final long RECONVERGENCE = SimTime.micros(300).picos();
   static final long WATCHDOG_DETECTION = SimTime.millis(1).picos();
   private static final long MTU = 4096;
+  /** Every dropped frame is a full one: MTU payload plus RoCEv2 headers. */
+  private static final long DROPPED_FRAME = MTU + Framing.ROCE_HEADERS;
 
   private final FabricGraph graph;
   private final Scenario scenario;
@@ -351,7 +355,7 @@ final class Script {
     ports.forEach((port, byPriority) -> byPriority.forEach((priority, c) -> stats.add(new PortStats(port, priority,
         c.txBytes, c.rxBytes, c.txPackets, c.rxPackets, c.pausesSent, c.pausesReceived,
         SimTime.picos(Math.min(c.pausedTime, elapsed)), c.ecnMarks, c.cnpsSent, c.cnpsReceived, c.drops,
-        DataSize.bytes(c.maxQueue), DataSize.bytes(c.maxHeadroom)))));
+        Optional.of(c.droppedBytes), DataSize.bytes(c.maxQueue), DataSize.bytes(c.maxHeadroom)))));
     List<FlowResult> results = flows.stream()
         .map(f -> new FlowResult(f.id, f.src, f.dst, f.priority, DataSize.bytes(f.size),
             DataSize.bytes((long) f.delivered), SimTime.picos(f.start),
@@ -405,6 +409,7 @@ final class Script {
   private void drop(Endpoint port, int priority, DropReason reason, long count, long time, String flow,
       boolean lossless) {
     counters(port, priority).drops.merge(reason, count, Long::sum);
+    counters(port, priority).droppedBytes.merge(reason, count * DROPPED_FRAME, Long::sum);
     drops.add(new DropRecord(SimTime.picos(time), port, priority, reason, flow, lossless));
   }
 
@@ -458,6 +463,7 @@ final class Script {
     long maxQueue;
     long maxHeadroom;
     final Map<DropReason, Long> drops = new EnumMap<>(DropReason.class);
+    final Map<DropReason, Long> droppedBytes = new EnumMap<>(DropReason.class);
   }
 
   private record Window(long start, long end, double factor, Predicate<Flow> affects) {}

@@ -98,16 +98,19 @@ final class ScriptedRun implements ScenarioRun {
     double share = result.elapsed().picos() == 0 ? 1 : (double) t / result.elapsed().picos();
     List<PortStats> ports = result.ports().stream().map(p -> {
       EnumMap<dev.rocelab.api.result.DropReason, Long> drops = new EnumMap<>(dev.rocelab.api.result.DropReason.class);
+      EnumMap<dev.rocelab.api.result.DropReason, Long> droppedBytes =
+          new EnumMap<>(dev.rocelab.api.result.DropReason.class);
       boolean dropped = result.firstDrops().stream()
           .anyMatch(d -> d.port().equals(p.port()) && d.priority() == p.priority() && d.time().picos() <= t);
       if (dropped) {
         drops.putAll(p.drops());
+        p.droppedBytes().ifPresent(droppedBytes::putAll);
       }
       return new PortStats(p.port(), p.priority(), (long) (p.txBytes() * share), (long) (p.rxBytes() * share),
           (long) (p.txPackets() * share), (long) (p.rxPackets() * share), (long) (p.pausesSent() * share),
           (long) (p.pausesReceived() * share), SimTime.picos(Math.min(t, (long) (p.pausedTime().picos() * share))),
           (long) (p.ecnMarks() * share), (long) (p.cnpsSent() * share), (long) (p.cnpsReceived() * share), drops,
-          p.maxQueue(), p.maxHeadroom());
+          p.droppedBytes().map(all -> droppedBytes), p.maxQueue(), p.maxHeadroom());
     }).toList();
     List<FlowResult> flows = result.flows().stream().map(f -> {
       boolean done = f.completion().map(c -> c.picos() <= t).orElse(false);

@@ -25,7 +25,7 @@ class TelemetrySummaryTest {
         "scenario  incast · incast 40:1 · 1MiB · dscp 26 (seed 1)",
         "fabric    reference on backend scripted",
         "elapsed   838.9us (COMPLETED)",
-        "drops     priority 3: 128; first at leaf2:eth5 priority 3 at 1.5us (LOSSLESS_HEADROOM_EXCEEDED)",
+        "drops     priority 3: 128 packets, 519.8KiB; first at leaf2:eth5 priority 3 at 1.5us (LOSSLESS_HEADROOM_EXCEEDED)",
         "pauses    78000 sent, 78000 received; most paused host1:nic1 priority 3, 97.5% of the run",
         "ECN       3200 marks, 10.87% of 29440 packets sent",
         "CNPs      800 sent",

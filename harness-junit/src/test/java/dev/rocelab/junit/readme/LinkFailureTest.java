@@ -24,6 +24,8 @@ class LinkFailureTest {
       duration = "40ms")
   void trafficRecoversWithinBudget(RunResult run) {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
+    // what was on, or hashed onto, the failed link until routes reconverged: a bounded loss
+    assertThat(run).priority(3).lostBytes(DropReason.LINK_DOWN).isAtMost("1MiB");
     assertThat(run).hasNoDeadlock();
     assertThat(run).recovery().isFasterThan("1ms");
     // a queue pair whose NAK was lost with the link waits for its retransmission timeout

@@ -39,7 +39,7 @@ final class Categories {
 
   static final List<Category> ALL = List.of(
       new Category("Lossless violation", Set.of("failed"),
-          criterion("lossless traffic|drops|PFC deadlock|PFC storm|PFC storm detection")),
+          criterion("lossless traffic|drops|lost bytes(?: \\([A-Z_]+\\))?|PFC deadlock|PFC storm|PFC storm detection")),
       new Category("Latency regression", Set.of("failed"),
           criterion("[^\\n]*latency[^\\n]*|[^\\n]*flow completion time")),
       new Category("Throughput shortfall", Set.of("failed"),

@@ -5,13 +5,15 @@ import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * A run's counters as CSV files, for spreadsheets and scripts: one row per port and priority, and one
- * row per flow. Sizes in bytes, times in picoseconds, so nothing is lost to rounding; one column per
- * drop reason.
+ * row per flow. Sizes in bytes, times in picoseconds, so nothing is lost to rounding; per drop reason
+ * one column of dropped packets and one of dropped bytes, whose cells are empty where the backend did
+ * not measure them.
  */
 final class TelemetryCsv {
 
@@ -33,7 +35,9 @@ final class TelemetryCsv {
     StringBuilder csv = new StringBuilder();
     csv.append(Stream.concat(Stream.of("port", "priority", "tx_bytes", "rx_bytes", "tx_packets", "rx_packets",
             "pauses_sent", "pauses_received", "paused_ps", "ecn_marks", "cnps_sent", "cnps_received", "max_queue_bytes",
-            "max_headroom_bytes"), Stream.of(DropReason.values()).map(r -> "drops_" + r.name().toLowerCase(java.util.Locale.ROOT)))
+            "max_headroom_bytes"), Stream.concat(
+                Stream.of(DropReason.values()).map(r -> "drops_" + r.name().toLowerCase(Locale.ROOT)),
+                Stream.of(DropReason.values()).map(r -> "dropped_bytes_" + r.name().toLowerCase(Locale.ROOT))))
         .collect(Collectors.joining(","))).append('\n');
     for (PortStats p : result.ports()) {
       csv.append(field(p.port().toString())).append(',').append(p.priority()).append(',').append(p.txBytes()).append(',')
@@ -43,6 +47,9 @@ final class TelemetryCsv {
           .append(',').append(p.maxQueue().bytes()).append(',').append(p.maxHeadroom().bytes());
       for (DropReason reason : DropReason.values()) {
         csv.append(',').append(p.drops().getOrDefault(reason, 0L));
+      }
+      for (DropReason reason : DropReason.values()) {
+        csv.append(',').append(p.droppedBytes().map(bytes -> Long.toString(bytes.getOrDefault(reason, 0L))).orElse(""));
       }
       csv.append('\n');
     }

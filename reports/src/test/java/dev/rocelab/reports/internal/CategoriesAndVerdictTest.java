@@ -19,6 +19,8 @@ class CategoriesAndVerdictTest {
     assertThat(category("failed", "lossless traffic" + RUN + "  where:      lossless priority 3"))
         .hasValue("Lossless violation");
     assertThat(category("failed", "PFC deadlock" + RUN)).hasValue("Lossless violation");
+    assertThat(category("failed", "lost bytes" + RUN)).hasValue("Lossless violation");
+    assertThat(category("failed", "lost bytes (LINK_DOWN)" + RUN)).hasValue("Lossless violation");
     assertThat(category("failed", "p99 latency" + RUN + "  expected:   less than 80us")).hasValue("Latency regression");
     assertThat(category("failed", "p99 flow completion time" + RUN)).hasValue("Latency regression");
     assertThat(category("failed", "goodput as a fraction of line rate" + RUN)).hasValue("Throughput shortfall");
