@@ -342,7 +342,7 @@ public final class Projector {
    * back from the collective's start, as nccl-tests runs them (each size out of place, then in place).
    */
   private void collectives(List<ProjectedSeries> out) {
-    Map<String, List<double[]>> readings = new TreeMap<>();
+    Map<String, List<BusbwReading>> readings = new TreeMap<>();
     List<Workload.Collective> workloads = new ArrayList<>(run.scenario().workloads().stream()
         .filter(Workload.Collective.class::isInstance).map(Workload.Collective.class::cast).toList());
     for (CollectiveResult collective : run.collectives()) {
@@ -352,15 +352,15 @@ public final class Projector {
         for (CollectiveTiming timing : List.of(row.outOfPlace(), row.inPlace())) {
           completed += timing.time().picos();
           readings.computeIfAbsent(op + " " + row.size().bytes(), k -> new ArrayList<>())
-              .add(new double[] {phaseOf(completed), timing.busBandwidth().bytesPerSecond()});
+              .add(new BusbwReading(phaseOf(completed), timing.busBandwidth().bytesPerSecond()));
         }
       }
     }
     readings.forEach((key, measured) -> {
       double[] levels = filled(Double.NaN);
-      for (double[] reading : measured) {
-        int phase = (int) reading[0];
-        levels[phase] = Double.isNaN(levels[phase]) ? reading[1] : Math.min(levels[phase], reading[1]);
+      for (BusbwReading reading : measured) {
+        int phase = reading.phase();
+        levels[phase] = Double.isNaN(levels[phase]) ? reading.busbw() : Math.min(levels[phase], reading.busbw());
       }
       for (int p = 1; p < levels.length; p++) {
         if (Double.isNaN(levels[p])) {
@@ -373,6 +373,9 @@ public final class Projector {
       out.add(gauge(Metric.COLLECTIVE_BUSBW, labels, levels));
     });
   }
+
+  /** One nccl-tests measurement: the phase in which it completed and its busbw, bytes/s. */
+  private record BusbwReading(int phase, double busbw) {}
 
   /** Where a collective's sweep started: the first not yet matched collective workload of its operation. */
   private static SimTime startOf(CollectiveResult collective, List<Workload.Collective> workloads) {

@@ -95,21 +95,25 @@ final class SwitchNode implements Node {
     for (SwitchPort port : ports) {
       port.pauseReactionPs = after.pauseReaction().picos();
     }
-    if (buffer.alpha() == before.alpha()) {
-      buffer.alpha(after.alpha());
-    }
+    buffer.alpha(rebased(buffer.alpha(), before.alpha(), after.alpha()));
+    PfcWatchdog current = watchdogConfig;
     PfcWatchdog old = before.watchdog();
     PfcWatchdog neu = after.watchdog();
-    PfcWatchdog rebased = new PfcWatchdog(
-        watchdogConfig.enabled() == old.enabled() ? neu.enabled() : watchdogConfig.enabled(),
-        watchdogConfig.detection().equals(old.detection()) ? neu.detection() : watchdogConfig.detection(),
-        watchdogConfig.restoration().equals(old.restoration()) ? neu.restoration() : watchdogConfig.restoration(),
-        watchdogConfig.pollInterval().equals(old.pollInterval()) ? neu.pollInterval() : watchdogConfig.pollInterval(),
-        watchdogConfig.action() == old.action() ? neu.action() : watchdogConfig.action());
-    if (!rebased.equals(watchdogConfig)) {
-      watchdogConfig = rebased;
+    PfcWatchdog moved = new PfcWatchdog(
+        rebased(current.enabled(), old.enabled(), neu.enabled()),
+        rebased(current.detection(), old.detection(), neu.detection()),
+        rebased(current.restoration(), old.restoration(), neu.restoration()),
+        rebased(current.pollInterval(), old.pollInterval(), neu.pollInterval()),
+        rebased(current.action(), old.action(), neu.action()));
+    if (!moved.equals(current)) {
+      watchdogConfig = moved;
       applyWatchdog(now);
     }
+  }
+
+  /** A setting still at the old version's default takes the new one's; one set away from it stays. */
+  private static <T> T rebased(T value, T oldDefault, T newDefault) {
+    return value.equals(oldDefault) ? newDefault : value;
   }
 
   @Override
