@@ -1,6 +1,8 @@
 package dev.rocelab.model.net;
 
 import dev.rocelab.api.result.TimeSeries;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.engine.Component;
 import dev.rocelab.model.traffic.FlowSpec;
@@ -23,6 +25,7 @@ public final class Sampler extends Component {
 
   private final Network net;
   private final long intervalPs;
+  private final SimTime interval;
   private final List<FlowSpec> flows;
   private final int[] priorities;
   private final long[][] queue;
@@ -49,6 +52,7 @@ public final class Sampler extends Component {
   public Sampler(Network net, long intervalPs, List<FlowSpec> flows) {
     this.net = net;
     this.intervalPs = intervalPs;
+    this.interval = SimTime.picos(intervalPs);
     this.flows = flows;
     BitSet used = new BitSet(8);
     for (QueuePair qp : net.queuePairs) {
@@ -127,7 +131,7 @@ public final class Sampler extends Component {
     for (int f = 0; f < flows.size(); f++) {
       long bytes = delivered[f] - lastDelivered[f];
       lastDelivered[f] = delivered[f];
-      put(throughput, f, samples == 0 ? 0 : bytes * 8_000_000_000_000L / intervalPs);
+      put(throughput, f, samples == 0 ? 0 : Rate.average(DataSize.bytes(bytes), interval).bitsPerSecond());
     }
     samples++;
     net.sim.schedule(this, now + intervalPs);
@@ -143,7 +147,6 @@ public final class Sampler extends Component {
   /** @return the sampled series that are not all zero */
   public List<TimeSeries> series() {
     List<TimeSeries> out = new ArrayList<>();
-    SimTime interval = SimTime.picos(intervalPs);
     int s = 0;
     for (SwitchNode sw : net.switches) {
       for (SwitchPort port : sw.ports) {

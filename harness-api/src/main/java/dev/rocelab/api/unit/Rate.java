@@ -228,6 +228,37 @@ public record Rate(long bitsPerSecond) implements Comparable<Rate> {
     }
 
     /**
+     * Get the average rate that carries {@code size} in {@code time}, for
+     * example a flow's throughput over a sampling interval, rounded down to a
+     * whole bit per second.
+     *
+     * <p>Computed exactly, whatever the size: a lone 100&nbsp;Gbps flow
+     * sampled every millisecond carries 12.5&nbsp;MB per sample, whose
+     * {@code bytes × 8 × 10}<sup>12</sup> picobits overflow a {@code long}.
+     *
+     * @param size the data carried; never {@code null}
+     * @param time the time it took; never {@code null}, {@code > 0}
+     * @return the average rate; never {@code null}
+     * @throws IllegalArgumentException if {@code time} is zero
+     * @throws ArithmeticException if the rate overflows a {@code long} number of bits per second
+     * @since 0.1
+     */
+    public static Rate average(DataSize size, SimTime time) {
+        Objects.requireNonNull(size, "size must not be null");
+        Objects.requireNonNull(time, "time must not be null");
+        if (time.picos() == 0) {
+            throw new IllegalArgumentException("time must be > 0 to average " + size + " over it");
+        }
+        BigInteger bps = BigInteger.valueOf(size.bytes())
+                .multiply(BigInteger.valueOf(PICO_BITS_PER_BYTE))
+                .divide(BigInteger.valueOf(time.picos()));
+        if (bps.bitLength() >= Long.SIZE) {
+            throw new ArithmeticException(size + " in " + time + " overflows a long number of bits per second");
+        }
+        return new Rate(bps.longValue());
+    }
+
+    /**
      * Scale this rate by {@code factor}, rounding half up to a whole bit per
      * second.
      *

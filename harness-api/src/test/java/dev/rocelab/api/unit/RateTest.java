@@ -308,7 +308,42 @@ class RateTest {
         }
 
         @Test
+        void averageIsExactWhereTheProductOverflowsALong() {
+            // a lone flow delivering 92.6 Gbps, sampled every 100 us: 1.1575 MB, whose picobits
+            // (bytes × 8e12) pass Long.MAX_VALUE
+            assertThat(Rate.average(DataSize.bytes(1_157_500), SimTime.micros(100))).isEqualTo(Rate.mbps(92_600));
+            assertThat(Rate.average(DataSize.mb(12_500), SimTime.seconds(1))).isEqualTo(Rate.gbps(100));
+            assertThat(Rate.average(DataSize.ZERO, SimTime.micros(10))).isEqualTo(Rate.bps(0));
+        }
+
+        @Test
+        void averageRoundsDownAndInvertsBytesIn() {
+            assertThat(Rate.average(DataSize.bytes(1), SimTime.picos(3))).isEqualTo(Rate.bps(2_666_666_666_666L));
+            Random random = new Random(7);
+            for (int i = 0; i < 2_000; i++) {
+                Rate rate = Rate.mbps(1 + random.nextInt(1_600_000));
+                SimTime time = SimTime.nanos(1 + random.nextInt(10_000_000));
+                Rate average = Rate.average(DataSize.bytes(rate.bytesIn(time)), time);
+
+                assertThat(average).as("average of %s over %s", rate, time).isLessThanOrEqualTo(rate);
+                assertThat(rate.bytesIn(time) - average.bytesIn(time)).as("bytes lost rounding").isBetween(0L, 1L);
+            }
+        }
+
+        @Test
+        void averageOverNoTimeOrBeyondALongThrows() {
+            assertThatThrownBy(() -> Rate.average(DataSize.bytes(1), SimTime.ZERO))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("time must be > 0 to average 1B over it");
+            assertThatThrownBy(() -> Rate.average(DataSize.bytes(Long.MAX_VALUE), SimTime.picos(1)))
+                    .isInstanceOf(ArithmeticException.class)
+                    .hasMessageContaining("overflows a long number of bits per second");
+        }
+
+        @Test
         void rejectsNullArguments() {
+            assertThatThrownBy(() -> Rate.average(null, SimTime.micros(1))).hasMessage("size must not be null");
+            assertThatThrownBy(() -> Rate.average(DataSize.ZERO, null)).hasMessage("time must not be null");
             assertThatThrownBy(() -> Rate.gbps(1).timeToSend(null)).hasMessage("size must not be null");
             assertThatThrownBy(() -> Rate.gbps(1).bytesIn(null)).hasMessage("time must not be null");
             assertThatThrownBy(() -> Rate.gbps(1).plus(null)).hasMessage("other must not be null");
