@@ -63,7 +63,7 @@ final class DeadlockDetector extends Component {
     for (SwitchNode sw : net.switches) {
       for (SwitchPort port : sw.ports) {
         for (int p = 0; p < 8; p++) {
-          if (port.queueBytes[p] > 0 && port.isPaused(p, now)) {
+          if (port.holds(p) && port.isPaused(p, now)) {
             paused.add(new Queue(sw, port, p));
           }
         }
@@ -93,7 +93,7 @@ final class DeadlockDetector extends Component {
     }
     List<Queue> on = new ArrayList<>();
     for (SwitchPort out : peer.ports) {
-      if (out.queueBytes[q.priority] > 0 && out.isPaused(q.priority, now) && out.holdsFrom(q.priority, ingress)) {
+      if (out.holds(q.priority) && out.isPaused(q.priority, now) && out.holdsFrom(q.priority, ingress)) {
         on.add(new Queue(peer, out, q.priority));
       }
     }

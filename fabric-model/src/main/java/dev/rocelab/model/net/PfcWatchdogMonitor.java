@@ -68,7 +68,7 @@ final class PfcWatchdogMonitor extends Component {
         int slot = port.local * 8 + priority;
         if (!stormed[slot]) {
           long since = port.pausedSince(priority, now);
-          if (since >= 0 && now - since >= detectionPs && port.queueBytes[priority] > 0) {
+          if (since >= 0 && now - since >= detectionPs && port.holds(priority)) {
             trigger(port, priority, since, now);
           }
         } else if (now - port.lastPauseReceived(priority) >= restorationPs) {

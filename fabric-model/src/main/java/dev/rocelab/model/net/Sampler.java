@@ -91,7 +91,7 @@ public final class Sampler extends Component {
     for (SwitchNode sw : net.switches) {
       for (SwitchPort port : sw.ports) {
         for (int p : priorities) {
-          put(queue, s, port.queueBytes[p]);
+          put(queue, s, port.depth(p, now));
           long pausedSoFar = port.pausedPsAt(p, now);
           put(paused, s, pausedSoFar - lastPaused[s]);
           lastPaused[s] = pausedSoFar;

@@ -173,6 +173,13 @@ public final class Simulation {
 
   private List<PortStats> portStats() {
     PortCounters c = net.counters;
+    for (SwitchNode sw : net.switches) {
+      for (SwitchPort port : sw.ports) {
+        for (int p = 0; p < PortCounters.PRIORITIES; p++) {
+          port.depth(p, net.sim.now()); // a queue still growing at the end has its peak now
+        }
+      }
+    }
     List<PortStats> out = new ArrayList<>();
     for (int gid = 0; gid < net.ports.length; gid++) {
       Endpoint port = Endpoint.parse(net.portNames[gid]);

@@ -192,16 +192,19 @@ final class SwitchNode implements Node {
     return lossless[priority];
   }
 
-  /** ECN marking (RED on the egress queue depth, including the departing frame). */
-  void onDequeue(SwitchPort port, Packet p, long queueBytes, long now) {
+  /**
+   * ECN marking as a frame leaves: RED on the depth of its egress queue, the departing frame
+   * included and frames still in the forwarding pipeline not.
+   */
+  void onDequeue(SwitchPort port, Packet p, long depth, long now) {
     int priority = p.priority;
     long kmin = ecnKmin[priority];
-    if (!p.ect || queueBytes <= kmin) {
+    if (!p.ect || depth <= kmin) {
       return;
     }
     long kmax = ecnKmax[priority];
-    boolean mark = queueBytes > kmax
-        || (ecnRandom.nextLong() >>> (64 - ECN_SCALE_BITS)) < ecnPmaxFixed[priority] * (queueBytes - kmin) / (kmax - kmin);
+    boolean mark = depth > kmax
+        || (ecnRandom.nextLong() >>> (64 - ECN_SCALE_BITS)) < ecnPmaxFixed[priority] * (depth - kmin) / (kmax - kmin);
     if (mark && !p.ce) {
       p.ce = true;
       net.counters.ecnMarks[port.gid * 8 + priority]++;

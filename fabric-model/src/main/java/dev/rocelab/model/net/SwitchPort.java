@@ -1,7 +1,6 @@
 package dev.rocelab.model.net;
 
 import dev.rocelab.api.result.DropReason;
-import java.util.ArrayDeque;
 
 /**
  * A switch's egress port: eight priority queues served strict-priority first (highest priority
@@ -15,9 +14,7 @@ final class SwitchPort extends Port {
 
   final SwitchNode owner;
   final int local;
-  @SuppressWarnings("unchecked")
-  private final ArrayDeque<Packet>[] queues = new ArrayDeque[8];
-  final long[] queueBytes = new long[8];
+  private final EgressQueue[] queues = new EgressQueue[8];
   private final int[] strictOrder;
   private final boolean[] weighted = new boolean[8];
   private final long[] quantum = new long[8];
@@ -37,32 +34,43 @@ final class SwitchPort extends Port {
     this.local = local;
     this.strictOrder = strictOrder;
     for (int p = 0; p < 8; p++) {
-      queues[p] = new ArrayDeque<>();
+      queues[p] = new EgressQueue();
       weighted[p] = weights[p] > 0;
       quantum[p] = weights[p] * QUANTUM;
     }
   }
 
   void enqueue(Packet p, long now) {
-    queues[p.priority].addLast(p);
-    long depth = queueBytes[p.priority] += p.frameBytes;
-    int slot = gid * 8 + p.priority;
-    if (depth > net.counters.maxQueue[slot]) {
-      net.counters.maxQueue[slot] = depth;
-    }
+    queues[p.priority].add(p);
     kick(now);
   }
 
+  /** Whether a priority holds any frame, in the egress queue or still in the pipeline. */
+  boolean holds(int priority) {
+    return !queues[priority].isEmpty();
+  }
+
+  /**
+   * The depth of a priority's egress queue at {@code now} (frames through the forwarding pipeline),
+   * recorded as its peak if it is the deepest yet.
+   */
+  long depth(int priority, long now) {
+    long depth = queues[priority].depth(now);
+    int slot = gid * 8 + priority;
+    if (depth > net.counters.maxQueue[slot]) {
+      net.counters.maxQueue[slot] = depth;
+    }
+    return depth;
+  }
+
   private boolean eligible(int priority, long now) {
-    Packet head = queues[priority].peekFirst();
+    Packet head = queues[priority].peek();
     return head != null && head.readyPs <= now && !isPaused(priority, now);
   }
 
   private Packet dequeue(int priority, long now) {
-    Packet p = queues[priority].pollFirst();
-    owner.onDequeue(this, p, queueBytes[priority], now);
-    queueBytes[priority] -= p.frameBytes;
-    return p;
+    owner.onDequeue(this, queues[priority].peek(), depth(priority, now), now);
+    return queues[priority].poll(now);
   }
 
   @Override
@@ -79,7 +87,7 @@ final class SwitchPort extends Port {
           deficit[q] += quantum[q];
           visited = true;
         }
-        int size = queues[q].peekFirst().wireBytes();
+        int size = queues[q].peek().wireBytes();
         if (deficit[q] >= size) {
           deficit[q] -= size;
           return dequeue(q, now);
@@ -97,7 +105,7 @@ final class SwitchPort extends Port {
   long nextDataTime(long now) {
     long next = Long.MAX_VALUE;
     for (int p = 0; p < 8; p++) {
-      Packet head = queues[p].peekFirst();
+      Packet head = queues[p].peek();
       if (head != null) {
         next = Math.min(next, isPaused(p, now) ? pauseExpiry(p, now) : head.readyPs);
       }
@@ -130,8 +138,7 @@ final class SwitchPort extends Port {
   /** Discards every frame waiting on one priority, freeing its buffer. */
   void dropQueue(int priority, DropReason reason, long now) {
     Packet p;
-    while ((p = queues[priority].pollFirst()) != null) {
-      queueBytes[priority] -= p.frameBytes;
+    while ((p = queues[priority].pollAny()) != null) {
       owner.onTransmitted(p, now); // frees its buffer, and may resume its upstream
       net.drop(p, this, reason, now);
     }
@@ -139,8 +146,9 @@ final class SwitchPort extends Port {
 
   /** Whether a frame that came in through local ingress port {@code ingress} waits on a priority. */
   boolean holdsFrom(int priority, int ingress) {
-    for (Packet p : queues[priority]) {
-      if (p.ingressPort == ingress) {
+    EgressQueue queue = queues[priority];
+    for (int i = 0; i < queue.size(); i++) {
+      if (queue.get(i).ingressPort == ingress) {
         return true;
       }
     }
@@ -150,8 +158,9 @@ final class SwitchPort extends Port {
   /** @return payload bytes of data frames waiting in the queues, for in-flight accounting */
   long queuedPayload() {
     long bytes = 0;
-    for (ArrayDeque<Packet> q : queues) {
-      for (Packet p : q) {
+    for (EgressQueue queue : queues) {
+      for (int i = 0; i < queue.size(); i++) {
+        Packet p = queue.get(i);
         if (p.kind == Packet.DATA) {
           bytes += p.payload;
         }
