@@ -23,7 +23,7 @@ import java.util.Optional;
 final class FirmwareBinder {
 
   static final Map<String, DcqcnVariant> VARIANTS = Values.choices(
-      "paper", DcqcnVariant.PAPER, "clamp-after-timer", DcqcnVariant.CLAMP_AFTER_TIMER);
+      "paper", DcqcnVariant.PAPER, "mlx5", DcqcnVariant.MLX5);
   static final Map<String, Retransmission> RETRANSMISSIONS = Values.choices(
       "go-back-n", Retransmission.GO_BACK_N, "go-back-0", Retransmission.GO_BACK_0);
 

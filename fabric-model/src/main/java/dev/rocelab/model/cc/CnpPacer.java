@@ -27,12 +27,13 @@ public final class CnpPacer {
   /**
    * Create a pacer that has sent no CNP yet.
    *
-   * @param intervalPs the minimum time between two CNPs in picoseconds; {@code > 0}
-   * @throws IllegalArgumentException if {@code intervalPs} is not positive
+   * @param intervalPs the minimum time between two CNPs in picoseconds; {@code >= 0}, 0 for a CNP
+   *     on every CE-marked packet
+   * @throws IllegalArgumentException if {@code intervalPs} is negative
    */
   public CnpPacer(long intervalPs) {
-    if (intervalPs <= 0) {
-      throw new IllegalArgumentException("intervalPs must be > 0 but was " + intervalPs);
+    if (intervalPs < 0) {
+      throw new IllegalArgumentException("intervalPs must be >= 0 but was " + intervalPs);
     }
     this.intervalPs = intervalPs;
   }
@@ -51,12 +52,12 @@ public final class CnpPacer {
   /**
    * Pace with another interval from now on (a firmware change); the CNP last sent still counts.
    *
-   * @param newIntervalPs the minimum time between two CNPs in picoseconds; {@code > 0}
-   * @throws IllegalArgumentException if {@code newIntervalPs} is not positive
+   * @param newIntervalPs the minimum time between two CNPs in picoseconds; {@code >= 0}
+   * @throws IllegalArgumentException if {@code newIntervalPs} is negative
    */
   public void interval(long newIntervalPs) {
-    if (newIntervalPs <= 0) {
-      throw new IllegalArgumentException("newIntervalPs must be > 0 but was " + newIntervalPs);
+    if (newIntervalPs < 0) {
+      throw new IllegalArgumentException("newIntervalPs must be >= 0 but was " + newIntervalPs);
     }
     if (nextAllowedPs != Long.MIN_VALUE && nextAllowedPs != Long.MAX_VALUE) {
       nextAllowedPs += newIntervalPs - intervalPs;

@@ -10,41 +10,62 @@ import org.apiguardian.api.API;
 /**
  * The DCQCN reaction point (RP) of one queue pair: the sending NIC's rate limiter state, cut on
  * CNPs and recovered by a timer and a byte counter (DCQCN, Zhu et al., SIGCOMM 2015, §3–4; NVIDIA
- * mlx5 parameter names in brackets).
+ * mlx5 parameter names in brackets). The firmware's {@link DcqcnVariant} decides the details where
+ * implementations differ; each rule below names its source.
  *
  * <ul>
- *   <li><b>Cut</b> on a CNP, at most once per {@code rateDecreasePeriod}
- *       [rate_reduce_monitor_period]: {@code RT ← RC} (with {@link DcqcnVariant#CLAMP_AFTER_TIMER}
- *       only if the increase timer expired since the previous cut), {@code RC ← max(RC·(1 − α/2), minRate)}
- *       [rpg_min_rate], {@code α ← (1 − g)·α + g}; the increase timer, the byte counter and both
- *       stage counters restart.
- *   <li><b>α decay</b>: every {@code alphaUpdatePeriod} that saw no CNP, {@code α ← (1 − g)·α}.
- *       A new QP starts with {@code α = initialAlpha} [initial_alpha_value].
- *   <li><b>Increase</b> (§3.2, Fig. 6) on each expiry of the timer every {@code
- *       rateIncreaseTimer} [rpg_time_reset] and of the byte counter every {@code byteCounter}
- *       bytes sent [rpg_byte_reset]. With {@code T} timer and {@code BC} byte-counter expiries
- *       since the last cut and {@code F = fastRecoverySteps} [rpg_threshold]: fast recovery while
- *       {@code max(T, BC) < F}; hyper increase {@code RT ← RT + i·R_HAI} [rpg_hai_rate], {@code i =
- *       min(T, BC) − F}, once {@code min(T, BC) > F}; additive increase {@code RT ← RT + R_AI}
- *       [rpg_ai_rate] otherwise. Each ends with {@code RC ← (RT + RC)/2}; {@code RT} is capped at
- *       the line rate.
+ *   <li><b>Cut</b>: {@code RT ← RC} (with {@link DcqcnVariant#MLX5} only if the increase timer
+ *       expired since the previous cut), {@code RC ← max(RC·(1 − α/2), minRate)} [rpg_min_rate];
+ *       the increase timer, the byte counter and both stage counters restart.
+ *       <ul>
+ *         <li>{@link DcqcnVariant#PAPER}: a CNP cuts at once, at most once per {@code
+ *             rateDecreasePeriod}; a CNP inside the period after a cut does not cut again and is
+ *             not deferred (the notification point keeps sending CNPs while the queue stays
+ *             marked, so the next one cuts). α rises with the cut: {@code α ← (1 − g)·α + g}
+ *             (Zhu et al. 2015, §3.1).
+ *         <li>{@link DcqcnVariant#MLX5}: the RP checks every {@code rateDecreasePeriod}
+ *             [rate_reduce_monitor_period], on a grid that starts at the QP's first CNP, whether
+ *             a CNP arrived since the last check, and cuts once if so (ns-3 HPCC's "Mellanox
+ *             version", rdma-hw.cc {@code CheckRateDecreaseMlx}). α does not change at the cut.
+ *       </ul>
+ *   <li><b>α update</b> every {@code alphaUpdatePeriod}, on a grid that starts at the CNP that
+ *       armed it. {@link DcqcnVariant#PAPER}: {@code α ← (1 − g)·α} for a period without a CNP;
+ *       a period with one keeps α (it rose at the cut). {@link DcqcnVariant#MLX5}: {@code α ←
+ *       (1 − g)·α + g} for a period with a CNP [dce_tcp_rtt], {@code (1 − g)·α} otherwise
+ *       ({@code UpdateAlphaMlx}). A new QP starts with {@code α = initialAlpha}
+ *       [initial_alpha_value].
+ *   <li><b>Increase</b> on each expiry of the timer every {@code rateIncreaseTimer}
+ *       [rpg_time_reset] and of the byte counter every {@code byteCounter} bytes sent
+ *       [rpg_byte_reset]; {@code T} and {@code BC} count the expiries since the last cut, the
+ *       one being handled included, and {@code F = fastRecoverySteps} [rpg_threshold]. A byte
+ *       counter of 0 is disabled and does not hold the stages back: both counts are then {@code
+ *       T}. Each increase ends with {@code RC ← (RT + RC)/2}; {@code RT} is capped at the line rate.
+ *       <ul>
+ *         <li>{@link DcqcnVariant#PAPER} (Zhu et al. 2015, §3.1, the RP pseudocode as the
+ *             authors' ns-3 runs it; the fluid model's {@code (1 − p)^(F·B)} terms count the
+ *             same): fast recovery while {@code max(T, BC) < F}; hyper increase {@code RT ← RT +
+ *             i·R_HAI}, {@code i = min(T, BC) − F}, once {@code min(T, BC) > F} (QCN's
+ *             hyper-active increase, IEEE 802.1Qau); additive increase {@code RT ← RT + R_AI}
+ *             otherwise.
+ *         <li>{@link DcqcnVariant#MLX5} (ns-3 HPCC's {@code RateIncEventMlx}, which tests the
+ *             stage before counting the expiry): fast recovery while {@code max(T, BC) <= F},
+ *             hyper increase {@code RT ← RT + R_HAI} [rpg_hai_rate] once {@code min(T, BC) > F
+ *             + 1}, additive increase otherwise.
+ *       </ul>
  * </ul>
  *
- * <p>Choices where the paper and the firmware leave room:
+ * <p>Choices where neither source decides:
  *
  * <ul>
- *   <li>The first CNP cuts at once. A CNP inside the decrease period that follows a cut does not
- *       cut again and is not deferred (ns-3's mlx model defers it to the end of the period; the
- *       notification point keeps sending CNPs while the queue stays marked, so the next one cuts).
- *       It still marks the current α period as congested, so that period ends without decay; it
- *       does not add a second {@code g} to α, which rises once per cut.
  *   <li>The α timer is armed by the first CNP, not at creation, so a QP's first cut uses
  *       {@code initialAlpha} however long it was idle before (as mlx5 documents
- *       initial_alpha_value); it stops when α reaches 0 and the next CNP re-arms it. Periods are
- *       counted from the CNP that armed the timer.
+ *       initial_alpha_value); it stops when α reaches 0 with no CNP pending and the next CNP
+ *       re-arms it.
  *   <li>The increase timer runs only while {@code RC} is below the line rate, and the byte counter
  *       only counts then; at the line rate {@code RT} is at the line rate too and there is nothing
  *       to recover, so an idle or recovered QP asks for no wake-ups.
+ *   <li>Events due at the same time run α update first, then the cut, then the increase timer
+ *       (ns-3 HPCC offsets its decrease check 1 ns after the α update; a cut restarts the timer).
  *   <li>Integer arithmetic only after construction: time in picoseconds, rates in bits per second,
  *       α and g fixed-point with {@value #ALPHA_SHIFT} fraction bits (g rounded once, at least one
  *       unit). The cut rounds to the nearest bit per second (halves up), α rounds down (so it
@@ -75,7 +96,7 @@ public final class DcqcnReactionPoint {
   private final long lineRateBps;
   // The parameters; a firmware change at run time replaces them (see reconfigure).
   private boolean enabled;
-  private boolean clampAfterTimer;
+  private boolean mlx5;
   private long minRateBps;
   private long gFixed;
   private long alphaPeriodPs;
@@ -90,7 +111,13 @@ public final class DcqcnReactionPoint {
   private long targetRateBps;
   private long alpha;
   private boolean cnpInAlphaPeriod;
+  /** {@link DcqcnVariant#PAPER}: the earliest time the next CNP may cut. */
   private long nextCutAllowedPs;
+  /** {@link DcqcnVariant#MLX5}: where the decrease checks' grid starts (the first CNP), or NEVER. */
+  private long checkGridPs = NEVER;
+  /** {@link DcqcnVariant#MLX5}: when a pending cut is due, or NEVER. */
+  private long cutDuePs = NEVER;
+  private long lastCutPs = -1;
   private long nextAlphaUpdatePs = NEVER;
   private long nextIncreasePs = NEVER;
   private long timerExpiries;
@@ -151,7 +178,7 @@ public final class DcqcnReactionPoint {
     Objects.requireNonNull(p, "p must not be null");
     Objects.requireNonNull(variant, "variant must not be null");
     this.enabled = p.enabled();
-    this.clampAfterTimer = variant == DcqcnVariant.CLAMP_AFTER_TIMER;
+    this.mlx5 = variant == DcqcnVariant.MLX5;
     this.minRateBps = Math.min(p.minRate().bitsPerSecond(), lineRateBps);
     this.gFixed = Math.max(1, Math.min(ALPHA_ONE, Math.round(p.g() * ALPHA_ONE)));
     this.alphaPeriodPs = p.alphaUpdatePeriod().picos();
@@ -179,18 +206,36 @@ public final class DcqcnReactionPoint {
     if (nextAlphaUpdatePs == NEVER) {
       nextAlphaUpdatePs = nowPs + alphaPeriodPs;
     }
-    if (nowPs < nextCutAllowedPs) {
-      return;
+    if (mlx5) {
+      // ns-3 HPCC, CheckRateDecreaseMlx: the next periodic check cuts once for every CNP since the last
+      if (checkGridPs == NEVER) {
+        checkGridPs = nowPs;
+      }
+      if (cutDuePs == NEVER) {
+        // the first check at or after now that has not cut yet, never the first CNP's own instant
+        long periods = Math.max(1, (nowPs - checkGridPs + decreasePeriodPs - 1) / decreasePeriodPs);
+        long due = checkGridPs + periods * decreasePeriodPs;
+        cutDuePs = due <= lastCutPs ? due + decreasePeriodPs : due;
+      }
+    } else if (nowPs >= nextCutAllowedPs) {
+      nextCutAllowedPs = nowPs + decreasePeriodPs;
+      cut(nowPs);
     }
-    // DCQCN, Zhu et al. 2015, §3.1 (RP algorithm): cut with the current α, then raise α
-    nextCutAllowedPs = nowPs + decreasePeriodPs;
+  }
+
+  /** Cuts the rate now: RT, RC and (for the paper's rule) α; the recovery starts over. */
+  private void cut(long nowPs) {
+    // DCQCN, Zhu et al. 2015, §3.1 (RP algorithm): cut with the current α
     cuts++;
-    if (!clampAfterTimer || timerExpiries > 0) {
+    lastCutPs = nowPs;
+    if (!mlx5 || timerExpiries > 0) {
       targetRateBps = currentRateBps; // mlx5 clamp_tgt_rate_after_time_inc: only after a timer increase
     }
     long cut = mulShiftRound(currentRateBps, 2 * ALPHA_ONE - alpha, ALPHA_SHIFT + 1);
     currentRateBps = Math.max(minRateBps, cut);
-    alpha = decayed(alpha) + gFixed;
+    if (!mlx5) {
+      alpha = decayed(alpha) + gFixed;
+    }
     timerExpiries = 0;
     byteCounterExpiries = 0;
     bytesSinceExpiry = 0;
@@ -205,10 +250,13 @@ public final class DcqcnReactionPoint {
    * @param nowPs the time in picoseconds
    */
   public void onBytesSent(long bytes, long nowPs) {
-    if (currentRateBps == lineRateBps) {
+    if (currentRateBps == lineRateBps && cutDuePs > nowPs) {
       return; // nothing to recover (always so when disabled)
     }
-    runIncreaseTimer(nowPs); // α is caught up at the next CNP; it does not affect increases
+    onTimer(nowPs);
+    if (byteCounterBytes == 0 || currentRateBps == lineRateBps) {
+      return;
+    }
     bytesSinceExpiry += bytes;
     while (bytesSinceExpiry >= byteCounterBytes && currentRateBps < lineRateBps) {
       bytesSinceExpiry -= byteCounterBytes;
@@ -225,37 +273,31 @@ public final class DcqcnReactionPoint {
    */
   public void onTimer(long nowPs) {
     while (true) {
-      if (nextAlphaUpdatePs <= nextIncreasePs) {
-        if (nextAlphaUpdatePs > nowPs) {
-          return;
-        }
+      long next = Math.min(nextAlphaUpdatePs, Math.min(cutDuePs, nextIncreasePs));
+      if (next > nowPs) {
+        return;
+      }
+      if (next == nextAlphaUpdatePs) {
         updateAlpha();
+      } else if (next == cutDuePs) {
+        cutDuePs = NEVER;
+        cut(next);
       } else {
-        if (nextIncreasePs > nowPs) {
-          return;
-        }
         timerExpired();
       }
     }
   }
 
-  /** Runs the increase timer expiries due at or before {@code nowPs}, leaving α for later. */
-  private void runIncreaseTimer(long nowPs) {
-    while (nextIncreasePs <= nowPs) {
-      timerExpired();
-    }
-  }
-
   /**
-   * Get the earliest time at which {@link #onTimer} must run: the rate-increase timer. The α
-   * updates need no wake-up of their own: α matters only when a CNP cuts the rate, so its decay is
-   * caught up, period by period, whenever the reaction point is next called — the same values a
-   * timer would give, without an event every α period.
+   * Get the earliest time at which {@link #onTimer} must run: the rate-increase timer or a pending
+   * cut. The α updates need no wake-up of their own: α matters only when the rate is cut, so its
+   * updates are caught up, period by period, whenever the reaction point is next called — the same
+   * values a timer would give, without an event every α period.
    *
    * @return the time in picoseconds, or {@link Long#MAX_VALUE} when no timer is pending
    */
   public long nextWakeupPs() {
-    return nextIncreasePs;
+    return Math.min(nextIncreasePs, cutDuePs);
   }
 
   /**
@@ -330,12 +372,14 @@ public final class DcqcnReactionPoint {
   }
 
   private void updateAlpha() {
-    // DCQCN, Zhu et al. 2015, §3.1: α decays once per period without a CNP
-    if (cnpInAlphaPeriod) {
-      cnpInAlphaPeriod = false;
-    } else {
+    if (mlx5) {
+      // ns-3 HPCC, UpdateAlphaMlx: α moves towards 1 for a period with a CNP, towards 0 otherwise
+      alpha = decayed(alpha) + (cnpInAlphaPeriod ? gFixed : 0);
+    } else if (!cnpInAlphaPeriod) {
+      // DCQCN, Zhu et al. 2015, §3.1: α decays once per period without a CNP (it rose at the cut)
       alpha = decayed(alpha);
     }
+    cnpInAlphaPeriod = false;
     nextAlphaUpdatePs = alpha == 0 ? NEVER : nextAlphaUpdatePs + alphaPeriodPs;
   }
 
@@ -345,13 +389,15 @@ public final class DcqcnReactionPoint {
     increase(); // stops the timer once RC reaches the line rate
   }
 
-  // DCQCN, Zhu et al. 2015, §3.2 and Fig. 6
+  // DCQCN, Zhu et al. 2015, §3.1–3.2; the stage rules of each variant are in the class comment
   private void increase() {
-    long most = Math.max(timerExpiries, byteCounterExpiries);
-    long least = Math.min(timerExpiries, byteCounterExpiries);
-    if (most < fastRecoverySteps) {
+    long most = byteCounterBytes == 0 ? timerExpiries : Math.max(timerExpiries, byteCounterExpiries);
+    long least = byteCounterBytes == 0 ? timerExpiries : Math.min(timerExpiries, byteCounterExpiries);
+    if (mlx5 ? most <= fastRecoverySteps : most < fastRecoverySteps) {
       // fast recovery: RT unchanged
-    } else if (least > fastRecoverySteps) {
+    } else if (mlx5 && least > fastRecoverySteps + 1) {
+      targetRateBps = raised(targetRateBps, 1, hyperIncreaseBps);
+    } else if (!mlx5 && least > fastRecoverySteps) {
       targetRateBps = raised(targetRateBps, least - fastRecoverySteps, hyperIncreaseBps);
     } else {
       targetRateBps = raised(targetRateBps, 1, additiveIncreaseBps);

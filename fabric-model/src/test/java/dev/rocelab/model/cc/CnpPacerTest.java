@@ -97,10 +97,22 @@ class CnpPacerTest {
   }
 
   @Test
-  void rejectsANonPositiveInterval() {
-    assertThatThrownBy(() -> new CnpPacer(0))
+  void aZeroIntervalSendsACnpForEveryMarkedPacket() {
+    // min_time_between_cnps = 0, or ns-3 HPCC's CNP flag on the ACK of every marked packet
+    CnpPacer pacer = new CnpPacer(0);
+
+    for (long t = 0; t < 100; t++) {
+      assertThat(pacer.tryCnp(t / 4)).as("marked packet %d", t).isTrue();
+    }
+    assertThat(pacer.cnpsSent()).isEqualTo(100);
+    assertThat(pacer.marksCoalesced()).isZero();
+  }
+
+  @Test
+  void rejectsANegativeInterval() {
+    assertThatThrownBy(() -> new CnpPacer(-1))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("intervalPs must be > 0 but was 0");
+        .hasMessage("intervalPs must be >= 0 but was -1");
   }
 
   private static List<Long> cnpTimes(CnpPacer pacer, long start, long gap, long end) {

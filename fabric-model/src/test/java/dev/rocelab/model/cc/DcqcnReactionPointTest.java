@@ -25,7 +25,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void oneCnpAtAlphaOneHalvesTheRateWithinOneDecreasePeriod() {
-    var rp = new DcqcnReactionPoint(Params.mlx5().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
 
     rp.onCnp(10 * US);
 
@@ -40,7 +40,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void cnpsEveryDecreasePeriodHalveTheRateDownToTheMinimumAndNeverBelow() {
-    var rp = new DcqcnReactionPoint(Params.mlx5().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
     // α stays exactly 1: (1 − g)·1 + g = 1, so every cut halves, rounding halves up:
     // 100G → 50G → 25G → 12.5G → … → 48 828 125 → 24 414 062.5 ≈ 24 414 063
     // → 12 207 031.5 ≈ 12 207 032 → 6 103 516 < 10 Mb/s minimum → 10 000 000
@@ -81,7 +81,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void cnpsInsideTheDecreasePeriodDoNotCutAgain() {
-    var rp = new DcqcnReactionPoint(Params.mlx5().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
 
     rp.onCnp(0);
     rp.onCnp(1 * US);
@@ -98,37 +98,135 @@ class DcqcnReactionPointTest {
   }
 
   @Test
-  void clampAfterTimerKeepsTheTargetThroughBackToBackCutsSoTheRateClimbsBackFaster() {
-    // F = 2, timer 100 µs, R_AI = 100 Mb/s: two cuts 4 µs apart, then one timer expiry
-    var p = Params.mlx5().initialAlpha(1.0).fastRecoverySteps(2).rateIncreaseTimer(SimTime.micros(100))
-        .additiveIncrease(Rate.mbps(100)).build();
+  void mlx5KeepsTheTargetThroughBackToBackCutsSoTheRateClimbsBackFaster() {
+    // F = 2, timer 100 µs, R_AI = 100 Mb/s, α = 1 throughout (1 s α period): two cuts, then timer
+    // expiries with no bytes sent
+    var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1)).fastRecoverySteps(2)
+        .rateIncreaseTimer(SimTime.micros(100)).additiveIncrease(Rate.mbps(100)).build();
     var paper = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.PAPER, G100, 0);
-    var clamp = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.CLAMP_AFTER_TIMER, G100, 0);
-    for (var rp : java.util.List.of(paper, clamp)) {
-      rp.onCnp(0);
-      rp.onCnp(4 * US);
-    }
+    var mlx5 = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
+    paper.onCnp(0);
+    paper.onCnp(4 * US);
+    mlx5.onCnp(0); // cuts at the first check, 4 µs later
+    mlx5.onCnp(5 * US); // cuts at the next one, 8 µs
 
-    // both cut 100G → 50G → 25G; the paper lowers RT to 50G at the second cut, clamp keeps 100G
+    // both cut 100G → 50G → 25G; the paper lowers RT to 50G at the second cut, mlx5 keeps 100G
     assertRates(paper, 50_000_000_000L, 25_000_000_000L);
-    assertRates(clamp, 100_000_000_000L, 25_000_000_000L);
+    mlx5.onTimer(8 * US);
+    assertRates(mlx5, 100_000_000_000L, 25_000_000_000L);
 
-    paper.onTimer(104 * US); // fast recovery: RC = (RT + RC)/2
-    clamp.onTimer(104 * US);
+    // first expiry: fast recovery for both, RC = (RT + RC)/2
+    paper.onTimer(104 * US);
+    mlx5.onTimer(108 * US);
     assertRates(paper, 50_000_000_000L, 37_500_000_000L);
-    assertRates(clamp, 100_000_000_000L, 62_500_000_000L);
+    assertRates(mlx5, 100_000_000_000L, 62_500_000_000L);
+    // second expiry (T = F = 2): the paper's first additive step; mlx5's second fast recovery
+    paper.onTimer(204 * US);
+    mlx5.onTimer(208 * US);
+    assertRates(paper, 50_100_000_000L, 43_800_000_000L);
+    assertRates(mlx5, 100_000_000_000L, 81_250_000_000L);
 
-    // after a timer increase, clamp lowers RT at the next cut like the paper does
-    clamp.onCnp(110 * US);
-    assertThat(clamp.targetRateBps()).isEqualTo(62_500_000_000L);
+    // after timer increases (the third at 308 µs: additive, RT capped at 100G, RC = 90.625G), mlx5
+    // lowers RT at the next cut like the paper does
+    mlx5.onCnp(310 * US); // the check grid from the first CNP: 312 µs
+    mlx5.onTimer(312 * US - 1);
+    assertThat(mlx5.cuts()).isEqualTo(2);
+    mlx5.onTimer(312 * US);
+    assertRates(mlx5, 90_625_000_000L, 45_312_500_000L);
+  }
+
+  @Test
+  void mlx5CutsOncePerMonitorPeriodHoweverManyCnpsArrived() {
+    var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1)).build();
+    var rp = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
+
+    rp.onCnp(10 * US); // the grid starts here: checks at 14, 18, 22 … µs
+    rp.onCnp(11 * US);
+    rp.onCnp(13 * US);
+    assertThat(rp.rateBps()).as("no cut before the first check").isEqualTo(G100);
+    assertThat(rp.nextWakeupPs()).isEqualTo(14 * US);
+
+    rp.onTimer(14 * US);
+    assertThat(rp.rateBps()).isEqualTo(50_000_000_000L);
+    rp.onCnp(14 * US); // at the instant of a check that already cut: the next one
+    assertThat(rp.nextWakeupPs()).isEqualTo(18 * US);
+    rp.onTimer(30 * US); // one cut at 18 µs; the checks at 22, 26, 30 µs saw no CNP
+
+    assertThat(rp.rateBps()).isEqualTo(25_000_000_000L);
+    assertThat(rp.cuts()).isEqualTo(2);
+    assertThat(rp.cnpsReceived()).isEqualTo(4);
+  }
+
+  @Test
+  void mlx5AlphaMovesOncePerAlphaPeriodByWhetherACnpArrived() {
+    // α₀ = 1/2 (2^19), g = 1/256, α period 10 µs, decrease period 100 µs; the α grid starts at
+    // the first CNP (1 µs): periods end at 11, 21, 31 µs
+    var p = Params.base().initialAlpha(0.5).alphaUpdatePeriod(SimTime.micros(10))
+        .rateDecreasePeriod(SimTime.micros(100)).build();
+    var rp = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
+
+    rp.onCnp(1 * US);
+    rp.onCnp(2 * US);
+    rp.onCnp(3 * US);
+    rp.onTimer(11 * US);
+    // three CNPs in one period: once, 2^19 × 255/256 + 4096 = 522 240 + 4096
+    assertThat(rp.alphaFixed()).isEqualTo(526_336L);
+    rp.onTimer(21 * US); // a quiet period: floor(526 336 × 255/256) = 524 280
+    assertThat(rp.alphaFixed()).isEqualTo(524_280L);
+
+    // the cut at 101 µs uses α as it is then and leaves it alone; the paper's rule would have
+    // raised α at each cut instead of each period
+    rp.onTimer(101 * US);
+    assertThat(rp.cuts()).isEqualTo(1);
+    long alpha = rp.alphaFixed();
+    assertThat(rp.rateBps()).isEqualTo(DcqcnReactionPoint.mulShiftRound(G100, 2 * ALPHA_ONE - alpha, 21));
+  }
+
+  @Test
+  void withTheByteCounterOffTheTimerAloneReachesHyperIncrease() {
+    // F = 1, timer 100 µs, no byte counter, R_AI = 100 Mb/s, R_HAI = 1 Gb/s; cut to 25G with RT 50G
+    var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1))
+        .rateIncreaseTimer(SimTime.micros(100)).byteCounter(DataSize.ZERO)
+        .additiveIncrease(Rate.mbps(100)).hyperIncrease(Rate.gbps(1)).build();
+    var paper = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.PAPER, G100, 0);
+    var mlx5 = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
+    paper.onCnp(0);
+    paper.onCnp(4 * US); //  RT = 50G, RC = 25G; expiries at 104, 204, 304, 404 µs
+    paper.onBytesSent(10_000_000, 5 * US); // counts for nothing
+    assertRates(paper, 50_000_000_000L, 25_000_000_000L);
+
+    // T = 1: additive (max < F fails); T = 2: hyper, i = 1; T = 3: hyper, i = 2
+    paper.onTimer(104 * US);
+    assertRates(paper, 50_100_000_000L, 37_550_000_000L);
+    paper.onTimer(204 * US);
+    assertRates(paper, 51_100_000_000L, 44_325_000_000L);
+    paper.onTimer(304 * US);
+    assertRates(paper, 53_100_000_000L, 48_712_500_000L);
+
+    // mlx5: a cut at 4 µs (RT kept), one fast recovery at 104 µs, a cut at 108 µs that now
+    // lowers RT: RT = 75G, RC = 37.5G. Then T = 1 fast recovery; T = 2 additive; T = 3, 4 hyper by a
+    // constant R_HAI
+    mlx5.onCnp(0);
+    mlx5.onTimer(104 * US);
+    mlx5.onCnp(105 * US);
+    mlx5.onTimer(108 * US);
+    assertRates(mlx5, 75_000_000_000L, 37_500_000_000L);
+    mlx5.onTimer(208 * US);
+    assertRates(mlx5, 75_000_000_000L, 56_250_000_000L);
+    mlx5.onTimer(308 * US);
+    assertRates(mlx5, 75_100_000_000L, 65_675_000_000L);
+    mlx5.onTimer(408 * US);
+    assertRates(mlx5, 76_100_000_000L, 70_887_500_000L);
+    mlx5.onTimer(508 * US);
+    assertRates(mlx5, 77_100_000_000L, 73_993_750_000L);
   }
 
   @Test
   void reconfiguredParametersApplyFromTheNextDecisionAndTheStateStays() {
-    var rp = new DcqcnReactionPoint(Params.mlx5().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
     rp.onCnp(0); // 100G → 50G; next cut allowed from 4 µs
 
-    rp.reconfigure(Params.mlx5().initialAlpha(1.0).minRate(Rate.gbps(40)).build(), NicFirmware.DcqcnVariant.PAPER);
+    rp.reconfigure(Params.base().initialAlpha(1.0).minRate(Rate.gbps(40)).build(), NicFirmware.DcqcnVariant.PAPER);
     rp.onCnp(4 * US); // would cut to 25G, the new minimum holds it at 40G
 
     assertThat(rp.rateBps()).isEqualTo(40_000_000_000L);
@@ -137,7 +235,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void theMinimumRateAboveTheLineRateMeansTheLineRate() {
-    var p = Params.mlx5().initialAlpha(1.0).minRate(Rate.gbps(200)).build();
+    var p = Params.base().initialAlpha(1.0).minRate(Rate.gbps(200)).build();
     var rp = new DcqcnReactionPoint(p, G100, 0);
 
     rp.onCnp(0);
@@ -151,7 +249,7 @@ class DcqcnReactionPointTest {
   @Test
   void alphaRisesByGOnACutAndDecaysByOneMinusGPerQuietPeriod() {
     // α₀ = 1023/1024 = 1 047 552 / 2^20, g = 1/256 = 4096 / 2^20, α period 55 µs
-    var rp = new DcqcnReactionPoint(DcqcnParameters.MLX5_DEFAULTS, G100, 0);
+    var rp = new DcqcnReactionPoint(Params.base().build(), G100, 0);
     assertThat(rp.alphaFixed()).isEqualTo(1_047_552L);
     assertThat(rp.nextWakeupPs()).as("an idle QP needs no timer").isEqualTo(NEVER);
 
@@ -187,7 +285,7 @@ class DcqcnReactionPointTest {
   @Test
   void aCnpThatDoesNotCutStillCountsAsCongestionForAlpha() {
     // decrease period 100 µs > α period 55 µs, α₀ = 1: the cut at 0 leaves α = 1
-    var p = Params.mlx5().initialAlpha(1.0).rateDecreasePeriod(SimTime.micros(100)).build();
+    var p = Params.base().initialAlpha(1.0).rateDecreasePeriod(SimTime.micros(100)).build();
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0);
     rp.onTimer(55 * US); // period 0..55 had the cut
@@ -209,7 +307,7 @@ class DcqcnReactionPointTest {
   @Test
   void recoveryGoesThroughFastRecoveryAdditiveAndHyperIncrease() {
     // F = 2, timer 100 µs, byte counter 1 MB, R_AI = 100 Mb/s, R_HAI = 1 Gb/s
-    var p = Params.mlx5().initialAlpha(1.0).fastRecoverySteps(2)
+    var p = Params.base().initialAlpha(1.0).fastRecoverySteps(2)
         .rateIncreaseTimer(SimTime.micros(100)).byteCounter(DataSize.mb(1))
         .additiveIncrease(Rate.mbps(100)).hyperIncrease(Rate.gbps(1)).build();
     var rp = new DcqcnReactionPoint(p, G100, 0);
@@ -245,7 +343,7 @@ class DcqcnReactionPointTest {
   @Test
   void theByteCounterAloneTriggersIncreases() {
     // F = 3, a 1 s timer that never fires here, byte counter 32 767 B
-    var p = Params.mlx5().initialAlpha(1.0).fastRecoverySteps(3)
+    var p = Params.base().initialAlpha(1.0).fastRecoverySteps(3)
         .rateIncreaseTimer(SimTime.seconds(1)).build();
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0); // RT = 100G, RC = 50G
@@ -295,7 +393,7 @@ class DcqcnReactionPointTest {
    * T = 2 and BC = 2: RC = 96.875G, RT = 100G.
    */
   private static DcqcnReactionPoint recoveredPastBothThresholds(long extraBytes) {
-    var p = Params.mlx5().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1)).build();
+    var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1)).build();
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0); // RT = 100G, RC = 50G
     // T = 1, 2 (BC = 0): additive with RT capped at 100G: RC = 75G, 87.5G
@@ -308,7 +406,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void theRateReturnsToLineRateAndTheWakeUpsStop() {
-    var rp = new DcqcnReactionPoint(DcqcnParameters.MLX5_DEFAULTS, G100, 0);
+    var rp = new DcqcnReactionPoint(Params.base().build(), G100, 0);
     rp.onCnp(0); // RC = 50 048 828 125, RT = 100G (line)
 
     // F = 1, no bytes: every 300 µs expiry is additive with RT capped at the line rate, so it
@@ -332,7 +430,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void aLateOnTimerRunsEveryMissedExpiryInOrder() {
-    var p = Params.mlx5().initialAlpha(1.0).fastRecoverySteps(3).build();
+    var p = Params.base().initialAlpha(1.0).fastRecoverySteps(3).build();
     var punctual = new DcqcnReactionPoint(p, G100, 0);
     var late = new DcqcnReactionPoint(p, G100, 0);
     punctual.onCnp(0);
@@ -350,7 +448,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void aCnpAfterAnOverdueAlphaUpdateSeesTheDecayedAlpha() {
-    var rp = new DcqcnReactionPoint(Params.mlx5().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
     rp.onCnp(0); // RC = 50G, α = 1
     rp.onTimer(55 * US); // the period holding the cut ends: α stays 1
 
@@ -366,7 +464,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void withDcqcnDisabledCnpsChangeNothing() {
-    var rp = new DcqcnReactionPoint(Params.mlx5().enabled(false).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(Params.base().enabled(false).build(), G100, 0);
     long alpha = rp.alphaFixed();
 
     for (int i = 0; i < 100; i++) {
@@ -425,7 +523,7 @@ class DcqcnReactionPointTest {
   void cutsAreExactAtAnyLineRate() {
     // 2^62 b/s: RC·(2^21 − α) overflows a long, the 128-bit product does not
     long huge = 1L << 62;
-    var rp = new DcqcnReactionPoint(Params.mlx5().initialAlpha(1.0).build(), huge, 0);
+    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), huge, 0);
 
     rp.onCnp(0);
 
@@ -444,7 +542,7 @@ class DcqcnReactionPointTest {
   // ---------------------------------------------------------------- helpers
 
   /** The DESIGN.md benchmark parameter set. */
-  private static final DcqcnParameters BENCHMARK = Params.mlx5().alphaUpdatePeriod(SimTime.micros(1))
+  private static final DcqcnParameters BENCHMARK = Params.base().alphaUpdatePeriod(SimTime.micros(1))
       .additiveIncrease(Rate.mbps(20)).hyperIncrease(Rate.mbps(200)).minRate(Rate.gbps(1)).build();
 
   private static void assertRates(DcqcnReactionPoint rp, long targetBps, long currentBps) {
@@ -504,21 +602,25 @@ class DcqcnReactionPointTest {
     private Rate minRate;
     private SimTime cnpInterval;
 
-    static Params mlx5() {
-      var d = DcqcnParameters.MLX5_DEFAULTS;
+    /**
+     * The parameter set these tests were written against: the paper's g = 1/256 and 55 µs α
+     * period with mlx5's timers, counter and increase steps (300 µs, 32 767 B, F = 1, 5 and 50
+     * Mb/s), 4 µs between cuts and CNPs, α₀ = 1023/1024 and a 10 Mb/s minimum rate.
+     */
+    static Params base() {
       var p = new Params();
-      p.enabled = d.enabled();
-      p.g = d.g();
-      p.initialAlpha = d.initialAlpha();
-      p.alphaUpdatePeriod = d.alphaUpdatePeriod();
-      p.rateDecreasePeriod = d.rateDecreasePeriod();
-      p.rateIncreaseTimer = d.rateIncreaseTimer();
-      p.byteCounter = d.byteCounter();
-      p.fastRecoverySteps = d.fastRecoverySteps();
-      p.additiveIncrease = d.additiveIncrease();
-      p.hyperIncrease = d.hyperIncrease();
-      p.minRate = d.minRate();
-      p.cnpInterval = d.cnpInterval();
+      p.enabled = true;
+      p.g = 1.0 / 256;
+      p.initialAlpha = 1023.0 / 1024;
+      p.alphaUpdatePeriod = SimTime.micros(55);
+      p.rateDecreasePeriod = SimTime.micros(4);
+      p.rateIncreaseTimer = SimTime.micros(300);
+      p.byteCounter = DataSize.bytes(32767);
+      p.fastRecoverySteps = 1;
+      p.additiveIncrease = Rate.mbps(5);
+      p.hyperIncrease = Rate.mbps(50);
+      p.minRate = Rate.mbps(10);
+      p.cnpInterval = SimTime.micros(4);
       return p;
     }
 

@@ -27,12 +27,15 @@ class LinkFaultTest {
   private static final FabricSpec REFERENCE = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
   private static final Scenario PERMUTATION = Scenario.of("permutation",
       new Workload.Permutation(DataSize.mib(4), 1, OptionalInt.empty(), SimTime.ZERO)).withDuration(SimTime.millis(60));
-  /** A 4 MiB message is 1024 packets of the 4 KiB MTU: every data frame is 4096 + 62 bytes. */
+  /** A message of whole MiB is packets of the 4 KiB MTU: every data frame is 4096 + 62 bytes. */
   private static final long FULL_FRAME = 4096 + Framing.ROCE_HEADERS;
 
   @Test
   void spineUplinkDownAndUpLosesOnlyWhatWasOnItAndEveryFlowCompletes() {
-    RunResult run = ModelFixtures.run(REFERENCE, PERMUTATION
+    // 16 MiB flows, so that the run lasts past the second reconvergence (link up + 210 us)
+    Scenario longer = Scenario.of("permutation", new Workload.Permutation(DataSize.mib(16), 1, OptionalInt.empty(),
+        SimTime.ZERO)).withDuration(SimTime.millis(60));
+    RunResult run = ModelFixtures.run(REFERENCE, longer
         .with(Fault.linkDown("leaf1:eth9").at("40us"), Fault.linkUp("leaf1:eth9").at("400us"))).result();
 
     assertThat(run.stopReason()).isEqualTo(StopReason.COMPLETED);

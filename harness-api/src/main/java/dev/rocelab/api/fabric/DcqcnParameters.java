@@ -16,15 +16,18 @@ import org.apiguardian.api.API;
  * @param enabled whether the NIC runs DCQCN; when false, flows send at line rate (PFC only)
  * @param g the α gain (paper: 1/256)
  * @param initialAlpha α of a new QP [initial_alpha_value / 1024]
- * @param alphaUpdatePeriod how often α decays without CNPs (paper: 55 µs)
+ * @param alphaUpdatePeriod how often α is updated [dce_tcp_rtt] (paper: 55 µs)
  * @param rateDecreasePeriod minimum time between two rate cuts [rate_reduce_monitor_period]
  * @param rateIncreaseTimer the increase timer [rpg_time_reset]
- * @param byteCounter the increase byte counter [rpg_byte_reset]
- * @param fastRecoverySteps F, the fast-recovery stages before additive increase [rpg_threshold]
+ * @param byteCounter the increase byte counter [rpg_byte_reset]; 0 disables it, and the
+ *     increase stages follow the timer alone
+ * @param fastRecoverySteps F, the stage threshold of fast recovery [rpg_threshold]; how many
+ *     expiries it allows depends on the firmware's {@link NicFirmware.DcqcnVariant}
  * @param additiveIncrease R_AI [rpg_ai_rate]
  * @param hyperIncrease R_HAI [rpg_hai_rate]
  * @param minRate the rate never cut below [rpg_min_rate]
- * @param cnpInterval the notification point's minimum time between CNPs per QP [min_time_between_cnps]
+ * @param cnpInterval the notification point's minimum time between CNPs per QP
+ *     [min_time_between_cnps]; 0 sends a CNP for every CE-marked packet
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -43,15 +46,23 @@ public record DcqcnParameters(
     SimTime cnpInterval) {
 
   /**
-   * NVIDIA mlx5 firmware defaults (mlxconfig / DCQCN parameter documentation): 300 µs timer,
-   * 32767 B byte counter, 5 Mb/s additive, 50 Mb/s hyper increase, F = 1, α₀ = 1023/1024, 4 µs
-   * rate-decrease and CNP intervals; g and the α period follow the paper.
+   * NVIDIA mlx5 firmware defaults (ConnectX-4 and later; NVIDIA's "DCQCN CC Parameters" page and
+   * {@code mlxconfig} dumps of ConnectX-5 and -6 Dx): 300 µs increase timer [rpg_time_reset],
+   * 32767 B byte counter [rpg_byte_reset], F = 1 [rpg_threshold], 5 Mb/s additive and 50 Mb/s
+   * hyper increase [rpg_ai_rate, rpg_hai_rate], 1 Mb/s minimum rate [rpg_min_rate], 4 µs between
+   * rate cuts [rate_reduce_monitor_period] and between CNPs [min_time_between_cnps], α₀ =
+   * 1023/1024 [initial_alpha_value], α updated every 1 µs [dce_tcp_rtt] with g = 5/1024
+   * [dce_tcp_g = 1019: α ← 1019/1024·α + 5/1024 for a period with a CNP, as NVIDIA's DCQCN
+   * parameter page gives it].
    */
   public static final DcqcnParameters MLX5_DEFAULTS = new DcqcnParameters(
-      true, 1.0 / 256, 1023.0 / 1024, SimTime.micros(55), SimTime.micros(4), SimTime.micros(300),
-      DataSize.bytes(32767), 1, Rate.mbps(5), Rate.mbps(50), Rate.mbps(10), SimTime.micros(4));
+      true, 5.0 / 1024, 1023.0 / 1024, SimTime.micros(1), SimTime.micros(4), SimTime.micros(300),
+      DataSize.bytes(32767), 1, Rate.mbps(5), Rate.mbps(50), Rate.mbps(1), SimTime.micros(4));
 
-  /** Validates gains in (0, 1], positive timers and rates. */
+  /**
+   * Validates gains in (0, 1] and positive timers and rates; the byte counter and the CNP interval
+   * may be 0.
+   */
   public DcqcnParameters {
     if (!(g > 0 && g <= 1)) {
       throw new IllegalArgumentException("g must be in (0, 1] but was " + g);
@@ -60,12 +71,12 @@ public record DcqcnParameters(
     Checks.positive(alphaUpdatePeriod, "alphaUpdatePeriod");
     Checks.positive(rateDecreasePeriod, "rateDecreasePeriod");
     Checks.positive(rateIncreaseTimer, "rateIncreaseTimer");
-    Checks.positive(byteCounter, "byteCounter");
+    Checks.notNull(byteCounter, "byteCounter");
     Checks.positive(fastRecoverySteps, "fastRecoverySteps");
     Checks.notNull(additiveIncrease, "additiveIncrease");
     Checks.notNull(hyperIncrease, "hyperIncrease");
     Checks.positive(minRate, "minRate");
-    Checks.positive(cnpInterval, "cnpInterval");
+    Checks.notNull(cnpInterval, "cnpInterval");
   }
 
 }

@@ -24,7 +24,7 @@ import org.apiguardian.api.API;
  * <ul>
  *   <li>NIC {@value #NIC_MLX5}: the mlx5 DCQCN defaults of {@link DcqcnParameters#MLX5_DEFAULTS}
  *       and CNPs on DSCP 48 / priority 6 (NVIDIA's documented defaults), the
- *       {@link NicFirmware.DcqcnVariant#CLAMP_AFTER_TIMER} target rule (NVIDIA's documented
+ *       {@link NicFirmware.DcqcnVariant.MLX5} target rule (NVIDIA's documented
  *       {@code clamp_tgt_rate} defaults); go-back-N, 16.8 ms timeout, 256 KiB receive buffer and an
  *       immediate pause reaction are assumptions.
  *   <li>NIC {@value #NIC_PAPER}: DCQCN as the paper runs it (Zhu et al., SIGCOMM 2015: g = 1/256,
@@ -136,7 +136,7 @@ public record FirmwareRegistry(Map<String, NicFirmware> nicVersions, Map<String,
 
   private static FirmwareRegistry builtIn() {
     NicFirmware mlx5 = new NicFirmware(NIC_MLX5, DcqcnParameters.MLX5_DEFAULTS,
-        NicFirmware.DcqcnVariant.CLAMP_AFTER_TIMER, NicFirmware.DEFAULT_CNP, NicFirmware.Retransmission.GO_BACK_N,
+        NicFirmware.DcqcnVariant.MLX5, NicFirmware.DEFAULT_CNP, NicFirmware.Retransmission.GO_BACK_N,
         NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT, NicFirmware.DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
     DcqcnParameters paperDcqcn = new DcqcnParameters(true, 1.0 / 256, 1.0, SimTime.micros(55), SimTime.micros(50),
         SimTime.micros(55), DataSize.mb(10), 5, Rate.mbps(40), Rate.mbps(200), Rate.mbps(100), SimTime.micros(50));

@@ -70,15 +70,15 @@ public record NicFirmware(
   }
 
   /**
-   * The behaviour of a version no registry knows: mlx5 DCQCN defaults, the paper's target-rate
-   * rule, CNPs on DSCP 48 / priority 6, go-back-N, a 16.8 ms timeout, a 256 KiB receive buffer and
-   * pauses honoured at once — what the model did before versions had behaviours.
+   * The behaviour of a version no registry knows: that of the most common RoCE NIC's firmware,
+   * {@value FirmwareRegistry#NIC_MLX5} — mlx5 DCQCN defaults and reaction point, CNPs on DSCP 48 /
+   * priority 6, go-back-N, a 16.8 ms timeout, a 256 KiB receive buffer and pauses honoured at once.
    *
    * @param version the version string
    * @return its behaviour; never null
    */
   public static NicFirmware generic(String version) {
-    return new NicFirmware(version, DcqcnParameters.MLX5_DEFAULTS, DcqcnVariant.PAPER, DEFAULT_CNP,
+    return new NicFirmware(version, DcqcnParameters.MLX5_DEFAULTS, DcqcnVariant.MLX5, DEFAULT_CNP,
         Retransmission.GO_BACK_N, DEFAULT_RETRANSMISSION_TIMEOUT, DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
   }
 
@@ -137,19 +137,32 @@ public record NicFirmware(
   }
 
   /**
-   * How the DCQCN reaction point sets its target rate RT when it cuts its current rate RC.
+   * Which DCQCN reaction point a firmware runs. Implementations agree on the algorithm and differ
+   * in details that change how fast and how far a sender backs off and recovers; each variant is
+   * the reading of one named source.
    */
   @API(status = EXPERIMENTAL, since = "0.1")
   public enum DcqcnVariant {
-    /** Every cut sets {@code RT ← RC} before cutting (DCQCN, Zhu et al., SIGCOMM 2015, §3.1). */
+    /**
+     * DCQCN as published (Zhu et al., "Congestion Control for Large-Scale RDMA Deployments",
+     * SIGCOMM 2015, §3.1, and the authors' ns-3 model): a CNP cuts at once (at most once per
+     * rate-decrease period) and every cut sets {@code RT ← RC} and raises α by g; α decays once per
+     * period without a CNP; the {@code F}-th timer or byte-counter expiry after a cut is the first
+     * additive increase ({@code max(T, BC) < F} is fast recovery, as the paper's fluid model counts
+     * it); hyper increase once both counters pass {@code F}, by {@code (min(T, BC) − F)·R_HAI}.
+     */
     PAPER,
     /**
-     * A cut sets {@code RT ← RC} only if the increase timer expired since the previous cut;
-     * back-to-back cuts keep the higher target, so the rate climbs back faster. This is how NVIDIA
-     * documents mlx5's {@code clamp_tgt_rate = 0} with {@code clamp_tgt_rate_after_time_inc = 1}
-     * (and ns-3's mlx DCQCN model without ClampTargetRate).
+     * DCQCN as NVIDIA documents the mlx5 parameters and as ns-3 HPCC's "Mellanox version of
+     * DCQCN" runs them (Li et al., HPCC, SIGCOMM 2019, artifact {@code rdma-hw.cc}): the RP checks
+     * every rate-decrease period [rate_reduce_monitor_period] whether a CNP arrived and cuts once
+     * if so; a cut sets {@code RT ← RC} only if the increase timer expired since the previous cut
+     * ({@code clamp_tgt_rate = 0}, {@code clamp_tgt_rate_after_time_inc = 1}), so back-to-back cuts
+     * keep the higher target and the rate climbs back faster; α moves once per α period
+     * [dce_tcp_rtt], by +g if a CNP arrived in it; {@code F} [rpg_threshold] full fast-recovery
+     * steps, one additive step, then hyper increase by a constant {@code R_HAI} [rpg_hai_rate].
      */
-    CLAMP_AFTER_TIMER
+    MLX5
   }
 
   /** How a queue pair recovers from a lost packet (on a NAK or a retransmission timeout). */

@@ -379,6 +379,18 @@ class ProfileValidationTest {
     }
 
     @Test
+    void acceptsAZeroByteCounterAndCnpIntervalAsOff() {
+      // rpg_byte_reset 0 disables the byte counter; min_time_between_cnps 0 paces nothing
+      DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
+      DcqcnParameters off = new DcqcnParameters(d.enabled(), d.g(), d.initialAlpha(), d.alphaUpdatePeriod(),
+          d.rateDecreasePeriod(), d.rateIncreaseTimer(), DataSize.ZERO, d.fastRecoverySteps(), d.additiveIncrease(),
+          d.hyperIncrease(), d.minRate(), SimTime.ZERO);
+
+      assertThat(off.byteCounter()).isEqualTo(DataSize.ZERO);
+      assertThat(off.cnpInterval()).isEqualTo(SimTime.ZERO);
+    }
+
+    @Test
     void rejectsInitialAlphaAboveOne() {
       assertThatIllegalArgumentException()
           .isThrownBy(() -> withGains(1.0 / 256, 2.0))
@@ -386,12 +398,20 @@ class ProfileValidationTest {
     }
 
     @Test
-    void mlx5DefaultsFollowThePaperAndFirmware() {
-      // DCQCN, Zhu et al. 2015: g = 1/256, α period 55 µs; mlx5: α₀ = 1023/1024, 300 µs timer
-      assertThat(DcqcnParameters.MLX5_DEFAULTS.g()).isEqualTo(1.0 / 256);
-      assertThat(DcqcnParameters.MLX5_DEFAULTS.initialAlpha()).isEqualTo(1023.0 / 1024);
-      assertThat(DcqcnParameters.MLX5_DEFAULTS.alphaUpdatePeriod()).isEqualTo(SimTime.micros(55));
-      assertThat(DcqcnParameters.MLX5_DEFAULTS.rateIncreaseTimer()).isEqualTo(SimTime.micros(300));
+    void mlx5DefaultsAreTheFirmwaresDocumentedOnes() {
+      // NVIDIA's DCQCN parameter page and mlxconfig dumps (ConnectX-5, -6 Dx)
+      assertThat(DcqcnParameters.MLX5_DEFAULTS).isEqualTo(new DcqcnParameters(true,
+          5.0 / 1024, //                dce_tcp_g 1019: α ← 1019/1024·α + 5/1024
+          1023.0 / 1024, //             initial_alpha_value 1023
+          SimTime.micros(1), //         dce_tcp_rtt
+          SimTime.micros(4), //         rate_reduce_monitor_period
+          SimTime.micros(300), //       rpg_time_reset
+          DataSize.bytes(32767), //     rpg_byte_reset
+          1, //                         rpg_threshold
+          Rate.mbps(5), //              rpg_ai_rate
+          Rate.mbps(50), //             rpg_hai_rate
+          Rate.mbps(1), //              rpg_min_rate
+          SimTime.micros(4))); //       min_time_between_cnps
     }
   }
 
