@@ -1,0 +1,41 @@
+package dev.rocelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.NicFirmware.DcqcnVariant;
+import dev.rocelab.api.fabric.NicProfile;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
+import org.junit.jupiter.api.Test;
+
+/** The benchmark fabrics run what the peers they are compared with run. */
+class BenchScenarioTest {
+
+  @Test
+  void theBenchmarkNicsRunDcqcnAsNs3HpccsMellanoxVersionDoes() {
+    // DESIGN.md's benchmark parameter set, as ns-3 HPCC's DCQCN runs it (simulation/run.py at
+    // 100G: CLAMP_TARGET_RATE 0, no byte counter, a CNP for every marked packet)
+    FabricSpec fabric = BenchScenario.named("incast64x10MB").fabric();
+
+    for (String name : new String[] {"nic100", "nic400"}) {
+      NicProfile nic = fabric.nicProfile(name);
+      assertThat(fabric.firmwareRegistry().nicBehaviour(nic.firmware()).dcqcnVariant()).as(name)
+          .isEqualTo(DcqcnVariant.MLX5);
+      assertThat(nic.dcqcn()).as(name).isEqualTo(new DcqcnParameters(true, 1.0 / 256, 1.0, SimTime.micros(1),
+          SimTime.micros(4), SimTime.micros(300), DataSize.ZERO, 1, Rate.mbps(20), Rate.mbps(200), Rate.gbps(1),
+          SimTime.ZERO));
+    }
+  }
+
+  @Test
+  void theNoCongestionControlVariantsDifferOnlyInDcqcnBeingOff() {
+    NicProfile on = BenchScenario.named("perm128").fabric().nicProfile("nic100");
+    NicProfile off = BenchScenario.named("perm128-nocc").fabric().nicProfile("nic100");
+
+    assertThat(off.dcqcn().enabled()).isFalse();
+    assertThat(off.dcqcn()).usingRecursiveComparison().ignoringFields("enabled").isEqualTo(on.dcqcn());
+  }
+}
