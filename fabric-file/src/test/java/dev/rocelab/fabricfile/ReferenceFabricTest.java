@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.EcnProfile;
+import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.HeadroomPolicy;
@@ -113,10 +114,17 @@ class ReferenceFabricTest {
     assertThat(qos.losslessPriorities()).containsExactly(3);
     assertThat(qos.pfcPriorities()).containsExactly(3);
     assertThat(qos.xonOffset()).isEqualTo(DataSize.kib(18));
-    assertThat(qos.ecn()).containsExactly(Map.entry(3, new EcnProfile(DataSize.kib(400), DataSize.kib(1600), 0.2)));
+    assertThat(qos.ecn()).as("NVIDIA's RoCE lossless defaults")
+        .containsExactly(Map.entry(3, new EcnProfile(DataSize.kb(150), DataSize.kb(1500), 1.0)));
     assertThat(qos.scheduler().strict()).containsExactly(6);
     assertThat(qos.scheduler().weights()).containsExactly(Map.entry(0, 1), Map.entry(3, 4));
     assertThat(qos.mtu()).isEqualTo(DataSize.bytes(9100));
+  }
+
+  @Test
+  void theNicFirmwareRunsMlx5sReactionPoint() {
+    assertThat(spec.firmwareRegistry().nicBehaviour("28.39.1002"))
+        .isEqualTo(spec.firmwareRegistry().nicBehaviour(FirmwareRegistry.NIC_MLX5).named("28.39.1002"));
   }
 
   @Test

@@ -81,7 +81,7 @@ class DescribeCommandTest {
           "QoS policy rdma-lossless (12 switches)",
           "  DSCP to priority   0→0, 26→3, 48→6 (others → 0)",
           "  lossless           priority 3, PFC on priority 3, XON offset 18KiB",
-          "  ECN                priority 3: Kmin 400KiB, Kmax 1600KiB, Pmax 0.2",
+          "  ECN                priority 3: Kmin 150KB, Kmax 1500KB, Pmax 1",
           "  scheduler          strict 6; DWRR 0:1, 3:4",
           "  MTU                9100B",
           "",
