@@ -50,7 +50,7 @@ class FirmwareProfilesFileTest {
   void aNicProfilesWrittenKeysWinOverItsVersionsDefaults() {
     NicProfile profile = spec.nicProfile("new");
     DcqcnParameters expected = new DcqcnParameters(true, 5.0 / 1024, 1023.0 / 1024, SimTime.micros(1),
-        SimTime.micros(50), SimTime.micros(300), DataSize.bytes(32767), 1,
+        SimTime.micros(50), SimTime.micros(300), DataSize.bytes(32767 * 64), 1,
         DcqcnParameters.MLX5_DEFAULTS.additiveIncrease(), DcqcnParameters.MLX5_DEFAULTS.hyperIncrease(),
         DcqcnParameters.MLX5_DEFAULTS.minRate(), SimTime.micros(2));
 

@@ -14,9 +14,12 @@ import org.apiguardian.api.API;
  * implementations differ; each rule below names its source.
  *
  * <ul>
- *   <li><b>Cut</b>: {@code RT ← RC} (with {@link DcqcnVariant#MLX5} only if the increase timer
- *       expired since the previous cut), {@code RC ← max(RC·(1 − α/2), minRate)} [rpg_min_rate];
- *       the increase timer, the byte counter and both stage counters restart.
+ *   <li><b>Cut</b>: {@code RT ← RC} (with {@link DcqcnVariant#MLX5} only if the rate rose since
+ *       the previous cut, by the timer or the byte counter: clamp_tgt_rate 0 with
+ *       clamp_tgt_rate_after_time_inc 1, "the target rate should be updated if the transmission rate
+ *       was increased due to the timer, and not only due to the byte counter", as Google's isekai
+ *       model reads it), {@code RC ← max(RC·(1 − α/2), minRate)} [rpg_min_rate]; the increase
+ *       timer, the byte counter and both stage counters restart.
  *       <ul>
  *         <li>{@link DcqcnVariant#PAPER}: a CNP cuts at once, at most once per {@code
  *             rateDecreasePeriod}; a CNP inside the period after a cut does not cut again and is
@@ -228,8 +231,8 @@ public final class DcqcnReactionPoint {
     // DCQCN, Zhu et al. 2015, §3.1 (RP algorithm): cut with the current α
     cuts++;
     lastCutPs = nowPs;
-    if (!mlx5 || timerExpiries > 0) {
-      targetRateBps = currentRateBps; // mlx5 clamp_tgt_rate_after_time_inc: only after a timer increase
+    if (!mlx5 || timerExpiries > 0 || byteCounterExpiries > 0) {
+      targetRateBps = currentRateBps; // mlx5: only if the rate rose since the last cut
     }
     long cut = mulShiftRound(currentRateBps, 2 * ALPHA_ONE - alpha, ALPHA_SHIFT + 1);
     currentRateBps = Math.max(minRateBps, cut);

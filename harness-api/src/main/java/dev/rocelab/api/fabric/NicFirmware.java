@@ -154,11 +154,12 @@ public record NicFirmware(
     PAPER,
     /**
      * DCQCN as NVIDIA documents the mlx5 parameters and as ns-3 HPCC's "Mellanox version of
-     * DCQCN" runs them (Li et al., HPCC, SIGCOMM 2019, artifact {@code rdma-hw.cc}): the RP checks
+     * DCQCN" (Li et al., HPCC, SIGCOMM 2019, artifact {@code rdma-hw.cc}) and Google's isekai
+     * ({@code rdma_roce_cc_dcqcn.cc}) run them: the RP checks
      * every rate-decrease period [rate_reduce_monitor_period] whether a CNP arrived and cuts once
-     * if so; a cut sets {@code RT ← RC} only if the increase timer expired since the previous cut
-     * ({@code clamp_tgt_rate = 0}, {@code clamp_tgt_rate_after_time_inc = 1}), so back-to-back cuts
-     * keep the higher target and the rate climbs back faster; α moves once per α period
+     * if so; a cut sets {@code RT ← RC} only if the rate rose since the previous cut ({@code
+     * clamp_tgt_rate = 0}, {@code clamp_tgt_rate_after_time_inc = 1}, as Google's isekai model
+     * reads them), so back-to-back cuts keep the higher target and the rate climbs back faster; α moves once per α period
      * [dce_tcp_rtt], by +g if a CNP arrived in it; {@code F} [rpg_threshold] full fast-recovery
      * steps, one additive step, then hyper increase by a constant {@code R_HAI} [rpg_hai_rate].
      */

@@ -406,7 +406,7 @@ class ProfileValidationTest {
           SimTime.micros(1), //         dce_tcp_rtt
           SimTime.micros(4), //         rate_reduce_monitor_period
           SimTime.micros(300), //       rpg_time_reset
-          DataSize.bytes(32767), //     rpg_byte_reset
+          DataSize.bytes(32767 * 64), // rpg_byte_reset, in 64-byte units
           1, //                         rpg_threshold
           Rate.mbps(5), //              rpg_ai_rate
           Rate.mbps(50), //             rpg_hai_rate
