@@ -130,6 +130,15 @@ public @interface Collective {
   int[] qpsPerConnection() default 1;
 
   /**
+   * Whether every message is split evenly over the connection's queue pairs
+   * ({@code NCCL_IB_SPLIT_DATA_ON_QPS=1}, NCCL 2.18 and 2.19's default) instead of going whole to
+   * the next one in turn (NCCL's default since 2.20.3).
+   *
+   * @return {@code true} to split
+   */
+  boolean splitDataOnQps() default false;
+
+  /**
    * How closely a simulating backend models the collective; several values are a sweep (e.g. to
    * compare the two).
    *

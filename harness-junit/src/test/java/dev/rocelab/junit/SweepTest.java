@@ -72,8 +72,8 @@ class SweepTest {
         "firmware mismatch host1, host2 on 28.36.1010 · incast 4:1 · 1 MiB",
         "all_reduce · 64 MiB · ring · SIMPLE",
         "all_reduce · 64 MiB · tree · SIMPLE",
-        "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs",
-        "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs · flow");
+        "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs (split)",
+        "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs (split) · flow");
   }
 
   @Test
@@ -160,7 +160,7 @@ class SweepTest {
     void allReduce(RunResult run) {}
 
     @Collective(operation = CollectiveOperation.ALL_GATHER, size = "64MiB", maxSize = "1GiB", stepFactor = 4,
-        ranks = 4, qpsPerConnection = 2, fidelity = {Fidelity.PACKET, Fidelity.FLOW})
+        ranks = 4, qpsPerConnection = 2, splitDataOnQps = true, fidelity = {Fidelity.PACKET, Fidelity.FLOW})
     void allGather(RunResult run) {}
   }
 

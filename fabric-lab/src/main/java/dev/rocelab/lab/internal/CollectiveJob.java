@@ -38,14 +38,16 @@ record CollectiveJob(String id, Workload.Collective collective, int ranks) {
   }
 
   /**
-   * The NCCL settings the workload asks for: queue pairs per connection, algorithm, protocol and,
-   * where given, the channel count (NCCL environment variables, NCCL user guide).
+   * The NCCL settings the workload asks for: queue pairs per connection and how messages use them,
+   * algorithm, protocol and, where given, the channel count (NCCL environment variables, NCCL user
+   * guide).
    *
    * @return the variables in a stable order
    */
   Map<String, String> environment() {
     Map<String, String> variables = new LinkedHashMap<>();
     variables.put("NCCL_IB_QPS_PER_CONNECTION", Integer.toString(collective.qpsPerConnection()));
+    variables.put("NCCL_IB_SPLIT_DATA_ON_QPS", collective.splitDataOnQps() ? "1" : "0");
     variables.put("NCCL_ALGO", collective.algorithm() == Workload.Algorithm.RING ? "Ring" : "Tree");
     variables.put("NCCL_PROTO", switch (collective.protocol()) {
       case SIMPLE -> "Simple";

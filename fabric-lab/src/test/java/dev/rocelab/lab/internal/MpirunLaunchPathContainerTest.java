@@ -79,7 +79,7 @@ class MpirunLaunchPathContainerTest {
       assertThat(broken).isNotNull();
       assertThat(broken.device()).isEqualTo("host1");
       assertThat(broken.command()).isEqualTo("mpirun --hostfile /home/lab/hostfile -np 2"
-          + " -x NCCL_IB_QPS_PER_CONNECTION=1 -x NCCL_ALGO=Ring -x NCCL_PROTO=Simple"
+          + " -x NCCL_IB_QPS_PER_CONNECTION=1 -x NCCL_IB_SPLIT_DATA_ON_QPS=0 -x NCCL_ALGO=Ring -x NCCL_PROTO=Simple"
           + " all_reduce_perf -b 8388608 -e 67108864 -f 2 -d float -o sum -c 0");
       assertThat(broken.getMessage()).startsWith("all_reduce_perf failed after 0 rows (exit ")
           .contains("): mpirun was unable to find the specified executable file");

@@ -20,9 +20,11 @@ import java.util.Optional;
  * {@link TransferPlan}: a transfer starts once the transfers it depends on are delivered, plus
  * NCCL's step latency; NVLink transfers take turns per channel at their GPU's NVLink port
  * ({@link NvlinkPorts}) and move at its bandwidth; network transfers
- * are RDMA messages on their connection's queue pairs (round robin), at most
- * {@link NcclConstants#STEPS} in flight per connection, and are delivered when their last packet
- * arrives in order. The time of a run is from its call to its last delivery.
+ * are RDMA messages on their connection's queue pairs, at most {@link NcclConstants#STEPS} in
+ * flight per connection, and are delivered when their last packet arrives in order. A transfer goes
+ * whole to the next queue pair in turn, or with {@code splitDataOnQps} in equal parts to every queue
+ * pair (NCCL net_ib: {@code ceil(size / nQps)} rounded up to 128 bytes each), delivered when every
+ * part is. The time of a run is from its call to its last delivery.
  */
 public final class CollectiveRunner extends Component implements NicNode.MessageListener, CollectiveDriver {
 
@@ -32,6 +34,8 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   private static final int DELIVER = 1;
   private static final int PORT_FREE = 2;
   private static final int ACTIONS = 3;
+  /** NCCL splits a message over queue pairs in multiples of this many bytes. */
+  private static final long SPLIT_ALIGN = 128;
 
   private final Network net;
   private final Workload.Collective collective;
@@ -51,6 +55,8 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   private TransferPlan plan;
   private int[] planToConnection;
   private int[] pending;
+  /** Per transfer of the current run, the parts of it still on their way over the network. */
+  private int[] partsLeft;
   private int remaining;
   private long runStart;
   private boolean finished;
@@ -129,6 +135,9 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   public void delivered(int queuePair, long now) {
     int local = localOf[queuePair];
     int transfer = sentOn[local].poll();
+    if (--partsLeft[transfer] > 0) {
+      return;
+    }
     int connection = connectionOfLocal[local];
     inFlight[connection]--;
     if (!waiting[connection].isEmpty()) {
@@ -152,6 +161,7 @@ public final class CollectiveRunner extends Component implements NicNode.Message
     runStart = now;
     remaining = plan.size();
     pending = new int[plan.size()];
+    partsLeft = new int[plan.size()];
     long begin = now + NcclConstants.baseLatencyPs(collective.algorithm(), collective.protocol());
     for (int t = 0; t < plan.size(); t++) {
       pending[t] = plan.dependencies(t);
@@ -200,10 +210,25 @@ public final class CollectiveRunner extends Component implements NicNode.Message
 
   private void send(int connection, int transfer, long now) {
     int[] qps = queuePairs[connection];
-    int qp = qps[nextQueuePair[connection]++ % qps.length];
-    sentOn[localOf[qp]].add(transfer);
+    long bytes = NcclConstants.wireBytes(collective.protocol(), plan.dataBytes(transfer));
     inFlight[connection]++;
-    net.queuePairs[qp].post(NcclConstants.wireBytes(collective.protocol(), plan.dataBytes(transfer)), now);
+    if (!collective.splitDataOnQps()) {
+      post(qps[nextQueuePair[connection]++ % qps.length], transfer, bytes, now);
+      return;
+    }
+    long part = (bytes + qps.length - 1) / qps.length;
+    part = (part + SPLIT_ALIGN - 1) / SPLIT_ALIGN * SPLIT_ALIGN;
+    for (int i = 0; i < qps.length && bytes > 0; i++) {
+      long size = Math.min(part, bytes);
+      post(qps[i], transfer, size, now);
+      bytes -= size;
+    }
+  }
+
+  private void post(int qp, int transfer, long bytes, long now) {
+    sentOn[localOf[qp]].add(transfer);
+    partsLeft[transfer]++;
+    net.queuePairs[qp].post(bytes, now);
   }
 
   private void complete(int transfer, long now) {

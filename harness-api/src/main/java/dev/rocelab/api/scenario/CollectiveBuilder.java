@@ -34,7 +34,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
   CollectiveBuilder(CollectiveOperation operation) {
     this(Settings.defaults().withDuration(DEFAULT_DURATION),
         new Workload.Collective(operation, SizeSweep.of(DataSize.mib(256)), DataType.FLOAT, Algorithm.RING,
-            Protocol.SIMPLE, 0, 0, 0, 1, Fidelity.PACKET, SimTime.ZERO));
+            Protocol.SIMPLE, 0, 0, 0, 1, false, Fidelity.PACKET, SimTime.ZERO));
   }
 
   private CollectiveBuilder(Settings settings, Workload.Collective workload) {
@@ -68,7 +68,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder sizes(SizeSweep sweep) {
     return with(new Workload.Collective(w.operation(), sweep, w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
   }
 
   /**
@@ -77,7 +77,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder dataType(DataType type) {
     return with(new Workload.Collective(w.operation(), w.sizes(), type, w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
   }
 
   /**
@@ -86,7 +86,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder algorithm(Algorithm algorithm) {
     return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), algorithm, w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
   }
 
   /**
@@ -95,7 +95,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder protocol(Protocol protocol) {
     return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), protocol,
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
   }
 
   /**
@@ -104,7 +104,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder ranks(int count) {
     return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        count, w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+        count, w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
   }
 
   /**
@@ -113,7 +113,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder root(int rank) {
     return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), rank, w.channels(), w.qpsPerConnection(), w.fidelity(), w.start()));
+        w.ranks(), rank, w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
   }
 
   /**
@@ -122,7 +122,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder channels(int count) {
     return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), count, w.qpsPerConnection(), w.fidelity(), w.start()));
+        w.ranks(), w.root(), count, w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
   }
 
   /**
@@ -131,7 +131,17 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder qpsPerConnection(int count) {
     return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), count, w.fidelity(), w.start()));
+        w.ranks(), w.root(), w.channels(), count, w.splitDataOnQps(), w.fidelity(), w.start()));
+  }
+
+  /**
+   * @param split whether every message is split evenly over the connection's queue pairs (like
+   *     {@code NCCL_IB_SPLIT_DATA_ON_QPS=1}) instead of going whole to the next one in turn
+   * @return a changed copy
+   */
+  public CollectiveBuilder splitDataOnQps(boolean split) {
+    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), split, w.fidelity(), w.start()));
   }
 
   /**
@@ -140,7 +150,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder fidelity(Fidelity fidelity) {
     return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), fidelity, w.start()));
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), fidelity, w.start()));
   }
 
   /**
@@ -149,7 +159,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    */
   public CollectiveBuilder start(String time) {
     return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.fidelity(), SimTime.parse(time)));
+        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), SimTime.parse(time)));
   }
 
   private CollectiveBuilder with(Workload.Collective changed) {

@@ -263,15 +263,19 @@ public sealed interface Workload
    * @param channels NCCL channels (rings or tree pairs), 0 for the backend's choice (NCCL's usual two
    *     per NIC)
    * @param qpsPerConnection queue pairs per connection ({@code NCCL_IB_QPS_PER_CONNECTION}), &ge; 1;
-   *     messages go round robin over them, and each has its own source port for ECMP
+   *     each has its own source port for ECMP
+   * @param splitDataOnQps how messages use the queue pairs ({@code NCCL_IB_SPLIT_DATA_ON_QPS}):
+   *     {@code false}, NCCL's default since 2.20.3, sends each message whole on the next queue pair
+   *     in turn; {@code true}, the default of NCCL 2.18 and 2.19, splits every message evenly over
+   *     all of them (in 128-byte multiples) and it completes when every part has arrived
    * @param fidelity how closely a simulating backend models it
    * @param start when the collective starts
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
   record Collective(CollectiveOperation operation, SizeSweep sizes, DataType dataType, Algorithm algorithm,
-      Protocol protocol, int ranks, int root, int channels, int qpsPerConnection, Fidelity fidelity,
-      SimTime start) implements Workload {
+      Protocol protocol, int ranks, int root, int channels, int qpsPerConnection, boolean splitDataOnQps,
+      Fidelity fidelity, SimTime start) implements Workload {
 
     /** Validates the fields. */
     public Collective {
@@ -308,7 +312,7 @@ public sealed interface Workload
     public String describe() {
       return operation.ncclName() + " · " + sizes + " · " + algorithm.name().toLowerCase() + " · "
           + protocol.name() + (ranks == 0 ? "" : " · " + ranks + " ranks")
-          + (qpsPerConnection == 1 ? "" : " · " + qpsPerConnection + " QPs")
+          + (qpsPerConnection == 1 ? "" : " · " + qpsPerConnection + " QPs" + (splitDataOnQps ? " (split)" : ""))
           + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase());
     }
   }

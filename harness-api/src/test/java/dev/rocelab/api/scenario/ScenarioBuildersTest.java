@@ -85,13 +85,13 @@ class ScenarioBuildersTest {
     assertThat(Scenario.collective(ALL_REDUCE).size("1GiB").algorithm(Workload.Algorithm.TREE)
             .protocol(Workload.Protocol.LL128).ranks(16).start("2us").workload())
         .isEqualTo(new Workload.Collective(ALL_REDUCE, SizeSweep.of(DataSize.gib(1)), DataType.FLOAT,
-            Workload.Algorithm.TREE, Workload.Protocol.LL128, 16, 0, 0, 1, Fidelity.PACKET, SimTime.micros(2)));
+            Workload.Algorithm.TREE, Workload.Protocol.LL128, 16, 0, 0, 1, false, Fidelity.PACKET, SimTime.micros(2)));
     assertThat(Scenario.collective(Workload.CollectiveOperation.BROADCAST).sizes("8B", "1GiB", 4)
-            .dataType(DataType.BFLOAT16).ranks(8).root(3).channels(4).qpsPerConnection(2)
+            .dataType(DataType.BFLOAT16).ranks(8).root(3).channels(4).qpsPerConnection(2).splitDataOnQps(true)
             .fidelity(Fidelity.FLOW).workload())
         .isEqualTo(new Workload.Collective(Workload.CollectiveOperation.BROADCAST,
             new SizeSweep(DataSize.bytes(8), DataSize.gib(1), 4), DataType.BFLOAT16, Workload.Algorithm.RING,
-            Workload.Protocol.SIMPLE, 8, 3, 4, 2, Fidelity.FLOW, SimTime.ZERO));
+            Workload.Protocol.SIMPLE, 8, 3, 4, 2, true, Fidelity.FLOW, SimTime.ZERO));
     assertThat(Scenario.collective(ALL_REDUCE).build().duration()).isEqualTo(CollectiveBuilder.DEFAULT_DURATION);
     assertThat(Scenario.flow("host1:nic0", "host2:nic0").message("64KiB").messages(10).qps(4).dscp(26)
             .start("1us").verb(Workload.Verb.SEND).workload())

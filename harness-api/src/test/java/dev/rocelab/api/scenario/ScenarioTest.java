@@ -109,6 +109,6 @@ class ScenarioTest {
   private static Workload.Collective collective(Workload.CollectiveOperation operation, Workload.Algorithm algorithm,
       int ranks, int root) {
     return new Workload.Collective(operation, SizeSweep.of(DataSize.gib(1)), DataType.FLOAT, algorithm,
-        Workload.Protocol.SIMPLE, ranks, root, 0, 1, Fidelity.PACKET, SimTime.ZERO);
+        Workload.Protocol.SIMPLE, ranks, root, 0, 1, false, Fidelity.PACKET, SimTime.ZERO);
   }
 }

@@ -153,18 +153,19 @@ final class ScenarioFactories {
                 }
                 for (Fidelity fidelity : a.fidelity()) {
                 Workload.Collective traffic = new Workload.Collective(operation, sweep, a.dataType(), algorithm,
-                    protocol, ranks, a.root(), a.channels(), qps, fidelity, SimTime.ZERO);
+                    protocol, ranks, a.root(), a.channels(), qps, a.splitDataOnQps(), fidelity, SimTime.ZERO);
                 Scenario scenario = Scenario.of("collective", traffic).withDuration(CollectiveBuilder.DEFAULT_DURATION);
                 points.add(new ScenarioPoint(
                     d.finish(scenario, a.duration(), a.sampleInterval()),
                     operation.ncclName() + " · " + sizes(sweep) + " · "
                         + algorithm.name().toLowerCase() + " · " + protocol.name()
-                        + (ranks == 0 ? "" : " · " + ranks + " ranks") + (qps == 1 ? "" : " · " + qps + " QPs")
+                        + (ranks == 0 ? "" : " · " + ranks + " ranks")
+                        + (qps == 1 ? "" : " · " + qps + " QPs" + (a.splitDataOnQps() ? " (split)" : ""))
                         + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase()),
                     parameters("operation", operation.ncclName(), "sizes", sweep, "type", a.dataType().ncclName(),
                         "algorithm", algorithm.name().toLowerCase(), "protocol", protocol.name(),
                         "ranks", ranks == 0 ? "all" : ranks, "qpsPerConnection", qps,
-                        "fidelity", fidelity.name().toLowerCase())));
+                        "splitDataOnQps", a.splitDataOnQps(), "fidelity", fidelity.name().toLowerCase())));
                 }
               }
             }
