@@ -172,7 +172,8 @@ class FabricSchemaTest {
       "kmax-below-kmin", "gpu-to-nic-wrong-length", "gpu-to-nic-no-such-nic", "roce-mtu", "strict-and-weighted",
       "qos-required-with-two-policies", "unknown-profile-reference", "link-to-missing-port", "link-to-missing-device",
       "link-joins-a-port-to-itself", "speed-mismatch", "headroom-exceeds-buffer", "lossless-without-pfc",
-      "dscp-drift", "unapproved-firmware", "lab-switch-login-without-user", "lab-mpirun-without-host-file"})
+      "dscp-drift", "unapproved-firmware", "lab-switch-login-without-user", "lab-mpirun-without-host-file",
+      "firmware-profile-adaptive-above-timeout"})
   void leavesCrossFieldRulesToTheLoader(String name) throws IOException {
     assertThat(validate(MalformedFabricFilesTest.MALFORMED.resolve(name + ".yaml"))).isEmpty();
   }

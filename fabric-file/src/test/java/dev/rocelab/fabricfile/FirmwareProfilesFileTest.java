@@ -30,8 +30,8 @@ class FirmwareProfilesFileTest {
     NicFirmware legacy = FirmwareRegistry.BUILT_IN.nicBehaviour(FirmwareRegistry.NIC_LEGACY);
 
     assertThat(old).isEqualTo(new NicFirmware("28.36.1010", legacy.dcqcn(), legacy.dcqcnVariant(), legacy.cnp(),
-        NicFirmware.Retransmission.GO_BACK_0, legacy.retransmissionTimeout(), DataSize.kib(512),
-        legacy.pauseReaction()));
+        NicFirmware.Retransmission.GO_BACK_0, legacy.retransmissionTimeout(), legacy.adaptiveRetransmission(),
+        DataSize.kib(512), legacy.pauseReaction()));
     SwitchNos nos = spec.firmwareRegistry().nosBehaviour("SONiC.202405.1");
     assertThat(nos.watchdog().detection()).isEqualTo(SimTime.millis(100));
     assertThat(nos.watchdog().restoration()).isEqualTo(PfcWatchdog.SONIC_DEFAULT.restoration());
@@ -43,7 +43,8 @@ class FirmwareProfilesFileTest {
   void theFileHoldsOnlyItsOwnVersionsAndTheRegistryAddsTheBuiltInOnes() {
     assertThat(spec.firmwareProfiles().nicVersions()).containsOnlyKeys("28.36.1010", "28.39.1002");
     assertThat(spec.firmwareRegistry().nicVersions()).containsKeys("28.36.1010", "28.39.1002",
-        FirmwareRegistry.NIC_MLX5, FirmwareRegistry.NIC_PAPER, FirmwareRegistry.NIC_LEGACY);
+        FirmwareRegistry.NIC_MLX5, FirmwareRegistry.NIC_MLX5_ADAPTIVE, FirmwareRegistry.NIC_PAPER,
+        FirmwareRegistry.NIC_LEGACY);
   }
 
   @Test
@@ -57,6 +58,10 @@ class FirmwareProfilesFileTest {
     assertThat(profile.dcqcn()).as("rateDecreasePeriod from the profile, cnpInterval from 28.39.1002")
         .isEqualTo(expected);
     assertThat(profile.cnp()).as("CNP marking from 28.39.1002").isEqualTo(new TrafficClass(46, 5));
+    assertThat(spec.firmwareRegistry().nicBehaviour("28.39.1002").adaptiveRetransmission())
+        .isEqualTo(SimTime.micros(100));
+    assertThat(spec.firmwareRegistry().nicBehaviour("28.36.1010").adaptiveRetransmission())
+        .as("legacy-go-back-0's fixed timeout").isEqualTo(SimTime.ZERO);
   }
 
   @Test

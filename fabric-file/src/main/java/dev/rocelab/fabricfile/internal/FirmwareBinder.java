@@ -63,10 +63,11 @@ final class FirmwareBinder {
       Retransmission retransmission = r.optional("retransmission",
           n -> values.choice(n, "retransmission mode", RETRANSMISSIONS), base.retransmission());
       SimTime timeout = r.optional("retransmissionTimeout", values::duration, base.retransmissionTimeout());
+      SimTime adaptive = r.optional("adaptiveRetransmission", values::duration, base.adaptiveRetransmission());
       DataSize receiveBuffer = r.optional("receiveBuffer", values::size, base.receiveBuffer());
       SimTime pauseReaction = r.optional("pauseReaction", values::duration, base.pauseReaction());
       NicFirmware firmware = r.build(() -> new NicFirmware(version, dcqcn, variant, cnp, retransmission, timeout,
-          receiveBuffer, pauseReaction));
+          adaptive, receiveBuffer, pauseReaction));
       if (firmware != null) {
         nics.put(version, firmware);
       }

@@ -129,7 +129,7 @@ public final class Shapes {
   /** How one NIC firmware version behaves; absent keys keep those of {@code basedOn} (or the generic ones). */
   public static final Shape NIC_FIRMWARE = Shape.named("nicFirmware")
       .optional("basedOn", "dcqcn", "dcqcnVariant", "cnp", "retransmission", "retransmissionTimeout",
-          "receiveBuffer", "pauseReaction")
+          "adaptiveRetransmission", "receiveBuffer", "pauseReaction")
       .build();
 
   /** How one switch NOS version behaves; absent keys keep those of {@code basedOn} (or the generic ones). */

@@ -10,8 +10,17 @@ import java.util.ArrayDeque;
 /**
  * An RDMA NIC: sends for its queue pairs (per priority, earliest-eligible first, round robin
  * across priorities, honouring PFC pauses), and receives for the queue pairs that target it:
- * in-order delivery with cumulative ACKs, one NACK per gap (go-back-N), CNPs for CE-marked
- * packets at most once per interval per queue pair. ACK, NACK and CNP travel on the CNP class.
+ * in-order delivery with cumulative ACKs, one NACK per gap, CNPs for CE-marked packets at most
+ * once per interval per queue pair. ACK, NACK and CNP travel on the CNP class.
+ *
+ * <p>One NACK per gap is the InfiniBand responder rule (IBTA Vol. 1, C9-114: after a NAK for a
+ * PSN sequence error the responder stays silent about later out-of-order packets until the
+ * expected PSN arrives; Linux's soft-RoCE {@code rxe_resp.c} does the same): if the resent packet
+ * is lost too, only the sender's retransmission timeout recovers. A receiver whose firmware goes
+ * back to 0 keeps no partial message: on a gap it discards the message received so far, expects
+ * its first packet again and NACKs for it, and it acknowledges whole messages only (Guo et al.,
+ * "RDMA over Commodity Ethernet at Scale", SIGCOMM 2016, §4; ns-3 HPCC's {@code L2BackToZero}
+ * resets its expected sequence the same way).
  *
  * <p>It behaves per its firmware version ({@link NicFirmware}): DCQCN variant, loss recovery,
  * retransmission timeout, receive buffer and pause reaction; a firmware change during the run
@@ -38,6 +47,8 @@ final class NicNode implements Node {
   int controlPriority;
   boolean goBackToMessageStart;
   long rtoPs;
+  /** The first timeout after progress with adaptive retransmission; 0 for a fixed one. */
+  long adaptiveFirstTimeoutPs;
   /** The receive buffer for one priority; half of it is the level at which the NIC pauses its peer. */
   long rxBufferBytes;
   NicPort port;
@@ -68,6 +79,7 @@ final class NicNode implements Node {
     controlPriority = cnp.priority();
     goBackToMessageStart = next.retransmission() == NicFirmware.Retransmission.GO_BACK_0;
     rtoPs = next.retransmissionTimeout().picos();
+    adaptiveFirstTimeoutPs = next.adaptiveRetransmission().picos();
     rxBufferBytes = next.receiveBuffer().bytes();
   }
 
@@ -233,12 +245,21 @@ final class NicNode implements Node {
     }
     if (p.psn == rx.expected) {
       rx.expected++;
-      rx.delivered += p.payload;
       rx.nackSent = false;
+      if (goBackToMessageStart) {
+        rx.partial += p.payload; // delivered once the whole message is in
+      } else {
+        rx.delivered += p.payload;
+      }
+      if (p.lastOfMessage) {
+        rx.delivered += rx.partial;
+        rx.partial = 0;
+        rx.messageStart = rx.expected;
+      }
       if (p.lastOfMessage || ++rx.sinceAck >= ACK_EVERY || now - rx.lastAckPs >= ACK_INTERVAL_PS) {
         rx.sinceAck = 0;
         rx.lastAckPs = now;
-        sendControl(Packet.ACK, p, rx.expected, now);
+        sendControl(Packet.ACK, p, acknowledged(rx), now);
       }
       if (p.lastOfMessage && rx.listener != null) {
         rx.listener.delivered(p.flow, now);
@@ -246,11 +267,20 @@ final class NicNode implements Node {
     } else if (p.psn > rx.expected) {
       if (!rx.nackSent) {
         rx.nackSent = true;
+        if (goBackToMessageStart) {
+          rx.expected = rx.messageStart; // the message so far is discarded
+          rx.partial = 0;
+        }
         sendControl(Packet.NACK, p, rx.expected, now);
       }
     } else {
-      sendControl(Packet.ACK, p, rx.expected, now); // a duplicate: repeat where we are
+      sendControl(Packet.ACK, p, acknowledged(rx), now); // a duplicate: repeat where we are
     }
+  }
+
+  /** The PSN a receiver acknowledges up to: whole messages only when its firmware goes back to 0. */
+  private int acknowledged(Receiver rx) {
+    return goBackToMessageStart ? rx.messageStart : rx.expected;
   }
 
   private void sendControl(byte kind, Packet data, int psn, long now) {
@@ -276,10 +306,15 @@ final class NicNode implements Node {
     /** For queue pairs whose messages are posted at run time; null otherwise. */
     MessageListener listener;
     int expected;
+    /** The first PSN of the message being received. */
+    int messageStart;
     int sinceAck;
     long lastAckPs;
     boolean nackSent;
+    /** Payload delivered in order, of whole messages when the receiver goes back to 0. */
     long delivered;
+    /** Payload of the message being received that a receiver going back to 0 has not delivered yet. */
+    long partial;
 
     Receiver(CnpPacer cnpPacer) {
       this.cnpPacer = cnpPacer;

@@ -8,7 +8,9 @@ import dev.rocelab.model.engine.Component;
 /**
  * The sending side of one queue pair: segments its messages at the MTU, paces them at the DCQCN
  * rate, and recovers losses (on NACK, and on a retransmission timeout) as its NIC's firmware does:
- * go-back-N, or go-back-0 from the first packet of the message. The timeout is the firmware's. Its own
+ * go-back-N, or go-back-0 from the first packet of the message. The timeout is the firmware's
+ * local ACK timeout, or with adaptive retransmission a short first timeout doubled on each
+ * timeout without progress up to it. Its own
  * wake-up serves the DCQCN timers and the retransmission timer. Its messages are either scheduled
  * (a fixed size, posted every period from the start) or {@linkplain #post(long, long) posted}
  * one by one while the run goes on.
@@ -39,6 +41,8 @@ final class QueuePair extends Component {
   int sndUna;
   private long nextSendPs;
   private long rtoDeadline = Long.MAX_VALUE;
+  /** Timeouts since the last progress, for adaptive retransmission. */
+  private int timeoutsInARow;
   long retransmissions;
   /** Bytes of the messages posted at run time so far. */
   long postedBytes;
@@ -126,7 +130,7 @@ final class QueuePair extends Component {
       rp.onBytesSent(p.frameBytes, now);
     }
     if (rtoDeadline == Long.MAX_VALUE) {
-      rtoDeadline = now + nic.rtoPs;
+      rtoDeadline = now + timeout();
     }
     reschedule();
     return p;
@@ -134,13 +138,20 @@ final class QueuePair extends Component {
 
   void onAck(int nextExpected, long now) {
     if (nextExpected <= sndUna) {
+      if (nextExpected == sndUna && sndUna < sndNxt) {
+        // nothing new, but the receiver is taking packets in (a receiver going back to 0
+        // acknowledges whole messages only): the timeout starts over
+        rtoDeadline = now + timeout();
+        reschedule();
+      }
       return;
     }
     sndUna = posted == null ? Math.min(nextExpected, totalPackets) : Math.min(nextExpected, posted.postedPackets());
     if (sndNxt < sndUna) {
       sndNxt = sndUna;
     }
-    rtoDeadline = sndUna < sndNxt ? now + nic.rtoPs : Long.MAX_VALUE;
+    timeoutsInARow = 0;
+    rtoDeadline = sndUna < sndNxt ? now + timeout() : Long.MAX_VALUE;
     if (posted != null) {
       posted.acknowledged(sndUna);
     } else if (sndUna == totalPackets && completionPs < 0) {
@@ -195,12 +206,26 @@ final class QueuePair extends Component {
       rp.onTimer(now);
     }
     if (now >= rtoDeadline) {
-      rtoDeadline = now + nic.rtoPs;
+      timeoutsInARow++;
+      rtoDeadline = now + timeout();
       if (sndUna < sndNxt) {
         goBackTo(sndUna, now);
       }
     }
     reschedule();
+  }
+
+  /**
+   * The timeout now: the firmware's fixed one, or with adaptive retransmission the first timeout
+   * doubled for each timeout since the last progress, capped at the fixed one.
+   */
+  private long timeout() {
+    long first = nic.adaptiveFirstTimeoutPs;
+    if (first == 0) {
+      return nic.rtoPs;
+    }
+    int doublings = Math.min(timeoutsInARow, Long.numberOfLeadingZeros(first) - 1);
+    return Math.min(first << doublings, nic.rtoPs);
   }
 
   private void reschedule() {

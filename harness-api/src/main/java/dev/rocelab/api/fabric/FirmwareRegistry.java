@@ -24,9 +24,13 @@ import org.apiguardian.api.API;
  * <ul>
  *   <li>NIC {@value #NIC_MLX5}: the mlx5 DCQCN defaults of {@link DcqcnParameters#MLX5_DEFAULTS}
  *       and CNPs on DSCP 48 / priority 6 (NVIDIA's documented defaults), the
- *       {@link NicFirmware.DcqcnVariant.MLX5} target rule (NVIDIA's documented
- *       {@code clamp_tgt_rate} defaults); go-back-N, 16.8 ms timeout, 256 KiB receive buffer and an
- *       immediate pause reaction are assumptions.
+ *       {@link NicFirmware.DcqcnVariant#MLX5} reaction point (NVIDIA's documented parameters as
+ *       ns-3 HPCC's "Mellanox version" and Google's isekai run them); go-back-N, 16.8 ms timeout,
+ *       256 KiB receive buffer and an immediate pause reaction are assumptions.
+ *   <li>NIC {@value #NIC_MLX5_ADAPTIVE}: {@value #NIC_MLX5} with adaptive retransmission, as
+ *       NVIDIA documents it for ConnectX NICs (a short first timeout that backs off towards the
+ *       local ACK timeout). NVIDIA does not publish the default profile; the first timeout,
+ *       4.096 µs × 2<sup>6</sup> ≈ 262 µs, doubled per timeout up to 16.8 ms, is an assumption.
  *   <li>NIC {@value #NIC_PAPER}: DCQCN as the paper runs it (Zhu et al., SIGCOMM 2015: g = 1/256,
  *       55 µs α and increase timers, 10 MB byte counter, F = 5, 50 µs between CNPs and between
  *       cuts, {@link NicFirmware.DcqcnVariant#PAPER}); R_AI 40 Mb/s, R_HAI 200 Mb/s and a
@@ -50,6 +54,10 @@ public record FirmwareRegistry(Map<String, NicFirmware> nicVersions, Map<String,
 
   /** Built-in NIC version: mlx5 defaults. */
   public static final String NIC_MLX5 = "mlx5-default";
+  /** Built-in NIC version: mlx5 defaults with adaptive retransmission. */
+  public static final String NIC_MLX5_ADAPTIVE = "mlx5-adaptive-retransmission";
+  /** The first timeout of {@value #NIC_MLX5_ADAPTIVE}, an assumption: 4.096 µs × 2<sup>6</sup>. */
+  static final SimTime ADAPTIVE_FIRST_TIMEOUT = SimTime.picos(4_096_000L << 6);
   /** Built-in NIC version: DCQCN as the paper runs it. */
   public static final String NIC_PAPER = "dcqcn-paper";
   /** Built-in NIC version: an older firmware with go-back-0. */
@@ -137,24 +145,27 @@ public record FirmwareRegistry(Map<String, NicFirmware> nicVersions, Map<String,
   private static FirmwareRegistry builtIn() {
     NicFirmware mlx5 = new NicFirmware(NIC_MLX5, DcqcnParameters.MLX5_DEFAULTS,
         NicFirmware.DcqcnVariant.MLX5, NicFirmware.DEFAULT_CNP, NicFirmware.Retransmission.GO_BACK_N,
-        NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT, NicFirmware.DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
+        NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT, SimTime.ZERO, NicFirmware.DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
+    NicFirmware adaptive = new NicFirmware(NIC_MLX5_ADAPTIVE, mlx5.dcqcn(), mlx5.dcqcnVariant(), mlx5.cnp(),
+        mlx5.retransmission(), mlx5.retransmissionTimeout(), ADAPTIVE_FIRST_TIMEOUT, mlx5.receiveBuffer(),
+        mlx5.pauseReaction());
     DcqcnParameters paperDcqcn = new DcqcnParameters(true, 1.0 / 256, 1.0, SimTime.micros(55), SimTime.micros(50),
         SimTime.micros(55), DataSize.mb(10), 5, Rate.mbps(40), Rate.mbps(200), Rate.mbps(100), SimTime.micros(50));
     NicFirmware paper = new NicFirmware(NIC_PAPER, paperDcqcn, NicFirmware.DcqcnVariant.PAPER,
         NicFirmware.DEFAULT_CNP, NicFirmware.Retransmission.GO_BACK_N, NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
-        NicFirmware.DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
+        SimTime.ZERO, NicFirmware.DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
     DcqcnParameters m = DcqcnParameters.MLX5_DEFAULTS;
     DcqcnParameters legacyDcqcn = new DcqcnParameters(m.enabled(), m.g(), m.initialAlpha(), m.alphaUpdatePeriod(),
         m.rateDecreasePeriod(), m.rateIncreaseTimer(), m.byteCounter(), m.fastRecoverySteps(),
         m.additiveIncrease(), m.hyperIncrease(), m.minRate(), SimTime.micros(50));
     NicFirmware legacy = new NicFirmware(NIC_LEGACY, legacyDcqcn, NicFirmware.DcqcnVariant.PAPER,
         NicFirmware.DEFAULT_CNP, NicFirmware.Retransmission.GO_BACK_0, NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
-        DataSize.kib(128), SimTime.micros(1));
+        SimTime.ZERO, DataSize.kib(128), SimTime.micros(1));
     SwitchNos sonic = new SwitchNos(NOS_SONIC, PfcWatchdog.SONIC_DEFAULT, 0.125, DataSize.kib(4), SimTime.ZERO);
     SwitchNos slow = new SwitchNos(NOS_SLOW_PAUSE, PfcWatchdog.SONIC_DEFAULT, 0.125, DataSize.kib(4),
         SimTime.micros(2));
     Map<String, NicFirmware> nics = new LinkedHashMap<>();
-    for (NicFirmware f : new NicFirmware[] {mlx5, paper, legacy}) {
+    for (NicFirmware f : new NicFirmware[] {mlx5, adaptive, paper, legacy}) {
       nics.put(f.version(), f);
     }
     Map<String, SwitchNos> nos = new LinkedHashMap<>();

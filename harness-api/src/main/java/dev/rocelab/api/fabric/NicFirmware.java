@@ -25,6 +25,11 @@ import org.apiguardian.api.API;
  * @param cnp how this version marks CNPs by default (DSCP and priority)
  * @param retransmission how a lost packet is recovered
  * @param retransmissionTimeout how long a queue pair waits for an acknowledgement before it resends
+ *     (the local ACK timeout), or with adaptive retransmission the longest it waits
+ * @param adaptiveRetransmission {@link SimTime#ZERO} for a fixed timeout; else the first timeout
+ *     after progress, doubled on each further timeout without progress up to {@code
+ *     retransmissionTimeout} (NVIDIA ConnectX adaptive retransmission starts short and backs off,
+ *     so that a lost retransmission costs microseconds rather than the local ACK timeout)
  * @param receiveBuffer the NIC's receive buffer per priority; half full, it pauses its peer
  * @param pauseReaction the delay between receiving a PFC pause (or resume) and honouring it
  * @since 0.1
@@ -37,6 +42,7 @@ public record NicFirmware(
     TrafficClass cnp,
     Retransmission retransmission,
     SimTime retransmissionTimeout,
+    SimTime adaptiveRetransmission,
     DataSize receiveBuffer,
     SimTime pauseReaction) {
 
@@ -61,6 +67,11 @@ public record NicFirmware(
     Checks.notNull(cnp, "cnp");
     Checks.notNull(retransmission, "retransmission");
     Checks.positive(retransmissionTimeout, "retransmissionTimeout");
+    Checks.notNull(adaptiveRetransmission, "adaptiveRetransmission");
+    if (adaptiveRetransmission.compareTo(retransmissionTimeout) > 0) {
+      throw new IllegalArgumentException("adaptiveRetransmission " + adaptiveRetransmission
+          + " must not exceed retransmissionTimeout " + retransmissionTimeout);
+    }
     Checks.notNull(receiveBuffer, "receiveBuffer");
     if (receiveBuffer.bytes() < 8192) {
       throw new IllegalArgumentException("receiveBuffer must be at least 8KiB (two 4KiB frames) but was "
@@ -79,7 +90,7 @@ public record NicFirmware(
    */
   public static NicFirmware generic(String version) {
     return new NicFirmware(version, DcqcnParameters.MLX5_DEFAULTS, DcqcnVariant.MLX5, DEFAULT_CNP,
-        Retransmission.GO_BACK_N, DEFAULT_RETRANSMISSION_TIMEOUT, DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
+        Retransmission.GO_BACK_N, DEFAULT_RETRANSMISSION_TIMEOUT, SimTime.ZERO, DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
   }
 
   /**
@@ -90,7 +101,7 @@ public record NicFirmware(
    */
   public NicFirmware named(String newVersion) {
     return new NicFirmware(newVersion, dcqcn, dcqcnVariant, cnp, retransmission, retransmissionTimeout,
-        receiveBuffer, pauseReaction);
+        adaptiveRetransmission, receiveBuffer, pauseReaction);
   }
 
   /**
