@@ -45,7 +45,7 @@ class ReadmeExamplesTest {
 
     tests.assertStatistics(s -> s.started(1).succeeded(1));
     assertThat(tests.started().list()).extracting(e -> e.getTestDescriptor().getDisplayName()).containsExactly(
-        "firmware mismatch host2, host3 on mlx5-default · incast 16:1 · 8 MiB");
+        "firmware mismatch host2, host3 on dcqcn-paper · incast 16:1 · 8 MiB");
   }
 
   @Test

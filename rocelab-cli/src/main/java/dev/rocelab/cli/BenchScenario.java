@@ -98,9 +98,11 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
     return FabricFiles.load(yaml, "bench/" + topology + ".yaml");
   }
 
-  /** A benchmark fabric that carries its own profiles (the reference fabric's). */
+  /** A benchmark topology with the reference fabric's profiles, QoS and firmware after it. */
   private static FabricSpec standalone(String topology) {
-    return FabricFiles.load(resource(topology), "bench/" + topology + ".yaml");
+    String reference = resource("reference");
+    String profiles = reference.substring(reference.indexOf("\nswitchProfiles:"));
+    return FabricFiles.load(resource(topology) + profiles, "bench/" + topology + ".yaml");
   }
 
   private static String resource(String name) {

@@ -9,6 +9,8 @@ import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.FabricFiles;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** The benchmark fabrics run what the peers they are compared with run. */
@@ -27,6 +29,19 @@ class BenchScenarioTest {
       assertThat(nic.dcqcn()).as(name).isEqualTo(new DcqcnParameters(true, 1.0 / 256, 1.0, SimTime.micros(1),
           SimTime.micros(4), SimTime.micros(300), DataSize.ZERO, 1, Rate.mbps(20), Rate.mbps(200), Rate.gbps(1),
           SimTime.ZERO));
+    }
+  }
+
+  @Test
+  void theCollectiveBenchmarksRunOnTheReferenceFabricsProfiles() {
+    FabricSpec reference = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
+    for (String name : new String[] {"allreduce16x8", "allreduce4096"}) {
+      FabricSpec fabric = BenchScenario.named(name).fabric();
+      assertThat(fabric.nicProfiles()).as(name).isEqualTo(reference.nicProfiles());
+      assertThat(fabric.switchProfiles()).as(name).isEqualTo(reference.switchProfiles());
+      assertThat(fabric.hostProfiles()).as(name).isEqualTo(reference.hostProfiles());
+      assertThat(fabric.qos()).as(name).isEqualTo(reference.qos());
+      assertThat(fabric.firmwareRegistry()).as(name).isEqualTo(reference.firmwareRegistry());
     }
   }
 

@@ -269,8 +269,8 @@ public final class DcqcnReactionPoint {
   }
 
   /**
-   * Run every timer due at or before {@code nowPs}, in time order (on a tie the α update first;
-   * the two do not affect each other).
+   * Run every timer and pending cut due at or before {@code nowPs}, in time order (on a tie the α
+   * update, then the cut, then the increase timer).
    *
    * @param nowPs the time in picoseconds
    */

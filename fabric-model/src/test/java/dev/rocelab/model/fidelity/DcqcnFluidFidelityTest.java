@@ -34,7 +34,10 @@ import org.junit.jupiter.api.Test;
  * timer expiries as rates, where the packet model runs them as events (a cut on the first marked
  * packet after the notification point's 50 µs pause, timers exactly 55 µs after the cut, a rate
  * that saw-tooths between cuts). Where its fixed point exists, utilisation and the fair share are
- * exact properties of it and are held tightly (0.5% and Jain 0.99); the queue level and the
+ * exact properties of it and are held tightly: goodput within 0.5%, and Jain's index of the flows'
+ * mean rates over the window at least 0.99 — that is, their rates within about 10% of each other
+ * (Jain = 1/(1 + cv²)), room for each flow's saw-tooth of cuts by α/2 (5–7% at the fixed point)
+ * that has not averaged out over a window of some hundred cuts; the queue level and the
  * marking probability depend on how the events average out and are held to 35% and 75% (the
  * packet model sits 16–30% and 34–60% above: its cuts come slightly later than the fluid model's
  * slotted ones, so it needs more marking to balance the same increase), and their growth with N

@@ -56,7 +56,7 @@ class FailureRecoveryTest {
     // most flows finish while spine1 reboots, so judge the damage by completion, not by recovery.
     // Not by proportionalDegradation either: every leaf loses two uplinks at once and DCQCN, cut back
     // by the congestion on the surviving spines, recovers over milliseconds — longer than the reboot
-    // (the model measures the worst leaf keeping 0.65 of the throughput share it kept in capacity).
+    // (the model measures the worst leaf keeping 0.72 of the throughput share it kept in capacity).
     assertThat(run).flows().allCompleted().completionTimes().max()
         .isLessThan(criteria.time("switchResetMaxCompletion"));
   }

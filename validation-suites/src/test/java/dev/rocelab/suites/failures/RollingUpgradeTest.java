@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Failures: a rolling NIC firmware upgrade during traffic. Half the hosts move, one every 100 µs,
- * to another firmware version ({@value FirmwareRegistry#NIC_MLX5}, whose DCQCN target rule differs
- * from the fabric's current version) while a permutation runs; lossless traffic must keep its
- * criteria through the mixed-version window.
+ * to another firmware version ({@value FirmwareRegistry#NIC_MLX5_ADAPTIVE}, whose retransmission
+ * timeout adapts where the fabric's current version waits the fixed local ACK timeout) while a
+ * permutation runs; lossless traffic must keep its criteria through the mixed-version window.
  */
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
 class RollingUpgradeTest {
 
-  private static final String UPGRADE_TO = FirmwareRegistry.NIC_MLX5;
+  private static final String UPGRADE_TO = FirmwareRegistry.NIC_MLX5_ADAPTIVE;
   private static final SimTime FIRST = SimTime.micros(200);
   private static final SimTime STEP = SimTime.micros(100);
 
