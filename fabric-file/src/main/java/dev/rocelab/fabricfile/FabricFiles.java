@@ -3,13 +3,17 @@ package dev.rocelab.fabricfile;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.Finding;
 import dev.rocelab.fabricfile.internal.FabricFileReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
 import org.yaml.snakeyaml.reader.UnicodeReader;
@@ -22,6 +26,11 @@ import org.yaml.snakeyaml.reader.UnicodeReader;
  * stop at the first problem: every problem found is reported with file, line, column and field path,
  * then the finished fabric is cross-checked by {@link dev.rocelab.api.fabric.FabricValidator} and its
  * findings are located in the file the same way.
+ *
+ * <p>Input is bounded before it is parsed: a file larger than 4 MiB, or a line longer than 64 Ki
+ * characters, is refused with a problem saying so (system properties {@code
+ * rocelab.limits.fileBytes} and {@code rocelab.limits.lineLength} change the limits); a fabric
+ * larger than {@link dev.rocelab.api.fabric.FabricLimits} is refused before it is expanded.
  *
  * <pre>{@code
  * FabricSpec fabric = FabricFiles.load(Path.of("fabrics/reference.yaml"));
@@ -48,8 +57,8 @@ public final class FabricFiles {
    *
    * @param file the file, UTF-8 (a byte order mark is honoured); never null
    * @return the fabric
-   * @throws FabricFileException listing every problem if the file has errors
-   * @throws UncheckedIOException if the file cannot be read
+   * @throws FabricFileException listing every problem if the file has errors, cannot be read or is
+   *     too large
    */
   public static FabricSpec load(Path file) {
     return check(file).orElseThrow();
@@ -81,19 +90,41 @@ public final class FabricFiles {
   }
 
   /**
-   * Checks a fabric file without throwing for its content.
+   * Checks a fabric file without throwing for its content. A file that cannot be read, or is too
+   * large, is a problem at its line 1 like any other.
    *
    * @param file the file, UTF-8 (a byte order mark is honoured); never null
    * @return the fabric, if it has no errors, and every problem found
-   * @throws UncheckedIOException if the file cannot be read
    */
   public static FabricFileReport check(Path file) {
     Objects.requireNonNull(file, "file must not be null");
-    try (Reader reader = new UnicodeReader(Files.newInputStream(file))) {
-      return check(reader, file.toString());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read fabric file " + file, e);
+    String name = file.toString();
+    try {
+      long size = Files.size(file);
+      if (size > FabricFileReader.maxChars()) {
+        return refused(name, "the file is " + size + " bytes; a fabric file may be at most "
+            + FabricFileReader.maxChars() + " (rocelab.limits.fileBytes)");
+      }
+      try (Reader reader = new UnicodeReader(Files.newInputStream(file))) {
+        return check(reader, name);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      return refused(name, "cannot be read: " + reason(e instanceof UncheckedIOException u ? u.getCause() : e));
     }
+  }
+
+  private static String reason(Throwable failure) {
+    if (failure instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    if (failure instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    return failure.getMessage() == null ? failure.toString() : failure.getMessage();
+  }
+
+  private static FabricFileReport refused(String file, String message) {
+    return new FabricFileReport(file, null, List.of(new Problem(file, 1, 1, "", message, Finding.Severity.ERROR)));
   }
 
   /**

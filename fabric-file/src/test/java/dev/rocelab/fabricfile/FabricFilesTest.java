@@ -89,12 +89,26 @@ class FabricFilesTest {
   }
 
   @Test
-  void missingFileIsAnIoErrorNotAProblem(@TempDir Path dir) {
+  void aMissingFileIsAProblemAtItsFirstLine(@TempDir Path dir) {
     Path missing = dir.resolve("missing.yaml");
 
-    assertThatThrownBy(() -> FabricFiles.check(missing))
-        .isInstanceOf(UncheckedIOException.class)
-        .hasMessageContaining(missing.toString());
+    FabricFileReport report = FabricFiles.check(missing);
+
+    assertThat(report.problems()).extracting(Problem::toString)
+        .containsExactly(missing + ":1:1 cannot be read: no such file");
+    assertThatThrownBy(() -> FabricFiles.load(missing)).isInstanceOf(FabricFileException.class)
+        .hasMessageContaining(missing + ":1:1 cannot be read: no such file");
+  }
+
+  @Test
+  void textLongerThanTheLimitIsAProblemWhateverItComesFrom() {
+    String text = "name: x\n".repeat(600_000); // 4.8 MB, every line short
+
+    FabricFileReport report = FabricFiles.check(text, "long.yaml");
+
+    assertThat(report.problems()).extracting(Problem::toString).containsExactly("long.yaml:"
+        + report.problems().get(0).line() + ":1 the text is longer than 4194304 characters; a fabric file may be at"
+        + " most that long (rocelab.limits.fileBytes)");
   }
 
   @Test

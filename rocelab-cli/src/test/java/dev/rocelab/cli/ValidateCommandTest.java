@@ -9,7 +9,9 @@ import dev.rocelab.fabricfile.Problem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class ValidateCommandTest {
@@ -104,5 +106,99 @@ class ValidateCommandTest {
     assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
     assertThat(run.errLines()).first().isEqualTo("Missing required parameter: 'FILE'");
     assertThat(run.out()).isEmpty();
+  }
+
+  // ---------------------------------------------------------------- input bounded before work
+  // Each of these ran out of memory or time before the check; the timeouts guard against that
+  // coming back (minutes or an OutOfMemoryError), they make no claim about speed.
+
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void aBillionHostsPerUnitIsRefusedBeforeTheFabricIsExpanded() throws IOException {
+    Path huge = CommandRun.referenceVariant(dir, "huge.yaml", "hostsPerUnit: 8", "hostsPerUnit: 1000000000");
+
+    CommandRun run = rocelab("validate", huge.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).containsExactly(
+        huge + ":9:17 topology.hostsPerUnit: 1 scalable units × 1000000000 hosts per unit = 1000000000 hosts;"
+            + " a fabric may have at most 65536 (rocelab.limits.hosts)",
+        huge + ": 1 error");
+  }
+
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void theLargestIntAsScalableUnitsIsRefusedForItsHostsAndSwitches() throws IOException {
+    Path huge = CommandRun.referenceVariant(dir, "units.yaml", "scalableUnits: 1", "scalableUnits: 2147483647");
+
+    CommandRun run = rocelab("validate", huge.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).containsExactly(
+        huge + ":8:18 topology.scalableUnits: 2147483647 scalable units × 8 hosts per unit = 17179869176 hosts;"
+            + " a fabric may have at most 65536 (rocelab.limits.hosts)",
+        huge + ":8:18 topology.scalableUnits: 17179869176 rail leaves + 4 spines = 17179869180 switches;"
+            + " a fabric may have at most 32768 (rocelab.limits.switches)",
+        huge + ": 2 errors");
+  }
+
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void aBillionGpusPerHostIsRefusedByItsProfile() throws IOException {
+    Path huge = CommandRun.referenceVariant(dir, "gpus.yaml", "gpus: 8", "gpus: 1000000000");
+
+    CommandRun run = rocelab("validate", huge.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).containsExactly(
+        huge + ":68:11 hostProfiles.gpu-server.gpus: gpus must be at most 256 but was 1000000000",
+        huge + ": 1 error");
+  }
+
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void aFiftyMegabyteScalarIsRefusedByTheFilesSizeBeforeItIsParsed() throws IOException {
+    Path big = CommandRun.referenceVariant(dir, "big.yaml", "name: reference", "name: \"" + "x".repeat(50_000_000) + "\"");
+
+    CommandRun run = rocelab("validate", big.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).containsExactly(
+        big + ":1:1 the file is " + Files.size(big) + " bytes; a fabric file may be at most 4194304"
+            + " (rocelab.limits.fileBytes)",
+        big + ": 1 error");
+  }
+
+  @Test
+  @Timeout(value = 30, unit = TimeUnit.SECONDS)
+  void aLineLongerThanTheLimitIsRefusedAsItIsRead() throws IOException {
+    // 3 MB fits the file limit; on one line it would cost the YAML parser seconds (quadratic)
+    Path big = CommandRun.referenceVariant(dir, "line.yaml", "name: reference", "name: \"" + "x".repeat(3_000_000) + "\"");
+
+    CommandRun run = rocelab("validate", big.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).containsExactly(
+        big + ":3:1 line 3 is longer than 65536 characters; a fabric file's lines may be at most that long"
+            + " (rocelab.limits.lineLength)",
+        big + ": 1 error");
+  }
+
+  @Test
+  void anUnreadableFileIsALocatedErrorLikeAMissingOne() throws IOException {
+    // /proc/self/mem exists and is a regular file, but reading it at offset 0 fails (EIO), even as root
+    Path unreadable = Path.of("/proc/self/mem");
+    if (!Files.isRegularFile(unreadable)) {
+      unreadable = Files.writeString(dir.resolve("locked.yaml"), "name: x\n");
+      assertThat(unreadable.toFile().setReadable(false, false)).as("made unreadable").isTrue();
+    }
+
+    CommandRun run = rocelab("validate", unreadable.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(run.outLines()).hasSize(2);
+    assertThat(run.outLines().get(0)).startsWith(unreadable + ":1:1 cannot be read: ");
+    assertThat(run.outLines().get(1)).isEqualTo(unreadable + ": 1 error");
+    assertThat(run.err()).isEmpty();
   }
 }

@@ -26,8 +26,13 @@ import org.yaml.snakeyaml.nodes.Node;
 @API(status = INTERNAL, since = "0.1")
 public final class FabricFileReader {
 
-  /** Fabric files are hand-written; anything larger is a mistake (or an attack on the parser). */
-  static final int CODE_POINT_LIMIT = 4 * 1024 * 1024;
+  /**
+   * Fabric files are hand-written; anything larger is a mistake (or an attack on the parser): at
+   * most this many characters by default ({@code rocelab.limits.fileBytes}).
+   */
+  public static final int DEFAULT_MAX_CHARS = 4 * 1024 * 1024;
+  /** Lines at most this long by default ({@code rocelab.limits.lineLength}); see {@link BoundedReader}. */
+  public static final int DEFAULT_MAX_LINE = 65_536;
 
   private FabricFileReader() {}
 
@@ -65,11 +70,22 @@ public final class FabricFileReader {
     return new Result(problems.hasErrors() ? Optional.empty() : Optional.of(spec), problems.problems());
   }
 
+  /** @return the most characters a fabric file may have */
+  public static int maxChars() {
+    return limit("fileBytes", DEFAULT_MAX_CHARS);
+  }
+
+  private static int limit(String name, int defaultValue) {
+    Integer value = Integer.getInteger("rocelab.limits." + name);
+    return value == null || value < 1 ? defaultValue : value;
+  }
+
   private static Optional<Node> compose(Reader reader, ProblemCollector problems) {
     LoaderOptions options = new LoaderOptions();
-    options.setCodePointLimit(CODE_POINT_LIMIT);
+    int maxChars = maxChars();
+    options.setCodePointLimit(maxChars == Integer.MAX_VALUE ? maxChars : maxChars + 1);
     try {
-      Node root = new Yaml(options).compose(reader);
+      Node root = new Yaml(options).compose(new BoundedReader(reader, maxChars, limit("lineLength", DEFAULT_MAX_LINE)));
       if (root == null) {
         problems.error(1, 1, "", "the file is empty; a fabric file is a mapping with at least the keys "
             + String.join(", ", Shapes.FABRIC.requiredKeys()));
@@ -81,7 +97,9 @@ public final class FabricFileReader {
           syntaxMessage(e));
       return Optional.empty();
     } catch (YAMLException e) {
-      if (e.getCause() instanceof CharacterCodingException) {
+      if (e.getCause() instanceof BoundedReader.LimitExceeded limit) {
+        problems.error(limit.line(), 1, "", limit.getMessage());
+      } else if (e.getCause() instanceof CharacterCodingException) {
         problems.error(1, 1, "", "not a UTF-8 text file: " + e.getCause());
       } else if (e.getCause() instanceof IOException failure) {
         throw new UncheckedIOException(failure);

@@ -1,6 +1,7 @@
 package dev.rocelab.fabricfile.internal;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.FabricLimits;
 import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.fabric.NicFirmware;
@@ -82,8 +83,9 @@ final class NicBinder {
       Integer gpus = r.required("gpus", values::wholeNumber);
       Integer nics = r.required("nics", values::wholeNumber);
       String nicProfile = r.required("nicProfile", values::text);
-      // The rail-aligned default only exists for positive counts; otherwise the constructor names the count.
+      // The rail-aligned default only exists for counts in range; otherwise the constructor names the count.
       List<Integer> railAligned = gpus != null && nics != null && gpus > 0 && nics > 0
+          && gpus <= FabricLimits.perHost() && nics <= FabricLimits.perHost()
           ? HostProfile.railAligned(gpus, nics) : List.of();
       List<Integer> gpuToNic = r.optional("gpuToNic", n -> values.list(n, values::wholeNumber), railAligned);
       Rate nvlinkBandwidth = r.optional("nvlinkBandwidth", values::rate, DEFAULT_NVLINK_BANDWIDTH);

@@ -38,6 +38,13 @@ final class Checks {
     return value;
   }
 
+  static int atMost(int value, int limit, String field) {
+    if (value > limit) {
+      throw new IllegalArgumentException(field + " must be at most " + limit + " but was " + value);
+    }
+    return value;
+  }
+
   static int nonNegative(int value, String field) {
     if (value < 0) {
       throw new IllegalArgumentException(field + " must be >= 0 but was " + value);

@@ -55,7 +55,8 @@ public final class FabricGraph {
    * @throws IllegalArgumentException if the spec refers to profiles, devices or ports that do not exist
    */
   public static FabricGraph of(FabricSpec spec) {
-    return new TopologyExpander(Checks.notNull(spec, "spec")).expand();
+    SizeCheck.require(Checks.notNull(spec, "spec"));
+    return new TopologyExpander(spec).expand();
   }
 
   /** @return the spec this graph was expanded from */

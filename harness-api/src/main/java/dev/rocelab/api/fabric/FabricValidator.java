@@ -46,6 +46,10 @@ public final class FabricValidator {
   }
 
   private void run() {
+    new SizeCheck(spec, findings).run();
+    if (!findings.isEmpty()) {
+      return; // too large to check further, or to expand
+    }
     int before = findings.size();
     new ReferenceCheck(spec, findings).run();
     checkQosPolicies();

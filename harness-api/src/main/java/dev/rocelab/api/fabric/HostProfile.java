@@ -34,7 +34,9 @@ public record HostProfile(
   public HostProfile {
     Checks.name(name, "name");
     Checks.positive(gpus, "gpus");
+    Checks.atMost(gpus, FabricLimits.perHost(), "gpus");
     Checks.positive(nics, "nics");
+    Checks.atMost(nics, FabricLimits.perHost(), "nics");
     Checks.name(nicProfile, "nicProfile");
     gpuToNic = Checks.list(gpuToNic, "gpuToNic");
     if (gpuToNic.size() != gpus) {
