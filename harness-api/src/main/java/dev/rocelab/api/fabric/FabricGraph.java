@@ -52,7 +52,8 @@ public final class FabricGraph {
    *
    * @param spec the fabric, never null
    * @return its devices and links
-   * @throws IllegalArgumentException if the spec refers to profiles, devices or ports that do not exist
+   * @throws IllegalArgumentException if the spec refers to profiles, devices or ports that do not exist, or is
+   *     larger than {@link FabricLimits} allow
    */
   public static FabricGraph of(FabricSpec spec) {
     SizeCheck.require(Checks.notNull(spec, "spec"));
