@@ -6,6 +6,7 @@ import dev.rocelab.api.backend.FabricBackends;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import java.io.IOException;
@@ -22,8 +23,10 @@ class ReadmeExampleTest {
     // tag::alerts[]
     try (FabricSession session = FabricBackends.require("model").open(fabric);
         Promtool promtool = Promtool.start()) {
+      // a window of traffic: the 64 MiB flows are still running when the 3 ms are up
       RunResult run = session.run(Scenario.permutation().flowSize("64MiB").duration("3ms")
-          .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us")).named("PFC storm"));
+          .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us")).named("PFC storm")
+          .completion(Completion.WINDOW));
       // each phase (before, fault, after recovery) held 5 minutes, scraped every 15 s
       OperationalTimeline timeline = OperationalTimeline.of(run, fabric);
       AlertReport report = AlertRuleTester.using(promtool)

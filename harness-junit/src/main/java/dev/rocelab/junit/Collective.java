@@ -2,6 +2,7 @@ package dev.rocelab.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.DataType;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Workload.Algorithm;
@@ -161,4 +162,13 @@ public @interface Collective {
    * @return a duration or empty
    */
   String sampleInterval() default "";
+
+  /**
+   * Whether the workload must complete within the duration: by default a run that reaches its duration with
+   * flows or collective sizes unfinished fails the test, naming what did not complete;
+   * {@link Completion#WINDOW} declares that the test measures a window of traffic instead.
+   *
+   * @return the completion the scenario expects
+   */
+  Completion completion() default Completion.REQUIRED;
 }

@@ -14,10 +14,13 @@ import dev.rocelab.junit.internal.ScenarioInvocationContext;
 import dev.rocelab.junit.internal.ScenarioPoint;
 import dev.rocelab.junit.internal.Sessions;
 import dev.rocelab.junit.internal.Signatures;
+import dev.rocelab.junit.internal.UnfinishedRuns;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
@@ -29,17 +32,19 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 /**
  * The Jupiter extension behind {@link FabricTest @FabricTest} and the scenario annotations: it
  * resolves the class's configuration (checking the fabric and the backend before any test runs),
  * provides one invocation per sweep point of a scenario annotation, injects sessions and the
- * fabric, turns a backend's "cannot run this" into a skipped test, and labels tests for reports.
+ * fabric, turns a backend's "cannot run this" into a skipped test, fails tests whose runs left required work
+ * undone, and labels tests for reports.
  */
 final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, BeforeTestExecutionCallback,
-    ParameterResolver, TestTemplateInvocationContextProvider, TestExecutionExceptionHandler,
-    LifecycleMethodExecutionExceptionHandler {
+    AfterEachCallback, AfterAllCallback, ParameterResolver, TestTemplateInvocationContextProvider,
+    TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {
 
   @Override
   public void beforeAll(ExtensionContext context) {
@@ -63,6 +68,24 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
   public void beforeTestExecution(ExtensionContext context) {
     FabricConfiguration.find(context).ifPresent(configuration -> Reporting.current().label(context, configuration,
         Optional.ofNullable(Contexts.store(context).get(ScenarioPoint.class, ScenarioPoint.class))));
+  }
+
+  /** Fails a test whose runs (in the test or its {@code @BeforeEach}/{@code @AfterEach}) left required work undone. */
+  @Override
+  public void afterEach(ExtensionContext context) {
+    Optional<AssertionFailedError> unfinished = UnfinishedRuns.failure(context);
+    if (unfinished.isPresent()) {
+      throw unfinished.get();
+    }
+  }
+
+  /** Fails a class whose {@code @BeforeAll}/{@code @AfterAll} runs left required work undone. */
+  @Override
+  public void afterAll(ExtensionContext context) {
+    Optional<AssertionFailedError> unfinished = UnfinishedRuns.failure(context);
+    if (unfinished.isPresent()) {
+      throw unfinished.get();
+    }
   }
 
   @Override

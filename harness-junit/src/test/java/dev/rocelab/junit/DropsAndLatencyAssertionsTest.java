@@ -194,12 +194,14 @@ class DropsAndLatencyAssertionsTest {
     assertThatThrownBy(() -> assertThat(run).hasNoDeadlock()).hasMessage(lines(
         "PFC deadlock",
         RUN,
+        "  unfinished: traffic still in flight at 1ms (duration reached)",
         "  where:      leaf1:eth5/3",
         "  expected:   none",
         "  actual:     detected at 800us: cycle leaf1 → spine1 → leaf2 → spine2 → leaf1"));
     assertThatThrownBy(() -> assertThat(run).hasStopReason(StopReason.COMPLETED)).hasMessage(lines(
         "stop reason",
         RUN,
+        "  unfinished: traffic still in flight at 1ms (duration reached)",
         "  expected:   COMPLETED",
         "  actual:     DURATION_REACHED at 1ms"));
   }

@@ -4,8 +4,10 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -122,6 +124,45 @@ public record RunResult(
       return Optional.empty();
     }
     return Optional.of(DataSize.bytes(bytes.stream().mapToLong(b -> b.get().bytes()).sum()));
+  }
+
+  /**
+   * What the run left undone. A run that stopped before all its traffic completed — at the scenario's duration,
+   * at the backend's wall-clock limit or on a deadlock — says how much did: how many flows completed and how
+   * many collective sizes were measured, e.g. {@code "0 of 16 flows completed in 10ms (duration reached)"}.
+   * Whether unfinished work fails a test is the scenario's {@link Scenario#completion() completion}.
+   *
+   * @return the account; empty if all traffic completed or the run is still going on
+   * @since 0.1
+   */
+  public Optional<String> unfinishedWork() {
+    if (stopReason == StopReason.COMPLETED || stopReason == StopReason.IN_PROGRESS) {
+      return Optional.empty();
+    }
+    List<Workload> parts = new ArrayList<>();
+    scenario.workloads().forEach(w -> addParts(w, parts));
+    List<String> counts = new ArrayList<>();
+    if (!flows.isEmpty() && parts.stream().anyMatch(w -> !(w instanceof Workload.Collective))) {
+      long completed = flows.stream().filter(FlowResult::completed).count();
+      counts.add(completed + " of " + flows.size() + " flows completed");
+    }
+    int sizes = parts.stream().filter(Workload.Collective.class::isInstance).map(Workload.Collective.class::cast)
+        .mapToInt(c -> c.sizes().sizes().size()).sum();
+    if (sizes > 0) {
+      int measured = collectives.stream().mapToInt(c -> c.rows().size()).sum();
+      counts.add(measured + " of " + sizes + " collective sizes measured");
+    }
+    String work = counts.isEmpty() ? "traffic still in flight at " : String.join(", ", counts) + " in ";
+    return Optional.of(work + elapsed + " (" + stopReason.name().toLowerCase().replace('_', ' ') + ")");
+  }
+
+  private static void addParts(Workload workload, List<Workload> parts) {
+    if (workload instanceof Workload.MixedTraffic mixed) {
+      addParts(mixed.lossless(), parts);
+      addParts(mixed.lossy(), parts);
+    } else {
+      parts.add(workload);
+    }
   }
 
   /**

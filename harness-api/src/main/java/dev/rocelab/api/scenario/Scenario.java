@@ -26,11 +26,13 @@ import org.apiguardian.api.API;
  * @param duration the longest the run may last; it ends earlier when all traffic has completed
  * @param seed the seed of every random choice (ECMP hashing, permutations, ECN marking)
  * @param sampleInterval how often time series are sampled
+ * @param completion whether the workload must complete within the duration, or the run measures a window
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
 public record Scenario(
-    String name, List<Workload> workloads, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval) {
+    String name, List<Workload> workloads, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval,
+    Completion completion) {
 
   /** The default bound on a run: 10 ms of simulated time. */
   public static final SimTime DEFAULT_DURATION = SimTime.millis(10);
@@ -52,6 +54,22 @@ public record Scenario(
     faults = List.copyOf(Objects.requireNonNull(faults, "faults must not be null"));
     Validation.positive(duration, "duration");
     Validation.positive(sampleInterval, "sampleInterval");
+    Objects.requireNonNull(completion, "completion must not be null");
+  }
+
+  /**
+   * A scenario whose workload must complete within its duration ({@link Completion#REQUIRED}).
+   *
+   * @param name a short name used in reports
+   * @param workloads the traffic, at least one workload
+   * @param faults the faults, in any order
+   * @param duration the longest the run may last
+   * @param seed the seed of every random choice
+   * @param sampleInterval how often time series are sampled
+   */
+  public Scenario(
+      String name, List<Workload> workloads, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval) {
+    this(name, workloads, faults, duration, seed, sampleInterval, Completion.REQUIRED);
   }
 
   /**
@@ -175,7 +193,7 @@ public record Scenario(
   public Scenario with(Fault... more) {
     List<Fault> all = new ArrayList<>(faults);
     all.addAll(Arrays.asList(more));
-    return new Scenario(name, workloads, all, duration, seed, sampleInterval);
+    return new Scenario(name, workloads, all, duration, seed, sampleInterval, completion);
   }
 
   /**
@@ -185,7 +203,7 @@ public record Scenario(
    * @return a copy
    */
   public Scenario withDuration(SimTime bound) {
-    return new Scenario(name, workloads, faults, bound, seed, sampleInterval);
+    return new Scenario(name, workloads, faults, bound, seed, sampleInterval, completion);
   }
 
   /**
@@ -195,7 +213,7 @@ public record Scenario(
    * @return a copy
    */
   public Scenario withSeed(long newSeed) {
-    return new Scenario(name, workloads, faults, duration, newSeed, sampleInterval);
+    return new Scenario(name, workloads, faults, duration, newSeed, sampleInterval, completion);
   }
 
   /**
@@ -205,7 +223,18 @@ public record Scenario(
    * @return a copy
    */
   public Scenario withSampleInterval(SimTime interval) {
-    return new Scenario(name, workloads, faults, duration, seed, interval);
+    return new Scenario(name, workloads, faults, duration, seed, interval, completion);
+  }
+
+  /**
+   * Says whether the workload must complete within the duration.
+   *
+   * @param expected {@link Completion#WINDOW} for a scenario that measures a window of traffic; never null
+   * @return a copy
+   * @since 0.1
+   */
+  public Scenario withCompletion(Completion expected) {
+    return new Scenario(name, workloads, faults, duration, seed, sampleInterval, expected);
   }
 
   /** @return every capability the workloads and faults need */

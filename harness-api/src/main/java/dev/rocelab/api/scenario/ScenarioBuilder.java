@@ -39,21 +39,23 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
   }
 
   /** The parts of a scenario every builder shares. */
-  record Settings(String name, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval) {
+  record Settings(String name, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval,
+      Completion completion) {
 
     Settings {
       faults = List.copyOf(faults);
       Validation.positive(duration, "duration");
       Validation.positive(sampleInterval, "sampleInterval");
+      Objects.requireNonNull(completion, "completion must not be null");
     }
 
     static Settings defaults() {
       return new Settings(null, List.of(), Scenario.DEFAULT_DURATION, Scenario.DEFAULT_SEED,
-          Scenario.DEFAULT_SAMPLE_INTERVAL);
+          Scenario.DEFAULT_SAMPLE_INTERVAL, Completion.REQUIRED);
     }
 
     Settings withDuration(SimTime bound) {
-      return new Settings(name, faults, bound, seed, sampleInterval);
+      return new Settings(name, faults, bound, seed, sampleInterval, completion);
     }
   }
 
@@ -80,7 +82,8 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
     if (name.isBlank()) {
       throw new IllegalArgumentException("name must not be blank");
     }
-    return copy(new Settings(name, settings.faults(), settings.duration(), settings.seed(), settings.sampleInterval()));
+    return copy(new Settings(name, settings.faults(), settings.duration(), settings.seed(), settings.sampleInterval(),
+        settings.completion()));
   }
 
   /**
@@ -92,7 +95,8 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
   public SELF with(Fault... faults) {
     List<Fault> all = new ArrayList<>(settings.faults());
     Arrays.stream(faults).forEach(f -> all.add(Objects.requireNonNull(f, "fault must not be null")));
-    return copy(new Settings(settings.name(), all, settings.duration(), settings.seed(), settings.sampleInterval()));
+    return copy(new Settings(settings.name(), all, settings.duration(), settings.seed(), settings.sampleInterval(),
+        settings.completion()));
   }
 
   /**
@@ -122,7 +126,8 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    * @return a changed copy
    */
   public SELF seed(long seed) {
-    return copy(new Settings(settings.name(), settings.faults(), settings.duration(), seed, settings.sampleInterval()));
+    return copy(new Settings(settings.name(), settings.faults(), settings.duration(), seed, settings.sampleInterval(),
+        settings.completion()));
   }
 
   /**
@@ -142,7 +147,23 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    * @return a changed copy
    */
   public SELF sampleInterval(SimTime interval) {
-    return copy(new Settings(settings.name(), settings.faults(), settings.duration(), settings.seed(), interval));
+    return copy(new Settings(settings.name(), settings.faults(), settings.duration(), settings.seed(), interval,
+        settings.completion()));
+  }
+
+  /**
+   * Says whether the workload must complete within the duration (by default it must).
+   *
+   * <pre>{@code
+   * Scenario.incast().senders(16).message("1GiB").duration("5ms").completion(Completion.WINDOW).build()
+   * }</pre>
+   *
+   * @param expected {@link Completion#WINDOW} for a scenario that measures a window of traffic; never null
+   * @return a changed copy
+   */
+  public SELF completion(Completion expected) {
+    return copy(new Settings(settings.name(), settings.faults(), settings.duration(), settings.seed(),
+        settings.sampleInterval(), Objects.requireNonNull(expected, "completion must not be null")));
   }
 
   /**
@@ -153,7 +174,7 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
   public Scenario build() {
     String name = settings.name() != null ? settings.name() : kind();
     return new Scenario(name, List.of(workload()), settings.faults(), settings.duration(), settings.seed(),
-        settings.sampleInterval());
+        settings.sampleInterval(), settings.completion());
   }
 
   final Settings settings() {

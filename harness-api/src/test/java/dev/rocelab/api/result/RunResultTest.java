@@ -4,15 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.scenario.DataType;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.SizeSweep;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class RunResultTest {
@@ -129,5 +134,66 @@ class RunResultTest {
     assertThat(series.timeOf(2)).isEqualTo(SimTime.micros(20));
     assertThat(series).isEqualTo(new TimeSeries("queue_depth", "leaf1:eth1/3", "bytes", SimTime.ZERO,
         SimTime.micros(10), new long[] {1, 5, 3}));
+  }
+
+  private static FlowResult flow(String id, boolean completed) {
+    return new FlowResult(id, Endpoint.parse("host2:nic0"), Endpoint.parse("host1:nic0"), 3, DataSize.mib(1),
+        completed ? DataSize.mib(1) : DataSize.kib(64), SimTime.ZERO,
+        completed ? Optional.of(SimTime.micros(90)) : Optional.empty(), 0, Optional.empty());
+  }
+
+  private static RunResult stopped(Scenario scenario, StopReason reason, List<FlowResult> flows,
+      List<CollectiveResult> collectives) {
+    return new RunResult(scenario, "model", "reference", reason, SimTime.millis(10), List.of(), flows, Map.of(),
+        List.of(), List.of(), List.of(), collectives);
+  }
+
+  private static CollectiveResult measured(Workload.CollectiveOperation op, DataSize... sizes) {
+    List<CollectiveRow> rows = Arrays.stream(sizes).map(size -> new CollectiveRow(size, size.bytes() / 4,
+        CollectiveTiming.measured(op, 8, size, SimTime.micros(50), OptionalLong.empty()),
+        CollectiveTiming.measured(op, 8, size, SimTime.micros(50), OptionalLong.empty()))).toList();
+    return new CollectiveResult(op, DataType.FLOAT, 8, 0, Workload.Algorithm.RING,
+        Workload.Protocol.SIMPLE, rows);
+  }
+
+  @Test
+  void unfinishedWorkCountsTheFlowsThatCompletedWhenTheRunStoppedEarly() {
+    List<FlowResult> flows = List.of(flow("a", true), flow("b", false), flow("c", false));
+
+    assertThat(stopped(SCENARIO, StopReason.DURATION_REACHED, flows, List.of()).unfinishedWork())
+        .contains("1 of 3 flows completed in 10ms (duration reached)");
+    assertThat(stopped(SCENARIO, StopReason.WALL_CLOCK_LIMIT, flows, List.of()).unfinishedWork())
+        .contains("1 of 3 flows completed in 10ms (wall clock limit)");
+    assertThat(stopped(SCENARIO, StopReason.DEADLOCK, flows, List.of()).unfinishedWork())
+        .contains("1 of 3 flows completed in 10ms (deadlock)");
+    assertThat(stopped(SCENARIO, StopReason.COMPLETED, List.of(flow("a", true)), List.of()).unfinishedWork())
+        .as("a completed run left nothing undone").isEmpty();
+    assertThat(stopped(SCENARIO, StopReason.IN_PROGRESS, flows, List.of()).unfinishedWork())
+        .as("a snapshot of a run still going on has not stopped").isEmpty();
+    assertThat(stopped(SCENARIO, StopReason.DURATION_REACHED, List.of(), List.of()).unfinishedWork())
+        .as("a backend that measured no flows still says the traffic did not finish")
+        .contains("traffic still in flight at 10ms (duration reached)");
+  }
+
+  @Test
+  void unfinishedWorkOfCollectivesCountsTheSizesMeasuredNotTheirConnections() {
+    Workload.Collective sweep = new Workload.Collective(Workload.CollectiveOperation.ALL_REDUCE,
+        new SizeSweep(DataSize.mib(1), DataSize.mib(64), 2),
+        DataType.FLOAT, Workload.Algorithm.RING, Workload.Protocol.SIMPLE, 8, 0, 0, 1,
+        false, Fidelity.PACKET, SimTime.ZERO);
+    Scenario collective = Scenario.of("collective", sweep);
+    Scenario withBackground = Scenario.of("collective and incast", sweep, new Workload.MixedTraffic(
+        new Workload.Incast(2, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO),
+        new Workload.Incast(2, Optional.empty(), DataSize.mib(1), OptionalInt.of(0), SimTime.ZERO)));
+    List<CollectiveResult> twoSizes = List.of(measured(Workload.CollectiveOperation.ALL_REDUCE, DataSize.mib(1),
+        DataSize.mib(2)));
+    List<FlowResult> connections = List.of(flow("collective#0 ch0", true), flow("collective#0 ch1", false));
+
+    assertThat(stopped(collective, StopReason.DURATION_REACHED, connections, twoSizes).unfinishedWork())
+        .contains("2 of 7 collective sizes measured in 10ms (duration reached)");
+    assertThat(stopped(collective, StopReason.DURATION_REACHED, List.of(), List.of()).unfinishedWork())
+        .contains("0 of 7 collective sizes measured in 10ms (duration reached)");
+    assertThat(stopped(withBackground, StopReason.DURATION_REACHED, connections, twoSizes).unfinishedWork())
+        .contains("1 of 2 flows completed, 2 of 7 collective sizes measured in 10ms (duration reached)");
   }
 }

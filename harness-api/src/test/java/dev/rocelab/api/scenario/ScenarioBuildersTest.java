@@ -41,7 +41,7 @@ class ScenarioBuildersTest {
   @Test
   void settingsApplyToEveryKindOfScenario() {
     Scenario scenario = Scenario.permutation().flowSize("8MiB").qps(2)
-        .named("spine link loss").duration("5ms").seed(42).sampleInterval("1us")
+        .named("spine link loss").completion(Completion.WINDOW).duration("5ms").seed(42).sampleInterval("1us")
         .with(Fault.linkDown("leaf1:eth9").at("1ms"), Fault.linkUp("leaf1:eth9").at("2ms"))
         .build();
 
@@ -49,6 +49,8 @@ class ScenarioBuildersTest {
     assertThat(scenario.duration()).isEqualTo(SimTime.millis(5));
     assertThat(scenario.seed()).isEqualTo(42);
     assertThat(scenario.sampleInterval()).isEqualTo(SimTime.micros(1));
+    assertThat(scenario.completion()).isEqualTo(Completion.WINDOW);
+    assertThat(Scenario.incast().build().completion()).isEqualTo(Completion.REQUIRED);
     assertThat(scenario.requires()).containsExactlyInAnyOrder(Capability.RDMA_TRAFFIC, Capability.LINK_FAULTS);
     assertThat(scenario.describe())
         .isEqualTo("permutation · 8MiB per flow + link down leaf1:eth9 at 1ms + link up leaf1:eth9 at 2ms");

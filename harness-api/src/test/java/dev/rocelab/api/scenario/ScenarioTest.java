@@ -2,6 +2,7 @@ package dev.rocelab.api.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.fabric.Endpoint;
@@ -37,11 +38,14 @@ class ScenarioTest {
   @Test
   void withMethodsReturnChangedCopies() {
     Scenario base = Scenario.of("incast", INCAST);
-    Scenario changed = base.withSeed(7).withDuration(SimTime.millis(3)).withSampleInterval(SimTime.micros(1));
+    Scenario changed = base.withCompletion(Completion.WINDOW).withSeed(7).withDuration(SimTime.millis(3))
+        .withSampleInterval(SimTime.micros(1)).with(Fault.linkDown("leaf1:eth1").at("1ms"));
     assertThat(base.seed()).isEqualTo(Scenario.DEFAULT_SEED);
+    assertThat(base.completion()).as("completion is required unless declared otherwise").isEqualTo(Completion.REQUIRED);
     assertThat(changed.seed()).isEqualTo(7);
     assertThat(changed.duration()).isEqualTo(SimTime.millis(3));
     assertThat(changed.sampleInterval()).isEqualTo(SimTime.micros(1));
+    assertThat(changed.completion()).as("kept through every other change").isEqualTo(Completion.WINDOW);
   }
 
   @Test
@@ -58,6 +62,10 @@ class ScenarioTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new Scenario("x", List.of(INCAST), List.of(), SimTime.ZERO, 1, SimTime.micros(1)))
         .withMessage("duration must be > 0 but was 0ps");
+    assertThat(new Scenario("x", List.of(INCAST), List.of(), SimTime.millis(1), 1, SimTime.micros(1)).completion())
+        .isEqualTo(Completion.REQUIRED);
+    assertThatNullPointerException().isThrownBy(() -> Scenario.of("x", INCAST).withCompletion(null))
+        .withMessage("completion must not be null");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new Workload.Incast(0, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO))
         .withMessage("senders must be > 0 but was 0");

@@ -87,6 +87,9 @@ public final class AssertContext {
     List<String> lines = new ArrayList<>();
     lines.add(label);
     lines.add(line("run", describeRun()));
+    if (run != null) {
+      run.unfinishedWork().ifPresent(unfinished -> lines.add(line("unfinished", unfinished)));
+    }
     if (!where.isEmpty()) {
       lines.add(line("where", where));
     }

@@ -5,6 +5,7 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.QosPolicy;
+import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
@@ -228,8 +229,8 @@ final class Declaration {
   }
 
   /** Applies the run settings every scenario annotation has, and the class's seed. */
-  Scenario finish(Scenario scenario, String duration, String sampleInterval) {
-    Scenario finished = scenario.withSeed(configuration.seed());
+  Scenario finish(Scenario scenario, String duration, String sampleInterval, Completion completion) {
+    Scenario finished = scenario.withSeed(configuration.seed()).withCompletion(completion);
     if (!duration.isBlank()) {
       finished = finished.withDuration(durations("duration", new String[] {duration}).get(0));
     }

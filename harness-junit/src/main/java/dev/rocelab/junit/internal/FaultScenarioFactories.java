@@ -41,7 +41,7 @@ final class FaultScenarioFactories {
             if (downFor.isPresent()) {
               scenario = scenario.with(new Fault.LinkUp(port, at.plus(downFor.get())));
             }
-            points.add(new ScenarioPoint(d.finish(scenario, a.duration(), a.sampleInterval()),
+            points.add(new ScenarioPoint(d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
                 "link failure " + port + " at " + Display.spaced(at.toString())
                     + downFor.map(t -> " · down for " + Display.spaced(t.toString())).orElse("")
                     + " · " + Display.spaced(flowSize.toString()) + " per flow",
@@ -62,7 +62,7 @@ final class FaultScenarioFactories {
           for (DataSize flowSize : d.sizes("flowSize", a.flowSize())) {
             Scenario scenario = Scenario.of("switch reset", background(flowSize))
                 .with(new Fault.SwitchReset(device, at, reboot));
-            points.add(new ScenarioPoint(d.finish(scenario, a.duration(), a.sampleInterval()),
+            points.add(new ScenarioPoint(d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
                 "switch reset " + device + " at " + Display.spaced(at.toString()) + " · reboot "
                     + Display.spaced(reboot.toString()) + " · " + Display.spaced(flowSize.toString()) + " per flow",
                 parameters("device", device, "at", at, "rebootTime", reboot, "flowSize", flowSize)));
@@ -86,7 +86,7 @@ final class FaultScenarioFactories {
             for (DataSize flowSize : d.sizes("flowSize", a.flowSize())) {
               Scenario scenario = Scenario.of("PFC storm", background(flowSize))
                   .with(new Fault.PfcStorm(nic, priority, at, stormFor.orElse(SimTime.ZERO)));
-              points.add(new ScenarioPoint(d.finish(scenario, a.duration(), a.sampleInterval()),
+              points.add(new ScenarioPoint(d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
                   "PFC storm " + nic + " prio " + priority + " at " + Display.spaced(at.toString())
                       + stormFor.map(t -> " for " + Display.spaced(t.toString())).orElse("")
                       + " · " + Display.spaced(flowSize.toString()) + " per flow",
@@ -114,7 +114,7 @@ final class FaultScenarioFactories {
           for (String device : devices) {
             scenario = scenario.with(new Fault.ConfigDrift(device, FIRMWARE_SETTING, firmware, SimTime.ZERO));
           }
-          points.add(new ScenarioPoint(d.finish(scenario, a.duration(), a.sampleInterval()),
+          points.add(new ScenarioPoint(d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
               "firmware mismatch " + String.join(", ", devices) + " on " + firmware + " · incast " + senders + ":1 · "
                   + Display.spaced(message.toString()),
               parameters("devices", String.join(", ", devices), "firmware", firmware, "senders", senders,

@@ -33,7 +33,7 @@ final class ScenarioFactories {
     for (DataSize size : d.sizes("flowSize", a.flowSize())) {
       for (Declaration.Marking marking : d.markings(a.priority(), a.dscp())) {
         Workload traffic = new Workload.Permutation(size, 1, marking.dscp(), SimTime.ZERO);
-        points.add(new ScenarioPoint(d.finish(Scenario.of("baseline", traffic), a.duration(), a.sampleInterval()),
+        points.add(new ScenarioPoint(d.finish(Scenario.of("baseline", traffic), a.duration(), a.sampleInterval(), a.completion()),
             "baseline · " + Display.spaced(size.toString()) + " per flow" + marking.display(),
             parameters("flowSize", size, "marking", marking.parameters())));
       }
@@ -48,7 +48,7 @@ final class ScenarioFactories {
       for (DataSize message : d.sizes("message", a.message())) {
         for (Declaration.Marking marking : d.markings(a.priority(), a.dscp())) {
           Workload traffic = new Workload.Incast(senders, receiver, message, marking.dscp(), SimTime.ZERO);
-          points.add(new ScenarioPoint(d.finish(Scenario.of("incast", traffic), a.duration(), a.sampleInterval()),
+          points.add(new ScenarioPoint(d.finish(Scenario.of("incast", traffic), a.duration(), a.sampleInterval(), a.completion()),
               "incast " + senders + ":1" + receiver.map(r -> " → " + r).orElse("") + " · "
                   + Display.spaced(message.toString()) + marking.display(),
               parameters("senders", senders, "message", message, "marking", marking.parameters(),
@@ -70,7 +70,7 @@ final class ScenarioFactories {
               Workload traffic = new Workload.Microburst(senders, receiver, burst, period, bursts, marking.dscp(),
                   SimTime.ZERO);
               points.add(new ScenarioPoint(
-                  d.finish(Scenario.of("microburst", traffic), a.duration(), a.sampleInterval()),
+                  d.finish(Scenario.of("microburst", traffic), a.duration(), a.sampleInterval(), a.completion()),
                   "microburst " + senders + ":1" + receiver.map(r -> " → " + r).orElse("") + " · "
                       + Display.spaced(burst.toString()) + " every " + Display.spaced(period.toString()) + " × "
                       + bursts + marking.display(),
@@ -101,7 +101,7 @@ final class ScenarioFactories {
                   new Workload.Incast(senders, receiver, message, OptionalInt.empty(), SimTime.ZERO),
                   new Workload.Incast(lossySenders, receiver, lossyMessage, OptionalInt.of(lossyDscp), SimTime.ZERO));
               points.add(new ScenarioPoint(
-                  d.finish(Scenario.of("mixed traffic", traffic), a.duration(), a.sampleInterval()),
+                  d.finish(Scenario.of("mixed traffic", traffic), a.duration(), a.sampleInterval(), a.completion()),
                   "mixed traffic · lossless " + senders + ":1 · " + Display.spaced(message.toString()) + " + lossy "
                       + lossySenders + ":1 · " + Display.spaced(lossyMessage.toString()) + " on prio " + lossyPriority,
                   parameters("senders", senders, "message", message, "lossySenders", lossySenders,
@@ -156,7 +156,7 @@ final class ScenarioFactories {
                     protocol, ranks, a.root(), a.channels(), qps, a.splitDataOnQps(), fidelity, SimTime.ZERO);
                 Scenario scenario = Scenario.of("collective", traffic).withDuration(CollectiveBuilder.DEFAULT_DURATION);
                 points.add(new ScenarioPoint(
-                    d.finish(scenario, a.duration(), a.sampleInterval()),
+                    d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
                     operation.ncclName() + " · " + sizes(sweep) + " · "
                         + algorithm.name().toLowerCase() + " · " + protocol.name()
                         + (ranks == 0 ? "" : " · " + ranks + " ranks")

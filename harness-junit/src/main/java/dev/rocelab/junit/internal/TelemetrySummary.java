@@ -7,6 +7,7 @@ import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Completion;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -31,6 +32,8 @@ public final class TelemetrySummary {
         + run.scenario().seed() + ")"));
     lines.add(line("fabric", run.fabric() + " on backend " + run.backend()));
     lines.add(line("elapsed", Display.time(run.elapsed()) + " (" + run.stopReason() + ")"));
+    run.unfinishedWork().ifPresent(unfinished -> lines.add(line("workload", unfinished
+        + (run.scenario().completion() == Completion.WINDOW ? ", a window by declaration" : ""))));
     lines.add(line("drops", drops(run)));
     lines.add(line("pauses", pauses(run)));
     long marks = run.ports().stream().mapToLong(PortStats::ecnMarks).sum();

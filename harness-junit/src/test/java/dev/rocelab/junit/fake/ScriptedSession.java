@@ -7,15 +7,24 @@ import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** A session of the scripted backend; it refuses two runs at once, as a real session might. */
 public final class ScriptedSession implements FabricSession {
+
+  /** An incast of this message size stops on a PFC deadlock. */
+  private static final long DEADLOCKING_MESSAGE = 5 * 1024;
 
   private final ScriptedBackend backend;
   private final FabricSpec spec;
@@ -47,7 +56,8 @@ public final class ScriptedSession implements FabricSession {
   public RunResult run(Scenario scenario) {
     enter(scenario);
     try {
-      return Script.run(graph, scenario, backend.id());
+      RunResult result = Script.run(graph, scenario, backend.id());
+      return incastMessage(scenario) == DEADLOCKING_MESSAGE ? deadlocked(result) : result;
     } finally {
       busy.set(false);
     }
@@ -67,6 +77,20 @@ public final class ScriptedSession implements FabricSession {
   @Override
   public void close() {
     open = false;
+  }
+
+  private static long incastMessage(Scenario scenario) {
+    return scenario.workloads().get(0) instanceof Workload.Incast incast ? incast.message().bytes() : 0;
+  }
+
+  /** The third surprise: the run stops on a PFC deadlock half-way, with nothing completed. */
+  private static RunResult deadlocked(RunResult run) {
+    SimTime at = SimTime.picos(run.elapsed().picos() / 2);
+    List<FlowResult> stuck = run.flows().stream().map(f -> new FlowResult(f.id(), f.source(), f.destination(),
+        f.priority(), f.size(), DataSize.ZERO, f.start(), Optional.empty(), 0, Optional.empty())).toList();
+    FabricEvent deadlock = new FabricEvent(at, FabricEvent.Kind.DEADLOCK, "leaf1:eth1/3", "scripted cycle");
+    return new RunResult(run.scenario(), run.backend(), run.fabric(), StopReason.DEADLOCK, at, run.ports(), stuck,
+        run.latency(), List.of(), List.of(), List.of(deadlock), List.of());
   }
 
   /** @return false once closed */
@@ -91,8 +115,8 @@ public final class ScriptedSession implements FabricSession {
     unsupported(scenario).ifPresent(reason -> {
       throw new UnsupportedScenarioException(reason);
     });
-    // Two scripted surprises, for the extension's handling of what a backend finds out only when it runs.
-    long message = scenario.workloads().get(0) instanceof Workload.Incast incast ? incast.message().bytes() : 0;
+    // Scripted surprises, for the extension's handling of what a backend finds out only when it runs.
+    long message = incastMessage(scenario);
     if (message == 7 * 1024) {
       throw new UnsupportedScenarioException("scripted cannot run an incast of 7KiB messages today");
     }

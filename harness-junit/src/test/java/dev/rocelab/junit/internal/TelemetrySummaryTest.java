@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.fabricfile.FabricFiles;
 import dev.rocelab.junit.fake.ScriptedBackend;
@@ -33,5 +34,24 @@ class TelemetrySummaryTest {
         "FCT       40 of 40 flows completed; p50 838.9us, p99 838.9us, max 838.9us",
         ""));
     assertThat(FabricGraph.of(reference).nics()).hasSize(64);
+  }
+
+  @Test
+  void saysWhatWorkWasLeftUndoneAndWhetherThatWasDeclared() {
+    FabricSpec reference = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
+    Scenario tooLong = Scenario.incast().senders(4).message("1GiB").duration("1ms").build();
+    RunResult required;
+    RunResult window;
+    try (var session = new ScriptedBackend().open(reference)) {
+      required = session.run(tooLong);
+      window = session.run(tooLong.withCompletion(Completion.WINDOW));
+    }
+
+    assertThat(TelemetrySummary.of(required)).contains(String.join("\n",
+        "elapsed   1ms (DURATION_REACHED)",
+        "workload  0 of 4 flows completed in 1ms (duration reached)",
+        "drops"));
+    assertThat(TelemetrySummary.of(window))
+        .contains("workload  0 of 4 flows completed in 1ms (duration reached), a window by declaration\n");
   }
 }

@@ -11,6 +11,7 @@ import dev.rocelab.alerting.RuleFile;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.CollectiveBuilder;
+import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Phase;
@@ -82,7 +83,7 @@ class AlertRulesTest {
   @Test
   void pfcStormFiresRocePfcStorm(FabricSession fabric) {
     AlertReport report = evaluate(fabric, Scenario.permutation().flowSize("64MiB").duration("3ms")
-        .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us")).named("PFC storm"));
+        .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us")).named("PFC storm").completion(Completion.WINDOW));
 
     AlertsAssert.assertThat(report).fired("RocePfcStorm").within(bound("pfcStormDetection")).ofTheFault();
     AlertsAssert.assertThat(report).didNotFire("RoceLinkDown").didNotFire("RoceLosslessDrops");
@@ -92,7 +93,7 @@ class AlertRulesTest {
   void linkFailureFiresRoceLinkDownAndTheLinkDownDrops(FabricSession fabric) {
     AlertReport report = evaluate(fabric, Scenario.permutation().flowSize("64MiB").duration("3ms")
         .with(Fault.linkDown("leaf1:eth9").at("500us"), Fault.linkUp("leaf1:eth9").at("1500us"))
-        .named("link failure"));
+        .named("link failure").completion(Completion.WINDOW));
 
     AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "leaf1", "port", "eth9")
         .within(bound("linkDownDetection")).ofTheFault();
@@ -121,7 +122,7 @@ class AlertRulesTest {
     AlertReport report = evaluate(fabric, Scenario.incast().senders(15).message("16MiB").dscp(26)
         .receiver("host1:nic0").start("100us").duration("3ms")
         .with(Fault.pfcStorm("host1:nic0", 3, "2ms").at("100us"))
-        .named("PFC storm at an incast receiver"));
+        .named("PFC storm at an incast receiver").completion(Completion.WINDOW));
 
     AlertsAssert.assertThat(report).fired("RoceBufferNearFull").on("device", "leaf1")
         .within(bound("bufferNearFullDetection")).ofTheFault();

@@ -1,0 +1,168 @@
+package dev.rocelab.junit;
+
+import static dev.rocelab.junit.FabricAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.testkit.engine.EventConditions.container;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.backend.ScenarioRun;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.StopReason;
+import dev.rocelab.api.scenario.Completion;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * A run that stops at its bound with its workload unfinished fails its test unless the scenario declares that
+ * it measures a window: "lossless" over a tenth of an incast says nothing about the incast that was asked for.
+ */
+class UnfinishedWorkTest {
+
+  private static final String ADVICE = "raise the scenario's duration or shrink its messages, or declare"
+      + " Completion.WINDOW if the test measures a window of traffic";
+  /** 1 GiB per sender at 100 Gb/s takes 86 ms, so 1 ms ends with nothing delivered in full. */
+  private static final Scenario TOO_LONG = Scenario.incast().senders(4).message("1GiB").duration("1ms").build();
+
+  @Test
+  void anAnnotatedScenarioThatDidNotCompleteFailsThoughItsAssertionsHold() {
+    Events events = Engine.run(AnnotatedTestCase.class).testEvents();
+
+    events.assertThatEvents().haveExactly(1, event(test("tooLong"), finishedWithFailure(
+        instanceOf(AssertionFailedError.class),
+        message("workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
+            + ADVICE))));
+  }
+
+  @Test
+  void aWindowByDeclarationACompletedRunAndADeadlockStopAreNotFailedForIt() {
+    Events events = Engine.run(AnnotatedTestCase.class).testEvents();
+
+    events.assertThatEvents()
+        .haveExactly(1, event(test("window"), finishedSuccessfully()))
+        .haveExactly(1, event(test("completes"), finishedSuccessfully()))
+        .haveExactly(1, event(test("deadlocks"), finishedSuccessfully()));
+  }
+
+  @Test
+  void runsThroughTheSessionAreHeldToTheSameRule() {
+    Events events = Engine.run(SessionTestCase.class).testEvents();
+
+    events.assertThatEvents()
+        .haveExactly(1, event(test("oneRun"), finishedWithFailure(
+            message("workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
+                + ADVICE))))
+        .haveExactly(1, event(test("liveRun"), finishedWithFailure(message(m -> m.startsWith(
+            "workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms")))))
+        .haveExactly(1, event(test("twoRuns"), finishedWithFailure(message(
+            "workload unfinished in 2 runs:\n"
+                + "  incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached)\n"
+                + "  incast 2:1 · 1GiB: 0 of 2 flows completed in 1ms (duration reached)\n"
+                + ADVICE))))
+        .haveExactly(1, event(test("windowRun"), finishedSuccessfully()));
+  }
+
+  @Test
+  void aFailingAssertionStaysTheFailureAndSaysTheWorkWasUnfinished() {
+    Event failed = Engine.run(SessionTestCase.class).testEvents().failed()
+        .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("assertionFails")).findFirst().orElseThrow();
+    Throwable thrown = failed.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+        .getThrowable().orElseThrow();
+
+    assertThat(thrown).isNotInstanceOf(AssertionFailedError.class)
+        .hasMessageStartingWith("stop reason")
+        .hasMessageContaining("  unfinished: 0 of 4 flows completed in 1ms (duration reached)");
+    assertThat(List.of(thrown.getSuppressed())).singleElement()
+        .satisfies(s -> assertThat(s).hasMessageStartingWith("workload unfinished: incast 4:1 · 1GiB"));
+  }
+
+  @Test
+  void runsOfAClassSetUpFailTheClass() {
+    Events containers = Engine.run(SetUpTestCase.class).containerEvents();
+
+    containers.assertThatEvents().haveExactly(1, event(container(SetUpTestCase.class), finishedWithFailure(
+        message("workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
+            + ADVICE))));
+    Engine.run(SetUpTestCase.class).testEvents().assertStatistics(s -> s.succeeded(1).failed(0));
+  }
+
+  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
+  static class AnnotatedTestCase {
+
+    @Incast(senders = 4, message = "1GiB", duration = "1ms")
+    void tooLong(RunResult run) {
+      assertThat(run).isLossless();
+    }
+
+    @Incast(senders = 4, message = "1GiB", duration = "1ms", completion = Completion.WINDOW)
+    void window(RunResult run) {
+      assertThat(run).isLossless().hasStopReason(StopReason.DURATION_REACHED);
+    }
+
+    @Incast(senders = 4, message = "64KiB")
+    void completes(RunResult run) {
+      assertThat(run).hasStopReason(StopReason.COMPLETED);
+    }
+
+    /** The scripted backend stops an incast of 5 KiB messages on a PFC deadlock. */
+    @Incast(senders = 2, message = "5KiB")
+    void deadlocks(RunResult run) {
+      assertThat(run).hasStopReason(StopReason.DEADLOCK);
+    }
+  }
+
+  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
+  static class SessionTestCase {
+
+    @Test
+    void oneRun(FabricSession fabric) {
+      fabric.run(TOO_LONG);
+    }
+
+    @Test
+    void liveRun(FabricSession fabric) {
+      try (ScenarioRun run = fabric.start(TOO_LONG)) {
+        run.finish();
+      }
+    }
+
+    @Test
+    void twoRuns(FabricSession fabric) {
+      fabric.run(TOO_LONG);
+      fabric.run(Scenario.incast().senders(2).message("1GiB").duration("1ms").build());
+    }
+
+    @Test
+    void windowRun(FabricSession fabric) {
+      fabric.run(TOO_LONG.withCompletion(Completion.WINDOW));
+    }
+
+    @Test
+    void assertionFails(FabricSession fabric) {
+      assertThat(fabric.run(TOO_LONG)).hasStopReason(StopReason.COMPLETED);
+    }
+  }
+
+  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
+  static class SetUpTestCase {
+
+    @BeforeAll
+    static void setUp(FabricSession fabric) {
+      fabric.run(TOO_LONG);
+    }
+
+    @Test
+    void test() {}
+  }
+}
