@@ -1,11 +1,13 @@
 package dev.rocelab.model;
 
+import dev.rocelab.api.backend.RunProgress;
 import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.net.Simulation;
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * A scenario running on the model, advanced in simulated time: {@link #advance(Duration)} moves
@@ -16,11 +18,19 @@ final class ModelRun implements ScenarioRun {
   private final Scenario scenario;
   private final Simulation simulation;
   private final String backend;
+  private final Duration wallClockLimit;
 
-  ModelRun(Scenario scenario, Simulation simulation, String backend) {
+  /**
+   * @param scenario the scenario
+   * @param simulation its simulation
+   * @param backend the backend id to record
+   * @param wallClockLimit the longest the whole run may take in real time
+   */
+  ModelRun(Scenario scenario, Simulation simulation, String backend, Duration wallClockLimit) {
     this.scenario = scenario;
     this.simulation = simulation;
     this.backend = backend;
+    this.wallClockLimit = wallClockLimit;
   }
 
   @Override
@@ -52,13 +62,19 @@ final class ModelRun implements ScenarioRun {
   @Override
   public void advance(Duration step) {
     long stepPs = Math.multiplyExact(step.toNanos(), 1000L);
-    simulation.advance(Math.addExact(simulation.network().simulator().now(), stepPs), ModelSession.WALL_CLOCK_LIMIT,
-        () -> {});
+    simulation.advance(Math.addExact(simulation.network().simulator().now(), stepPs), wallClockLimit, () -> {});
   }
 
   @Override
   public RunResult finish() {
-    simulation.run(ModelSession.WALL_CLOCK_LIMIT);
+    simulation.run(wallClockLimit);
+    return snapshot();
+  }
+
+  /** Reports between slices of simulated time, once {@code every} of real time has passed since the last report. */
+  @Override
+  public RunResult finish(Duration every, Consumer<RunProgress> progress) {
+    simulation.run(wallClockLimit, simulation.progressReporter(every, progress));
     return snapshot();
   }
 

@@ -2,6 +2,7 @@ package dev.rocelab.model;
 
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricGraph;
@@ -10,7 +11,6 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.model.net.Simulation;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,9 +20,6 @@ import java.util.Optional;
  * threads or files; several may run in parallel.
  */
 final class ModelSession implements FabricSession {
-
-  /** The longest a run may take in real time. */
-  static final Duration WALL_CLOCK_LIMIT = Duration.ofMinutes(10);
 
   private final ModelBackend backend;
   private final FabricSpec spec;
@@ -60,7 +57,7 @@ final class ModelSession implements FabricSession {
     flowLevelProblem(scenario).ifPresent(reason -> {
       throw new UnsupportedScenarioException(reason);
     });
-    return new ModelRun(scenario, new Simulation(graph, scenario), backend.id());
+    return new ModelRun(scenario, new Simulation(graph, scenario), backend.id(), RunLimits.wallClock());
   }
 
   /** Flow fidelity models links and routes: it cannot mix with packets, and PFC storms or bit errors do nothing to it. */

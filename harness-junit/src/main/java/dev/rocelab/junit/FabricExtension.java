@@ -32,7 +32,6 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
-import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 /**
@@ -70,22 +69,19 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
         Optional.ofNullable(Contexts.store(context).get(ScenarioPoint.class, ScenarioPoint.class))));
   }
 
-  /** Fails a test whose runs (in the test or its {@code @BeforeEach}/{@code @AfterEach}) left required work undone. */
+  /**
+   * Fails a test whose runs (in the test or its {@code @BeforeEach}/{@code @AfterEach}) left required work
+   * undone, or ends it as broken if they ran out of their wall-clock budget.
+   */
   @Override
   public void afterEach(ExtensionContext context) {
-    Optional<AssertionFailedError> unfinished = UnfinishedRuns.failure(context);
-    if (unfinished.isPresent()) {
-      throw unfinished.get();
-    }
+    UnfinishedRuns.throwIfStoppedShort(context);
   }
 
-  /** Fails a class whose {@code @BeforeAll}/{@code @AfterAll} runs left required work undone. */
+  /** Fails a class whose {@code @BeforeAll}/{@code @AfterAll} runs stopped short, as for a test. */
   @Override
   public void afterAll(ExtensionContext context) {
-    Optional<AssertionFailedError> unfinished = UnfinishedRuns.failure(context);
-    if (unfinished.isPresent()) {
-      throw unfinished.get();
-    }
+    UnfinishedRuns.throwIfStoppedShort(context);
   }
 
   @Override

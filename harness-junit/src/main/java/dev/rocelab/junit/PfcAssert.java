@@ -127,7 +127,10 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
         if (s.value(i) > 0 && s.timeOf(i).picos() <= run.elapsed().picos()) {
           context.fail(label, scope.where(), "none", s.subject().replace("/", " priority ") + " paused "
               + Display.time(SimTime.picos(s.value(i))) + " in the sample at " + Display.time(s.timeOf(i))
-              + " (run at " + Display.time(run.elapsed()) + ")");
+              + " (run at " + Display.time(run.elapsed()) + ")" + (s.isDownsampled()
+                  ? "; the series was downsampled to " + Display.time(s.interval()) + " buckets to fit its memory"
+                  + " budget, so these pauses may lie up to that much before the window"
+                  + " (raise rocelab.limits.seriesMemory for finer samples)" : ""));
           return myself;
         }
       }

@@ -3,12 +3,19 @@ package dev.rocelab.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.backend.RunLimits;
+import dev.rocelab.api.backend.RunProgress;
+import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.report.RunObserver;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -55,6 +62,52 @@ class RunObserverTest {
             "test got permutation · 2MiB per flow");
   }
 
+  @Test
+  void aLongRunTellsItsProgressToTheObserversAndTheConsoleAsItGoesOn() {
+    PrintStream console = System.out;
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    try {
+      // every run counts as long when progress is due every nanosecond
+      Engine.run(Map.of(RunLimits.PROGRESS, "1ns"), ProgressTestCase.class).testEvents()
+          .assertStatistics(s -> s.started(2).succeeded(2));
+    } finally {
+      System.setOut(console);
+    }
+
+    List<String> progress = SEEN.stream().filter(line -> line.startsWith("progress")).toList();
+    assertThat(progress).hasSizeGreaterThan(2).allMatch(line -> line.matches("progress tiny · incast · \\S+ of 10ms"
+        + " simulated \\(\\d+%\\) · \\d+s wall · [\\d.]+( [MG])? events · [0-4] of 4 flows completed on .*"));
+    // both runs, the annotated one and the live one the test finishes, report before they end
+    List<String> order = SEEN.stream().map(line -> line.startsWith("progress") ? "progress" : "finished").toList();
+    assertThat(String.join(" ", order).replaceAll("(progress ?)+", "progress ")).isEqualTo(
+        "progress finished progress finished");
+    assertThat(printed.toString(StandardCharsets.UTF_8).lines()
+        .filter(line -> line.startsWith("[rocelab] tiny · incast · ")).count()).isEqualTo(progress.size());
+  }
+
+  @Test
+  void progressIsOffWhenSetSo() {
+    Engine.run(Map.of(RunLimits.PROGRESS, "off"), ProgressTestCase.class).testEvents()
+        .assertStatistics(s -> s.started(2).succeeded(2));
+
+    assertThat(SEEN).noneMatch(line -> line.startsWith("progress")).isNotEmpty();
+  }
+
+  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "model", phase = Phase.SYNTHETIC_LOAD)
+  static class ProgressTestCase {
+
+    @Incast(senders = 4, message = "2MiB")
+    void annotated(RunResult run) {}
+
+    @Test
+    void live(FabricSession fabric) {
+      try (ScenarioRun run = fabric.start(Scenario.incast().senders(4).message("2MiB"))) {
+        run.finish();
+      }
+    }
+  }
+
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.BASELINE, seed = 7)
   static class ObservedTestCase {
 
@@ -82,6 +135,13 @@ class RunObserverTest {
       if (recording) {
         SEEN.add("observer saw " + fabric.name() + " · " + result.scenario().describe() + " on "
             + Thread.currentThread().getName());
+      }
+    }
+
+    @Override
+    public void runProgress(FabricSpec fabric, RunProgress progress) {
+      if (recording) {
+        SEEN.add("progress " + fabric.name() + " · " + progress.describe() + " on " + Thread.currentThread().getName());
       }
     }
   }

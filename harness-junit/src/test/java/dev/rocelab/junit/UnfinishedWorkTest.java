@@ -10,6 +10,7 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.result.RunResult;
@@ -27,6 +28,8 @@ import org.opentest4j.AssertionFailedError;
 /**
  * A run that stops at its bound with its workload unfinished fails its test unless the scenario declares that
  * it measures a window: "lossless" over a tenth of an incast says nothing about the incast that was asked for.
+ * A run stopped by its wall-clock budget did not cover the time it was meant to, window or not: its test is
+ * broken (the machine's limit, not the fabric's verdict).
  */
 class UnfinishedWorkTest {
 
@@ -85,6 +88,24 @@ class UnfinishedWorkTest {
         .hasMessageContaining("  unfinished: 0 of 4 flows completed in 1ms (duration reached)");
     assertThat(List.of(thrown.getSuppressed())).singleElement()
         .satisfies(s -> assertThat(s).hasMessageStartingWith("workload unfinished: incast 4:1 · 1GiB"));
+  }
+
+  @Test
+  void aRunOutOfItsWallClockBudgetBreaksItsTestWhateverItDeclared() {
+    Events events = Engine.run(WallClockTestCase.class).testEvents();
+
+    String stopped = "workload unfinished: incast 2:1 · 3KiB: 0 of 2 flows completed in ";
+    String advice = "s: raise it with -Drocelab.limits.wallClock=… or make the scenario smaller";
+    events.assertThatEvents()
+        .haveExactly(1, event(test("required"), finishedWithFailure(instanceOf(FabricBackendException.class),
+            message(m -> m.startsWith(stopped) && m.contains("(wall clock limit); a run took longer in real time"
+                + " than its budget of ") && m.endsWith(advice)))))
+        .haveExactly(1, event(test("window"), finishedWithFailure(instanceOf(FabricBackendException.class),
+            message(m -> m.startsWith(stopped)))))
+        // with a run that stopped at its duration too, the test fails: that part is a verdict on the test
+        .haveExactly(1, event(test("withARunShortOfItsDuration"), finishedWithFailure(
+            instanceOf(AssertionFailedError.class), message(m -> m.startsWith("workload unfinished in 2 runs:")
+                && m.contains(ADVICE + "; a run took longer in real time")))));
   }
 
   @Test
@@ -151,6 +172,27 @@ class UnfinishedWorkTest {
     @Test
     void assertionFails(FabricSession fabric) {
       assertThat(fabric.run(TOO_LONG)).hasStopReason(StopReason.COMPLETED);
+    }
+  }
+
+  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
+  static class WallClockTestCase {
+
+    /** The scripted backend stops an incast of 3 KiB messages at its wall-clock budget. */
+    @Incast(senders = 2, message = "3KiB")
+    void required(RunResult run) {
+      assertThat(run).hasStopReason(StopReason.WALL_CLOCK_LIMIT);
+    }
+
+    @Incast(senders = 2, message = "3KiB", completion = Completion.WINDOW)
+    void window(RunResult run) {
+      assertThat(run).hasStopReason(StopReason.WALL_CLOCK_LIMIT);
+    }
+
+    @Test
+    void withARunShortOfItsDuration(FabricSession fabric) {
+      fabric.run(TOO_LONG);
+      fabric.run(Scenario.incast().senders(2).message("3KiB").build());
     }
   }
 

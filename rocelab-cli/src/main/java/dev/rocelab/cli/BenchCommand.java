@@ -2,18 +2,23 @@ package dev.rocelab.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rocelab.api.backend.RunLimits;
+import dev.rocelab.api.backend.RunProgress;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.model.ModelBackend;
 import dev.rocelab.model.net.Simulation;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -60,21 +65,33 @@ final class BenchCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    // on standard error, so that standard output stays one JSON line per scenario
+    Optional<Duration> every = RunLimits.progressEvery();
+    PrintWriter err = spec.commandLine().getErr();
+    Consumer<RunProgress> progress = p -> {
+      err.println("[rocelab] " + p.describe());
+      err.flush();
+    };
     for (BenchScenario bench : scenarios) {
       for (int i = 0; i < warmup; i++) {
-        run(bench);
+        run(bench, every, progress);
       }
-      spec.commandLine().getOut().println(json(run(bench)));
+      spec.commandLine().getOut().println(json(run(bench, every, progress)));
       spec.commandLine().getOut().flush();
     }
     return Rocelab.VALID;
   }
 
-  private static Map<String, Object> run(BenchScenario bench) {
+  private static Map<String, Object> run(BenchScenario bench, Optional<Duration> every,
+      Consumer<RunProgress> progress) {
     long start = System.nanoTime();
     Simulation simulation = new Simulation(FabricGraph.of(bench.fabric()), bench.scenario());
     LiveHeapSampler heap = new LiveHeapSampler(simulation);
-    simulation.run(Duration.ofMinutes(30), heap::sliceDone);
+    Runnable report = every.map(e -> simulation.progressReporter(e, progress)).orElse(() -> {});
+    simulation.run(Duration.ofMinutes(30), () -> {
+      heap.sliceDone();
+      report.run();
+    });
     double wall = (System.nanoTime() - start - heap.samplingNanos()) / 1e9;
     RunResult result = simulation.result(ModelBackend.ID);
     long events = simulation.network().simulator().events();

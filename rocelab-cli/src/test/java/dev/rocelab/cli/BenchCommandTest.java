@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rocelab.api.backend.RunLimits;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -40,6 +41,24 @@ class BenchCommandTest {
     assertThat(JSON.readTree(run.outLines().get(0)).get("scenario").asText()).isEqualTo("incast16");
     assertThat(JSON.readTree(run.outLines().get(1)).get("ecn_marks").asLong())
         .as("without DCQCN nothing slows down, so the queue marks more").isGreaterThan(first.get("ecn_marks").asLong());
+  }
+
+  @Test
+  void aLongRunReportsItsProgressOnStandardErrorKeepingStandardOutputJson() throws Exception {
+    CommandRun run;
+    // every run counts as long when progress is due every nanosecond
+    System.setProperty(RunLimits.PROGRESS, "1ns");
+    try {
+      run = rocelab("bench", "--warmup", "0", "incast16");
+    } finally {
+      System.clearProperty(RunLimits.PROGRESS);
+    }
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.outLines()).singleElement().satisfies(line -> JSON.readTree(line));
+    assertThat(run.err().lines().toList()).hasSizeGreaterThan(2).allMatch(line -> line.matches(
+        "\\[rocelab] incast16 · \\S+ of \\S+ simulated \\(\\d+%\\) · \\d+s wall · [\\d.]+( [MG])? events"
+            + " · \\d+ of 16 flows completed"));
   }
 
   @Test

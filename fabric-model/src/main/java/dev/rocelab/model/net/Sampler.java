@@ -5,10 +5,14 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.engine.Component;
+import dev.rocelab.model.telemetry.SeriesStore;
+import dev.rocelab.model.telemetry.SeriesStore.Kind;
+import dev.rocelab.model.telemetry.SeriesStore.Scale;
 import dev.rocelab.model.traffic.FlowSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -20,39 +24,43 @@ import java.util.List;
  * ({@code cnps_sent}, {@code cnps_received}, packets, whatever their priority); per switch the
  * shared buffer in use ({@code shared_buffer}, bytes); per flow the delivered throughput over the
  * last interval ({@code throughput}, bps). Series that stayed zero are left out of the result.
+ * The series share a memory budget: a run too long for it has its series downsampled (see
+ * {@link SeriesStore}); the counters the result reports are exact whatever the budget.
  */
 public final class Sampler extends Component {
 
   private final Network net;
   private final long intervalPs;
-  private final SimTime interval;
   private final List<FlowSpec> flows;
   private final int[] priorities;
-  private final long[][] queue;
-  private final long[][] paused;
-  private final long[][] marks;
-  private final long[][] throughput;
-  private final long[][] sharedBuffer;
+  private final SeriesStore store;
+  // where each group of series starts in the store
+  private final int queue;
+  private final int paused;
+  private final int marks;
+  private final int nicPaused;
+  private final int cnpsSent;
+  private final int cnpsReceived;
+  private final int sharedBuffer;
+  private final int throughput;
+  // counters at the last sample, to sample what happened since
   private final long[] lastDelivered;
   private final long[] lastPaused;
   private final long[] lastMarks;
-  private final long[][] nicPaused;
   private final long[] lastNicPaused;
-  private final long[][] cnpsSent;
-  private final long[][] cnpsReceived;
   private final long[] lastCnpsSent;
   private final long[] lastCnpsReceived;
-  private int samples;
+  private final long[] delivered;
 
   /**
    * @param net the network
    * @param intervalPs the sampling interval
    * @param flows the flows, in id order
+   * @param budgetBytes the memory all series may take; beyond it they are downsampled
    */
-  public Sampler(Network net, long intervalPs, List<FlowSpec> flows) {
+  public Sampler(Network net, long intervalPs, List<FlowSpec> flows, long budgetBytes) {
     this.net = net;
     this.intervalPs = intervalPs;
-    this.interval = SimTime.picos(intervalPs);
     this.flows = flows;
     BitSet used = new BitSet(8);
     for (QueuePair qp : net.queuePairs) {
@@ -61,28 +69,37 @@ public final class Sampler extends Component {
       }
     }
     this.priorities = used.stream().toArray();
-    int count = 0;
+    int switchPorts = 0;
     for (SwitchNode sw : net.switches) {
-      count += sw.ports.length;
+      switchPorts += sw.ports.length;
     }
-    int series = count * priorities.length;
-    queue = new long[series][16];
-    paused = new long[series][16];
-    marks = new long[series][16];
-    throughput = new long[flows.size()][16];
-    sharedBuffer = new long[net.switches.length][16];
-    lastDelivered = new long[flows.size()];
-    lastPaused = new long[series];
-    lastMarks = new long[series];
+    int portSeries = switchPorts * priorities.length;
     int nics = net.nics.length;
-    nicPaused = new long[nics * priorities.length][16];
+    List<Kind> kinds = new ArrayList<>();
+    queue = group(kinds, Kind.LEVEL, portSeries);
+    paused = group(kinds, Kind.AMOUNT, portSeries);
+    marks = group(kinds, Kind.AMOUNT, portSeries);
+    nicPaused = group(kinds, Kind.AMOUNT, nics * priorities.length);
+    cnpsSent = group(kinds, Kind.AMOUNT, nics);
+    cnpsReceived = group(kinds, Kind.AMOUNT, nics);
+    sharedBuffer = group(kinds, Kind.LEVEL, net.switches.length);
+    throughput = group(kinds, Kind.AMOUNT, flows.size()); // bytes, shown as a rate
+    this.store = new SeriesStore(kinds.toArray(Kind[]::new), intervalPs, budgetBytes);
+    lastDelivered = new long[flows.size()];
+    lastPaused = new long[portSeries];
+    lastMarks = new long[portSeries];
     lastNicPaused = new long[nics * priorities.length];
-    cnpsSent = new long[nics][16];
-    cnpsReceived = new long[nics][16];
     lastCnpsSent = new long[nics];
     lastCnpsReceived = new long[nics];
+    delivered = new long[flows.size()];
     net.sim.register(this);
     net.sim.schedule(this, 0);
+  }
+
+  private static int group(List<Kind> kinds, Kind kind, int count) {
+    int first = kinds.size();
+    kinds.addAll(Collections.nCopies(count, kind));
+    return first;
   }
 
   @Override
@@ -91,12 +108,12 @@ public final class Sampler extends Component {
     for (SwitchNode sw : net.switches) {
       for (SwitchPort port : sw.ports) {
         for (int p : priorities) {
-          put(queue, s, port.depth(p, now));
+          store.put(queue + s, port.depth(p, now));
           long pausedSoFar = port.pausedPsAt(p, now);
-          put(paused, s, pausedSoFar - lastPaused[s]);
+          store.put(paused + s, pausedSoFar - lastPaused[s]);
           lastPaused[s] = pausedSoFar;
           long marksSoFar = net.counters.ecnMarks[port.gid * 8 + p];
-          put(marks, s, marksSoFar - lastMarks[s]);
+          store.put(marks + s, marksSoFar - lastMarks[s]);
           lastMarks[s] = marksSoFar;
           s++;
         }
@@ -107,7 +124,7 @@ public final class Sampler extends Component {
       for (int i = 0; i < priorities.length; i++) {
         int slot = n * priorities.length + i;
         long pausedSoFar = port.pausedPsAt(priorities[i], now);
-        put(nicPaused, slot, pausedSoFar - lastNicPaused[slot]);
+        store.put(nicPaused + slot, pausedSoFar - lastNicPaused[slot]);
         lastNicPaused[slot] = pausedSoFar;
       }
       long sent = 0;
@@ -116,32 +133,24 @@ public final class Sampler extends Component {
         sent += net.counters.cnpsSent[port.gid * 8 + p];
         received += net.counters.cnpsReceived[port.gid * 8 + p];
       }
-      put(cnpsSent, n, sent - lastCnpsSent[n]);
-      put(cnpsReceived, n, received - lastCnpsReceived[n]);
+      store.put(cnpsSent + n, sent - lastCnpsSent[n]);
+      store.put(cnpsReceived + n, received - lastCnpsReceived[n]);
       lastCnpsSent[n] = sent;
       lastCnpsReceived[n] = received;
     }
     for (int sw = 0; sw < net.switches.length; sw++) {
-      put(sharedBuffer, sw, net.switches[sw].buffer.sharedUsed());
+      store.put(sharedBuffer + sw, net.switches[sw].buffer.sharedUsed());
     }
-    long[] delivered = new long[flows.size()];
+    Arrays.fill(delivered, 0);
     for (int q = 0; q < net.queuePairs.length; q++) {
       delivered[net.queuePairs[q].flow] += net.receivers[q].delivered;
     }
     for (int f = 0; f < flows.size(); f++) {
-      long bytes = delivered[f] - lastDelivered[f];
+      store.put(throughput + f, delivered[f] - lastDelivered[f]);
       lastDelivered[f] = delivered[f];
-      put(throughput, f, samples == 0 ? 0 : Rate.average(DataSize.bytes(bytes), interval).bitsPerSecond());
     }
-    samples++;
+    store.endSample();
     net.sim.schedule(this, now + intervalPs);
-  }
-
-  private void put(long[][] series, int index, long value) {
-    if (samples == series[index].length) {
-      series[index] = Arrays.copyOf(series[index], samples * 2);
-    }
-    series[index][samples] = value;
   }
 
   /** @return the sampled series that are not all zero */
@@ -152,9 +161,9 @@ public final class Sampler extends Component {
       for (SwitchPort port : sw.ports) {
         for (int p : priorities) {
           String subject = port.name + "/" + p;
-          add(out, "queue_depth", subject, "bytes", interval, queue[s]);
-          add(out, "paused_time", subject, "ps", interval, paused[s]);
-          add(out, "ecn_marks", subject, "packets", interval, marks[s]);
+          add(out, queue + s, "queue_depth", subject, "bytes", Scale.SAME);
+          add(out, paused + s, "paused_time", subject, "ps", Scale.SAME);
+          add(out, marks + s, "ecn_marks", subject, "packets", Scale.SAME);
           s++;
         }
       }
@@ -162,24 +171,25 @@ public final class Sampler extends Component {
     for (int n = 0; n < net.nics.length; n++) {
       String nic = net.nics[n].port.name;
       for (int i = 0; i < priorities.length; i++) {
-        add(out, "paused_time", nic + "/" + priorities[i], "ps", interval, nicPaused[n * priorities.length + i]);
+        add(out, nicPaused + n * priorities.length + i, "paused_time", nic + "/" + priorities[i], "ps", Scale.SAME);
       }
-      add(out, "cnps_sent", nic, "packets", interval, cnpsSent[n]);
-      add(out, "cnps_received", nic, "packets", interval, cnpsReceived[n]);
+      add(out, cnpsSent + n, "cnps_sent", nic, "packets", Scale.SAME);
+      add(out, cnpsReceived + n, "cnps_received", nic, "packets", Scale.SAME);
     }
     for (int sw = 0; sw < net.switches.length; sw++) {
-      add(out, "shared_buffer", net.switches[sw].name, "bytes", interval, sharedBuffer[sw]);
+      add(out, sharedBuffer + sw, "shared_buffer", net.switches[sw].name, "bytes", Scale.SAME);
     }
+    Scale bitsPerSecond = (bytes, samples) ->
+        Rate.average(DataSize.bytes(bytes), SimTime.picos(samples * intervalPs)).bitsPerSecond();
     for (int f = 0; f < flows.size(); f++) {
-      add(out, "throughput", flows.get(f).name(), "bps", interval, throughput[f]);
+      add(out, throughput + f, "throughput", flows.get(f).name(), "bps", bitsPerSecond);
     }
     return out;
   }
 
-  private void add(List<TimeSeries> out, String metric, String subject, String unit, SimTime interval, long[] values) {
-    long[] used = Arrays.copyOf(values, samples);
-    if (Arrays.stream(used).anyMatch(v -> v != 0)) {
-      out.add(new TimeSeries(metric, subject, unit, SimTime.ZERO, interval, used));
+  private void add(List<TimeSeries> out, int series, String metric, String subject, String unit, Scale scale) {
+    if (store.anyNonZero(series)) {
+      out.add(store.series(series, metric, subject, unit, scale));
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.rocelab.model.net;
 
+import dev.rocelab.api.backend.RunLimits;
+import dev.rocelab.api.backend.RunProgress;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.result.DropReason;
@@ -23,6 +25,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * One run of a scenario on the model: builds the network (with a {@link CollectiveRunner} per
@@ -42,14 +46,29 @@ public final class Simulation {
   private final Sampler sampler;
   private final List<CollectiveDriver> runners = new ArrayList<>();
   private StopReason stopReason;
+  /** Real time spent in earlier calls to {@link #advance}, and when the current one started. */
+  private long wallNanos;
+  private long callStarted;
+  private boolean advancing;
+
+  /**
+   * Builds the simulation, its series within {@link RunLimits#seriesMemory()}.
+   *
+   * @param graph the fabric
+   * @param scenario the scenario
+   */
+  public Simulation(FabricGraph graph, Scenario scenario) {
+    this(graph, scenario, RunLimits.seriesMemory());
+  }
 
   /**
    * Builds the simulation.
    *
    * @param graph the fabric
    * @param scenario the scenario
+   * @param seriesMemory the memory its time series may take; beyond it they are downsampled
    */
-  public Simulation(FabricGraph graph, Scenario scenario) {
+  public Simulation(FabricGraph graph, Scenario scenario, DataSize seriesMemory) {
     this.graph = graph;
     this.scenario = scenario;
     List<FlowSpec> planned = new ArrayList<>(TrafficPlan.of(scenario, graph));
@@ -69,7 +88,8 @@ public final class Simulation {
           : new CollectiveRunner(net, c.collective(), c.layout(), c.queuePairs(net), start));
     }
     // a flow-level run has no packets to sample
-    this.sampler = flowLevelOnly(scenario) ? null : new Sampler(net, scenario.sampleInterval().picos(), flows);
+    this.sampler = flowLevelOnly(scenario) ? null : new Sampler(net, scenario.sampleInterval().picos(), flows,
+        seriesMemory.bytes());
     new FaultInjector(net, scenario.faults(), graph.spec().firmwareRegistry());
   }
 
@@ -92,7 +112,7 @@ public final class Simulation {
   /**
    * Runs to the end.
    *
-   * @param wallClockLimit the longest the run may take in real time
+   * @param wallClockLimit the longest the whole run may take in real time
    * @return why it stopped
    */
   public StopReason run(Duration wallClockLimit) {
@@ -101,9 +121,9 @@ public final class Simulation {
 
   /**
    * Runs to the end, calling back between slices of simulated time (for observers such as a
-   * heap sampler; the callback must not touch the simulation).
+   * heap sampler or a progress report; the callback must not touch the simulation).
    *
-   * @param wallClockLimit the longest the run may take in real time
+   * @param wallClockLimit the longest the whole run may take in real time
    * @param betweenSlices called after every slice of simulated time
    * @return why it stopped
    */
@@ -116,28 +136,93 @@ public final class Simulation {
    * Runs until a simulated time, or less if the run ends before it.
    *
    * @param targetPs the simulated time to reach, in picoseconds
-   * @param wallClockLimit the longest this may take in real time
+   * @param wallClockLimit the longest the whole run may take in real time: what earlier calls
+   *     took counts against it
    * @param betweenSlices called after every slice of simulated time
    * @return true once the run has ended (see {@link #stopReason()})
    */
   public boolean advance(long targetPs, Duration wallClockLimit, Runnable betweenSlices) {
-    long deadline = System.nanoTime() + wallClockLimit.toNanos();
+    callStarted = System.nanoTime();
+    advancing = true;
+    long deadline = callStarted + wallClockLimit.toNanos() - wallNanos;
     long end = scenario.duration().picos();
     long target = Math.min(targetPs, end);
-    while (stopReason == null && net.sim.now() < target) {
-      net.sim.runUntil(Math.min(target, net.sim.now() + SLICE_PS));
-      betweenSlices.run();
-      if (net.allComplete()) {
-        stopReason = StopReason.COMPLETED;
-      } else if (net.deadlocked) {
-        stopReason = StopReason.DEADLOCK;
-      } else if (net.sim.now() >= end) {
-        stopReason = StopReason.DURATION_REACHED;
-      } else if (System.nanoTime() > deadline) {
-        stopReason = StopReason.WALL_CLOCK_LIMIT;
+    try {
+      while (stopReason == null && net.sim.now() < target) {
+        net.sim.runUntil(Math.min(target, net.sim.now() + SLICE_PS));
+        betweenSlices.run();
+        if (net.allComplete()) {
+          stopReason = StopReason.COMPLETED;
+        } else if (net.deadlocked) {
+          stopReason = StopReason.DEADLOCK;
+        } else if (net.sim.now() >= end) {
+          stopReason = StopReason.DURATION_REACHED;
+        } else if (System.nanoTime() > deadline) {
+          stopReason = StopReason.WALL_CLOCK_LIMIT;
+        }
       }
+    } finally {
+      wallNanos += System.nanoTime() - callStarted;
+      advancing = false;
     }
     return stopReason != null;
+  }
+
+  /**
+   * A callback for between slices that tells {@code progress} how far the run has come, once
+   * {@code every} of real time has passed since the last time (or since the callback was made).
+   *
+   * @param every how often, > 0
+   * @param progress told of the progress
+   * @return the callback, for {@link #run(Duration, Runnable)} or {@link #advance(long, Duration, Runnable)}
+   */
+  public Runnable progressReporter(Duration every, Consumer<RunProgress> progress) {
+    long period = every.toNanos();
+    if (period <= 0) {
+      throw new IllegalArgumentException("every must be > 0 but was " + every);
+    }
+    long[] next = {System.nanoTime() + period};
+    return () -> {
+      long now = System.nanoTime();
+      if (now - next[0] >= 0) {
+        progress.accept(progress());
+        next[0] = now + period;
+      }
+    };
+  }
+
+  /**
+   * How far the run has come; may be called between slices (it reads, never changes, the run).
+   *
+   * @return the simulated time reached, the real time taken, the events processed and the work done
+   */
+  public RunProgress progress() {
+    long wall = wallNanos + (advancing ? System.nanoTime() - callStarted : 0);
+    List<String> work = new ArrayList<>();
+    boolean collectivesOnly = scenario.workloads().stream().allMatch(Workload.Collective.class::isInstance);
+    if (!collectivesOnly && !flows.isEmpty()) {
+      boolean[] incomplete = new boolean[flows.size()];
+      for (QueuePair qp : net.queuePairs) {
+        incomplete[qp.flow] |= qp.completionPs < 0;
+      }
+      int completed = 0;
+      for (boolean open : incomplete) {
+        completed += open ? 0 : 1;
+      }
+      work.add(completed + " of " + flows.size() + " flows completed");
+    }
+    if (!runners.isEmpty()) {
+      int sizes = 0;
+      for (Workload w : scenario.workloads()) {
+        if (w instanceof Workload.Collective c) {
+          sizes += c.sizes().sizes().size();
+        }
+      }
+      int measured = runners.stream().mapToInt(r -> r.result().map(t -> t.rows().size()).orElse(0)).sum();
+      work.add(measured + " of " + sizes + " collective sizes measured");
+    }
+    return new RunProgress(scenario, SimTime.picos(net.sim.now()), Duration.ofNanos(wall),
+        OptionalLong.of(net.sim.events()), String.join(", ", work));
   }
 
   /** @return why the run ended, or null while it is going on */

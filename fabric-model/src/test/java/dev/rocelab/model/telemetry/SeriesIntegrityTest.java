@@ -1,6 +1,8 @@
 package dev.rocelab.model.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
@@ -16,6 +18,8 @@ import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.ModelFixtures;
+import dev.rocelab.model.net.Simulation;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,7 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and per-interval counts are never negative, each per-interval series adds up to the counter it
  * samples (short of at most what one interval can carry, the part after the last sample), and
  * levels stay within the peaks the counters recorded. Sampling intervals go up to 1 ms, where a
- * flow delivers megabytes per sample.
+ * flow delivers megabytes per sample. Run again within a small memory budget, the same scenario
+ * gives the same counters, and series that are the full-resolution ones aggregated bucket by
+ * bucket as {@link TimeSeries} documents: last level, summed amount, mean rate, least and greatest
+ * sample.
  */
 class SeriesIntegrityTest {
 
@@ -139,6 +146,53 @@ class SeriesIntegrityTest {
       long size = c.fabric().switchProfiles().values().stream().mapToLong(p -> p.buffer().bytes()).max().orElseThrow();
       assertThat(buffer.max()).as("shared buffer in use at %s", buffer.subject()).isLessThanOrEqualTo(size);
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("scenarios")
+  void downsampledSeriesAreTheFullSeriesAggregatedAndCountersStayExact(Case c) {
+    RunResult full = ModelFixtures.run(c.fabric(), c.scenario()).result();
+    // 1 byte leaves 2 buckets a series; 256 KiB a few dozen on these fabrics
+    for (DataSize budget : List.of(DataSize.bytes(1), DataSize.kib(256))) {
+      Simulation simulation = new Simulation(FabricGraph.of(c.fabric()), c.scenario(), budget);
+      simulation.run(Duration.ofMinutes(5));
+      RunResult small = simulation.result("model");
+
+      assertThat(small.ports()).as("counters within %s", budget).isEqualTo(full.ports());
+      assertThat(small.flows()).as("flows within %s", budget).isEqualTo(full.flows());
+      assertThat(small.series()).extracting(TimeSeries::metric, TimeSeries::subject)
+          .containsExactlyElementsOf(full.series().stream().map(s -> tuple(s.metric(), s.subject())).toList());
+      for (int i = 0; i < full.series().size(); i++) {
+        assertAggregates(full.series().get(i), small.series().get(i));
+      }
+    }
+  }
+
+  private static void assertAggregates(TimeSeries full, TimeSeries small) {
+    String name = small.metric() + " of " + small.subject();
+    assertThat(small.sampleInterval()).isEqualTo(full.interval());
+    int k = (int) (small.interval().picos() / full.interval().picos());
+    assertThat(small.size()).as(name).isEqualTo((full.size() + k - 1) / k);
+    if (k > 1) {
+      assertThat(small.isDownsampled()).isTrue();
+    }
+    for (int b = 0; b < small.size(); b++) {
+      int from = b * k;
+      int to = Math.min(full.size(), from + k);
+      long[] samples = Arrays.copyOfRange(full.values(), from, to);
+      String bucket = name + ", bucket " + b + " of " + k + " samples";
+      assertThat(small.timeOf(b)).as(bucket).isEqualTo(full.timeOf(0).plus(full.interval().times(from + k - 1)));
+      assertThat(small.bucketMin(b)).as(bucket).isEqualTo(Arrays.stream(samples).min().orElseThrow());
+      assertThat(small.bucketMax(b)).as(bucket).isEqualTo(Arrays.stream(samples).max().orElseThrow());
+      long sum = Arrays.stream(samples).sum();
+      switch (small.metric()) {
+        case "queue_depth", "shared_buffer" -> assertThat(small.value(b)).as(bucket).isEqualTo(samples[samples.length - 1]);
+        // the mean rate over the bucket, up to each sample's rounding to a whole bps
+        case "throughput" -> assertThat((double) small.value(b)).as(bucket).isCloseTo((double) sum / k, within(1.0));
+        default -> assertThat(small.value(b)).as(bucket).isEqualTo(sum);
+      }
+    }
+    assertThat(small.max()).as("peak of %s", name).isEqualTo(full.max());
   }
 
   private static double cnps(RunResult run, String nic, boolean sent) {

@@ -6,6 +6,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -65,6 +66,21 @@ public interface ScenarioRun extends AutoCloseable {
    * @return the final result; never null
    */
   RunResult finish();
+
+  /**
+   * Runs to the end like {@link #finish()}, telling {@code progress} how far the run has come about
+   * every {@code every} of real time (a run that ends sooner tells nothing). The calls come from
+   * the thread that finishes the run and must not touch it; a backend that cannot report progress
+   * just finishes, which is what this default does.
+   *
+   * @param every how often to report, > 0
+   * @param progress told of the progress
+   * @return the final result; never null
+   * @since 0.1
+   */
+  default RunResult finish(Duration every, Consumer<RunProgress> progress) {
+    return finish();
+  }
 
   /** Stops the run if it has not ended. Never throws a checked exception; calling it again does nothing. */
   @Override

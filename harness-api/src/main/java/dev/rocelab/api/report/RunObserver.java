@@ -2,6 +2,7 @@ package dev.rocelab.api.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.backend.RunProgress;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import org.apiguardian.api.API;
@@ -28,4 +29,15 @@ public interface RunObserver {
    * @param result what the run measured, never null
    */
   void runFinished(FabricSpec fabric, RunResult result);
+
+  /**
+   * A long run is going on: told every few seconds of real time (see
+   * {@link dev.rocelab.api.backend.RunLimits#progressEvery()}), on the thread that runs it. Does
+   * nothing by default.
+   *
+   * @param fabric the fabric the run is made on, never null
+   * @param progress how far it has come, never null
+   * @since 0.1
+   */
+  default void runProgress(FabricSpec fabric, RunProgress progress) {}
 }

@@ -136,6 +136,46 @@ class RunResultTest {
         SimTime.micros(10), new long[] {1, 5, 3}));
   }
 
+  @Test
+  void aDownsampledSeriesKeepsEachBucketsExtremesAndSaysWhatItGathered() {
+    long[] values = {4, 7};
+    long[] min = {0, 2};
+    long[] max = {9, 7};
+    TimeSeries series = TimeSeries.downsampled("queue_depth", "leaf1:eth1/3", "bytes", SimTime.micros(30),
+        SimTime.micros(40), SimTime.micros(10), values, min, max);
+    max[0] = 1;
+
+    assertThat(series.isDownsampled()).isTrue();
+    assertThat(series.sampleInterval()).isEqualTo(SimTime.micros(10));
+    assertThat(series.value(0)).isEqualTo(4);
+    assertThat(series.bucketMin(1)).isEqualTo(2);
+    assertThat(series.bucketMax(0)).isEqualTo(9);
+    assertThat(series.max()).as("the greatest sample, not the greatest bucket value").isEqualTo(9);
+    assertThat(series.timeOf(1)).isEqualTo(SimTime.micros(70));
+    assertThat(series).hasToString("queue_depth{leaf1:eth1/3} 2 samples every 40us from 30us (each of the samples"
+        + " taken every 10us in it, min and max kept)")
+        .isNotEqualTo(TimeSeries.downsampled("queue_depth", "leaf1:eth1/3", "bytes", SimTime.micros(30),
+            SimTime.micros(40), SimTime.micros(10), values, min, new long[] {9, 8}));
+    TimeSeries plain = new TimeSeries("q", "s", "bytes", SimTime.ZERO, SimTime.micros(10), new long[] {3});
+    assertThat(plain.isDownsampled()).isFalse();
+    assertThat(plain.bucketMin(0)).isEqualTo(plain.bucketMax(0)).isEqualTo(3);
+  }
+
+  @Test
+  void aDownsampledSeriesMustBeConsistent() {
+    SimTime ten = SimTime.micros(10);
+    long[] one = {1};
+    assertThatIllegalArgumentException().isThrownBy(() -> TimeSeries.downsampled("q", "s", "bytes", SimTime.ZERO,
+        SimTime.micros(25), ten, one, one, one))
+        .withMessage("interval 25us must be a whole number of sample intervals 10us");
+    assertThatIllegalArgumentException().isThrownBy(() -> TimeSeries.downsampled("q", "s", "bytes", SimTime.ZERO,
+        SimTime.micros(20), ten, one, new long[] {1, 2}, one))
+        .withMessage("values, min and max must have one entry per bucket but had 1, 2 and 1");
+    assertThatIllegalArgumentException().isThrownBy(() -> TimeSeries.downsampled("q", "s", "bytes", SimTime.ZERO,
+        SimTime.micros(20), ten, one, new long[] {5}, new long[] {2}))
+        .withMessage("bucket 0 has min 5 above max 2");
+  }
+
   private static FlowResult flow(String id, boolean completed) {
     return new FlowResult(id, Endpoint.parse("host2:nic0"), Endpoint.parse("host1:nic0"), 3, DataSize.mib(1),
         completed ? DataSize.mib(1) : DataSize.kib(64), SimTime.ZERO,

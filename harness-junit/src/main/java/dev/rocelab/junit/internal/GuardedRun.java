@@ -1,10 +1,12 @@
 package dev.rocelab.junit.internal;
 
 import dev.rocelab.api.backend.ScenarioRun;
+import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -16,13 +18,18 @@ final class GuardedRun implements ScenarioRun {
 
   private final ScenarioRun delegate;
   private final Turn turn;
+  private final FabricSpec fabric;
+  private final Optional<Duration> progressEvery;
   private final Consumer<RunResult> onFinish;
   private RunResult finished;
   private boolean closed;
 
-  GuardedRun(ScenarioRun delegate, Turn turn, Consumer<RunResult> onFinish) {
+  GuardedRun(ScenarioRun delegate, Turn turn, FabricSpec fabric, Optional<Duration> progressEvery,
+      Consumer<RunResult> onFinish) {
     this.delegate = delegate;
     this.turn = turn;
+    this.fabric = fabric;
+    this.progressEvery = progressEvery;
     this.onFinish = onFinish;
   }
 
@@ -58,7 +65,7 @@ final class GuardedRun implements ScenarioRun {
 
   @Override
   public synchronized RunResult finish() {
-    RunResult result = delegate.finish();
+    RunResult result = ProgressReports.finish(delegate, fabric, progressEvery);
     if (finished == null) {
       finished = result;
       onFinish.accept(result);

@@ -57,8 +57,8 @@ public final class ManagedSession implements FabricSession {
     Turn turn = handle.turn();
     turn.acquire();
     RunResult result;
-    try {
-      result = handle.session().run(seeded);
+    try (ScenarioRun run = handle.session().start(seeded)) {
+      result = ProgressReports.finish(run, handle.configuration().spec(), ProgressReports.every(context));
     } finally {
       turn.release();
     }
@@ -78,7 +78,8 @@ public final class ManagedSession implements FabricSession {
       turn.release();
       throw e;
     }
-    GuardedRun guarded = new GuardedRun(run, turn, this::finished);
+    GuardedRun guarded = new GuardedRun(run, turn, handle.configuration().spec(), ProgressReports.every(context),
+        this::finished);
     Contexts.store(context).put(new Object(), guarded);
     return guarded;
   }

@@ -1,5 +1,6 @@
 package dev.rocelab.junit.internal;
 
+import dev.rocelab.api.backend.RunProgress;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.report.RunObserver;
 import dev.rocelab.api.result.RunResult;
@@ -26,6 +27,18 @@ final class RunObservers {
   static void finished(FabricSpec fabric, RunResult result) {
     for (RunObserver observer : OBSERVERS) {
       observer.runFinished(fabric, result);
+    }
+  }
+
+  /**
+   * Tells every observer how far a long run has come.
+   *
+   * @param fabric the fabric it runs on
+   * @param progress its progress
+   */
+  static void progress(FabricSpec fabric, RunProgress progress) {
+    for (RunObserver observer : OBSERVERS) {
+      observer.runProgress(fabric, progress);
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Completion;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /** A short text account of a run, attached to the test's report. */
@@ -43,6 +45,7 @@ public final class TelemetrySummary {
     lines.add(line("CNPs", run.ports().stream().mapToLong(PortStats::cnpsSent).sum() + " sent"));
     lines.add(line("latency", latency(run.latency())));
     lines.add(line("FCT", completion(run.flows())));
+    lines.add(line("series", series(run.series())));
     if (!run.events().isEmpty()) {
       lines.add(line("events", run.events().size() + ", first: " + run.events().get(0).kind() + " "
           + run.events().get(0).subject() + " at " + Display.time(run.events().get(0).time())));
@@ -88,6 +91,20 @@ public final class TelemetrySummary {
     List<String> parts = new ArrayList<>();
     latency.forEach((priority, l) -> parts.add("priority " + priority + ": p50 " + Display.time(l.p50()) + ", p99 "
         + Display.time(l.p99()) + ", max " + Display.time(l.max())));
+    return String.join("; ", parts);
+  }
+
+  /** Series of one run share a resolution; a lab's may not, so each resolution is named. */
+  private static String series(List<TimeSeries> series) {
+    if (series.isEmpty()) {
+      return "none";
+    }
+    Map<String, Long> byResolution = series.stream().collect(Collectors.groupingBy(s -> s.isDownsampled()
+        ? "in " + Display.time(s.interval()) + " buckets (sampled every " + Display.time(s.sampleInterval())
+            + "; least and greatest sample kept; downsampled to fit rocelab.limits.seriesMemory)"
+        : "every " + Display.time(s.interval()), TreeMap::new, Collectors.counting()));
+    List<String> parts = new ArrayList<>();
+    byResolution.forEach((resolution, count) -> parts.add(count + " " + resolution));
     return String.join("; ", parts);
   }
 

@@ -2,20 +2,22 @@ package dev.rocelab.junit.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.rocelab.api.backend.FabricBackendException;
+import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Completion;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * The runs of one test (or one class's set-up) that stopped at their bound with work unfinished although
- * their scenario {@link Completion#REQUIRED required} it to complete: the extension fails the test once it
- * has run, whatever its assertions said.
+ * The runs of one test (or one class's set-up) that stopped short: at their duration with work unfinished
+ * although their scenario {@link Completion#REQUIRED required} it to complete, or at the wall-clock budget
+ * ({@link RunLimits#wallClock()}) whatever their scenario declared, since such a run did not cover the time
+ * it was meant to. The extension fails the test once it has run, whatever its assertions said.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class UnfinishedRuns {
@@ -23,52 +25,72 @@ public final class UnfinishedRuns {
   /** Keyed by the owning context's id: a store lookup also sees the parents' values, which belong to others. */
   private record Key(String contextId) {}
 
+  private record Account(String line, StopReason reason) {}
+
   /** The accounts of one context's unfinished runs, in the order they finished. */
   private static final class Accounts {
-    private final List<String> lines = new ArrayList<>();
+    private final List<Account> accounts = new ArrayList<>();
 
-    synchronized void add(String line) {
-      lines.add(line);
+    synchronized void add(Account account) {
+      accounts.add(account);
     }
 
-    synchronized List<String> all() {
-      return List.copyOf(lines);
+    synchronized List<Account> all() {
+      return List.copyOf(accounts);
     }
   }
 
   private UnfinishedRuns() {}
 
   /**
-   * Notes a finished run if it left required work undone.
+   * Notes a finished run if it stopped short.
    *
    * @param context the context whose end judges the run
    * @param result the run
    */
   static void record(ExtensionContext context, RunResult result) {
-    boolean atBound = result.stopReason() == StopReason.DURATION_REACHED
-        || result.stopReason() == StopReason.WALL_CLOCK_LIMIT;
-    if (!atBound || result.scenario().completion() != Completion.REQUIRED) {
+    boolean shortOfItsWork = result.stopReason() == StopReason.DURATION_REACHED
+        && result.scenario().completion() == Completion.REQUIRED;
+    if (!shortOfItsWork && result.stopReason() != StopReason.WALL_CLOCK_LIMIT) {
       return;
     }
     Contexts.store(context).getOrComputeIfAbsent(new Key(context.getUniqueId()), key -> new Accounts(), Accounts.class)
-        .add(result.scenario().describe() + ": " + result.unfinishedWork().orElseThrow());
+        .add(new Account(result.scenario().describe() + ": " + result.unfinishedWork().orElseThrow(),
+            result.stopReason()));
   }
 
   /**
-   * The failure of a context whose runs left required work undone.
+   * Ends a context whose runs stopped short: with a failure if any stopped at its duration (the
+   * scenario asked for more than its duration allows: a verdict on the test), or as broken if they
+   * all stopped at the wall-clock budget (what the machine could do, not a verdict on the fabric).
    *
    * @param context a method or class context
-   * @return the failure, naming every such run; empty if there was none
+   * @throws AssertionFailedError naming every such run and what to change
+   * @throws FabricBackendException if every such run stopped at the wall-clock budget
    */
-  public static Optional<AssertionFailedError> failure(ExtensionContext context) {
+  public static void throwIfStoppedShort(ExtensionContext context) {
     Accounts recorded = Contexts.store(context).get(new Key(context.getUniqueId()), Accounts.class);
     if (recorded == null) {
-      return Optional.empty();
+      return;
     }
-    List<String> accounts = recorded.all();
-    String runs = accounts.size() == 1 ? ": " + accounts.get(0) + "; "
-        : " in " + accounts.size() + " runs:\n  " + String.join("\n  ", accounts) + "\n";
-    return Optional.of(new AssertionFailedError("workload unfinished" + runs + "raise the scenario's duration or"
-        + " shrink its messages, or declare Completion.WINDOW if the test measures a window of traffic"));
+    List<Account> accounts = recorded.all();
+    String runs = accounts.size() == 1 ? ": " + accounts.get(0).line() + "; "
+        : " in " + accounts.size() + " runs:\n  " + String.join("\n  ", accounts.stream().map(Account::line).toList())
+            + "\n";
+    List<String> advice = new ArrayList<>();
+    boolean duration = accounts.stream().anyMatch(a -> a.reason() == StopReason.DURATION_REACHED);
+    if (duration) {
+      advice.add("raise the scenario's duration or shrink its messages, or declare Completion.WINDOW if the test"
+          + " measures a window of traffic");
+    }
+    if (accounts.stream().anyMatch(a -> a.reason() == StopReason.WALL_CLOCK_LIMIT)) {
+      advice.add("a run took longer in real time than its budget of " + RunLimits.wallClock().toSeconds()
+          + "s: raise it with -Drocelab.limits.wallClock=… or make the scenario smaller");
+    }
+    String message = "workload unfinished" + runs + String.join("; ", advice);
+    if (duration) {
+      throw new AssertionFailedError(message);
+    }
+    throw new FabricBackendException(message);
   }
 }

@@ -25,6 +25,8 @@ public final class ScriptedSession implements FabricSession {
 
   /** An incast of this message size stops on a PFC deadlock. */
   private static final long DEADLOCKING_MESSAGE = 5 * 1024;
+  /** An incast of this message size runs out of its wall-clock budget. */
+  private static final long SLOW_MESSAGE = 3 * 1024;
 
   private final ScriptedBackend backend;
   private final FabricSpec spec;
@@ -56,8 +58,7 @@ public final class ScriptedSession implements FabricSession {
   public RunResult run(Scenario scenario) {
     enter(scenario);
     try {
-      RunResult result = Script.run(graph, scenario, backend.id());
-      return incastMessage(scenario) == DEADLOCKING_MESSAGE ? deadlocked(result) : result;
+      return scripted(scenario);
     } finally {
       busy.set(false);
     }
@@ -67,7 +68,7 @@ public final class ScriptedSession implements FabricSession {
   public ScenarioRun start(Scenario scenario) {
     enter(scenario);
     try {
-      return new ScriptedRun(Script.run(graph, scenario, backend.id()), realTime, () -> busy.set(false));
+      return new ScriptedRun(scripted(scenario), realTime, () -> busy.set(false));
     } catch (RuntimeException e) {
       busy.set(false);
       throw e;
@@ -83,14 +84,25 @@ public final class ScriptedSession implements FabricSession {
     return scenario.workloads().get(0) instanceof Workload.Incast incast ? incast.message().bytes() : 0;
   }
 
-  /** The third surprise: the run stops on a PFC deadlock half-way, with nothing completed. */
-  private static RunResult deadlocked(RunResult run) {
+  private RunResult scripted(Scenario scenario) {
+    RunResult result = Script.run(graph, scenario, backend.id());
+    long message = incastMessage(scenario);
+    return message == DEADLOCKING_MESSAGE ? stoppedHalfWay(result, StopReason.DEADLOCK)
+        : message == SLOW_MESSAGE ? stoppedHalfWay(result, StopReason.WALL_CLOCK_LIMIT) : result;
+  }
+
+  /**
+   * The third and fourth surprises: the run stops half-way with nothing completed, on a PFC deadlock (an
+   * event says where) or at its wall-clock budget.
+   */
+  private static RunResult stoppedHalfWay(RunResult run, StopReason reason) {
     SimTime at = SimTime.picos(run.elapsed().picos() / 2);
     List<FlowResult> stuck = run.flows().stream().map(f -> new FlowResult(f.id(), f.source(), f.destination(),
         f.priority(), f.size(), DataSize.ZERO, f.start(), Optional.empty(), 0, Optional.empty())).toList();
-    FabricEvent deadlock = new FabricEvent(at, FabricEvent.Kind.DEADLOCK, "leaf1:eth1/3", "scripted cycle");
-    return new RunResult(run.scenario(), run.backend(), run.fabric(), StopReason.DEADLOCK, at, run.ports(), stuck,
-        run.latency(), List.of(), List.of(), List.of(deadlock), List.of());
+    List<FabricEvent> events = reason == StopReason.DEADLOCK
+        ? List.of(new FabricEvent(at, FabricEvent.Kind.DEADLOCK, "leaf1:eth1/3", "scripted cycle")) : List.of();
+    return new RunResult(run.scenario(), run.backend(), run.fabric(), reason, at, run.ports(), stuck,
+        run.latency(), List.of(), List.of(), events, List.of());
   }
 
   /** @return false once closed */

@@ -32,7 +32,7 @@ final class TelemetryCharts {
         (s, v) -> v / 1024.0));
     charts.add(chart(result, "throughput", "Throughput per flow", "throughput (Gb/s)", "flow", (s, v) -> v / 1e9));
     charts.add(chart(result, "paused_time", "Paused time", "paused (% of each sample interval)", "port and priority",
-        (s, v) -> 100.0 * v / s.interval().picos()));
+        (s, v) -> 100.0 * v / s.sampleInterval().picos()));
     charts.add(chart(result, "ecn_marks", "ECN marks", "CE-marked packets per sample interval", "port and priority",
         (s, v) -> v));
     return charts;
@@ -60,7 +60,10 @@ final class TelemetryCharts {
     return new Attachment(title + " · " + scenario, "image/svg+xml", "svg", svg);
   }
 
-  /** A series as a line, reduced to at most {@link #MAX_POINTS} points, each the maximum of its stretch. */
+  /**
+   * A series as a line, reduced to at most {@link #MAX_POINTS} points, each the greatest sample
+   * of its stretch (of a downsampled series too: the greatest sample in its buckets, so peaks show).
+   */
   static LineChart.Line line(TimeSeries series, LongToDoubleFunction scale) {
     int size = series.size();
     int stride = Math.max(1, (size + MAX_POINTS - 1) / MAX_POINTS);
@@ -72,7 +75,7 @@ final class TelemetryCharts {
       int to = Math.min(size, from + stride);
       long max = Long.MIN_VALUE;
       for (int i = from; i < to; i++) {
-        max = Math.max(max, series.value(i));
+        max = Math.max(max, series.bucketMax(i));
       }
       x[p] = series.timeOf(from).toMicros();
       y[p] = scale.applyAsDouble(max);
