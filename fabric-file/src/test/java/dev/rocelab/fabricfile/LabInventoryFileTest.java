@@ -1,6 +1,7 @@
 package dev.rocelab.fabricfile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.LabCommand;
@@ -11,7 +12,7 @@ import dev.rocelab.api.fabric.LabLauncher;
 import dev.rocelab.api.fabric.LabSsh;
 import dev.rocelab.api.fabric.LabTelemetry;
 import dev.rocelab.api.unit.SimTime;
-import java.net.URI;
+import java.nio.file.Files;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,8 @@ class LabInventoryFileTest {
   @Test
   void telemetryLauncherToolAndFaultsBind() {
     LabTelemetry telemetry = lab.telemetry().orElseThrow();
-    assertThat(telemetry.prometheus()).isEqualTo(URI.create("http://prometheus.lab:9090"));
+    assertThat(telemetry.prometheus()).isEqualTo("http://prometheus.lab:9090");
+    assertThat(telemetry.headers()).containsExactly(Map.entry("Authorization", "Bearer ${env:PROM_TOKEN}"));
     assertThat(telemetry.step()).isEqualTo(SimTime.seconds(2));
     assertThat(telemetry.deviceLabel()).isEqualTo("device");
     assertThat(telemetry.portLabel()).isEqualTo("interface");
@@ -81,6 +83,19 @@ class LabInventoryFileTest {
     String printed = lab.toString();
 
     assertThat(printed).contains("lab@10.0.0.11:22", "admin@10.0.1.1:22")
-        .doesNotContain("rocelab_ed25519", "ROCELAB_KEY_PASSPHRASE", "NVUE_TOKEN", "Bearer");
+        .doesNotContain("rocelab_ed25519", "ROCELAB_KEY_PASSPHRASE", "NVUE_TOKEN", "PROM_TOKEN", "Bearer");
+  }
+
+  @Test
+  void thePrometheusUrlMayHoldEnvironmentPlaceholdersAndABadOneIsShownMasked() throws Exception {
+    String file = Files.readString(ValidFabricFilesTest.VALID.resolve("lab.yaml"));
+    String templated = "https://${env:PROM_USER}@prometheus.lab:9090/?token=${env:PROM_TOKEN}";
+    FabricSpec withTemplate = FabricFiles.load(file.replace("http://prometheus.lab:9090", templated), "templated.yaml");
+    assertThat(withTemplate.lab().telemetry().orElseThrow().prometheus()).isEqualTo(templated);
+
+    assertThatThrownBy(() -> FabricFiles.load(file.replace("http://prometheus.lab:9090", "prom:s3cret-pw@nowhere"),
+        "bad.yaml"))
+        .hasMessageContaining("is not an http or https URL; write it as http://host:port")
+        .hasMessageNotContaining("s3cret-pw");
   }
 }

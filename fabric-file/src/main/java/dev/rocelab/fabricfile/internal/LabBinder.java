@@ -8,9 +8,8 @@ import dev.rocelab.api.fabric.LabLauncher;
 import dev.rocelab.api.fabric.LabSsh;
 import dev.rocelab.api.fabric.LabSwitch;
 import dev.rocelab.api.fabric.LabTelemetry;
+import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.unit.SimTime;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -96,13 +95,15 @@ final class LabBinder {
 
   private LabTelemetry telemetry(YamlNode node) {
     return MappingReader.open(node, Shapes.LAB_TELEMETRY, values).map(r -> {
-      URI prometheus = r.required("prometheus", this::url);
+      String prometheus = r.required("prometheus", this::urlTemplate);
+      Map<String, String> headers = r.optional("headers", n -> values.namedMap(n, (k, v) -> values.text(v)),
+          new LinkedHashMap<>());
       SimTime step = r.optional("step", values::duration, DEFAULT_STEP);
       String device = r.optional("deviceLabel", values::text, "device");
       String port = r.optional("portLabel", values::text, "port");
       String priority = r.optional("priorityLabel", values::text, "priority");
       Map<LabTelemetry.Counter, String> queries = r.required("queries", this::queries);
-      return r.build(() -> new LabTelemetry(prometheus, step, device, port, priority, queries));
+      return r.build(() -> new LabTelemetry(prometheus, headers, step, device, port, priority, queries));
     }).orElse(null);
   }
 
@@ -119,20 +120,18 @@ final class LabBinder {
     }).orElse(null);
   }
 
-  private URI url(YamlNode node) {
+  /** A URL that may hold {@code ${env:…}} placeholders; the message shows it masked, as it may hold credentials. */
+  private String urlTemplate(YamlNode node) {
     String text = values.text(node);
     if (text == null) {
       return null;
     }
-    try {
-      URI uri = new URI(text);
-      if (uri.getScheme() != null && uri.getHost() != null) {
-        return uri;
-      }
-    } catch (URISyntaxException e) {
-      // reported below, in the same words as a URL without a host
+    if (LabTelemetry.isHttpUrl(text)) {
+      return text;
     }
-    values.problems().error(node, Texts.quote(text) + " is not a URL; write it as http://host:port");
+    // what stands before an @ may be credentials even where the URL is too broken to parse
+    String shown = text.contains("@") ? Secrets.MASK + text.substring(text.lastIndexOf('@')) : Secrets.mask(text);
+    values.problems().error(node, Texts.quote(shown) + " is not an http or https URL; write it as http://host:port");
     return null;
   }
 

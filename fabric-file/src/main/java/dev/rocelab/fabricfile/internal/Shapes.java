@@ -161,7 +161,7 @@ public final class Shapes {
 
   /** Where a lab's counters are read. */
   public static final Shape LAB_TELEMETRY = Shape.named("labTelemetry")
-      .required("prometheus").optional("step", "deviceLabel", "portLabel", "priorityLabel").required("queries")
+      .required("prometheus").optional("headers", "step", "deviceLabel", "portLabel", "priorityLabel").required("queries")
       .build();
 
   /** One PromQL query per counter. */

@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,11 +26,26 @@ final class PrometheusClient {
   private static final Duration TIMEOUT = Duration.ofSeconds(15);
 
   private final URI base;
+  private final String baseQuery;
+  private final Map<String, String> headers = new LinkedHashMap<>();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
-  PrometheusClient(URI base) {
-    String text = base.toString();
-    this.base = URI.create(text.endsWith("/") ? text : text + "/");
+  /**
+   * @param url the server's base URL, filled: its user-info is sent as basic authentication and its
+   *     query parameters with every query, and neither is ever shown
+   * @param headers request headers for every query, filled
+   */
+  PrometheusClient(URI url, Map<String, String> headers) {
+    String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/"
+        : url.getRawPath().endsWith("/") ? url.getRawPath() : url.getRawPath() + "/";
+    this.base = URI.create(url.getScheme() + "://" + url.getRawAuthority().substring(
+        url.getRawUserInfo() == null ? 0 : url.getRawUserInfo().length() + 1) + path);
+    this.baseQuery = url.getRawQuery();
+    if (url.getUserInfo() != null && headers.keySet().stream().noneMatch("Authorization"::equalsIgnoreCase)) {
+      this.headers.put("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+          url.getUserInfo().getBytes(StandardCharsets.UTF_8)));
+    }
+    this.headers.putAll(headers);
   }
 
   /**
@@ -60,11 +76,12 @@ final class PrometheusClient {
   }
 
   private List<Series> get(String path, String promql) {
-    URI uri = base.resolve(path);
+    URI uri = base.resolve(baseQuery == null ? path : path + "&" + baseQuery);
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET();
+    headers.forEach(request::header);
     HttpResponse<String> response;
     try {
-      response = http.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
+      response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw failure("Prometheus at " + base + " did not answer: " + e, promql, e);
     } catch (InterruptedException e) {

@@ -9,10 +9,12 @@ import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.lab.LabException;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +35,14 @@ final class TelemetryReader {
 
   TelemetryReader(LabTelemetry telemetry) {
     this.telemetry = telemetry;
-    this.prometheus = new PrometheusClient(telemetry.prometheus());
+    Map<String, String> headers = new LinkedHashMap<>();
+    try {
+      telemetry.headers().forEach((name, value) -> headers.put(name, Templates.fill(value, Map.of(), System::getenv)));
+      this.prometheus = new PrometheusClient(URI.create(Templates.fill(telemetry.prometheus(), Map.of(),
+          System::getenv)), headers);
+    } catch (IllegalArgumentException e) {
+      throw new LabException("cannot reach Prometheus: " + e.getMessage(), "prometheus", "lab.telemetry", e);
+    }
   }
 
   /** A port and priority, the key of every counter. */

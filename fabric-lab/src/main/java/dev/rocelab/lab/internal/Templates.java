@@ -1,5 +1,6 @@
 package dev.rocelab.lab.internal;
 
+import dev.rocelab.api.report.Secrets;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -7,7 +8,8 @@ import java.util.regex.Pattern;
 
 /**
  * Fills a lab command template: {@code {name}} from the fault's values, {@code ${env:NAME}} from
- * the environment. Only the filled text ever reaches the lab; messages show the template.
+ * the environment. Only the filled text ever reaches the lab; messages show the template, and the
+ * values read from the environment are {@linkplain Secrets#register(String) registered} as secrets.
  */
 final class Templates {
 
@@ -34,6 +36,7 @@ final class Templates {
         if (value == null) {
           throw new IllegalArgumentException("environment variable " + m.group(1) + " is not set");
         }
+        Secrets.register(value); // whatever is written from here on shows it masked
       } else {
         value = values.get(m.group(2));
         if (value == null) {

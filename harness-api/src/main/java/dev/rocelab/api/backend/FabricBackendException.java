@@ -2,6 +2,7 @@ package dev.rocelab.api.backend;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.rocelab.api.report.Secrets;
 import org.apiguardian.api.API;
 
 /**
@@ -18,19 +19,20 @@ public class FabricBackendException extends RuntimeException {
   /**
    * Creates the exception.
    *
-   * @param message what failed, naming the host and command where there is one
+   * @param message what failed, naming the host and command where there is one; credentials in it
+   *     are masked ({@link Secrets#mask(String)})
    */
   public FabricBackendException(String message) {
-    super(message);
+    super(Secrets.mask(message));
   }
 
   /**
    * Creates the exception with a cause.
    *
-   * @param message what failed
+   * @param message what failed; credentials in it are masked
    * @param cause the underlying error
    */
   public FabricBackendException(String message, Throwable cause) {
-    super(message, cause);
+    super(Secrets.mask(message), cause);
   }
 }

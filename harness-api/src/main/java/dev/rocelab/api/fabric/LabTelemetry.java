@@ -3,8 +3,11 @@ package dev.rocelab.api.fabric;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.api.report.Secrets;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
@@ -13,7 +16,12 @@ import org.apiguardian.api.API;
  * (and priority), labelled with the fabric's device and port names — rename labels in PromQL
  * ({@code label_replace}) or name the labels here.
  *
- * @param prometheus the server's base URL, e.g. {@code http://prometheus:9090}
+ * @param prometheus the server's base URL, a template, e.g. {@code http://prometheus:9090} or
+ *     {@code https://${env:PROM_USER}@prometheus:9090}: {@code ${env:NAME}} is filled from the
+ *     environment when the lab is read, so no secret needs to be written in the fabric file;
+ *     user-info is sent as HTTP basic authentication
+ * @param headers request headers sent with every query, values are templates (e.g.
+ *     {@code Authorization: Bearer ${env:PROM_TOKEN}})
  * @param step the resolution of time series read during a run (Prometheus' {@code step})
  * @param deviceLabel the label holding the fabric device name ({@code device} by default)
  * @param portLabel the label holding the fabric port name ({@code port} by default)
@@ -22,21 +30,46 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record LabTelemetry(URI prometheus, SimTime step, String deviceLabel, String portLabel, String priorityLabel,
-    Map<Counter, String> queries) {
+public record LabTelemetry(String prometheus, Map<String, String> headers, SimTime step, String deviceLabel,
+    String portLabel, String priorityLabel, Map<Counter, String> queries) {
 
-  /** Validates the fields and copies the queries. */
+  private static final Pattern ENV = Pattern.compile("\\$\\{env:[A-Za-z_][A-Za-z0-9_]*}");
+
+  /** Validates the fields and copies the headers and queries. */
   public LabTelemetry {
     Checks.notNull(prometheus, "prometheus");
-    if (!"http".equals(prometheus.getScheme()) && !"https".equals(prometheus.getScheme())) {
-      throw new IllegalArgumentException("prometheus must be an http or https URL but was " + prometheus);
+    if (!isHttpUrl(prometheus)) {
+      throw new IllegalArgumentException("prometheus must be an http or https URL but was "
+          + Secrets.mask(prometheus));
     }
+    headers = Checks.orderedMap(headers, "headers");
     Checks.positive(step, "step");
     Checks.name(deviceLabel, "deviceLabel");
     Checks.name(portLabel, "portLabel");
     Checks.name(priorityLabel, "priorityLabel");
     queries = Checks.orderedMap(queries, "queries");
     queries.forEach((counter, query) -> Checks.name(query, "queries." + counter.key()));
+  }
+
+  /**
+   * @param template a URL template
+   * @return whether, with its {@code ${env:…}} placeholders filled, it is an http or https URL with a host
+   */
+  public static boolean isHttpUrl(String template) {
+    try {
+      URI uri = new URI(ENV.matcher(template).replaceAll("x"));
+      return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+    } catch (URISyntaxException e) {
+      return false;
+    }
+  }
+
+  /** Shows the URL masked and the header names only: they may carry credentials. */
+  @Override
+  public String toString() {
+    return "LabTelemetry[prometheus=" + Secrets.mask(prometheus) + ", headers=" + headers.keySet() + ", step=" + step
+        + ", deviceLabel=" + deviceLabel + ", portLabel=" + portLabel + ", priorityLabel=" + priorityLabel
+        + ", queries=" + queries + "]";
   }
 
   /** The counters a lab can report, each one a field of the run's port statistics. */

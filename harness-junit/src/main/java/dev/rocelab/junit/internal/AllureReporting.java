@@ -1,6 +1,7 @@
 package dev.rocelab.junit.internal;
 
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.result.RunResult;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
@@ -53,7 +54,7 @@ final class AllureReporting implements Reporting {
       List<Parameter> existing = result.getParameters();
       parameters.forEach((name, value) -> {
         existing.removeIf(p -> name.equals(p.getName()));
-        existing.add(new Parameter().setName(name).setValue(value));
+        existing.add(new Parameter().setName(name).setValue(Secrets.mask(value)));
       });
     });
   }
@@ -67,7 +68,7 @@ final class AllureReporting implements Reporting {
     }
     lifecycle.updateTestCase(test.get(), r -> addIfAbsent(r.getLabels(), "feature", result.scenario().name()));
     lifecycle.addAttachment("telemetry · " + result.scenario().name(), "text/plain", "txt",
-        TelemetrySummary.of(result).getBytes(StandardCharsets.UTF_8));
+        Secrets.mask(TelemetrySummary.of(result)).getBytes(StandardCharsets.UTF_8));
   }
 
   /** The NIC firmware versions in use, each once, in order: more than one is a mixed fleet. */

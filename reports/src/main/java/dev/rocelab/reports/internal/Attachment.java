@@ -1,5 +1,6 @@
 package dev.rocelab.reports.internal;
 
+import dev.rocelab.api.report.Secrets;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
@@ -13,12 +14,14 @@ import java.util.Objects;
  */
 record Attachment(String name, String type, String extension, String content) {
 
-  /** Checks nothing is null. */
+  /** Checks nothing is null, and masks credentials in the name and content: both are written to the report. */
   Attachment {
     Objects.requireNonNull(name, "name must not be null");
     Objects.requireNonNull(type, "type must not be null");
     Objects.requireNonNull(extension, "extension must not be null");
     Objects.requireNonNull(content, "content must not be null");
+    name = Secrets.mask(name);
+    content = Secrets.mask(content);
   }
 
   /** @return the content as UTF-8 bytes */

@@ -3,6 +3,7 @@ package dev.rocelab.reports.internal;
 import dev.rocelab.api.fabric.FabricFacts;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.report.Secrets;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
@@ -59,6 +60,12 @@ final class ConfigurationText {
   }
 
   private static void write(StringBuilder out, int indent, String key, Object value) {
+    if ("headers".equals(key) && value instanceof Map<?, ?> headers) {
+      // header values are where tokens go: only their ${env:…} placeholders and scheme are shown
+      Map<Object, Object> masked = new LinkedHashMap<>();
+      headers.forEach((name, text) -> masked.put(name, Secrets.maskHeaderValue(String.valueOf(text))));
+      value = masked;
+    }
     if (value instanceof Optional<?> optional) {
       if (optional.isPresent()) {
         write(out, indent, key, optional.get());

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.scenario.Phase;
 import java.io.IOException;
 import java.io.InputStream;
@@ -162,7 +163,7 @@ public final class SignOffRun {
   private static void write(Path file, String content) {
     try {
       Files.createDirectories(file.getParent());
-      Files.writeString(file, content, StandardCharsets.UTF_8);
+      Files.writeString(file, Secrets.mask(content), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
     }

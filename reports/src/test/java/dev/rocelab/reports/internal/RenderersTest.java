@@ -12,6 +12,7 @@ import io.qameta.allure.model.Label;
 import io.qameta.allure.model.TestResult;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -112,6 +113,24 @@ class RenderersTest {
         .contains("    firmware: 28.39.1002\n")
         .contains("\nfacts:\n  hosts: 8\n")
         .contains("  nicFirmware:\n    28.39.1002: 64\n");
+  }
+
+  @Test
+  void theConfigurationAttachmentShowsNoCredentialOfTheLabSection() throws Exception {
+    // every credential field of a lab section, each with its own planted secret
+    String lab = Files.readString(Path.of("../fabric-file/src/test/resources/valid/lab.yaml"))
+        .replace("http://prometheus.lab:9090", "https://prom-user:SECRET-userinfo-1@prometheus.lab:9090/?token=SECRET-query-2")
+        .replace("headers: {Authorization: \"Bearer ${env:PROM_TOKEN}\"}",
+            "headers: {Authorization: \"Bearer SECRET-header-3\", X-Tenant: \"t-${env:PROM_TENANT}\"}")
+        .replace("Bearer ${env:NVUE_TOKEN}", "Bearer SECRET-command-header-4");
+    FabricSpec spec = FabricFiles.load(lab, "lab.yaml");
+
+    Attachment configuration = ConfigurationText.of(spec);
+
+    assertThat(configuration.content())
+        .doesNotContain("SECRET-userinfo-1", "SECRET-query-2", "SECRET-header-3", "SECRET-command-header-4")
+        .contains("prometheus: \"https://***@prometheus.lab:9090/?token=***\"", "Authorization: Bearer ***",
+            "X-Tenant: \"***${env:PROM_TENANT}\"");
   }
 
   @Test
