@@ -34,7 +34,7 @@ public final class SeriesStore {
   private final long[][] values;
   private long[][] min;
   private long[][] max;
-  private int samplesPerBucket = 1;
+  private long samplesPerBucket = 1;
   private long samples;
 
   /**
@@ -73,7 +73,7 @@ public final class SeriesStore {
    * @param value its sample
    */
   public void put(int series, long value) {
-    if (samples == (long) capacity * samplesPerBucket) {
+    if (samples == capacity * samplesPerBucket) {
       merge(); // the first put of a sample that finds every bucket full
     }
     int bucket = (int) (samples / samplesPerBucket);
@@ -108,7 +108,7 @@ public final class SeriesStore {
   }
 
   /** @return how many samples a bucket gathers now */
-  public int samplesPerBucket() {
+  public long samplesPerBucket() {
     return samplesPerBucket;
   }
 
@@ -205,6 +205,6 @@ public final class SeriesStore {
      * @param samples how many samples it gathers
      * @return the figure in the result's unit
      */
-    long apply(long value, int samples);
+    long apply(long value, long samples);
   }
 }

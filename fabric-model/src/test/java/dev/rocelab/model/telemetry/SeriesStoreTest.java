@@ -43,7 +43,7 @@ class SeriesStoreTest {
     feed(store, 2, samples);
 
     // 1,003 samples in at most 8 buckets: 128 samples a bucket, the last one partly filled
-    assertThat(store.samplesPerBucket()).isEqualTo(128);
+    assertThat(store.samplesPerBucket()).isEqualTo(128L);
     TimeSeries level = store.series(0, "queue_depth", "p", "bytes", Scale.SAME);
     TimeSeries amount = store.series(1, "paused_time", "p", "ps", Scale.SAME);
     assertThat(level.size()).isEqualTo(8);
