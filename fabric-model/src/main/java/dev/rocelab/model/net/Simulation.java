@@ -198,31 +198,17 @@ public final class Simulation {
    */
   public RunProgress progress() {
     long wall = wallNanos + (advancing ? System.nanoTime() - callStarted : 0);
-    List<String> work = new ArrayList<>();
-    boolean collectivesOnly = scenario.workloads().stream().allMatch(Workload.Collective.class::isInstance);
-    if (!collectivesOnly && !flows.isEmpty()) {
-      boolean[] incomplete = new boolean[flows.size()];
-      for (QueuePair qp : net.queuePairs) {
-        incomplete[qp.flow] |= qp.completionPs < 0;
-      }
-      int completed = 0;
-      for (boolean open : incomplete) {
-        completed += open ? 0 : 1;
-      }
-      work.add(completed + " of " + flows.size() + " flows completed");
+    boolean[] incomplete = new boolean[flows.size()];
+    for (QueuePair qp : net.queuePairs) {
+      incomplete[qp.flow] |= qp.completionPs < 0;
     }
-    if (!runners.isEmpty()) {
-      int sizes = 0;
-      for (Workload w : scenario.workloads()) {
-        if (w instanceof Workload.Collective c) {
-          sizes += c.sizes().sizes().size();
-        }
-      }
-      int measured = runners.stream().mapToInt(r -> r.result().map(t -> t.rows().size()).orElse(0)).sum();
-      work.add(measured + " of " + sizes + " collective sizes measured");
+    int completed = 0;
+    for (boolean open : incomplete) {
+      completed += open ? 0 : 1;
     }
+    int measured = runners.stream().mapToInt(r -> r.result().map(t -> t.rows().size()).orElse(0)).sum();
     return new RunProgress(scenario, SimTime.picos(net.sim.now()), Duration.ofNanos(wall),
-        OptionalLong.of(net.sim.events()), String.join(", ", work));
+        OptionalLong.of(net.sim.events()), RunResult.workDone(scenario, completed, flows.size(), measured));
   }
 
   /** @return why the run ended, or null while it is going on */

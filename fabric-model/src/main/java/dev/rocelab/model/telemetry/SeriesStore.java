@@ -102,11 +102,6 @@ public final class SeriesStore {
     samples++;
   }
 
-  /** @return the sampling instants so far */
-  public long samples() {
-    return samples;
-  }
-
   /** @return how many samples a bucket gathers now */
   public long samplesPerBucket() {
     return samplesPerBucket;

@@ -139,21 +139,39 @@ public record RunResult(
     if (stopReason == StopReason.COMPLETED || stopReason == StopReason.IN_PROGRESS) {
       return Optional.empty();
     }
+    long completed = flows.stream().filter(FlowResult::completed).count();
+    int measured = collectives.stream().mapToInt(c -> c.rows().size()).sum();
+    String done = workDone(scenario, completed, flows.size(), measured);
+    String work = done.isEmpty() ? "traffic still in flight at " : done + " in ";
+    return Optional.of(work + elapsed + " (" + stopReason.name().toLowerCase().replace('_', ' ') + ")");
+  }
+
+  /**
+   * What of a scenario's work is done, in the words of {@link #unfinishedWork()} (and of a backend's
+   * progress reports): flows completed, if the scenario has workloads other than collectives, and
+   * collective sizes measured, if it has collectives.
+   *
+   * @param scenario the scenario
+   * @param completedFlows the flows completed so far
+   * @param flows the flows of the run
+   * @param measuredSizes the collective sizes measured so far
+   * @return e.g. {@code "12 of 64 flows completed, 3 of 23 collective sizes measured"}; empty if there is
+   *     nothing to count
+   * @since 0.1
+   */
+  public static String workDone(Scenario scenario, long completedFlows, int flows, int measuredSizes) {
     List<Workload> parts = new ArrayList<>();
     scenario.workloads().forEach(w -> addParts(w, parts));
     List<String> counts = new ArrayList<>();
-    if (!flows.isEmpty() && parts.stream().anyMatch(w -> !(w instanceof Workload.Collective))) {
-      long completed = flows.stream().filter(FlowResult::completed).count();
-      counts.add(completed + " of " + flows.size() + " flows completed");
+    if (flows > 0 && parts.stream().anyMatch(w -> !(w instanceof Workload.Collective))) {
+      counts.add(completedFlows + " of " + flows + " flows completed");
     }
     int sizes = parts.stream().filter(Workload.Collective.class::isInstance).map(Workload.Collective.class::cast)
         .mapToInt(c -> c.sizes().sizes().size()).sum();
     if (sizes > 0) {
-      int measured = collectives.stream().mapToInt(c -> c.rows().size()).sum();
-      counts.add(measured + " of " + sizes + " collective sizes measured");
+      counts.add(measuredSizes + " of " + sizes + " collective sizes measured");
     }
-    String work = counts.isEmpty() ? "traffic still in flight at " : String.join(", ", counts) + " in ";
-    return Optional.of(work + elapsed + " (" + stopReason.name().toLowerCase().replace('_', ' ') + ")");
+    return String.join(", ", counts);
   }
 
   private static void addParts(Workload workload, List<Workload> parts) {
