@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
  * {@code rocelab bench [NAME...]}: runs the model's benchmark scenarios and prints one JSON line
  * per scenario with its figures (wall time, events and data packets per second, peak heap, and
  * what the run measured). Each scenario runs {@code --warmup} times untimed first, in the same
- * JVM. Peak heap is the largest live heap (after a full collection) seen once per millisecond of
+ * JVM. {@code series_bucket_us} is the coarsest time-series resolution, wider than the sample
+ * interval once the run's series filled their memory budget. Peak heap is the largest live heap (after a full collection) seen once per millisecond of
  * simulated time; the time those collections take is not counted in the wall time. Speed is
  * measured here, never asserted in tests.
  */
@@ -39,7 +40,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs the model's benchmark scenarios, printing one JSON line each.",
       "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off);"
-          + " allreduce16x8 (packet level) and allreduce4096 (flow level), nccl-tests sweeps."
+          + " allreduce16x8 (packet level) and allreduce4096 (flow level), nccl-tests sweeps.",
+      "Run only when named (minutes each): storm2s, storm10s, the reference fabric under a 2 s / 10 s PFC storm"
+          + " with every series sampled every 10 us (bounded telemetry memory)."
     })
 final class BenchCommand implements Callable<Integer> {
 
@@ -117,6 +120,8 @@ final class BenchCommand implements Callable<Integer> {
     line.put("fct_us_p50", fct.length == 0 ? null : round(fct[(fct.length - 1) / 2], 2));
     line.put("fct_us_max", fct.length == 0 ? null : round(fct[fct.length - 1], 2));
     line.put("max_queue_bytes", result.ports().stream().mapToLong(p -> p.maxQueue().bytes()).max().orElse(0));
+    // the coarsest series resolution: wider than the sample interval once the series budget was full
+    line.put("series_bucket_us", result.series().stream().mapToDouble(s -> s.interval().toMicros()).max().orElse(0));
     result.collectives().stream().findFirst().ifPresent(c -> {
       line.put("busbw_gbytes_per_s_largest", round(c.largest().outOfPlace().busGigabytesPerSecond(), 2));
       line.put("largest_size_bytes", c.largest().size().bytes());

@@ -2,6 +2,7 @@ package dev.rocelab.cli;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
@@ -33,7 +34,7 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
   /** Telemetry is sampled coarsely so its series stay small next to the simulation itself. */
   private static final SimTime SAMPLING = SimTime.micros(100);
 
-  /** @return every benchmark, in the order they are run by default */
+  /** @return the benchmarks run by default, in order */
   static List<String> names() {
     List<String> names = new ArrayList<>();
     for (String base : List.of("incast16", "incast64", "incast64x10MB", "perm128", "leafspine1024")) {
@@ -45,10 +46,17 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
     return names;
   }
 
+  /** @return every benchmark: the default ones, then those run only when named (they take minutes) */
+  static List<String> known() {
+    List<String> known = new ArrayList<>(names());
+    known.addAll(List.of("storm2s", "storm10s"));
+    return known;
+  }
+
   /**
    * A benchmark by name.
    *
-   * @param name one of {@link #names()}
+   * @param name one of {@link #known()}
    * @return the benchmark
    * @throws IllegalArgumentException naming the known benchmarks
    */
@@ -79,8 +87,12 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
         // flow level: 512 hosts × 8 GPUs × 400G, ring all-reduce 1 KiB .. 1 GiB
         return new BenchScenario(name, standalone("allreduce4096"), Scenario.collective(CollectiveOperation.ALL_REDUCE)
             .named(name).sizes("1KiB", "1GiB", 2).fidelity(Fidelity.FLOW).duration("10s").build());
+      case "storm2s":
+        return storm(name, SimTime.seconds(2));
+      case "storm10s":
+        return storm(name, SimTime.seconds(10));
       default:
-        throw new IllegalArgumentException("no benchmark named " + name + "; known: " + String.join(", ", names()));
+        throw new IllegalArgumentException("no benchmark named " + name + "; known: " + String.join(", ", known()));
     }
   }
 
@@ -88,6 +100,18 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
     return new BenchScenario(name, fabric("incast", cc), Scenario.of(name,
         new Workload.Incast(senders, Optional.of(receiver), size, OptionalInt.empty(), SimTime.ZERO))
         .withDuration(BOUND).withSampleInterval(SAMPLING));
+  }
+
+  /**
+   * The run that once exhausted a 3 GB heap: the reference fabric under a permutation while one NIC
+   * storms PFC for seconds, every series sampled at the default 10 µs. Its figure is the telemetry's
+   * live heap, which the series budget bounds whatever the simulated duration.
+   */
+  private static BenchScenario storm(String name, SimTime storm) {
+    return new BenchScenario(name, FabricFiles.load(resource("reference"), "fabrics/reference.yaml"),
+        Scenario.of(name, new Workload.Permutation(DataSize.mib(1), 1, OptionalInt.empty(), SimTime.ZERO))
+            .with(new Fault.PfcStorm(Endpoint.parse("host2:nic0"), 3, SimTime.micros(20), storm))
+            .withDuration(storm.plus(SimTime.millis(100))));
   }
 
   private static FabricSpec fabric(String topology, boolean congestionControl) {

@@ -26,7 +26,7 @@ class BenchCommandTest {
     first.fieldNames().forEachRemaining(fields::add);
     assertThat(fields).contains("scenario", "wall_s", "simulated_s", "events", "events_per_s", "data_packets",
         "data_packets_per_s", "peak_heap_mb", "drops", "pause_frames", "ecn_marks", "fct_us_min", "fct_us_p50",
-        "fct_us_max", "max_queue_bytes");
+        "fct_us_max", "max_queue_bytes", "series_bucket_us");
     for (String line : run.outLines()) {
       JsonNode bench = JSON.readTree(line);
       // 16 senders × 1 MB at a 1024 B MTU: 977 packets each, nothing lost, so nothing resent
@@ -35,6 +35,8 @@ class BenchCommandTest {
       assertThat(bench.get("flows_completed").asInt()).isEqualTo(16);
       assertThat(bench.get("fct_us_min").asDouble()).isLessThanOrEqualTo(bench.get("fct_us_p50").asDouble());
       assertThat(bench.get("fct_us_p50").asDouble()).isLessThanOrEqualTo(bench.get("fct_us_max").asDouble());
+      // sampled every 100 us; a run this short stays far inside the series budget
+      assertThat(bench.get("series_bucket_us").asDouble()).isEqualTo(100.0);
       // 16 MB through one 100G port takes at least 1.28 ms
       assertThat(bench.get("simulated_s").asDouble()).isGreaterThan(0.00128);
     }

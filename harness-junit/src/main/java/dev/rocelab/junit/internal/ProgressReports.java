@@ -1,14 +1,11 @@
 package dev.rocelab.junit.internal;
 
 import dev.rocelab.api.backend.RunLimits;
-import dev.rocelab.api.backend.RunProgress;
 import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
-import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -37,18 +34,9 @@ final class ProgressReports {
    * @return its final result
    */
   static RunResult finish(ScenarioRun run, FabricSpec fabric, Optional<Duration> every) {
-    return every.isEmpty() ? run.finish() : run.finish(every.get(), reporter(fabric, System.out));
-  }
-
-  /**
-   * @param fabric the fabric a run is made on
-   * @param console where the line goes
-   * @return what tells a run's progress
-   */
-  static Consumer<RunProgress> reporter(FabricSpec fabric, PrintStream console) {
-    return progress -> {
-      console.println("[rocelab] " + fabric.name() + " · " + progress.describe());
+    return every.isEmpty() ? run.finish() : run.finish(every.get(), progress -> {
+      System.out.println("[rocelab] " + fabric.name() + " · " + progress.describe());
       RunObservers.progress(fabric, progress);
-    };
+    });
   }
 }
