@@ -137,8 +137,7 @@ public final class LabContainers implements AutoCloseable {
 
   /** Ready is not enough: the counters exist once every host has been scraped. */
   private void awaitScraped() {
-    URI up = URI.create("http://" + prometheus.getHost() + ":" + prometheus.getMappedPort(9090)
-        + "/api/v1/query?query=count(up%3D%3D1)");
+    URI up = URI.create("http://" + prometheusAddress() + "/api/v1/query?query=count(up%3D%3D1)");
     HttpClient http = HttpClient.newHttpClient();
     Awaitility.await("Prometheus has scraped both hosts and the switch").atMost(Duration.ofSeconds(30))
         .pollInterval(Duration.ofMillis(500)).until(() -> http.send(HttpRequest.newBuilder(up).build(),
@@ -180,6 +179,11 @@ public final class LabContainers implements AutoCloseable {
           .append("}}\n");
     }
     return yaml.toString();
+  }
+
+  /** @return where Prometheus answers from this machine, {@code host:port} */
+  public String prometheusAddress() {
+    return prometheus.getHost() + ":" + prometheus.getMappedPort(9090);
   }
 
   String containerName(String host) {
@@ -233,8 +237,7 @@ public final class LabContainers implements AutoCloseable {
     // the stand-in names its ports "interface", as switch exporters tend to; the queries map them
     String queue = "label_replace(%s, \"port\", \"$1\", \"interface\", \"(.*)\")";
     lab.append("  telemetry:\n")
-        .append("    prometheus: http://").append(prometheus.getHost()).append(':')
-        .append(prometheus.getMappedPort(9090)).append('\n')
+        .append("    prometheus: http://").append(prometheusAddress()).append('\n')
         .append("    step: 1s\n    deviceLabel: host\n    queries:\n")
         .append("      txBytes: '").append(String.format(data, "node_network_transmit_bytes_total")).append("'\n")
         .append("      rxBytes: '").append(String.format(data, "node_network_receive_bytes_total")).append("'\n")
@@ -306,8 +309,8 @@ public final class LabContainers implements AutoCloseable {
    * @param value the value it must show
    */
   void awaitSwitchCounter(String series, long value) {
-    URI query = URI.create("http://" + prometheus.getHost() + ":" + prometheus.getMappedPort(9090)
-        + "/api/v1/query?query=" + URLEncoder.encode(series, StandardCharsets.UTF_8));
+    URI query = URI.create("http://" + prometheusAddress() + "/api/v1/query?query="
+        + URLEncoder.encode(series, StandardCharsets.UTF_8));
     HttpClient http = HttpClient.newHttpClient();
     Awaitility.await("Prometheus has scraped " + series + " = " + value).atMost(Duration.ofSeconds(30))
         .pollInterval(Duration.ofMillis(250)).until(() -> http.send(HttpRequest.newBuilder(query).build(),

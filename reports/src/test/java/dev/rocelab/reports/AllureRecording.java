@@ -9,6 +9,7 @@ import io.qameta.allure.FileSystemResultsWriter;
 import io.qameta.allure.junitplatform.AllureJunitPlatform;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.core.LauncherConfig;
@@ -18,9 +19,10 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
  * Runs fixture test classes on the real JUnit platform with allure-jupiter recording into a
- * directory, as a suite run under Maven would: real Allure results, real attachments.
+ * directory, as a suite run under Maven would: real Allure results, real attachments. Public, in
+ * this module's test-jar, for other modules' tests that check what a recorded run writes.
  */
-final class AllureRecording {
+public final class AllureRecording {
 
   private AllureRecording() {}
 
@@ -29,7 +31,17 @@ final class AllureRecording {
    * @param fixtures the test classes
    * @return the run's summary
    */
-  static TestExecutionSummary run(Path results, Class<?>... fixtures) {
+  public static TestExecutionSummary run(Path results, Class<?>... fixtures) {
+    return run(results, Map.of(), fixtures);
+  }
+
+  /**
+   * @param results the Allure results directory to write
+   * @param configuration JUnit configuration parameters, e.g. {@code rocelab.fabric}
+   * @param fixtures the test classes
+   * @return the run's summary
+   */
+  public static TestExecutionSummary run(Path results, Map<String, String> configuration, Class<?>... fixtures) {
     AllureLifecycle previous = Allure.getLifecycle();
     AllureLifecycle lifecycle = new AllureLifecycle(new FileSystemResultsWriter(results));
     Allure.setLifecycle(lifecycle);
@@ -39,7 +51,7 @@ final class AllureRecording {
           .enableTestExecutionListenerAutoRegistration(false)
           .addTestExecutionListeners(new AllureJunitPlatform(lifecycle), summary)
           .build());
-      launcher.execute(request()
+      launcher.execute(request().configurationParameters(configuration)
           .selectors(Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(DiscoverySelector[]::new))
           .build());
       return summary.getSummary();

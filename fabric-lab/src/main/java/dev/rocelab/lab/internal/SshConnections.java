@@ -7,6 +7,7 @@ import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.Session;
 import dev.rocelab.api.fabric.LabSsh;
+import dev.rocelab.api.report.Secrets;
 import dev.rocelab.lab.LabException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -116,8 +117,9 @@ final class SshConnections implements AutoCloseable {
         throw new LabException("the identity file given for " + target.target() + " is not readable", device,
             command, null);
       }
-      byte[] passphrase = target.passphraseEnv().map(System::getenv).map(p -> p.getBytes(StandardCharsets.UTF_8))
-          .orElse(null);
+      String secret = target.passphraseEnv().map(System::getenv).orElse(null);
+      Secrets.register(secret); // an error that quotes it shows it masked
+      byte[] passphrase = secret == null ? null : secret.getBytes(StandardCharsets.UTF_8);
       jsch.addIdentity(key.toString(), passphrase);
     } else {
       try {
