@@ -1,6 +1,6 @@
 package dev.rocelab.lab;
 
-import static dev.rocelab.junit.FabricAssertions.assertThat;
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.result.RunResult;

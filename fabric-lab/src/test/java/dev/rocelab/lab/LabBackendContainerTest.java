@@ -18,7 +18,7 @@ import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
-import dev.rocelab.junit.FabricAssertions;
+import dev.rocelab.assertj.FabricAssertions;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;

@@ -1,38 +1,8 @@
 /**
  * The rocelab Jupiter extension: {@link dev.rocelab.junit.FabricTest @FabricTest} and the scenario
- * annotations that declare what a test does to a fabric, {@link dev.rocelab.junit.FabricAssertions}
- * and {@link dev.rocelab.junit.FabricSoftAssertions} for what it must achieve, and
- * {@link dev.rocelab.junit.FabricAwait} for conditions to wait on while a scenario runs.
- *
- * <h2>What the criteria read from a run</h2>
- * The criteria work on {@link dev.rocelab.api.result.RunResult} alone, so any backend that fills it
- * can be judged. Beyond the per-port counters, flows and latency summaries, they read:
- * <table>
- *   <caption>Time series ({@code RunResult.series()}), sampled every {@code Scenario.sampleInterval()}</caption>
- *   <tr><th>metric</th><th>subject</th><th>unit</th><th>value of a sample</th><th>used by</th></tr>
- *   <tr><td>{@code throughput}</td><td>flow id</td><td>bps</td><td>the flow's delivery rate over the
- *       interval</td><td>{@link dev.rocelab.junit.RecoveryAssert recovery()}</td></tr>
- *   <tr><td>{@code paused_time}</td><td>{@code device:port/priority}</td><td>ps</td><td>time that
- *       egress was paused within the interval</td><td>{@link dev.rocelab.junit.PfcAssert#isNotPausedInLast(String)
- *       pfc().isNotPausedInLast(…)}</td></tr>
- *   <tr><td>{@code queue_depth}</td><td>{@code device:port/priority}</td><td>bytes</td><td>egress
- *       queue occupancy at the sample time</td><td>reports</td></tr>
- *   <tr><td>{@code ecn_marks}</td><td>{@code device:port/priority}</td><td>packets</td><td>CE marks
- *       within the interval</td><td>reports</td></tr>
- * </table>
- * <table>
- *   <caption>Events ({@code RunResult.events()}) and records</caption>
- *   <tr><th>what</th><th>used by</th></tr>
- *   <tr><td>a {@code FAULT} event when each fault takes effect (subject: the port, device or NIC)</td>
- *       <td>{@code recovery()}</td></tr>
- *   <tr><td>{@code WATCHDOG_TRIGGERED} (subject {@code device:port/priority}) and {@code DEADLOCK}
- *       events</td><td>{@code pfc().hasNoStorm()}, {@code pfc().stormDetectedWithin(…)},
- *       {@code hasNoDeadlock()}</td></tr>
- *   <tr><td>{@code firstDrops()} in time order, with {@code lossless} set, always including the first
- *       drop on a lossless priority</td><td>the "first drop" line of the lossless criteria</td></tr>
- * </table>
- * Criteria that need the fabric — line rates, uplinks for ECMP, the lossless priorities — take it
- * from the extension for the runs it produced, or from {@link dev.rocelab.junit.RunResultAssert#onFabric}.
+ * annotations that declare what a test does to a fabric. What a test must achieve is written with
+ * the criteria of {@code dev.rocelab.assertj} ({@link dev.rocelab.assertj.FabricAssertions},
+ * {@link dev.rocelab.assertj.FabricAwait}), which come with this module.
  *
  * @since 0.1
  */

@@ -1,6 +1,6 @@
 package dev.rocelab.junit;
 
-import static dev.rocelab.junit.FabricAssertions.assertThat;
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,6 +22,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import dev.rocelab.assertj.FabricAwait;
+import dev.rocelab.assertj.Runs;
 
 class FabricAwaitTest {
 
@@ -43,7 +45,7 @@ class FabricAwaitTest {
 
     @BeforeEach
     void start() {
-      session = new ScriptedBackend().open(Runs.TINY);
+      session = new ScriptedBackend().open(Runs.TINY.spec());
       run = session.start(STORM);
     }
 
@@ -126,7 +128,7 @@ class FabricAwaitTest {
 
     @BeforeEach
     void start() {
-      session = new ScriptedBackend.RealTime().open(Runs.TINY);
+      session = new ScriptedBackend.RealTime().open(Runs.TINY.spec());
       run = session.start(STORM);
     }
 

@@ -96,7 +96,7 @@ class OverridesTest {
 
     @Incast(senders = 2)
     void incast(RunResult run) {
-      SEEN.add(run.backend() + " on " + run.fabric() + ", seed " + run.scenario().seed());
+      SEEN.add(run.backend() + " on " + run.fabric().spec().name() + ", seed " + run.scenario().seed());
     }
   }
 
@@ -105,7 +105,7 @@ class OverridesTest {
 
     @Incast(senders = 2)
     void incast(RunResult run) {
-      SEEN.add(run.backend() + " on " + run.fabric() + ", seed " + run.scenario().seed());
+      SEEN.add(run.backend() + " on " + run.fabric().spec().name() + ", seed " + run.scenario().seed());
     }
   }
 }

@@ -10,6 +10,9 @@ import org.assertj.core.api.junit.jupiter.InjectSoftAssertions;
 import org.assertj.core.api.junit.jupiter.SoftAssertionsExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.rocelab.assertj.FabricSoftAssertions;
+import dev.rocelab.assertj.FabricSoftAssertionsProvider;
+import dev.rocelab.assertj.Runs;
 
 class SoftAssertionsTest {
 

@@ -237,7 +237,7 @@ final class LabRun implements ScenarioRun {
     Map<Integer, LatencySummary> latency = new java.util.TreeMap<>();
     finished.forEach(f -> f.latency().ifPresent(l -> latency.merge(f.priority(), l,
         (a, b) -> a.count() >= b.count() ? a : b)));
-    return new RunResult(scenario, session.backend().id(), session.fabric().name(), reason,
+    return new RunResult(scenario, session.backend().id(), session.graph(), reason,
         SimTime.millis(Duration.between(start, end).toMillis()), ports, finished, latency, List.of(), series,
         timeline, collectiveResults());
   }

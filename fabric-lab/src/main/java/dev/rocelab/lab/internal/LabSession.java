@@ -145,6 +145,11 @@ public final class LabSession implements FabricSession {
         bound.compareTo(MINIMUM_RUN_LIMIT) > 0 ? bound : MINIMUM_RUN_LIMIT);
   }
 
+  /** @return the fabric this lab implements, expanded */
+  FabricGraph graph() {
+    return graph;
+  }
+
   Optional<TelemetryReader> telemetry() {
     return telemetry;
   }

@@ -236,7 +236,7 @@ public final class Simulation {
     SimTime elapsed = SimTime.picos(net.sim.now());
     StopReason reason = stopReason == null ? StopReason.IN_PROGRESS : stopReason;
     boolean flowLevel = sampler == null; // no packets: no port counters, flows, latency or series
-    return new RunResult(scenario, backend, graph.spec().name(), reason, elapsed,
+    return new RunResult(scenario, backend, graph, reason, elapsed,
         flowLevel ? List.of() : portStats(), flowLevel ? List.of() : flowResults(), net.latency.byPriority(),
         firstDrops(), flowLevel ? List.of() : sampler.series(), List.copyOf(net.events),
         runners.stream().flatMap(r -> r.result().stream()).toList());

@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
 /**
  * A fabric expanded into devices, ports and links, with every device's effective profile
  * (overrides applied). Lists are in a stable order: devices by tier then name, links in expansion
- * order.
+ * order. Immutable; equal to another graph of an equal spec.
  *
  * @since 0.1
  */
@@ -163,6 +163,23 @@ public final class FabricGraph {
     List<Endpoint> nics = new ArrayList<>(nicProfiles.keySet());
     Collections.sort(nics);
     return nics;
+  }
+
+  /** Graphs are equal when they were expanded from equal specs: the expansion is a function of the spec. */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof FabricGraph graph && spec.equals(graph.spec);
+  }
+
+  @Override
+  public int hashCode() {
+    return spec.hashCode();
+  }
+
+  /** Names the fabric only: its spec may hold a lab inventory. */
+  @Override
+  public String toString() {
+    return "fabric " + spec.name();
   }
 
   private Device required(String device) {

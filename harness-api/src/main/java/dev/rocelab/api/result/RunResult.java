@@ -3,6 +3,7 @@ package dev.rocelab.api.result;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
@@ -24,7 +25,7 @@ import org.apiguardian.api.API;
  *
  * @param scenario the scenario that ran
  * @param backend the backend's id
- * @param fabric the fabric's name
+ * @param fabric the fabric it ran on
  * @param stopReason why the run ended
  * @param elapsed simulated (or real) time from start to end
  * @param ports counters per port and priority, ordered by port then priority
@@ -40,7 +41,7 @@ import org.apiguardian.api.API;
 public record RunResult(
     Scenario scenario,
     String backend,
-    String fabric,
+    FabricGraph fabric,
     StopReason stopReason,
     SimTime elapsed,
     List<PortStats> ports,

@@ -1,5 +1,6 @@
 package dev.rocelab.api.backend;
 
+import dev.rocelab.api.fabric.Fabrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.FabricSpec;
@@ -70,7 +71,7 @@ class ScenarioRunTest {
     @Override
     public RunResult run(Scenario scenario) {
       runs.incrementAndGet();
-      return new RunResult(scenario, "recording", "none", StopReason.COMPLETED, SimTime.micros(20), List.of(),
+      return new RunResult(scenario, "recording", Fabrics.minimal(), StopReason.COMPLETED, SimTime.micros(20), List.of(),
           List.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
     }
 

@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * findings; tests change one thing with the {@code with…} methods of {@link SpecBuilder} and the
  * profile builders ({@link #nic()}, {@link #qos()}, {@link #switchProfile()}, {@link #host()}).
  */
-final class Fabrics {
+public final class Fabrics {
 
   static final String HOST_PROFILE = "dgx";
   static final String NIC_PROFILE = "cx7";
@@ -44,6 +44,11 @@ final class Fabrics {
       new HeadroomPolicy.Derived(DataSize.ZERO, DataSize.kib(18), 100, SimTime.ZERO);
 
   private Fabrics() {}
+
+  /** @return the minimal valid leaf-spine fabric, expanded: what results in other packages' tests ran on */
+  public static FabricGraph minimal() {
+    return FabricGraph.of(spec().build());
+  }
 
   /** The minimal valid leaf-spine fabric, ready to be varied. */
   static SpecBuilder spec() {

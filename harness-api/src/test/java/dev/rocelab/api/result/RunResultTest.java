@@ -1,5 +1,6 @@
 package dev.rocelab.api.result;
 
+import dev.rocelab.api.fabric.Fabrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
@@ -37,7 +38,7 @@ class RunResultTest {
 
   @Test
   void sumsDropsPerPriorityAndInTotal() {
-    RunResult result = new RunResult(SCENARIO, "model", "reference", StopReason.COMPLETED, SimTime.millis(1),
+    RunResult result = new RunResult(SCENARIO, "model", Fabrics.minimal(), StopReason.COMPLETED, SimTime.millis(1),
         List.of(stats("leaf1:eth1", 3, Map.of(DropReason.LOSSLESS_HEADROOM_EXCEEDED, 2L), SimTime.ZERO),
             stats("leaf1:eth1", 0, Map.of(DropReason.BUFFER_OVERFLOW, 5L, DropReason.LINK_DOWN, 1L), SimTime.ZERO),
             stats("leaf2:eth1", 3, Map.of(), SimTime.ZERO)),
@@ -61,7 +62,7 @@ class RunResultTest {
 
   @Test
   void sumsDroppedBytesPerPriorityAndInTotal() {
-    RunResult result = new RunResult(SCENARIO, "model", "reference", StopReason.COMPLETED, SimTime.millis(1),
+    RunResult result = new RunResult(SCENARIO, "model", Fabrics.minimal(), StopReason.COMPLETED, SimTime.millis(1),
         List.of(bytes("leaf1:eth1", 3, Map.of(DropReason.LINK_DOWN, 2L),
                 Optional.of(Map.of(DropReason.LINK_DOWN, 2172L)), SimTime.ZERO),
             bytes("leaf1:eth1", 0, Map.of(DropReason.BUFFER_OVERFLOW, 5L, DropReason.CRC_ERROR, 1L),
@@ -79,7 +80,7 @@ class RunResultTest {
 
   @Test
   void droppedBytesNotMeasuredOnOnePortAreUnknownInEverySumOverIt() {
-    RunResult result = new RunResult(SCENARIO, "lab", "reference", StopReason.COMPLETED, SimTime.millis(1),
+    RunResult result = new RunResult(SCENARIO, "lab", Fabrics.minimal(), StopReason.COMPLETED, SimTime.millis(1),
         List.of(bytes("leaf1:eth1", 3, Map.of(DropReason.BUFFER_OVERFLOW, 2L),
                 Optional.of(Map.of(DropReason.BUFFER_OVERFLOW, 2172L)), SimTime.ZERO),
             bytes("host1:nic0", 0, Map.of(DropReason.BUFFER_OVERFLOW, 4L), Optional.empty(), SimTime.ZERO)),
@@ -184,7 +185,7 @@ class RunResultTest {
 
   private static RunResult stopped(Scenario scenario, StopReason reason, List<FlowResult> flows,
       List<CollectiveResult> collectives) {
-    return new RunResult(scenario, "model", "reference", reason, SimTime.millis(10), List.of(), flows, Map.of(),
+    return new RunResult(scenario, "model", Fabrics.minimal(), reason, SimTime.millis(10), List.of(), flows, Map.of(),
         List.of(), List.of(), List.of(), collectives);
   }
 

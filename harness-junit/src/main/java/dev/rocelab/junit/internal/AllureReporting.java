@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import dev.rocelab.api.analysis.TelemetrySummary;
 
 /**
  * Labels tests for Allure: the phase as epic and parent suite, the scenario as feature, the test

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import dev.rocelab.api.analysis.Display;
 
 /**
  * Scenarios of the failure annotations. Faults run over a permutation (every NIC sends one flow to

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The {@link FabricSession} a test sees: the shared session of its class (or its own), taken in
- * turns, with the class's seed applied, every result registered, reported and shown to the
+ * turns, with the class's seed applied, every result reported and shown to the
  * {@link dev.rocelab.api.report.RunObserver}s, runs that left required work undone noted for the test's end
  * ({@link UnfinishedRuns}), and live runs closed when the test ends. Closing it does nothing: the extension
  * owns the session.
@@ -109,7 +109,6 @@ public final class ManagedSession implements FabricSession {
 
   private void finished(RunResult result) {
     UnfinishedRuns.record(context, result);
-    RunRegistry.register(result, handle.configuration().graph());
     Reporting.current().ran(result);
     RunObservers.finished(handle.configuration().spec(), result);
   }

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import dev.rocelab.api.analysis.Display;
 
 /** Scenarios of the traffic annotations. */
 final class ScenarioFactories {

@@ -367,7 +367,7 @@ final class Script {
         .sorted(Comparator.comparing(FabricEvent::time)).toList();
     StopReason reason = flows.stream().allMatch(f -> f.completion >= 0) ? StopReason.COMPLETED
         : StopReason.DURATION_REACHED;
-    return new RunResult(scenario, backend, graph.spec().name(), reason, SimTime.picos(elapsed), stats, results,
+    return new RunResult(scenario, backend, graph, reason, SimTime.picos(elapsed), stats, results,
         latency, drops.stream().filter(d -> d.time().picos() <= elapsed).toList(), series, timeline, List.of());
   }
 

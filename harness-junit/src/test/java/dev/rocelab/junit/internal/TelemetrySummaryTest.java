@@ -14,6 +14,7 @@ import dev.rocelab.junit.fake.ScriptedBackend;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import dev.rocelab.api.analysis.TelemetrySummary;
 
 class TelemetrySummaryTest {
 

@@ -1,7 +1,7 @@
 package dev.rocelab.junit.readme;
 
 // tag::firmware-mismatch-test[]
-import static dev.rocelab.junit.FabricAssertions.assertThat;
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;

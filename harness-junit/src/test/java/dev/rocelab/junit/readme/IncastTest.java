@@ -1,14 +1,14 @@
 package dev.rocelab.junit.readme;
 
 // tag::incast-test[]
-import static dev.rocelab.junit.FabricAssertions.assertThat;
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.IncastBuilder;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
-import dev.rocelab.junit.FabricSoftAssertions;
+import dev.rocelab.assertj.FabricSoftAssertions;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Incast;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.rocelab.junit.readme;
 
 // tag::link-failure-test[]
-import static dev.rocelab.junit.FabricAssertions.assertThat;
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.ScenarioRun;
@@ -10,7 +10,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
-import dev.rocelab.junit.FabricAwait;
+import dev.rocelab.assertj.FabricAwait;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.LinkFailure;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.rocelab.reports.internal;
 
+import dev.rocelab.api.fabric.FabricGraph;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -112,7 +113,7 @@ class CollectiveAttachmentsTest {
   }
 
   private static RunResult run(List<CollectiveResult> collectives) {
-    return new RunResult(Scenario.incast().senders(2).build(), "model", "reference", StopReason.COMPLETED,
+    return new RunResult(Scenario.incast().senders(2).build(), "model", FabricGraph.of(RenderersTest.REFERENCE), StopReason.COMPLETED,
         SimTime.micros(2), List.of(), List.of(), Map.of(), List.of(), List.of(), List.of(), collectives);
   }
 

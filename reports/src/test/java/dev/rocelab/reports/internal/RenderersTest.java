@@ -70,7 +70,7 @@ class RenderersTest {
       series.add(new TimeSeries("queue_depth", "leaf1:eth" + i + "/3", "bytes", SimTime.ZERO, SimTime.micros(1),
           new long[] {0, 1024L * i}));
     }
-    RunResult run = new RunResult(dev.rocelab.api.scenario.Scenario.incast().senders(2).build(), "model", "reference",
+    RunResult run = new RunResult(dev.rocelab.api.scenario.Scenario.incast().senders(2).build(), "model", FabricGraph.of(REFERENCE),
         dev.rocelab.api.result.StopReason.COMPLETED, SimTime.micros(2), List.of(), List.of(), Map.of(), List.of(), series,
         List.of(), List.of());
     List<Attachment> charts = TelemetryCharts.of(run);

@@ -1,5 +1,6 @@
 package dev.rocelab.reports.internal;
 
+import dev.rocelab.api.fabric.FabricGraph;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.Endpoint;
@@ -21,7 +22,7 @@ class TelemetryCsvTest {
   void droppedPacketsAndBytesHaveAColumnPerReasonAndUnmeasuredBytesAreEmptyCells() {
     PortStats measured = stats("leaf1:eth9", 3, Optional.of(Map.of(DropReason.LINK_DOWN, 12_474L)));
     PortStats unmeasured = stats("leaf2:eth1", 3, Optional.empty());
-    RunResult run = new RunResult(Scenario.incast().senders(2).build(), "lab", "reference", StopReason.COMPLETED,
+    RunResult run = new RunResult(Scenario.incast().senders(2).build(), "lab", FabricGraph.of(RenderersTest.REFERENCE), StopReason.COMPLETED,
         SimTime.micros(2), List.of(measured, unmeasured), List.of(), Map.of(), List.of(), List.of(), List.of(),
         List.of());
 

@@ -4,7 +4,7 @@ import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_GATHER;
 import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_REDUCE;
 import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_TO_ALL;
 import static dev.rocelab.api.scenario.Workload.CollectiveOperation.REDUCE_SCATTER;
-import static dev.rocelab.junit.FabricAssertions.assertThat;
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;

@@ -1,6 +1,6 @@
 package dev.rocelab.suites.failures;
 
-import static dev.rocelab.junit.FabricAssertions.assertThat;
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.Device;

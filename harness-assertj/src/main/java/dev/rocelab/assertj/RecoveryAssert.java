@@ -1,0 +1,230 @@
+package dev.rocelab.assertj;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.assertj.internal.AssertContext;
+import dev.rocelab.api.analysis.Degradation;
+import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.analysis.Recovery;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractAssert;
+
+/**
+ * Assertions on the recovery time after a fault: from the run's first
+ * {@link FabricEvent.Kind#FAULT FAULT} event to the first sample after it from which the summed
+ * {@code throughput} series of the flows stay at or above {@code (1 − tolerance) ×} their mean
+ * before the fault for {@link #stableFor(int) a few samples}. The tolerance is 10% and the stretch
+ * 3 samples unless changed; both return a new assertion.
+ *
+ * <pre>{@code
+ * assertThat(run).recovery().isFasterThan("2ms");
+ * assertThat(run).recovery().tolerance(0.05).ofFlows("flow-3", "flow-7").time().isAtMost("5ms");
+ * }</pre>
+ *
+ * <p>The backend must emit a {@code FAULT} event when a fault takes effect and sample the time
+ * series {@code throughput} (bits per second) per flow, with the flow id as subject.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
+
+  private final AssertContext context;
+  private final double tolerance;
+  private final int stable;
+  private final Predicate<String> subjects;
+  private final String subjectsText;
+
+  RecoveryAssert(AssertContext context) {
+    this(context, 0.1, 3, s -> true, "the flows");
+  }
+
+  private RecoveryAssert(AssertContext context, double tolerance, int stable, Predicate<String> subjects,
+      String subjectsText) {
+    super(context.run(), RecoveryAssert.class);
+    this.context = context;
+    this.tolerance = tolerance;
+    this.stable = stable;
+    this.subjects = subjects;
+    this.subjectsText = subjectsText;
+  }
+
+  /**
+   * @param fraction how far below its pre-fault mean throughput may stay and count as recovered, in [0, 1)
+   * @return a new assertion with that tolerance
+   */
+  public RecoveryAssert tolerance(double fraction) {
+    if (!(fraction >= 0 && fraction < 1)) {
+      throw new IllegalArgumentException("tolerance must be in [0, 1) but was " + fraction);
+    }
+    return new RecoveryAssert(context, fraction, stable, subjects, subjectsText);
+  }
+
+  /**
+   * @param samples how many consecutive samples must stay recovered, >= 1
+   * @return a new assertion requiring that
+   */
+  public RecoveryAssert stableFor(int samples) {
+    if (samples < 1) {
+      throw new IllegalArgumentException("samples must be >= 1 but was " + samples);
+    }
+    return new RecoveryAssert(context, tolerance, samples, subjects, subjectsText);
+  }
+
+  /**
+   * @param flowIds the flows whose throughput counts (the subjects of their {@code throughput} series)
+   * @return a new assertion measuring only them
+   */
+  public RecoveryAssert ofFlows(String... flowIds) {
+    Set<String> ids = Set.copyOf(Arrays.asList(flowIds));
+    return new RecoveryAssert(context, tolerance, stable, ids::contains, "flows " + String.join(", ", flowIds));
+  }
+
+  /** @return an assertion on the recovery time; "never" if the throughput did not recover */
+  public TimeAssert time() {
+    Recovery.Outcome outcome = Recovery.compute(actual, subjects, tolerance, stable);
+    String label = "recovery time";
+    if (outcome.problem().isPresent()) {
+      context.fail(label, outcome.fault().map(RecoveryAssert::fault).orElse(""), "a recovery that can be measured",
+          outcome.problem().get());
+      return new TimeAssert(null, context, label, "");
+    }
+    String where = "after " + fault(outcome.fault().orElseThrow()) + "; throughput of " + subjectsText + " ("
+        + outcome.series() + " series) back to at least " + Display.percent(1 - tolerance) + " of its pre-fault mean "
+        + Display.rate(Rate.bps(Math.round(outcome.preFaultMean()))) + " for " + stable + " samples";
+    if (outcome.time().isPresent()) {
+      return new TimeAssert(outcome.time().get(), context, label, where,
+          Display.time(outcome.time().get()) + " (recovered at " + Display.time(outcome.recoveredAt().orElseThrow())
+              + ")");
+    }
+    return new TimeAssert(SimTime.MAX, context, label, where, "not recovered by the last sample at "
+        + Display.time(outcome.end()) + " (throughput then " + Display.rate(Rate.bps(outcome.last())) + ")");
+  }
+
+  /**
+   * An assertion on the throughput after a link failure as a fraction of the capacity the fabric
+   * has left for it ("predictable degradation"): 1 means the traffic uses all that is left.
+   *
+   * <pre>{@code
+   * assertThat(run).recovery().degradedThroughput().isAtLeast(0.8);
+   * }</pre>
+   *
+   * <p>The failed links are the scenario's link-down faults, each a leaf uplink. The flows leaving a
+   * degraded leaf, and those entering it, are each a group whose <em>remaining capacity</em> is the
+   * smaller of the summed speed of the leaf's surviving uplinks and the summed line rate of the
+   * group's flows (each flow's slower NIC); both are computed from the fabric. The group's throughput
+   * is the mean of its flows' summed {@code throughput} samples from the first reconvergence after
+   * the link went down (the link-down if none is reported) until the first of: the link back up, a
+   * flow of the group completing, the last sample. The number is the lowest group's throughput over
+   * its remaining capacity. Flows chosen with {@link #ofFlows(String...)} are the only ones counted.
+   *
+   * @return an assertion on the worst group's fraction of remaining capacity
+   */
+  public NumberAssert degradedThroughput() {
+    String label = "degraded throughput / remaining capacity";
+    Optional<Degradation.Outcome> outcome = degradation(label);
+    if (outcome.isEmpty()) {
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    Degradation.Group g = outcome.get().worstByRatio();
+    String where = g.flows() + (g.outbound() ? " flows leaving " : " flows entering ") + g.leaf() + " from "
+        + Display.time(g.after().from()) + " to " + Display.time(g.after().to()) + " (" + g.after().samples()
+        + " samples); remaining capacity " + Display.rate(Rate.bps(g.capacity())) + " = min(" + g.uplinksUp() + " of "
+        + g.uplinks() + " uplinks up " + Display.rate(Rate.bps(g.uplinkCapacity())) + ", flows' line rate "
+        + Display.rate(Rate.bps(g.nicCapacity())) + ")";
+    return new NumberAssert(g.ratio(), context, label, where, "", " (throughput "
+        + Display.rate(Rate.bps(Math.round(g.after().throughput()))) + ")");
+  }
+
+  /**
+   * An assertion that throughput fell no further than capacity did when a leaf uplink failed
+   * ("predictable degradation"): the share of its pre-failure throughput a group of flows kept,
+   * over the share of capacity it kept. 1 means throughput fell in proportion to the capacity lost
+   * (losing one of eight uplinks cost an eighth); below 1 it fell further (e.g. the rerouted flows
+   * collided on the surviving uplinks); above 1 the group had capacity to spare.
+   *
+   * <pre>{@code
+   * assertThat(run).recovery().proportionalDegradation().isAtLeast(0.9);
+   * }</pre>
+   *
+   * <p>The groups, the window after the failure and the remaining capacity are those of
+   * {@link #degradedThroughput()}. Before the failure the same group is measured from its first
+   * sample with traffic to the link-down (or a flow of the group completing, if earlier), against
+   * the capacity it had then: the summed speed of all the leaf's uplinks, or the flows' line rate if
+   * lower. Unlike {@link #degradedThroughput()}, this compares the fabric with itself, so ECMP hash
+   * collisions that cost throughput before the failure do not count against it after. The number is
+   * the lowest group's.
+   *
+   * @return an assertion on the worst group's kept throughput share over kept capacity share
+   */
+  public NumberAssert proportionalDegradation() {
+    String label = "throughput kept / capacity kept";
+    Optional<Degradation.Outcome> outcome = degradation(label);
+    if (outcome.isEmpty()) {
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    Degradation.Group g = outcome.get().worstByProportionality();
+    if (g.before().samples() == 0) {
+      context.fail(label, "failed links", "throughput measured before the failure", "no sample of the "
+          + (g.outbound() ? "flows leaving " : "flows entering ") + g.leaf() + " before the link went down at "
+          + Display.time(g.before().from()));
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    String where = g.flows() + (g.outbound() ? " flows leaving " : " flows entering ") + g.leaf() + "; before "
+        + Display.time(g.before().from()) + " to " + Display.time(g.before().to()) + " (" + g.before().samples()
+        + " samples), after " + Display.time(g.after().from()) + " to " + Display.time(g.after().to()) + " ("
+        + g.after().samples() + " samples); capacity " + Display.rate(Rate.bps(g.capacityBefore())) + " -> "
+        + Display.rate(Rate.bps(g.capacity())) + " (" + g.uplinksUp() + " of " + g.uplinks() + " uplinks up)";
+    return new NumberAssert(g.proportionality(), context, label, where, "", " (throughput "
+        + Display.rate(Rate.bps(Math.round(g.before().throughput()))) + " -> "
+        + Display.rate(Rate.bps(Math.round(g.after().throughput()))) + ")");
+  }
+
+  private Optional<Degradation.Outcome> degradation(String label) {
+    Degradation.Outcome outcome = Degradation.compute(actual, context.fabric(), subjects);
+    if (outcome.problem().isPresent()) {
+      context.fail(label, "failed links", "a degradation that can be measured", outcome.problem().get());
+      return Optional.empty();
+    }
+    return Optional.of(outcome);
+  }
+
+  /**
+   * @param bound e.g. {@code "2ms"}, exclusive
+   * @return this assertion
+   */
+  public RecoveryAssert isFasterThan(String bound) {
+    time().isLessThan(bound);
+    return myself;
+  }
+
+  /**
+   * @param bound exclusive
+   * @return this assertion
+   */
+  public RecoveryAssert isFasterThan(SimTime bound) {
+    time().isLessThan(bound);
+    return myself;
+  }
+
+  /**
+   * @param bound e.g. {@code "2ms"}, inclusive
+   * @return this assertion
+   */
+  public RecoveryAssert isAtMost(String bound) {
+    time().isAtMost(bound);
+    return myself;
+  }
+
+  private static String fault(FabricEvent fault) {
+    return "FAULT " + fault.subject() + " at " + Display.time(fault.time()) + " (" + fault.detail() + ")";
+  }
+}

@@ -1,0 +1,281 @@
+package dev.rocelab.assertj;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.QosPolicy;
+import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.DropRecord;
+import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.LatencySummary;
+import dev.rocelab.api.result.PortStats;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.StopReason;
+import dev.rocelab.assertj.internal.AssertContext;
+import dev.rocelab.api.analysis.Display;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractAssert;
+
+/**
+ * Assertions on a {@link RunResult}: the criteria a fabric must meet, and navigation to the
+ * quantities behind them.
+ *
+ * <pre>{@code
+ * assertThat(run).isLossless();
+ * assertThat(run).latency(3).p99().isLessThan("80us");
+ * assertThat(run).pfc().pausedFraction().isLessThan(0.95);
+ * assertThat(run).port("leaf1:eth3").priority(3).ecn().markRatio().isAtMost(0.2);
+ * assertThat(run).flows().fairness().isAtLeast(0.9);
+ * assertThat(run).recovery().isFasterThan("2ms");
+ * }</pre>
+ *
+ * <p>Every failure message is a block of lines: the quantity, the run (scenario, seed, fabric,
+ * backend), where it was measured (port, priority, time), what was expected and what was measured.
+ *
+ * <p>Criteria that need the fabric — line rates, uplinks, lossless priorities — take it from the
+ * run, which knows the fabric it ran on.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> {
+
+  private final AssertContext context;
+
+  /**
+   * Creates assertions that throw on the first failure; prefer {@link FabricAssertions#assertThat(RunResult)}.
+   *
+   * @param actual the run
+   */
+  public RunResultAssert(RunResult actual) {
+    this(AssertContext.of(actual, null));
+  }
+
+  RunResultAssert(AssertContext context) {
+    super(context.run(), RunResultAssert.class);
+    this.context = context;
+  }
+
+  /**
+   * Checks that no packet of a lossless priority was dropped, for any reason. The lossless priorities
+   * are those of the fabric's QoS policies, and any priority the backend recorded a lossless drop
+   * on. A failure names the first such drop: switch, port, priority, simulated time, reason.
+   *
+   * @return this assertion
+   */
+  public RunResultAssert isLossless() {
+    return lossless(losslessPriorities(), null);
+  }
+
+  /**
+   * Checks that no packet of a lossless priority was dropped for other reasons than those allowed,
+   * e.g. {@code isLosslessExcept(DropReason.LINK_DOWN)} for a link failure, where packets on the
+   * failing link are lost whatever the class.
+   *
+   * @param allowed reasons that do not count
+   * @return this assertion
+   */
+  public RunResultAssert isLosslessExcept(DropReason... allowed) {
+    EnumSet<DropReason> reasons = EnumSet.noneOf(DropReason.class);
+    reasons.addAll(Arrays.asList(allowed));
+    return lossless(losslessPriorities(), reasons);
+  }
+
+  /**
+   * Checks that nothing was dropped on the given priorities, whatever the fabric declares lossless.
+   *
+   * @param priorities 0..7, at least one
+   * @return this assertion
+   */
+  public RunResultAssert isLosslessOn(int... priorities) {
+    if (priorities.length == 0) {
+      throw new IllegalArgumentException("name at least one priority");
+    }
+    return lossless(Arrays.stream(priorities).boxed().collect(Collectors.toCollection(TreeSet::new)), null);
+  }
+
+  /**
+   * Checks that nothing was dropped anywhere, on any priority, for any reason.
+   *
+   * @return this assertion
+   */
+  public RunResultAssert hasNoDrops() {
+    isNotNull();
+    Drops.check(context, "drops", "all ports and priorities", actual.ports(), r -> true, null);
+    return myself;
+  }
+
+  /**
+   * Checks that no PFC deadlock (a cycle of paused queues) was detected.
+   *
+   * @return this assertion
+   */
+  public RunResultAssert hasNoDeadlock() {
+    isNotNull();
+    actual.events().stream().filter(e -> e.kind() == FabricEvent.Kind.DEADLOCK).findFirst()
+        .ifPresent(e -> context.fail("PFC deadlock", e.subject(), "none", "detected at " + Display.time(e.time())
+            + ": " + e.detail()));
+    return myself;
+  }
+
+  /**
+   * Checks why the run ended, e.g. {@link StopReason#COMPLETED} when all traffic must finish.
+   *
+   * @param expected the reason
+   * @return this assertion
+   */
+  public RunResultAssert hasStopReason(StopReason expected) {
+    isNotNull();
+    if (actual.stopReason() != expected) {
+      context.fail("stop reason", "", expected.toString(), actual.stopReason() + " at "
+          + Display.time(actual.elapsed()));
+    }
+    return myself;
+  }
+
+  /**
+   * @param priority 0..7
+   * @return assertions on the one-way latency of that priority
+   */
+  public LatencyAssert latency(int priority) {
+    isNotNull();
+    LatencySummary summary = actual.latency().get(priority);
+    if (summary == null) {
+      context.fail("latency of priority " + priority, "", "measured latency", "no latency measured for priority "
+          + priority + "; measured: " + actual.latency().keySet());
+    }
+    return new LatencyAssert(summary, context, priority);
+  }
+
+  /**
+   * @return assertions on the latency of the only priority that has any
+   * @see #latency(int)
+   */
+  public LatencyAssert latency() {
+    isNotNull();
+    if (actual.latency().size() != 1) {
+      context.fail("latency", "", "latency measured on exactly one priority", "measured on "
+          + actual.latency().keySet() + "; use latency(priority)");
+      return new LatencyAssert(null, context, -1);
+    }
+    return latency(actual.latency().keySet().iterator().next());
+  }
+
+  /**
+   * @param port {@code device:port}, e.g. {@code "leaf1:eth3"}
+   * @return assertions on that port's counters
+   */
+  public PortsAssert port(String port) {
+    isNotNull();
+    return new PortsAssert(context, PortScope.port(actual, Endpoint.parse(port)));
+  }
+
+  /**
+   * @param priority 0..7
+   * @return assertions on that priority's counters over all ports
+   */
+  public PortsAssert priority(int priority) {
+    isNotNull();
+    return new PortsAssert(context, PortScope.all(actual).withPriority(priority));
+  }
+
+  /** @return assertions on priority flow control over all ports */
+  public PfcAssert pfc() {
+    isNotNull();
+    return new PfcAssert(context, PortScope.all(actual));
+  }
+
+  /** @return assertions on ECN marking over all ports */
+  public EcnAssert ecn() {
+    isNotNull();
+    return new EcnAssert(context, PortScope.all(actual));
+  }
+
+  /** @return assertions on CNPs over all ports */
+  public CnpAssert cnp() {
+    isNotNull();
+    return new CnpAssert(context, PortScope.all(actual));
+  }
+
+  /** @return assertions on queue depth and headroom over all ports */
+  public BufferAssert buffer() {
+    isNotNull();
+    return new BufferAssert(context, PortScope.all(actual));
+  }
+
+  /** @return assertions on the run's flows: completion, completion times, goodput, fairness */
+  public FlowsAssert flows() {
+    isNotNull();
+    return new FlowsAssert(context, actual.flows(), "all flows");
+  }
+
+  /**
+   * @return assertions on the run's collective (its nccl-tests table); fails if the run has none
+   *     or several (then use {@link #collective(int)})
+   */
+  public CollectiveAssert collective() {
+    isNotNull();
+    if (actual.collectives().size() != 1) {
+      context.fail("collective", "", "exactly one collective result",
+          actual.collectives().size() + " (run stopped: " + actual.stopReason() + ")");
+      return new CollectiveAssert(context, null, Optional.empty());
+    }
+    return collective(0);
+  }
+
+  /**
+   * @param index the collective's position among the scenario's collectives, from 0
+   * @return assertions on its nccl-tests table
+   */
+  public CollectiveAssert collective(int index) {
+    isNotNull();
+    if (index < 0 || index >= actual.collectives().size()) {
+      context.fail("collective", "", "a collective result #" + index,
+          actual.collectives().size() + " collective results (run stopped: " + actual.stopReason() + ")");
+      return new CollectiveAssert(context, null, Optional.empty());
+    }
+    return new CollectiveAssert(context, actual.collectives().get(index), Optional.empty());
+  }
+
+  /** @return assertions on the time the traffic took to recover from the run's first fault */
+  public RecoveryAssert recovery() {
+    isNotNull();
+    return new RecoveryAssert(context);
+  }
+
+  /** @return assertions on how evenly ECMP spread traffic over uplinks */
+  public EcmpAssert ecmp() {
+    isNotNull();
+    return new EcmpAssert(context);
+  }
+
+  private Set<Integer> losslessPriorities() {
+    isNotNull();
+    Set<Integer> priorities = new TreeSet<>();
+    context.fabric().spec().qos().values().stream().map(QosPolicy::losslessPriorities).forEach(priorities::addAll);
+    actual.firstDrops().stream().filter(DropRecord::lossless).map(DropRecord::priority).forEach(priorities::add);
+    actual.ports().stream().filter(p -> p.drops().containsKey(DropReason.LOSSLESS_HEADROOM_EXCEEDED))
+        .map(PortStats::priority).forEach(priorities::add);
+    return priorities;
+  }
+
+  private RunResultAssert lossless(Set<Integer> priorities, Set<DropReason> allowed) {
+    isNotNull();
+    String where = (priorities.size() == 1 ? "lossless priority " : "lossless priorities ")
+        + (priorities.isEmpty() ? "(none known)" : priorities.stream().map(String::valueOf)
+            .collect(Collectors.joining(", ")))
+        + (allowed == null || allowed.isEmpty() ? "" : ", not counting " + allowed);
+    Drops.check(context, "lossless traffic", where,
+        actual.ports().stream().filter(p -> priorities.contains(p.priority())).toList(),
+        r -> priorities.contains(r.priority()), allowed);
+    return myself;
+  }
+}
