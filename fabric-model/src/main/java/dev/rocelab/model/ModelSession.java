@@ -4,10 +4,8 @@ import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.backend.ScenarioRun;
-import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
-import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.model.net.Simulation;
@@ -41,22 +39,15 @@ final class ModelSession implements FabricSession {
     return backend;
   }
 
+  /** The backend's capabilities, and flow fidelity's own limits. */
   @Override
-  public RunResult run(Scenario scenario) {
-    try (ScenarioRun run = start(scenario)) {
-      return run.finish();
-    }
+  public Optional<String> unsupported(Scenario scenario) {
+    return FabricSession.super.unsupported(scenario).or(() -> flowLevelProblem(scenario));
   }
 
   @Override
   public ScenarioRun start(Scenario scenario) {
-    Objects.requireNonNull(scenario, "scenario must not be null");
-    unsupported(scenario).ifPresent(reason -> {
-      throw new UnsupportedScenarioException(reason);
-    });
-    flowLevelProblem(scenario).ifPresent(reason -> {
-      throw new UnsupportedScenarioException(reason);
-    });
+    requireSupported(scenario);
     return new ModelRun(scenario, new Simulation(graph, scenario), backend.id(), RunLimits.wallClock());
   }
 

@@ -126,18 +126,8 @@ public final class LabSession implements FabricSession {
   }
 
   @Override
-  public RunResult run(Scenario scenario) {
-    try (ScenarioRun run = start(scenario)) {
-      return run.finish();
-    }
-  }
-
-  @Override
   public ScenarioRun start(Scenario scenario) {
-    Objects.requireNonNull(scenario, "scenario must not be null");
-    unsupported(scenario).ifPresent(reason -> {
-      throw new UnsupportedScenarioException(reason);
-    });
+    requireSupported(scenario);
     Duration bound = Duration.ofNanos(scenario.duration().picos() / 1000);
     List<FlowJob> jobs = FlowPlanner.plan(graph, scenario, flowsStarted);
     flowsStarted += jobs.size();

@@ -29,7 +29,9 @@ public interface FabricSession extends AutoCloseable {
   FabricBackend backend();
 
   /**
-   * Why this session cannot run a scenario, if it cannot.
+   * Why this session cannot run a scenario, if it cannot. This default names the capabilities the
+   * scenario requires that the backend lacks; a backend adds its own rules by overriding it (and
+   * calling this one).
    *
    * @param scenario the scenario
    * @return empty if it can; otherwise the reason, naming the missing capabilities
@@ -45,8 +47,42 @@ public interface FabricSession extends AutoCloseable {
   }
 
   /**
+   * The check a backend makes once, first thing in {@link #start(Scenario)}: throws if
+   * {@link #unsupported(Scenario)} names a reason.
+   *
+   * @param scenario the scenario, never null
+   * @return the scenario
+   * @throws UnsupportedScenarioException with the reason
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  default Scenario requireSupported(Scenario scenario) {
+    Optional<String> reason = unsupported(Objects.requireNonNull(scenario, "scenario must not be null"));
+    if (reason.isPresent()) {
+      throw new UnsupportedScenarioException(reason.get());
+    }
+    return scenario;
+  }
+
+  /**
+   * Starts a scenario and returns at once, so its telemetry can be watched while it runs; what a
+   * backend implements. It checks the scenario with {@link #requireSupported(Scenario)} first. A
+   * backend that cannot be watched runs the scenario to its end and returns a
+   * {@linkplain ScenarioRun#completed(RunResult) finished run}. The caller closes the run.
+   *
+   * @param scenario the scenario, never null
+   * @return the running (or finished) run; never null
+   * @throws UnsupportedScenarioException if {@link #unsupported(Scenario)} names a reason
+   * @throws FabricBackendException on an infrastructure problem
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  ScenarioRun start(Scenario scenario);
+
+  /**
    * Runs a scenario to its end (completion, duration, or a stop condition) and returns what was
-   * measured. Runs of the same scenario and seed on the same fabric give identical results on a
+   * measured: {@linkplain #start(Scenario) starts} it, {@linkplain ScenarioRun#finish() finishes} it
+   * and closes it. Runs of the same scenario and seed on the same fabric give identical results on a
    * deterministic backend.
    *
    * @param scenario the scenario, never null
@@ -54,7 +90,11 @@ public interface FabricSession extends AutoCloseable {
    * @throws UnsupportedScenarioException if {@link #unsupported(Scenario)} names a reason
    * @throws FabricBackendException on an infrastructure problem
    */
-  RunResult run(Scenario scenario);
+  default RunResult run(Scenario scenario) {
+    try (ScenarioRun run = start(scenario)) {
+      return run.finish();
+    }
+  }
 
   /**
    * Runs a scenario given by a builder; see {@link #run(Scenario)}.
@@ -66,23 +106,6 @@ public interface FabricSession extends AutoCloseable {
   @API(status = EXPERIMENTAL, since = "0.1")
   default RunResult run(ScenarioBuilder<?> scenario) {
     return run(Objects.requireNonNull(scenario, "scenario must not be null").build());
-  }
-
-  /**
-   * Starts a scenario and returns at once, so its telemetry can be watched while it runs. A
-   * backend that cannot be watched runs the scenario to its end and returns a
-   * {@linkplain ScenarioRun#completed(RunResult) finished run}, which is what this default does.
-   * The caller closes the run.
-   *
-   * @param scenario the scenario, never null
-   * @return the running (or finished) run; never null
-   * @throws UnsupportedScenarioException if {@link #unsupported(Scenario)} names a reason
-   * @throws FabricBackendException on an infrastructure problem
-   * @since 0.1
-   */
-  @API(status = EXPERIMENTAL, since = "0.1")
-  default ScenarioRun start(Scenario scenario) {
-    return ScenarioRun.completed(run(scenario));
   }
 
   /**

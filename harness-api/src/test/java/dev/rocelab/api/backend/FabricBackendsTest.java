@@ -1,10 +1,10 @@
 package dev.rocelab.api.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.rocelab.api.fabric.FabricSpec;
-import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
@@ -41,6 +41,9 @@ class FabricBackendsTest {
       assertThat(session.unsupported(incastWithLinkDown))
           .contains("backend alpha cannot run \"incast\": it lacks [LINK_FAULTS]");
       assertThat(session.unsupported(Scenario.of("plain", incastWithLinkDown.workloads().get(0)))).isEmpty();
+      // the one check every start makes, and so every run
+      assertThatThrownBy(() -> session.run(incastWithLinkDown)).isInstanceOf(UnsupportedScenarioException.class)
+          .hasMessage("backend alpha cannot run \"incast\": it lacks [LINK_FAULTS]");
     }
   }
 
@@ -71,8 +74,9 @@ class FabricBackendsTest {
         }
 
         @Override
-        public RunResult run(Scenario scenario) {
-          throw new UnsupportedScenarioException(unsupported(scenario).orElse("not a real backend"));
+        public ScenarioRun start(Scenario scenario) {
+          requireSupported(scenario);
+          throw new UnsupportedScenarioException("not a real backend");
         }
 
         @Override

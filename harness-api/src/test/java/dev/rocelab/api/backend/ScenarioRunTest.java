@@ -32,8 +32,16 @@ class ScenarioRunTest {
       assertThat(run.snapshot()).isSameAs(run.finish());
       assertThat(run.scenario().name()).isEqualTo("incast");
     }
+  }
+
+  @Test
+  void runStartsTheScenarioAndFinishesIt() {
+    AtomicInteger runs = new AtomicInteger();
+    FabricSession session = new RecordingSession(runs);
+
     assertThat(session.run(Scenario.incast().senders(2)).scenario().workloads()).singleElement()
         .extracting("senders").isEqualTo(2);
+    assertThat(runs).hasValue(1);
   }
 
   private static final class RecordingSession implements FabricSession {
@@ -69,10 +77,11 @@ class ScenarioRunTest {
     }
 
     @Override
-    public RunResult run(Scenario scenario) {
+    public ScenarioRun start(Scenario scenario) {
+      requireSupported(scenario);
       runs.incrementAndGet();
-      return new RunResult(scenario, "recording", Fabrics.minimal(), StopReason.COMPLETED, SimTime.micros(20), List.of(),
-          List.of(), Map.of(), List.of(), List.of(), List.of(), List.of());
+      return ScenarioRun.completed(new RunResult(scenario, "recording", Fabrics.minimal(), StopReason.COMPLETED, SimTime.micros(20), List.of(),
+          List.of(), Map.of(), List.of(), List.of(), List.of(), List.of()));
     }
 
     @Override

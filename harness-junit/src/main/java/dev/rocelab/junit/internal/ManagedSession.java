@@ -5,7 +5,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.ScenarioRun;
-import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
@@ -51,9 +50,10 @@ public final class ManagedSession implements FabricSession {
     return handle.session().unsupported(seeded(scenario));
   }
 
+  /** Like {@link #start(Scenario)}, but the turn is given back before observers hear of the result. */
   @Override
   public RunResult run(Scenario scenario) {
-    Scenario seeded = checked(scenario);
+    Scenario seeded = seeded(scenario);
     Turn turn = handle.turn();
     turn.acquire();
     RunResult result;
@@ -68,7 +68,7 @@ public final class ManagedSession implements FabricSession {
 
   @Override
   public ScenarioRun start(Scenario scenario) {
-    Scenario seeded = checked(scenario);
+    Scenario seeded = seeded(scenario);
     Turn turn = handle.turn();
     turn.acquire();
     ScenarioRun run;
@@ -93,16 +93,9 @@ public final class ManagedSession implements FabricSession {
     return "session on " + handle.configuration().spec().name() + " (backend " + backend().id() + ")";
   }
 
-  private Scenario checked(Scenario scenario) {
-    Scenario seeded = seeded(Objects.requireNonNull(scenario, "scenario must not be null"));
-    Optional<String> reason = handle.session().unsupported(seeded);
-    if (reason.isPresent()) {
-      throw new UnsupportedScenarioException(reason.get());
-    }
-    return seeded;
-  }
-
+  /** The class's seed, unless the scenario has its own; the backend's session checks it when it starts. */
   private Scenario seeded(Scenario scenario) {
+    Objects.requireNonNull(scenario, "scenario must not be null");
     long seed = handle.configuration().seed();
     return scenario.seed() == Scenario.DEFAULT_SEED && seed != Scenario.DEFAULT_SEED ? scenario.withSeed(seed) : scenario;
   }

@@ -6,7 +6,6 @@ import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
 import java.util.List;
-import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.Extension;
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
-import org.opentest4j.TestAbortedException;
 
 /**
  * One invocation of a scenario annotation: its display name, and an extension that skips it when
@@ -56,10 +54,6 @@ public final class ScenarioInvocationContext implements TestTemplateInvocationCo
     @Override
     public void beforeEach(ExtensionContext context) {
       Contexts.store(context).put(ScenarioPoint.class, point);
-      Optional<String> reason = session(context).unsupported(point.scenario());
-      if (reason.isPresent()) {
-        throw new TestAbortedException(reason.get());
-      }
     }
 
     @Override

@@ -55,16 +55,6 @@ public final class ScriptedSession implements FabricSession {
   }
 
   @Override
-  public RunResult run(Scenario scenario) {
-    enter(scenario);
-    try {
-      return scripted(scenario);
-    } finally {
-      busy.set(false);
-    }
-  }
-
-  @Override
   public ScenarioRun start(Scenario scenario) {
     enter(scenario);
     try {
@@ -124,9 +114,7 @@ public final class ScriptedSession implements FabricSession {
     if (!open) {
       throw new IllegalStateException("session closed");
     }
-    unsupported(scenario).ifPresent(reason -> {
-      throw new UnsupportedScenarioException(reason);
-    });
+    requireSupported(scenario);
     // Scripted surprises, for the extension's handling of what a backend finds out only when it runs.
     long message = incastMessage(scenario);
     if (message == 7 * 1024) {
