@@ -65,8 +65,8 @@ final class DescribedFabric {
         ? Integer.compare(x.get(1), y.get(1))
         : Integer.compare(x.get(0), y.get(0)));
     for (Link link : graph.links()) {
-      int a = tierOf(link.a());
-      int b = tierOf(link.b());
+      int a = graph.tierOf(link.a().device());
+      int b = graph.tierOf(link.b().device());
       counts.merge(List.of(Math.min(a, b), Math.max(a, b)), 1, Integer::sum);
     }
     Map<String, Integer> named = new LinkedHashMap<>();
@@ -90,10 +90,6 @@ final class DescribedFabric {
       counts.merge(graph.nicProfileOf(nic).name(), 1, Integer::sum);
     }
     return inFileOrder(spec.nicProfiles().keySet(), counts);
-  }
-
-  private int tierOf(Endpoint end) {
-    return graph.device(end.device()).orElseThrow().tier();
   }
 
   private static Map<String, Integer> inFileOrder(Iterable<String> order, Map<String, Integer> counts) {

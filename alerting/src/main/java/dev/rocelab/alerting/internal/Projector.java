@@ -7,16 +7,16 @@ import dev.rocelab.alerting.TimelinePhase;
 import dev.rocelab.alerting.TimelineShape;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.result.CollectiveTiming;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
-import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
-import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Outage;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.SimTime;
 import java.time.Duration;
@@ -27,9 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.LongStream;
 
@@ -264,63 +262,27 @@ public final class Projector {
   }
 
   /**
-   * The ports a link fault, flap or switch reset took down (both ends of each link): 1 in a phase
-   * where they stayed up, 0 where they were down at any time.
+   * The ports a link fault, flap or switch reset took down (both ends of each link, from the
+   * scenario's {@linkplain Outage outages}): 1 in a phase where they stayed up, 0 where they were down
+   * at any time.
    */
   private void linkStates(List<ProjectedSeries> out) {
-    Map<String, Set<Endpoint>> bySubject = new TreeMap<>();
-    for (Fault fault : run.scenario().faults()) {
-      if (fault instanceof Fault.LinkDown f) {
-        bySubject.computeIfAbsent(f.port().toString(), k -> new TreeSet<>()).addAll(ends(f.port()));
-      } else if (fault instanceof Fault.LinkFlap f) {
-        bySubject.computeIfAbsent(f.port().toString(), k -> new TreeSet<>()).addAll(ends(f.port()));
-      } else if (fault instanceof Fault.SwitchReset f) {
-        Set<Endpoint> ports = bySubject.computeIfAbsent(f.device(), k -> new TreeSet<>());
-        graph.ports(f.device()).forEach(port -> ports.addAll(ends(port)));
-      }
-    }
     Map<Endpoint, double[]> states = new TreeMap<>();
-    bySubject.forEach((subject, ports) -> {
-      double[] up = downPhases(subject);
-      for (Endpoint port : ports) {
-        double[] state = states.computeIfAbsent(port, k -> filled(1.0));
-        for (int p = 0; p < up.length; p++) {
-          state[p] = Math.min(state[p], up[p]);
+    for (Outage outage : Outage.of(run.scenario().faults(), graph)) {
+      long until = outage.until().orElse(run.elapsed()).picos();
+      for (Link link : outage.links()) {
+        for (Endpoint port : List.of(link.a(), link.b())) {
+          markDown(states.computeIfAbsent(port, k -> filled(1.0)), outage.from().picos(), until);
         }
       }
-    });
+    }
     states.forEach((port, state) -> out.add(gauge(Metric.LINK_UP, portLabels(port, -1), state)));
-  }
-
-  private List<Endpoint> ends(Endpoint port) {
-    return graph.linkAt(port).map(l -> List.of(l.a(), l.b())).orElse(List.of(port));
   }
 
   private double[] filled(double value) {
     double[] values = new double[phases.size()];
     Arrays.fill(values, value);
     return values;
-  }
-
-  /** 0 for the phases in which the subject's link was down at any time, from its fault and recovery events. */
-  private double[] downPhases(String subject) {
-    double[] up = filled(1.0);
-    long downSince = -1;
-    for (FabricEvent event : run.events()) {
-      if (!event.subject().equals(subject)) {
-        continue;
-      }
-      if (event.kind() == FabricEvent.Kind.FAULT && downSince < 0) {
-        downSince = event.time().picos();
-      } else if (event.kind() == FabricEvent.Kind.RECOVERY && downSince >= 0) {
-        markDown(up, downSince, event.time().picos());
-        downSince = -1;
-      }
-    }
-    if (downSince >= 0) {
-      markDown(up, downSince, run.elapsed().picos());
-    }
-    return up;
   }
 
   private void markDown(double[] up, long from, long to) {

@@ -2,7 +2,6 @@ package dev.rocelab.api.analysis;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.Link;
@@ -11,6 +10,7 @@ import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Outage;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,8 +25,8 @@ import org.apiguardian.api.API;
  * Throughput after a link failure against the capacity the fabric has left ("predictable
  * degradation").
  *
- * <p>The failed links are those the scenario's faults take down: a {@link Fault.LinkDown} until
- * its {@link Fault.LinkUp}, the first down half-period of a {@link Fault.LinkFlap}, every link of a
+ * <p>The failed links are those of the scenario's {@linkplain Outage outages}: a {@link Fault.LinkDown}
+ * until its {@link Fault.LinkUp}, the down half-periods of a {@link Fault.LinkFlap}, every link of a
  * switch during a {@link Fault.SwitchReset}'s reboot. Each must join a leaf (a switch with NICs
  * attached) to a switch of a higher tier, so a spine may reset but a leaf may not. For every such leaf, its flows
  * form two groups: those leaving it (source NIC on the leaf, destination NIC elsewhere) and those
@@ -35,7 +35,7 @@ import org.apiguardian.api.API;
  *
  * <p>The window starts at the first {@link FabricEvent.Kind#RECONVERGENCE RECONVERGENCE} event at
  * or after the first link-down (the link-down itself if the backend reports no reconvergence) and
- * ends at the first of: the end of an outage, the first completion of a flow of the group, the end
+ * ends at the first of: the end of the first outage, the first completion of a flow of the group, the end
  * of the series. A {@value Recovery#METRIC} sample at time {@code t} covers
  * {@code (t − interval, t]}; the samples wholly inside the window count. A group's
  * <em>degraded throughput</em> is the mean over those samples of its flows' summed throughput; its
@@ -152,7 +152,7 @@ public final class Degradation {
    * @return the outcome
    */
   public static Outcome compute(RunResult run, FabricGraph fabric, Predicate<String> subjects) {
-    List<Outage> outages = outages(run.scenario().faults(), fabric);
+    List<Outage> outages = Outage.of(run.scenario().faults(), fabric);
     if (outages.isEmpty()) {
       return problem("the scenario takes no link down, link flap or switch reset");
     }
@@ -172,11 +172,12 @@ public final class Degradation {
         leaves.add(leaf.get());
       }
     }
-    long downAt = outages.stream().mapToLong(Outage::from).min().orElseThrow();
+    long downAt = outages.stream().mapToLong(o -> o.from().picos()).min().orElseThrow();
     long from = run.events().stream()
         .filter(e -> e.kind() == FabricEvent.Kind.RECONVERGENCE && e.time().picos() >= downAt)
         .mapToLong(e -> e.time().picos()).findFirst().orElse(downAt);
-    long upAt = outages.stream().mapToLong(Outage::to).filter(t -> t > downAt).min().orElse(Long.MAX_VALUE);
+    long upAt = outages.stream().flatMap(o -> o.until().stream()).mapToLong(SimTime::picos).filter(t -> t > downAt)
+        .min().orElse(Long.MAX_VALUE);
     List<TimeSeries> series = run.series(Recovery.METRIC);
     if (series.isEmpty()) {
       return problem("the run has no " + Recovery.METRIC + " series; the backend must sample " + Recovery.METRIC
@@ -201,8 +202,8 @@ public final class Degradation {
     long nicCapacity = 0;
     long firstCompletion = Long.MAX_VALUE;
     for (FlowResult flow : run.flows()) {
-      Optional<String> src = leafOf(fabric, flow.source());
-      Optional<String> dst = leafOf(fabric, flow.destination());
+      Optional<String> src = fabric.leafOf(flow.source());
+      Optional<String> dst = fabric.leafOf(flow.destination());
       boolean here = outbound ? src.filter(leaf::equals).isPresent() && !dst.equals(src)
           : dst.filter(leaf::equals).isPresent() && !src.equals(dst);
       if (!here || !subjects.test(flow.id())) {
@@ -215,19 +216,16 @@ public final class Degradation {
     if (flows.isEmpty()) {
       return Optional.empty();
     }
-    int uplinks = 0;
+    List<Endpoint> uplinks = fabric.uplinks(leaf);
     int up = 0;
     long uplinkCapacity = 0;
     long allUplinksCapacity = 0;
-    for (Endpoint port : fabric.ports(leaf)) {
+    for (Endpoint port : uplinks) {
       Link link = fabric.linkAt(port).orElseThrow();
-      if (fabric.device(link.peerOf(port).device()).map(Device::tier).orElse(0) > tierOf(fabric, leaf)) {
-        uplinks++;
-        allUplinksCapacity += link.spec().speed().bitsPerSecond();
-        if (!failed.contains(link)) {
-          up++;
-          uplinkCapacity += link.spec().speed().bitsPerSecond();
-        }
+      allUplinksCapacity += link.spec().speed().bitsPerSecond();
+      if (!failed.contains(link)) {
+        up++;
+        uplinkCapacity += link.spec().speed().bitsPerSecond();
       }
     }
     Optional<TimeSeries> grid = series.stream().filter(s -> s.subject().equals(flows.get(0).id())).findFirst();
@@ -246,7 +244,7 @@ public final class Degradation {
     }
     long trafficFrom = time(grid.get(), firstTraffic) - interval;
     Window before = Window.mean(grid.get(), sum, trafficFrom, Math.min(downAt, firstCompletion));
-    return Optional.of(new Group(leaf, outbound, flows.size(), up, uplinks, uplinkCapacity, allUplinksCapacity,
+    return Optional.of(new Group(leaf, outbound, flows.size(), up, uplinks.size(), uplinkCapacity, allUplinksCapacity,
         nicCapacity, after, before));
   }
 
@@ -269,61 +267,20 @@ public final class Degradation {
     return sum;
   }
 
-  /**
-   * Links out of service from {@code from} until {@code to} (exclusive; {@link Long#MAX_VALUE} if
-   * they never come back in the scenario), by one fault.
-   */
-  private record Outage(String what, List<Link> links, long from, long to) {}
-
-  /** The outages the faults cause: a link down until its link up, a flap's first down half, a reset's reboot. */
-  private static List<Outage> outages(List<Fault> faults, FabricGraph fabric) {
-    List<Outage> outages = new ArrayList<>();
-    for (Fault fault : faults) {
-      if (fault instanceof Fault.LinkDown down) {
-        List<Link> links = fabric.linkAt(down.port()).stream().toList();
-        long up = faults.stream().filter(f -> f instanceof Fault.LinkUp u && u.at().compareTo(down.at()) > 0
-            && !links.isEmpty() && fabric.linkAt(u.port()).equals(Optional.of(links.get(0))))
-            .mapToLong(f -> f.at().picos()).min().orElse(Long.MAX_VALUE);
-        outages.add(new Outage("port " + down.port(), links, down.at().picos(), up));
-      } else if (fault instanceof Fault.LinkFlap flap) {
-        outages.add(new Outage("port " + flap.port(), fabric.linkAt(flap.port()).stream().toList(),
-            flap.at().picos(), flap.at().picos() + flap.period().picos() / 2));
-      } else if (fault instanceof Fault.SwitchReset reset) {
-        List<Link> links = fabric.ports(reset.device()).stream().map(p -> fabric.linkAt(p).orElseThrow()).toList();
-        outages.add(new Outage("switch " + reset.device(), links, reset.at().picos(),
-            reset.at().picos() + reset.rebootTime().picos()));
-      }
-    }
-    return outages;
-  }
-
   private static long time(TimeSeries series, int index) {
     return series.start().picos() + index * series.interval().picos();
   }
 
+  /** The leaf a link is an uplink of, if it is a leaf's uplink. */
   private static Optional<String> lowerLeaf(FabricGraph fabric, Link link) {
-    int a = tierOf(fabric, link.a().device());
-    int b = tierOf(fabric, link.b().device());
+    int a = fabric.tierOf(link.a().device());
+    int b = fabric.tierOf(link.b().device());
     String lower = a < b ? link.a().device() : link.b().device();
-    boolean isLeaf = a != b && fabric.device(lower).map(Device::isSwitch).orElse(false)
-        && fabric.ports(lower).stream().anyMatch(p -> isNic(fabric, fabric.linkAt(p).orElseThrow().peerOf(p)));
-    return isLeaf ? Optional.of(lower) : Optional.empty();
-  }
-
-  private static Optional<String> leafOf(FabricGraph fabric, Endpoint nic) {
-    return fabric.linkAt(nic).map(l -> l.peerOf(nic).device());
-  }
-
-  private static boolean isNic(FabricGraph fabric, Endpoint port) {
-    return fabric.device(port.device()).map(d -> !d.isSwitch()).orElse(false);
+    return a != b && fabric.isLeaf(lower) ? Optional.of(lower) : Optional.empty();
   }
 
   private static long speed(FabricGraph fabric, Endpoint nic) {
     return fabric.linkAt(nic).map(l -> l.spec().speed().bitsPerSecond()).orElse(0L);
-  }
-
-  private static int tierOf(FabricGraph fabric, String device) {
-    return fabric.device(device).map(Device::tier).orElse(0);
   }
 
   private static Outcome problem(String text) {

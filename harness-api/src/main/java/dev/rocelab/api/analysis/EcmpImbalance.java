@@ -5,10 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
-import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,14 +48,7 @@ public final class EcmpImbalance {
     }
     Worst worst = null;
     for (Device device : fabric.switches()) {
-      List<Endpoint> uplinks = new ArrayList<>();
-      for (Endpoint port : fabric.ports(device.name())) {
-        Optional<Link> link = fabric.linkAt(port);
-        Optional<Device> peer = link.flatMap(l -> fabric.device(l.peerOf(port).device()));
-        if (peer.isPresent() && peer.get().tier() > device.tier()) {
-          uplinks.add(port);
-        }
-      }
+      List<Endpoint> uplinks = fabric.uplinks(device.name());
       if (uplinks.size() < 2) {
         continue;
       }

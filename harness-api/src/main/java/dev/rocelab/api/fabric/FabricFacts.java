@@ -191,8 +191,8 @@ public final class FabricFacts {
   private static List<TierCut> tierCuts(FabricGraph graph) {
     SortedMap<Integer, Long> cuts = new TreeMap<>();
     for (Link link : graph.links()) {
-      int a = tierOf(graph, link.a());
-      int b = tierOf(graph, link.b());
+      int a = graph.tierOf(link.a().device());
+      int b = graph.tierOf(link.b().device());
       for (int t = Math.min(a, b); t < Math.max(a, b); t++) {
         cuts.merge(t, link.spec().speed().bitsPerSecond(), Math::addExact);
       }
@@ -270,10 +270,6 @@ public final class FabricFacts {
       }
     }
     return List.copyOf(result);
-  }
-
-  private static int tierOf(FabricGraph graph, Endpoint end) {
-    return graph.device(end.device()).orElseThrow().tier();
   }
 
   /**

@@ -25,6 +25,7 @@ public final class FabricGraph {
   private final List<Link> links;
   private final Map<String, Device> byName;
   private final Map<Endpoint, Link> byEndpoint;
+  private final Map<String, List<Endpoint>> portsByDevice;
   private final Map<Endpoint, String> nicProfiles;
 
   FabricGraph(FabricSpec spec, List<Device> devices, List<Link> links, Map<Endpoint, String> nicProfiles) {
@@ -39,11 +40,16 @@ public final class FabricGraph {
     this.devices.forEach(d -> names.put(d.name(), d));
     this.byName = Collections.unmodifiableMap(names);
     Map<Endpoint, Link> ends = new HashMap<>();
+    Map<String, List<Endpoint>> ports = new HashMap<>();
     for (Link link : this.links) {
       ends.put(link.a(), link);
       ends.put(link.b(), link);
+      ports.computeIfAbsent(link.a().device(), d -> new ArrayList<>()).add(link.a());
+      ports.computeIfAbsent(link.b().device(), d -> new ArrayList<>()).add(link.b());
     }
     this.byEndpoint = Collections.unmodifiableMap(ends);
+    ports.replaceAll((device, list) -> List.copyOf(list));
+    this.portsByDevice = Collections.unmodifiableMap(ports);
     this.nicProfiles = Map.copyOf(nicProfiles);
   }
 
@@ -112,16 +118,50 @@ public final class FabricGraph {
    * @return its ports
    */
   public List<Endpoint> ports(String device) {
-    List<Endpoint> ports = new ArrayList<>();
-    for (Link link : links) {
-      if (link.a().device().equals(device)) {
-        ports.add(link.a());
-      }
-      if (link.b().device().equals(device)) {
-        ports.add(link.b());
-      }
-    }
-    return ports;
+    return portsByDevice.getOrDefault(device, List.of());
+  }
+
+  /**
+   * A device's tier: 0 for hosts, 1 for leaves, 2 for spines, 3 for super-spines.
+   *
+   * @param device a device name
+   * @return its tier
+   * @throws IllegalArgumentException if there is no such device
+   */
+  public int tierOf(String device) {
+    return required(device).tier();
+  }
+
+  /**
+   * The uplinks of a device: its ports whose peer is on a higher tier, in link order.
+   *
+   * @param device a device name
+   * @return its uplinks; empty for a device of the top tier
+   */
+  public List<Endpoint> uplinks(String device) {
+    int tier = tierOf(device);
+    return ports(device).stream().filter(port -> tierOf(byEndpoint.get(port).peerOf(port).device()) > tier).toList();
+  }
+
+  /**
+   * Whether a device is a leaf: a switch with a NIC cabled to it.
+   *
+   * @param device a device name
+   * @return true for a leaf
+   */
+  public boolean isLeaf(String device) {
+    return device(device).map(Device::isSwitch).orElse(false) && ports(device).stream()
+        .anyMatch(port -> device(byEndpoint.get(port).peerOf(port).device()).map(d -> !d.isSwitch()).orElse(false));
+  }
+
+  /**
+   * The switch a NIC is cabled to.
+   *
+   * @param nic a NIC port
+   * @return its leaf; empty if the NIC has no link
+   */
+  public Optional<String> leafOf(Endpoint nic) {
+    return linkAt(nic).map(link -> link.peerOf(nic).device());
   }
 
   /**

@@ -44,6 +44,30 @@ class FabricGraphTest {
     }
 
     @Test
+    void knowsTiersUplinksLeavesAndTheLeafOfEachNic() {
+      assertThat(graph.tierOf("host1")).isZero();
+      assertThat(graph.tierOf("leaf2")).isEqualTo(1);
+      assertThat(graph.tierOf("spine1")).isEqualTo(2);
+      assertThatIllegalArgumentException().isThrownBy(() -> graph.tierOf("leaf9")).withMessage("no device named leaf9");
+      assertThat(graph.uplinks("leaf1")).extracting(p -> graph.linkAt(p).orElseThrow().peerOf(p).device())
+          .containsExactly("spine1", "spine2");
+      assertThat(graph.uplinks("spine1")).isEmpty();
+      assertThat(graph.uplinks("host1")).isEqualTo(graph.ports("host1"));
+      assertThat(graph.isLeaf("leaf1")).isTrue();
+      assertThat(graph.isLeaf("spine1")).isFalse();
+      assertThat(graph.isLeaf("host1")).isFalse();
+      assertThat(graph.leafOf(new Endpoint("host3", "nic0"))).contains("leaf2");
+      assertThat(graph.leafOf(new Endpoint("host3", "nic9"))).isEmpty();
+    }
+
+    @Test
+    void equalsAnotherGraphOfAnEqualSpec() {
+      assertThat(Fabrics.spec().graph()).isEqualTo(graph).hasSameHashCodeAs(graph).hasToString("fabric "
+          + graph.spec().name());
+      assertThat(Fabrics.spec().with(Fabrics.leafSpine(3, 2, 2, 1)).graph()).isNotEqualTo(graph);
+    }
+
+    @Test
     void listsHostsFirstThenLeavesThenSpines() {
       assertThat(graph.devices())
           .extracting(Device::name, Device::role, Device::tier)

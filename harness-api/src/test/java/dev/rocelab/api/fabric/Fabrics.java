@@ -47,7 +47,7 @@ public final class Fabrics {
 
   /** @return the minimal valid leaf-spine fabric, expanded: what results in other packages' tests ran on */
   public static FabricGraph minimal() {
-    return FabricGraph.of(spec().build());
+    return spec().graph();
   }
 
   /** The minimal valid leaf-spine fabric, ready to be varied. */
