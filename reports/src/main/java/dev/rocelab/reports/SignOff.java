@@ -3,10 +3,16 @@ package dev.rocelab.reports;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.reports.internal.SignOffRun;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Optional;
+import java.util.concurrent.Callable;
 import org.apiguardian.api.API;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The sign-off generator. Reads an Allure results directory written by rocelab suites and writes, under
@@ -32,10 +38,34 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class SignOff {
+@Command(name = "SignOff",
+    description = "Writes the sign-off page and one Allure report per phase from rocelab's Allure results.")
+public final class SignOff implements Callable<Integer> {
 
   /** Exit status for a wrong command line. */
   public static final int USAGE = 64;
+  /** Exit status for unreadable input. */
+  private static final int UNREADABLE = 2;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "shows this help")
+  private boolean help;
+
+  @Option(names = "--results", required = true, paramLabel = "DIR", description = "the Allure results directory")
+  private Path results;
+
+  @Option(names = "--output", required = true, paramLabel = "DIR", description = "where the sign-off is written")
+  private Path output;
+
+  @Option(names = "--allure", paramLabel = "ALLURE_HOME", defaultValue = "${sys:rocelab.allure.home}",
+      description = "the unpacked allure-commandline (default: the rocelab.allure.home system property)")
+  private Path allure;
+
+  @Option(names = "--history", paramLabel = "DIR",
+      description = "a previous output directory to take history from (default: the output directory)")
+  private Path history;
+
+  private PrintStream out;
+  private PrintWriter err;
 
   private SignOff() {}
 
@@ -57,40 +87,36 @@ public final class SignOff {
    * @return the exit status
    */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    Path results = null;
-    Path output = null;
-    Path allure = Optional.ofNullable(System.getProperty("rocelab.allure.home")).map(Path::of).orElse(null);
-    Path history = null;
-    for (int i = 0; i < args.length; i++) {
-      String option = args[i];
-      if (i + 1 >= args.length) {
-        return usage(err, option + " needs a value");
-      }
-      Path value = Path.of(args[++i]);
-      switch (option) {
-        case "--results" -> results = value;
-        case "--output" -> output = value;
-        case "--allure" -> allure = value;
-        case "--history" -> history = value;
-        default -> {
-          return usage(err, "unknown option " + option);
-        }
-      }
-    }
-    if (results == null || output == null || allure == null) {
-      return usage(err, (results == null ? "--results" : output == null ? "--output" : "--allure") + " is required");
-    }
-    try {
-      return new SignOffRun(results, output, allure, history == null ? output : history).run(out);
-    } catch (IllegalArgumentException e) {
-      err.println("sign-off: " + e.getMessage());
-      return 2;
-    }
+    SignOff signOff = new SignOff();
+    PrintWriter errors = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+    signOff.out = out;
+    signOff.err = errors;
+    CommandLine commandLine = new CommandLine(signOff)
+        .setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true))
+        .setErr(errors)
+        .setParameterExceptionHandler((e, given) -> {
+          errors.println("sign-off: " + e.getMessage());
+          e.getCommandLine().usage(errors);
+          return USAGE;
+        })
+        .setExecutionExceptionHandler((e, cmd, parsed) -> {
+          if (e instanceof IllegalArgumentException) {
+            errors.println("sign-off: " + e.getMessage());
+            return UNREADABLE;
+          }
+          throw e;
+        });
+    int status = commandLine.execute(args);
+    errors.flush();
+    return status;
   }
 
-  private static int usage(PrintStream err, String problem) {
-    err.println("sign-off: " + problem);
-    err.println("usage: SignOff --results DIR --output DIR --allure ALLURE_HOME [--history DIR]");
-    return USAGE;
+  @Override
+  public Integer call() {
+    if (allure == null) {
+      err.println("sign-off: --allure is required (or the rocelab.allure.home system property)");
+      return USAGE;
+    }
+    return new SignOffRun(results, output, allure, history == null ? output : history).run(out);
   }
 }

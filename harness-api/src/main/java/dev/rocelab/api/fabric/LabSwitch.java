@@ -2,6 +2,7 @@ package dev.rocelab.api.fabric;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.internal.Checks;
 import java.util.Optional;
 import org.apiguardian.api.API;
 

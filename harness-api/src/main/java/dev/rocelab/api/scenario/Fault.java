@@ -2,6 +2,7 @@ package dev.rocelab.api.scenario;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.unit.SimTime;
@@ -216,8 +217,8 @@ public sealed interface Fault
     public LinkFlap {
       Objects.requireNonNull(port, "port must not be null");
       Objects.requireNonNull(at, "at must not be null");
-      Validation.positive(period, "period");
-      Validation.positive(count, "count");
+      Checks.positive(period, "period");
+      Checks.positive(count, "count");
     }
 
     @Override
@@ -252,7 +253,7 @@ public sealed interface Fault
     public SwitchReset {
       Objects.requireNonNull(device, "device must not be null");
       Objects.requireNonNull(at, "at must not be null");
-      Validation.positive(rebootTime, "rebootTime");
+      Checks.positive(rebootTime, "rebootTime");
     }
 
     @Override

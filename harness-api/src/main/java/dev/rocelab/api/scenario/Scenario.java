@@ -3,6 +3,7 @@ package dev.rocelab.api.scenario;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
@@ -52,8 +53,8 @@ public record Scenario(
       throw new IllegalArgumentException("a scenario needs at least one workload");
     }
     faults = List.copyOf(Objects.requireNonNull(faults, "faults must not be null"));
-    Validation.positive(duration, "duration");
-    Validation.positive(sampleInterval, "sampleInterval");
+    Checks.positive(duration, "duration");
+    Checks.positive(sampleInterval, "sampleInterval");
     Objects.requireNonNull(completion, "completion must not be null");
   }
 

@@ -2,6 +2,7 @@ package dev.rocelab.api.scenario;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,8 +45,8 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
 
     Settings {
       faults = List.copyOf(faults);
-      Validation.positive(duration, "duration");
-      Validation.positive(sampleInterval, "sampleInterval");
+      Checks.positive(duration, "duration");
+      Checks.positive(sampleInterval, "sampleInterval");
       Objects.requireNonNull(completion, "completion must not be null");
     }
 

@@ -2,6 +2,7 @@ package dev.rocelab.api.scenario;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.DataSize;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ public record SizeSweep(DataSize min, DataSize max, int factor) {
 
   /** Validates the bounds. */
   public SizeSweep {
-    Validation.positive(min, "min");
+    Checks.positive(min, "min");
     Objects.requireNonNull(max, "max must not be null");
     if (max.compareTo(min) < 0) {
       throw new IllegalArgumentException("max (" + max + ") must not be below min (" + min + ")");

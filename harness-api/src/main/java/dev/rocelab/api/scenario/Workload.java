@@ -2,6 +2,7 @@ package dev.rocelab.api.scenario;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.unit.DataSize;
@@ -65,10 +66,10 @@ public sealed interface Workload
       if (source.equals(destination)) {
         throw new IllegalArgumentException("source and destination must differ but both are " + source);
       }
-      Validation.positive(message, "message");
-      Validation.positive(messages, "messages");
-      Validation.positive(qps, "qps");
-      Validation.dscp(dscp);
+      Checks.positive(message, "message");
+      Checks.positive(messages, "messages");
+      Checks.positive(qps, "qps");
+      Checks.dscp(dscp, "dscp");
       Objects.requireNonNull(start, "start must not be null");
       Objects.requireNonNull(verb, "verb must not be null");
     }
@@ -81,7 +82,7 @@ public sealed interface Workload
     @Override
     public String describe() {
       return "rdma " + verb.name().toLowerCase() + " " + source + " → " + destination + " · "
-          + messages + " × " + message + Validation.dscpSuffix(dscp);
+          + messages + " × " + message + dscpSuffix(dscp);
     }
   }
 
@@ -101,10 +102,10 @@ public sealed interface Workload
 
     /** Validates the fields. */
     public Incast {
-      Validation.positive(senders, "senders");
+      Checks.positive(senders, "senders");
       Objects.requireNonNull(receiver, "receiver must not be null");
-      Validation.positive(message, "message");
-      Validation.dscp(dscp);
+      Checks.positive(message, "message");
+      Checks.dscp(dscp, "dscp");
       Objects.requireNonNull(start, "start must not be null");
     }
 
@@ -115,7 +116,7 @@ public sealed interface Workload
 
     @Override
     public String describe() {
-      return "incast " + senders + ":1 · " + message + Validation.dscpSuffix(dscp);
+      return "incast " + senders + ":1 · " + message + dscpSuffix(dscp);
     }
   }
 
@@ -137,12 +138,12 @@ public sealed interface Workload
 
     /** Validates the fields. */
     public Microburst {
-      Validation.positive(senders, "senders");
+      Checks.positive(senders, "senders");
       Objects.requireNonNull(receiver, "receiver must not be null");
-      Validation.positive(burst, "burst");
-      Validation.positive(period, "period");
-      Validation.positive(bursts, "bursts");
-      Validation.dscp(dscp);
+      Checks.positive(burst, "burst");
+      Checks.positive(period, "period");
+      Checks.positive(bursts, "bursts");
+      Checks.dscp(dscp, "dscp");
       Objects.requireNonNull(start, "start must not be null");
     }
 
@@ -154,7 +155,7 @@ public sealed interface Workload
     @Override
     public String describe() {
       return "microburst " + senders + ":1 · " + burst + " every " + period + " × " + bursts
-          + Validation.dscpSuffix(dscp);
+          + dscpSuffix(dscp);
     }
   }
 
@@ -203,9 +204,9 @@ public sealed interface Workload
 
     /** Validates the fields. */
     public Permutation {
-      Validation.positive(flowSize, "flowSize");
-      Validation.positive(qps, "qps");
-      Validation.dscp(dscp);
+      Checks.positive(flowSize, "flowSize");
+      Checks.positive(qps, "qps");
+      Checks.dscp(dscp, "dscp");
       Objects.requireNonNull(start, "start must not be null");
     }
 
@@ -216,7 +217,7 @@ public sealed interface Workload
 
     @Override
     public String describe() {
-      return "permutation · " + flowSize + " per flow" + Validation.dscpSuffix(dscp);
+      return "permutation · " + flowSize + " per flow" + dscpSuffix(dscp);
     }
   }
 
@@ -233,8 +234,8 @@ public sealed interface Workload
 
     /** Validates the fields. */
     public AllToAll {
-      Validation.positive(perPair, "perPair");
-      Validation.dscp(dscp);
+      Checks.positive(perPair, "perPair");
+      Checks.dscp(dscp, "dscp");
       Objects.requireNonNull(start, "start must not be null");
     }
 
@@ -245,7 +246,7 @@ public sealed interface Workload
 
     @Override
     public String describe() {
-      return "all-to-all · " + perPair + " per pair" + Validation.dscpSuffix(dscp);
+      return "all-to-all · " + perPair + " per pair" + dscpSuffix(dscp);
     }
   }
 
@@ -404,5 +405,10 @@ public sealed interface Workload
     public double efficiency() {
       return efficiency;
     }
+  }
+
+  /** The workload description's DSCP part: {@code " · dscp 26"}, or nothing when the class default applies. */
+  private static String dscpSuffix(OptionalInt dscp) {
+    return dscp.isPresent() ? " · dscp " + dscp.getAsInt() : "";
   }
 }

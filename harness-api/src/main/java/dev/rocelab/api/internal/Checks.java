@@ -1,4 +1,6 @@
-package dev.rocelab.api.fabric;
+package dev.rocelab.api.internal;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
@@ -9,21 +11,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
-/** Constructor checks shared by the fabric records; messages name the field and the value. */
-final class Checks {
+/**
+ * The checks the API's records make in their constructors: each returns the value when it holds and
+ * otherwise throws {@link IllegalArgumentException} (or {@link NullPointerException}) naming the field
+ * and the value. Not API.
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class Checks {
 
   private Checks() {}
 
-  static <T> T notNull(T value, String field) {
+  public static <T> T notNull(T value, String field) {
     return Objects.requireNonNull(value, () -> field + " must not be null");
   }
 
-  static String name(String value, String field) {
+  public static String name(String value, String field) {
     notNull(value, field);
     if (value.isBlank()) {
       throw new IllegalArgumentException(field + " must not be blank");
@@ -31,28 +40,28 @@ final class Checks {
     return value;
   }
 
-  static int positive(int value, String field) {
+  public static int positive(int value, String field) {
     if (value <= 0) {
       throw new IllegalArgumentException(field + " must be > 0 but was " + value);
     }
     return value;
   }
 
-  static int atMost(int value, int limit, String field) {
+  public static int atMost(int value, int limit, String field) {
     if (value > limit) {
       throw new IllegalArgumentException(field + " must be at most " + limit + " but was " + value);
     }
     return value;
   }
 
-  static int nonNegative(int value, String field) {
+  public static int nonNegative(int value, String field) {
     if (value < 0) {
       throw new IllegalArgumentException(field + " must be >= 0 but was " + value);
     }
     return value;
   }
 
-  static SimTime positive(SimTime value, String field) {
+  public static SimTime positive(SimTime value, String field) {
     notNull(value, field);
     if (value.picos() <= 0) {
       throw new IllegalArgumentException(field + " must be > 0 but was " + value);
@@ -60,7 +69,7 @@ final class Checks {
     return value;
   }
 
-  static DataSize positive(DataSize value, String field) {
+  public static DataSize positive(DataSize value, String field) {
     notNull(value, field);
     if (value.bytes() <= 0) {
       throw new IllegalArgumentException(field + " must be > 0B but was " + value);
@@ -68,7 +77,7 @@ final class Checks {
     return value;
   }
 
-  static Rate positive(Rate value, String field) {
+  public static Rate positive(Rate value, String field) {
     notNull(value, field);
     if (value.bitsPerSecond() <= 0) {
       throw new IllegalArgumentException(field + " must be > 0bps but was " + value);
@@ -76,42 +85,50 @@ final class Checks {
     return value;
   }
 
-  static double fraction(double value, String field) {
+  public static double fraction(double value, String field) {
     if (!(value >= 0.0 && value <= 1.0)) {
       throw new IllegalArgumentException(field + " must be between 0 and 1 but was " + value);
     }
     return value;
   }
 
-  static double positive(double value, String field) {
+  public static double positive(double value, String field) {
     if (!(value > 0.0) || Double.isInfinite(value)) {
       throw new IllegalArgumentException(field + " must be > 0 but was " + value);
     }
     return value;
   }
 
-  static int priority(int value, String field) {
+  public static int priority(int value, String field) {
     if (value < 0 || value > 7) {
       throw new IllegalArgumentException(field + " must be a priority 0..7 but was " + value);
     }
     return value;
   }
 
-  static int dscp(int value, String field) {
+  public static OptionalInt dscp(OptionalInt value, String field) {
+    notNull(value, field);
+    if (value.isPresent()) {
+      dscp(value.getAsInt(), field);
+    }
+    return value;
+  }
+
+  public static int dscp(int value, String field) {
     if (value < 0 || value > 63) {
       throw new IllegalArgumentException(field + " must be a DSCP 0..63 but was " + value);
     }
     return value;
   }
 
-  static <E> List<E> list(Collection<E> values, String field) {
+  public static <E> List<E> list(Collection<E> values, String field) {
     notNull(values, field);
     values.forEach(v -> notNull(v, field + " element"));
     return List.copyOf(values);
   }
 
   /** An unmodifiable copy that keeps the caller's iteration order (file order), for deterministic use. */
-  static <K, V> Map<K, V> orderedMap(Map<K, V> values, String field) {
+  public static <K, V> Map<K, V> orderedMap(Map<K, V> values, String field) {
     notNull(values, field);
     values.forEach((k, v) -> {
       notNull(k, field + " key");
@@ -121,7 +138,7 @@ final class Checks {
   }
 
   /** An unmodifiable copy ordered by key, for deterministic use. */
-  static <K extends Comparable<K>, V> SortedMap<K, V> sortedMap(Map<K, V> values, String field) {
+  public static <K extends Comparable<K>, V> SortedMap<K, V> sortedMap(Map<K, V> values, String field) {
     notNull(values, field);
     values.forEach((k, v) -> {
       notNull(k, field + " key");
@@ -131,7 +148,7 @@ final class Checks {
   }
 
   /** An unmodifiable copy ordered by value. */
-  static <E extends Comparable<E>> SortedSet<E> sortedSet(Collection<E> values, String field) {
+  public static <E extends Comparable<E>> SortedSet<E> sortedSet(Collection<E> values, String field) {
     notNull(values, field);
     values.forEach(v -> notNull(v, field + " element"));
     return Collections.unmodifiableSortedSet(new TreeSet<>(values));
