@@ -11,7 +11,6 @@ import dev.rocelab.junit.internal.Misuse;
 import dev.rocelab.junit.internal.Reporting;
 import dev.rocelab.junit.internal.ScenarioAnnotations;
 import dev.rocelab.junit.internal.ScenarioInvocationContext;
-import dev.rocelab.junit.internal.ScenarioPoint;
 import dev.rocelab.junit.internal.Sessions;
 import dev.rocelab.junit.internal.Signatures;
 import dev.rocelab.junit.internal.UnfinishedRuns;
@@ -66,7 +65,7 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
   @Override
   public void beforeTestExecution(ExtensionContext context) {
     FabricConfiguration.find(context).ifPresent(configuration -> Reporting.current().label(context, configuration,
-        Optional.ofNullable(Contexts.store(context).get(ScenarioPoint.class, ScenarioPoint.class))));
+        Optional.ofNullable(Contexts.store(context).get(ScenarioInvocation.class, ScenarioInvocation.class))));
   }
 
   /**
@@ -113,7 +112,7 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
     FabricConfiguration configuration =
         configuration(context, Misuse.method(method) + " with " + Misuse.annotation(declaration.annotationType()));
     Signatures.check(method, true);
-    return ScenarioAnnotations.points(declaration, method, configuration).stream()
+    return ScenarioAnnotations.invocations(declaration, method, configuration).stream()
         .map(ScenarioInvocationContext::new);
   }
 

@@ -8,8 +8,8 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import dev.rocelab.junit.internal.FaultScenarioFactories;
 import org.apiguardian.api.API;
-import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code "400Gbps"}, {@code "2ms"}). The method takes the
  * {@link dev.rocelab.api.result.RunResult RunResult} of its run (computed when the parameter is
  * resolved) or the live {@link dev.rocelab.api.backend.ScenarioRun ScenarioRun} to wait on with
- * {@link FabricAwait}, and may also take the {@link dev.rocelab.api.scenario.Scenario Scenario},
+ * {@link dev.rocelab.assertj.FabricAwait FabricAwait}, and may also take the {@link dev.rocelab.api.scenario.Scenario Scenario},
  * the {@link dev.rocelab.api.backend.FabricSession FabricSession} and the
  * {@link dev.rocelab.api.fabric.FabricSpec FabricSpec}. A backend that lacks a capability the
  * scenario needs skips the invocation with its reason. One scenario annotation per method; its
@@ -40,7 +40,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@TestTemplate
+@ScenarioSource(FaultScenarioFactories.LinkFailureFactory.class)
 @ExtendWith(FabricExtension.class)
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface LinkFailure {

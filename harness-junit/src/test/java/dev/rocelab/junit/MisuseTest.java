@@ -81,7 +81,8 @@ class MisuseTest {
         + "#m(FabricBackend): cannot inject parameter 0 of type dev.rocelab.api.backend.FabricBackend; a @FabricTest"
         + " method takes FabricSession or FabricSpec");
     assertFails(RunResultWithoutScenarioTestCase.class, name(RunResultWithoutScenarioTestCase.class)
-        + "#m(RunResult): a RunResult parameter needs a scenario annotation on the method (" + SCENARIOS + "); a test"
+        + "#m(RunResult): a RunResult parameter needs a scenario annotation on the method (" + SCENARIOS
+        + " or one of your own with @ScenarioSource); a test"
         + " without one can take a FabricSession and run scenarios itself");
     assertFails(ResultAndRunTestCase.class, name(ResultAndRunTestCase.class) + "#m(RunResult, ScenarioRun): takes both"
         + " a RunResult and a ScenarioRun; take the RunResult to judge the finished run, or the ScenarioRun to watch it"

@@ -49,10 +49,20 @@ class ReadmeExamplesTest {
   }
 
   @Test
+  void aUsersOwnScenarioAnnotationRunsLikeRocelabsOwn() {
+    Events tests = run("dev.rocelab.junit.readme.AllToAllTest");
+
+    tests.assertStatistics(s -> s.started(2).succeeded(2));
+    assertThat(tests.started().list()).extracting(e -> e.getTestDescriptor().getDisplayName()).containsExactly(
+        "all-to-all · 64KiB per pair · prio 3", "all-to-all · 256KiB per pair · prio 3");
+  }
+
+  @Test
   void readmeShowsTheExamplesAsCompiled() throws IOException {
     String readme = Files.readString(Path.of("../README.md"));
     for (String[] example : new String[][] {{"IncastTest", "incast-test"}, {"LinkFailureTest", "link-failure-test"},
-        {"FirmwareMismatchTest", "firmware-mismatch-test"}}) {
+        {"FirmwareMismatchTest", "firmware-mismatch-test"}, {"AllToAll", "all-to-all-annotation"},
+        {"AllToAllTest", "all-to-all-test"}}) {
       String source = Files.readString(Path.of("src/test/java/dev/rocelab/junit/readme/" + example[0] + ".java"));
       String start = "// tag::" + example[1] + "[]";
       String snippet = source.substring(source.indexOf('\n', source.indexOf(start)) + 1,

@@ -1,5 +1,6 @@
 package dev.rocelab.junit.internal;
 
+import dev.rocelab.junit.ScenarioInvocation;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.result.RunResult;
@@ -28,7 +29,7 @@ import dev.rocelab.api.analysis.TelemetrySummary;
 final class AllureReporting implements Reporting {
 
   @Override
-  public void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioPoint> point) {
+  public void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioInvocation> point) {
     AllureLifecycle lifecycle = Allure.getLifecycle();
     Optional<String> test = lifecycle.getCurrentTestCase();
     if (test.isEmpty()) {

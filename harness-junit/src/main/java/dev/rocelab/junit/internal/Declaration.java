@@ -10,6 +10,7 @@ import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.lang.annotation.Annotation;
+import dev.rocelab.junit.ScenarioDeclaration;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * parsed and checked here, and every problem names the annotation, the attribute, the value and
  * the method.
  */
-final class Declaration {
+final class Declaration implements ScenarioDeclaration {
 
   private final Annotation annotation;
   private final Method method;
@@ -37,29 +38,25 @@ final class Declaration {
     this.configuration = configuration;
   }
 
-  FabricGraph graph() {
+  @Override
+  public FabricGraph fabric() {
     return configuration.graph();
   }
 
-  /** How a workload is marked: a DSCP, or the NIC's RoCE marking. */
-  record Marking(OptionalInt dscp, String display, Map<String, String> parameters) {
-
-    static Marking roce() {
-      return new Marking(OptionalInt.empty(), "", Map.of());
-    }
-  }
-
-  ExtensionConfigurationException invalid(String attribute, Object value, String reason) {
+  @Override
+  public ExtensionConfigurationException invalid(String attribute, Object value, String reason) {
     String shown = value instanceof String ? "\"" + value + "\"" : String.valueOf(value);
     return Misuse.of(Misuse.annotation(annotation.annotationType()) + "(" + attribute + " = " + shown + ") on "
         + Misuse.method(method) + ": " + reason);
   }
 
-  ExtensionConfigurationException invalid(String reason) {
+  @Override
+  public ExtensionConfigurationException invalid(String reason) {
     return Misuse.of(Misuse.annotation(annotation.annotationType()) + " on " + Misuse.method(method) + ": " + reason);
   }
 
-  List<DataSize> sizes(String attribute, String[] values) {
+  @Override
+  public List<DataSize> sizes(String attribute, String... values) {
     return parsed(attribute, values, text -> {
       DataSize size = DataSize.parse(text);
       if (size.bytes() == 0) {
@@ -70,12 +67,14 @@ final class Declaration {
   }
 
   /** Points in time from the start of the run: zero allowed. */
-  List<SimTime> times(String attribute, String[] values) {
+  @Override
+  public List<SimTime> times(String attribute, String... values) {
     return parsed(attribute, values, SimTime::parse);
   }
 
   /** Durations: zero not allowed. */
-  List<SimTime> durations(String attribute, String[] values) {
+  @Override
+  public List<SimTime> durations(String attribute, String... values) {
     return parsed(attribute, values, Declaration::positiveDuration);
   }
 
@@ -88,14 +87,16 @@ final class Declaration {
   }
 
   /** Durations that may be absent: an empty array is one point without the duration. */
-  List<Optional<SimTime>> optionalDurations(String attribute, String[] values) {
+  @Override
+  public List<Optional<SimTime>> optionalDurations(String attribute, String... values) {
     if (values.length == 0) {
       return List.of(Optional.empty());
     }
     return durations(attribute, values).stream().map(Optional::of).toList();
   }
 
-  List<String> texts(String attribute, String[] values) {
+  @Override
+  public List<String> texts(String attribute, String... values) {
     return parsed(attribute, values, text -> {
       if (text.isBlank()) {
         throw new IllegalArgumentException("must not be blank");
@@ -104,7 +105,8 @@ final class Declaration {
     });
   }
 
-  List<Integer> counts(String attribute, int[] values) {
+  @Override
+  public List<Integer> counts(String attribute, int... values) {
     requireValues(attribute, values.length);
     List<Integer> counts = new ArrayList<>();
     for (int value : values) {
@@ -117,9 +119,10 @@ final class Declaration {
   }
 
   /** Incast-like senders: at most every NIC but the receiver. */
-  List<Integer> senders(String attribute, int[] values) {
+  @Override
+  public List<Integer> senders(String attribute, int... values) {
     List<Integer> counts = counts(attribute, values);
-    int available = graph().nics().size() - 1;
+    int available = fabric().nics().size() - 1;
     for (int count : counts) {
       if (count > available) {
         throw invalid(attribute, count, "the fabric " + configuration.spec().name() + " has " + available
@@ -129,7 +132,8 @@ final class Declaration {
     return counts;
   }
 
-  List<Integer> priorities(String attribute, int[] values) {
+  @Override
+  public List<Integer> priorities(String attribute, int... values) {
     requireValues(attribute, values.length);
     List<Integer> priorities = new ArrayList<>();
     for (int value : values) {
@@ -141,28 +145,32 @@ final class Declaration {
     return priorities;
   }
 
-  Optional<Endpoint> receiver(String attribute, String value) {
+  @Override
+  public Optional<Endpoint> receiver(String attribute, String value) {
     return value.isBlank() ? Optional.empty() : Optional.of(nic(attribute, value));
   }
 
-  Endpoint nic(String attribute, String value) {
+  @Override
+  public Endpoint nic(String attribute, String value) {
     Endpoint nic = endpoint(attribute, value);
-    if (!graph().nics().contains(nic)) {
+    if (!fabric().nics().contains(nic)) {
       throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no NIC " + nic);
     }
     return nic;
   }
 
-  Endpoint linkedPort(String attribute, String value) {
+  @Override
+  public Endpoint linkedPort(String attribute, String value) {
     Endpoint port = endpoint(attribute, value);
-    if (graph().linkAt(port).isEmpty()) {
+    if (fabric().linkAt(port).isEmpty()) {
       throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no link at " + port);
     }
     return port;
   }
 
-  String device(String attribute, String value, boolean mustBeSwitch) {
-    Optional<Device> device = graph().device(value.trim());
+  @Override
+  public String device(String attribute, String value, boolean mustBeSwitch) {
+    Optional<Device> device = fabric().device(value.trim());
     if (device.isEmpty()) {
       throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no device " + value.trim());
     }
@@ -173,7 +181,8 @@ final class Declaration {
   }
 
   /** The markings to sweep over: several priorities, several DSCPs, or the NIC's RoCE marking. */
-  List<Marking> markings(int[] priority, int[] dscp) {
+  @Override
+  public List<Marking> markings(int[] priority, int[] dscp) {
     if (priority.length > 0 && dscp.length > 0) {
       throw invalid("set priority or dscp, not both");
     }
@@ -198,7 +207,8 @@ final class Declaration {
    * A DSCP the fabric's QoS policy maps to a priority: the NIC's RoCE DSCP if it is one, else the
    * smallest mapped one, else (for priority 0, where unmapped DSCPs go) the smallest unmapped one.
    */
-  int dscpFor(String attribute, int priority) {
+  @Override
+  public int dscpFor(String attribute, int priority) {
     QosPolicy qos = qos();
     for (NicProfile nic : configuration.spec().nicProfiles().values()) {
       if (nic.roce().priority() == priority && qos.priorityOf(nic.roce().dscp()) == priority) {
@@ -222,35 +232,24 @@ final class Declaration {
   }
 
   /** @return the QoS policy of the fabric's first switch, or its first policy */
-  QosPolicy qos() {
-    return graph().switches().stream().findFirst()
-        .map(s -> configuration.spec().qosOf(graph().switchProfileOf(s.name())))
+  @Override
+  public QosPolicy qos() {
+    return fabric().switches().stream().findFirst()
+        .map(s -> configuration.spec().qosOf(fabric().switchProfileOf(s.name())))
         .orElseGet(() -> configuration.spec().qos().values().iterator().next());
   }
 
   /** Applies the run settings every scenario annotation has, and the class's seed. */
-  Scenario finish(Scenario scenario, String duration, String sampleInterval, Completion completion) {
+  @Override
+  public Scenario finish(Scenario scenario, String duration, String sampleInterval, Completion completion) {
     Scenario finished = scenario.withSeed(configuration.seed()).withCompletion(completion);
     if (!duration.isBlank()) {
-      finished = finished.withDuration(durations("duration", new String[] {duration}).get(0));
+      finished = finished.withDuration(durations("duration", duration).get(0));
     }
     if (!sampleInterval.isBlank()) {
-      finished = finished.withSampleInterval(durations("sampleInterval", new String[] {sampleInterval}).get(0));
+      finished = finished.withSampleInterval(durations("sampleInterval", sampleInterval).get(0));
     }
     return finished;
-  }
-
-  static Map<String, String> parameters(Object... nameValuePairs) {
-    Map<String, String> parameters = new LinkedHashMap<>();
-    for (int i = 0; i < nameValuePairs.length; i += 2) {
-      Object value = nameValuePairs[i + 1];
-      if (value instanceof Map<?, ?> map) {
-        map.forEach((k, v) -> parameters.put(String.valueOf(k), String.valueOf(v)));
-      } else if (value != null) {
-        parameters.put(String.valueOf(nameValuePairs[i]), String.valueOf(value));
-      }
-    }
-    return parameters;
   }
 
   private Endpoint endpoint(String attribute, String value) {

@@ -1,5 +1,6 @@
 package dev.rocelab.junit.internal;
 
+import dev.rocelab.junit.ScenarioInvocation;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.result.RunResult;
@@ -22,7 +23,7 @@ public interface Reporting {
    * @param configuration its class's configuration
    * @param point the scenario of this invocation, if it is a scenario annotation's
    */
-  void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioPoint> point);
+  void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioInvocation> point);
 
   /**
    * Reports a finished run of the running test.
@@ -40,7 +41,7 @@ public interface Reporting {
   final class Holder {
     static final Reporting CURRENT = allurePresent() ? new AllureReporting() : new Reporting() {
       @Override
-      public void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioPoint> point) {}
+      public void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioInvocation> point) {}
 
       @Override
       public void ran(RunResult result) {}

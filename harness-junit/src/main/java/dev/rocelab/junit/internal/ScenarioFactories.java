@@ -1,7 +1,13 @@
 package dev.rocelab.junit.internal;
 
-import static dev.rocelab.junit.internal.Declaration.parameters;
+import static dev.rocelab.junit.ScenarioInvocation.parameters;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.rocelab.junit.ScenarioDeclaration;
+import dev.rocelab.junit.ScenarioDeclaration.Marking;
+import dev.rocelab.junit.ScenarioFactory;
+import dev.rocelab.junit.ScenarioInvocation;
+import org.apiguardian.api.API;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Fidelity;
@@ -25,95 +31,120 @@ import java.util.OptionalInt;
 import dev.rocelab.api.analysis.Display;
 
 /** Scenarios of the traffic annotations. */
-final class ScenarioFactories {
+@API(status = INTERNAL, since = "0.1")
+public final class ScenarioFactories {
 
   private ScenarioFactories() {}
 
-  static List<ScenarioPoint> baseline(Baseline a, Declaration d) {
-    List<ScenarioPoint> points = new ArrayList<>();
-    for (DataSize size : d.sizes("flowSize", a.flowSize())) {
-      for (Declaration.Marking marking : d.markings(a.priority(), a.dscp())) {
-        Workload traffic = new Workload.Permutation(size, 1, marking.dscp(), SimTime.ZERO);
-        points.add(new ScenarioPoint(d.finish(Scenario.of("baseline", traffic), a.duration(), a.sampleInterval(), a.completion()),
-            "baseline · " + Display.spaced(size.toString()) + " per flow" + marking.display(),
-            parameters("flowSize", size, "marking", marking.parameters())));
-      }
-    }
-    return points;
-  }
+  /** Makes the scenarios of {@link Baseline @Baseline}. */
+  @API(status = INTERNAL, since = "0.1")
+  public static final class BaselineFactory implements ScenarioFactory<Baseline> {
 
-  static List<ScenarioPoint> incast(Incast a, Declaration d) {
-    Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
-    List<ScenarioPoint> points = new ArrayList<>();
-    for (int senders : d.senders("senders", a.senders())) {
-      for (DataSize message : d.sizes("message", a.message())) {
-        for (Declaration.Marking marking : d.markings(a.priority(), a.dscp())) {
-          Workload traffic = new Workload.Incast(senders, receiver, message, marking.dscp(), SimTime.ZERO);
-          points.add(new ScenarioPoint(d.finish(Scenario.of("incast", traffic), a.duration(), a.sampleInterval(), a.completion()),
-              "incast " + senders + ":1" + receiver.map(r -> " → " + r).orElse("") + " · "
-                  + Display.spaced(message.toString()) + marking.display(),
-              parameters("senders", senders, "message", message, "marking", marking.parameters(),
-                  "receiver", receiver.orElse(null))));
+    @Override
+    public List<ScenarioInvocation> invocations(Baseline a, ScenarioDeclaration d) {
+      List<ScenarioInvocation> points = new ArrayList<>();
+      for (DataSize size : d.sizes("flowSize", a.flowSize())) {
+        for (Marking marking : d.markings(a.priority(), a.dscp())) {
+          Workload traffic = new Workload.Permutation(size, 1, marking.dscp(), SimTime.ZERO);
+          points.add(new ScenarioInvocation(d.finish(Scenario.of("baseline", traffic), a.duration(), a.sampleInterval(), a.completion()),
+              "baseline · " + Display.spaced(size.toString()) + " per flow" + marking.display(),
+              parameters("flowSize", size, "marking", marking.parameters())));
         }
       }
+      return points;
     }
-    return points;
   }
 
-  static List<ScenarioPoint> microburst(Microburst a, Declaration d) {
-    Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
-    List<ScenarioPoint> points = new ArrayList<>();
-    for (int senders : d.senders("senders", a.senders())) {
-      for (DataSize burst : d.sizes("burst", a.burst())) {
-        for (SimTime period : d.durations("period", a.period())) {
-          for (int bursts : d.counts("bursts", a.bursts())) {
-            for (Declaration.Marking marking : d.markings(a.priority(), a.dscp())) {
-              Workload traffic = new Workload.Microburst(senders, receiver, burst, period, bursts, marking.dscp(),
-                  SimTime.ZERO);
-              points.add(new ScenarioPoint(
-                  d.finish(Scenario.of("microburst", traffic), a.duration(), a.sampleInterval(), a.completion()),
-                  "microburst " + senders + ":1" + receiver.map(r -> " → " + r).orElse("") + " · "
-                      + Display.spaced(burst.toString()) + " every " + Display.spaced(period.toString()) + " × "
-                      + bursts + marking.display(),
-                  parameters("senders", senders, "burst", burst, "period", period, "bursts", bursts,
-                      "marking", marking.parameters(), "receiver", receiver.orElse(null))));
-            }
+  /** Makes the scenarios of {@link Incast @Incast}. */
+  @API(status = INTERNAL, since = "0.1")
+  public static final class IncastFactory implements ScenarioFactory<Incast> {
+
+    @Override
+    public List<ScenarioInvocation> invocations(Incast a, ScenarioDeclaration d) {
+      Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
+      List<ScenarioInvocation> points = new ArrayList<>();
+      for (int senders : d.senders("senders", a.senders())) {
+        for (DataSize message : d.sizes("message", a.message())) {
+          for (Marking marking : d.markings(a.priority(), a.dscp())) {
+            Workload traffic = new Workload.Incast(senders, receiver, message, marking.dscp(), SimTime.ZERO);
+            points.add(new ScenarioInvocation(d.finish(Scenario.of("incast", traffic), a.duration(), a.sampleInterval(), a.completion()),
+                "incast " + senders + ":1" + receiver.map(r -> " → " + r).orElse("") + " · "
+                    + Display.spaced(message.toString()) + marking.display(),
+                parameters("senders", senders, "message", message, "marking", marking.parameters(),
+                    "receiver", receiver.orElse(null))));
           }
         }
       }
+      return points;
     }
-    return points;
   }
 
-  static List<ScenarioPoint> mixedTraffic(MixedTraffic a, Declaration d) {
-    Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
-    List<ScenarioPoint> points = new ArrayList<>();
-    for (int senders : d.senders("senders", a.senders())) {
-      for (DataSize message : d.sizes("message", a.message())) {
-        for (int lossySenders : d.senders("lossySenders", a.lossySenders())) {
-          for (DataSize lossyMessage : d.sizes("lossyMessage", a.lossyMessage())) {
-            for (int lossyPriority : d.priorities("lossyPriority", a.lossyPriority())) {
-              if (d.qos().isLossless(lossyPriority)) {
-                throw d.invalid("lossyPriority", lossyPriority, "priority " + lossyPriority
-                    + " is lossless in QoS policy " + d.qos().name() + "; lossy traffic needs a lossy priority");
+  /** Makes the scenarios of {@link Microburst @Microburst}. */
+  @API(status = INTERNAL, since = "0.1")
+  public static final class MicroburstFactory implements ScenarioFactory<Microburst> {
+
+    @Override
+    public List<ScenarioInvocation> invocations(Microburst a, ScenarioDeclaration d) {
+      Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
+      List<ScenarioInvocation> points = new ArrayList<>();
+      for (int senders : d.senders("senders", a.senders())) {
+        for (DataSize burst : d.sizes("burst", a.burst())) {
+          for (SimTime period : d.durations("period", a.period())) {
+            for (int bursts : d.counts("bursts", a.bursts())) {
+              for (Marking marking : d.markings(a.priority(), a.dscp())) {
+                Workload traffic = new Workload.Microburst(senders, receiver, burst, period, bursts, marking.dscp(),
+                    SimTime.ZERO);
+                points.add(new ScenarioInvocation(
+                    d.finish(Scenario.of("microburst", traffic), a.duration(), a.sampleInterval(), a.completion()),
+                    "microburst " + senders + ":1" + receiver.map(r -> " → " + r).orElse("") + " · "
+                        + Display.spaced(burst.toString()) + " every " + Display.spaced(period.toString()) + " × "
+                        + bursts + marking.display(),
+                    parameters("senders", senders, "burst", burst, "period", period, "bursts", bursts,
+                        "marking", marking.parameters(), "receiver", receiver.orElse(null))));
               }
-              int lossyDscp = d.dscpFor("lossyPriority", lossyPriority);
-              Workload traffic = new Workload.MixedTraffic(
-                  new Workload.Incast(senders, receiver, message, OptionalInt.empty(), SimTime.ZERO),
-                  new Workload.Incast(lossySenders, receiver, lossyMessage, OptionalInt.of(lossyDscp), SimTime.ZERO));
-              points.add(new ScenarioPoint(
-                  d.finish(Scenario.of("mixed traffic", traffic), a.duration(), a.sampleInterval(), a.completion()),
-                  "mixed traffic · lossless " + senders + ":1 · " + Display.spaced(message.toString()) + " + lossy "
-                      + lossySenders + ":1 · " + Display.spaced(lossyMessage.toString()) + " on prio " + lossyPriority,
-                  parameters("senders", senders, "message", message, "lossySenders", lossySenders,
-                      "lossyMessage", lossyMessage, "lossyPriority", lossyPriority,
-                      "receiver", receiver.orElse(null))));
             }
           }
         }
       }
+      return points;
     }
-    return points;
+  }
+
+  /** Makes the scenarios of {@link MixedTraffic @MixedTraffic}. */
+  @API(status = INTERNAL, since = "0.1")
+  public static final class MixedTrafficFactory implements ScenarioFactory<MixedTraffic> {
+
+    @Override
+    public List<ScenarioInvocation> invocations(MixedTraffic a, ScenarioDeclaration d) {
+      Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
+      List<ScenarioInvocation> points = new ArrayList<>();
+      for (int senders : d.senders("senders", a.senders())) {
+        for (DataSize message : d.sizes("message", a.message())) {
+          for (int lossySenders : d.senders("lossySenders", a.lossySenders())) {
+            for (DataSize lossyMessage : d.sizes("lossyMessage", a.lossyMessage())) {
+              for (int lossyPriority : d.priorities("lossyPriority", a.lossyPriority())) {
+                if (d.qos().isLossless(lossyPriority)) {
+                  throw d.invalid("lossyPriority", lossyPriority, "priority " + lossyPriority
+                      + " is lossless in QoS policy " + d.qos().name() + "; lossy traffic needs a lossy priority");
+                }
+                int lossyDscp = d.dscpFor("lossyPriority", lossyPriority);
+                Workload traffic = new Workload.MixedTraffic(
+                    new Workload.Incast(senders, receiver, message, OptionalInt.empty(), SimTime.ZERO),
+                    new Workload.Incast(lossySenders, receiver, lossyMessage, OptionalInt.of(lossyDscp), SimTime.ZERO));
+                points.add(new ScenarioInvocation(
+                    d.finish(Scenario.of("mixed traffic", traffic), a.duration(), a.sampleInterval(), a.completion()),
+                    "mixed traffic · lossless " + senders + ":1 · " + Display.spaced(message.toString()) + " + lossy "
+                        + lossySenders + ":1 · " + Display.spaced(lossyMessage.toString()) + " on prio " + lossyPriority,
+                    parameters("senders", senders, "message", message, "lossySenders", lossySenders,
+                        "lossyMessage", lossyMessage, "lossyPriority", lossyPriority,
+                        "receiver", receiver.orElse(null))));
+              }
+            }
+          }
+        }
+      }
+      return points;
+    }
   }
 
   private static String sizes(SizeSweep sweep) {
@@ -122,58 +153,64 @@ final class ScenarioFactories {
         : min + " .. " + Display.spaced(sweep.max().toString()) + " ×" + sweep.factor();
   }
 
-  static List<ScenarioPoint> collective(Collective a, Declaration d) {
-    if (a.operation().length == 0 || a.algorithm().length == 0 || a.protocol().length == 0) {
-      String attribute = a.operation().length == 0 ? "operation" : a.algorithm().length == 0 ? "algorithm" : "protocol";
-      throw d.invalid(attribute + " needs at least one value");
-    }
-    if (a.stepFactor() < 2) {
-      throw d.invalid("stepFactor", a.stepFactor(), "must be >= 2");
-    }
-    Optional<DataSize> maxSize = a.maxSize().isBlank()
-        ? Optional.empty() : Optional.of(d.sizes("maxSize", new String[] {a.maxSize()}).get(0));
-    List<ScenarioPoint> points = new ArrayList<>();
-    for (CollectiveOperation operation : a.operation()) {
-      for (DataSize size : d.sizes("size", a.size())) {
-        if (maxSize.isPresent() && maxSize.get().compareTo(size) < 0) {
-          throw d.invalid("maxSize", a.maxSize(), "must not be below size " + size);
-        }
-        SizeSweep sweep = new SizeSweep(size, maxSize.orElse(size), a.stepFactor());
-        for (Algorithm algorithm : a.algorithm()) {
-          if (algorithm == Algorithm.TREE && operation != CollectiveOperation.ALL_REDUCE) {
-            throw d.invalid("algorithm", "TREE", "is for ALL_REDUCE only, not " + operation);
+  /** Makes the scenarios of {@link Collective @Collective}. */
+  @API(status = INTERNAL, since = "0.1")
+  public static final class CollectiveFactory implements ScenarioFactory<Collective> {
+
+    @Override
+    public List<ScenarioInvocation> invocations(Collective a, ScenarioDeclaration d) {
+      if (a.operation().length == 0 || a.algorithm().length == 0 || a.protocol().length == 0) {
+        String attribute = a.operation().length == 0 ? "operation" : a.algorithm().length == 0 ? "algorithm" : "protocol";
+        throw d.invalid(attribute + " needs at least one value");
+      }
+      if (a.stepFactor() < 2) {
+        throw d.invalid("stepFactor", a.stepFactor(), "must be >= 2");
+      }
+      Optional<DataSize> maxSize = a.maxSize().isBlank()
+          ? Optional.empty() : Optional.of(d.sizes("maxSize", new String[] {a.maxSize()}).get(0));
+      List<ScenarioInvocation> points = new ArrayList<>();
+      for (CollectiveOperation operation : a.operation()) {
+        for (DataSize size : d.sizes("size", a.size())) {
+          if (maxSize.isPresent() && maxSize.get().compareTo(size) < 0) {
+            throw d.invalid("maxSize", a.maxSize(), "must not be below size " + size);
           }
-          for (Protocol protocol : a.protocol()) {
-            for (int ranks : a.ranks()) {
-              if (ranks < 0 || ranks == 1) {
-                throw d.invalid("ranks", ranks, "must be 0 (all GPUs) or >= 2");
-              }
-              for (int qps : a.qpsPerConnection()) {
-                if (qps < 1) {
-                  throw d.invalid("qpsPerConnection", qps, "must be >= 1");
+          SizeSweep sweep = new SizeSweep(size, maxSize.orElse(size), a.stepFactor());
+          for (Algorithm algorithm : a.algorithm()) {
+            if (algorithm == Algorithm.TREE && operation != CollectiveOperation.ALL_REDUCE) {
+              throw d.invalid("algorithm", "TREE", "is for ALL_REDUCE only, not " + operation);
+            }
+            for (Protocol protocol : a.protocol()) {
+              for (int ranks : a.ranks()) {
+                if (ranks < 0 || ranks == 1) {
+                  throw d.invalid("ranks", ranks, "must be 0 (all GPUs) or >= 2");
                 }
-                for (Fidelity fidelity : a.fidelity()) {
-                Workload.Collective traffic = new Workload.Collective(operation, sweep, a.dataType(), algorithm,
-                    protocol, ranks, a.root(), a.channels(), qps, a.splitDataOnQps(), fidelity, SimTime.ZERO);
-                Scenario scenario = Scenario.of("collective", traffic).withDuration(CollectiveBuilder.DEFAULT_DURATION);
-                points.add(new ScenarioPoint(
-                    d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
-                    operation.ncclName() + " · " + sizes(sweep) + " · "
-                        + algorithm.name().toLowerCase() + " · " + protocol.name()
-                        + (ranks == 0 ? "" : " · " + ranks + " ranks")
-                        + (qps == 1 ? "" : " · " + qps + " QPs" + (a.splitDataOnQps() ? " (split)" : ""))
-                        + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase()),
-                    parameters("operation", operation.ncclName(), "sizes", sweep, "type", a.dataType().ncclName(),
-                        "algorithm", algorithm.name().toLowerCase(), "protocol", protocol.name(),
-                        "ranks", ranks == 0 ? "all" : ranks, "qpsPerConnection", qps,
-                        "splitDataOnQps", a.splitDataOnQps(), "fidelity", fidelity.name().toLowerCase())));
+                for (int qps : a.qpsPerConnection()) {
+                  if (qps < 1) {
+                    throw d.invalid("qpsPerConnection", qps, "must be >= 1");
+                  }
+                  for (Fidelity fidelity : a.fidelity()) {
+                  Workload.Collective traffic = new Workload.Collective(operation, sweep, a.dataType(), algorithm,
+                      protocol, ranks, a.root(), a.channels(), qps, a.splitDataOnQps(), fidelity, SimTime.ZERO);
+                  Scenario scenario = Scenario.of("collective", traffic).withDuration(CollectiveBuilder.DEFAULT_DURATION);
+                  points.add(new ScenarioInvocation(
+                      d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
+                      operation.ncclName() + " · " + sizes(sweep) + " · "
+                          + algorithm.name().toLowerCase() + " · " + protocol.name()
+                          + (ranks == 0 ? "" : " · " + ranks + " ranks")
+                          + (qps == 1 ? "" : " · " + qps + " QPs" + (a.splitDataOnQps() ? " (split)" : ""))
+                          + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase()),
+                      parameters("operation", operation.ncclName(), "sizes", sweep, "type", a.dataType().ncclName(),
+                          "algorithm", algorithm.name().toLowerCase(), "protocol", protocol.name(),
+                          "ranks", ranks == 0 ? "all" : ranks, "qpsPerConnection", qps,
+                          "splitDataOnQps", a.splitDataOnQps(), "fidelity", fidelity.name().toLowerCase())));
+                  }
                 }
               }
             }
           }
         }
       }
+      return points;
     }
-    return points;
   }
 }

@@ -1,5 +1,6 @@
 package dev.rocelab.junit.internal;
 
+import dev.rocelab.junit.ScenarioInvocation;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.backend.ScenarioRun;
@@ -22,10 +23,10 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 @API(status = INTERNAL, since = "0.1")
 public final class ScenarioInvocationContext implements TestTemplateInvocationContext {
 
-  private final ScenarioPoint point;
+  private final ScenarioInvocation point;
 
   /** @param point the scenario of this invocation */
-  public ScenarioInvocationContext(ScenarioPoint point) {
+  public ScenarioInvocationContext(ScenarioInvocation point) {
     this.point = point;
   }
 
@@ -45,15 +46,15 @@ public final class ScenarioInvocationContext implements TestTemplateInvocationCo
 
   private static final class Invocation implements BeforeEachCallback, ParameterResolver {
 
-    private final ScenarioPoint point;
+    private final ScenarioInvocation point;
 
-    Invocation(ScenarioPoint point) {
+    Invocation(ScenarioInvocation point) {
       this.point = point;
     }
 
     @Override
     public void beforeEach(ExtensionContext context) {
-      Contexts.store(context).put(ScenarioPoint.class, point);
+      Contexts.store(context).put(ScenarioInvocation.class, point);
     }
 
     @Override

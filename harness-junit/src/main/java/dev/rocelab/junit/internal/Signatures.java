@@ -91,10 +91,10 @@ public final class Signatures {
   }
 
   private static boolean isScenarioAnnotation(Class<? extends Annotation> type) {
-    return ScenarioAnnotations.types().stream().anyMatch(s -> s == type || AnnotationSupport.isAnnotated(type, s));
+    return ScenarioAnnotations.isScenarioAnnotation(type);
   }
 
   private static String scenarioAnnotations() {
-    return ScenarioAnnotations.types().stream().map(Misuse::annotation).collect(Collectors.joining(", "));
+    return ScenarioAnnotations.builtIn() + " or one of your own with @ScenarioSource";
   }
 }

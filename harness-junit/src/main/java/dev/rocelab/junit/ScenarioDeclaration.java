@@ -1,0 +1,199 @@
+package dev.rocelab.junit;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.QosPolicy;
+import dev.rocelab.api.scenario.Completion;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * One scenario annotation on one method, read against the test class's fabric, as a
+ * {@link ScenarioFactory} sees it. Each reader parses and checks the values of one attribute and
+ * returns them in order (several values are a sweep); a value that does not parse or does not fit
+ * the fabric fails the test plan with an {@link ExtensionConfigurationException} naming the
+ * annotation, the attribute, the value and the method, e.g. {@code @Incast(senders = 99) on
+ * IncastTest.deep(RunResult): the fabric reference has 63 NICs besides the receiver}. A
+ * multi-valued attribute given no value is such a failure too.
+ *
+ * @since 0.1
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public interface ScenarioDeclaration {
+
+  /** @return the fabric of the test class */
+  FabricGraph fabric();
+
+  /** @return the QoS policy scenarios run under: that of the fabric's first switch */
+  QosPolicy qos();
+
+  /**
+   * @param attribute the attribute's name, for messages
+   * @param values sizes such as {@code "4MiB"}, each > 0
+   * @return the sizes
+   */
+  List<DataSize> sizes(String attribute, String... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param values points in time from the start of the run, e.g. {@code "500us"}; zero allowed
+   * @return the times
+   */
+  List<SimTime> times(String attribute, String... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param values durations, e.g. {@code "2ms"}, each > 0
+   * @return the durations
+   */
+  List<SimTime> durations(String attribute, String... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param values durations, each > 0; none is one point without a duration
+   * @return the durations, or one empty value
+   */
+  List<Optional<SimTime>> optionalDurations(String attribute, String... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param values texts, none blank
+   * @return the texts, trimmed
+   */
+  List<String> texts(String attribute, String... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param values counts, each > 0
+   * @return the counts
+   */
+  List<Integer> counts(String attribute, int... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param values how many NICs send to one receiver, each > 0 and at most the fabric's NICs but one
+   * @return the counts
+   */
+  List<Integer> senders(String attribute, int... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param values priorities, each 0..7
+   * @return the priorities
+   */
+  List<Integer> priorities(String attribute, int... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param value a NIC of the fabric ({@code host1:nic0}), or blank to let the scenario choose
+   * @return the NIC, or empty for blank
+   */
+  Optional<Endpoint> receiver(String attribute, String value);
+
+  /**
+   * @param attribute the attribute's name
+   * @param value a NIC of the fabric, e.g. {@code host2:nic0}
+   * @return the NIC
+   */
+  Endpoint nic(String attribute, String value);
+
+  /**
+   * @param attribute the attribute's name
+   * @param value a port of the fabric with a link, e.g. {@code leaf1:eth9}
+   * @return the port
+   */
+  Endpoint linkedPort(String attribute, String value);
+
+  /**
+   * @param attribute the attribute's name
+   * @param value a device of the fabric
+   * @param mustBeSwitch true if a host will not do
+   * @return the device's name
+   */
+  String device(String attribute, String value, boolean mustBeSwitch);
+
+  /**
+   * The markings to sweep over, from a {@code priority} and a {@code dscp} attribute (at most one
+   * may be given): each priority with a DSCP the fabric maps to it, each DSCP, or the NICs' RoCE
+   * marking when neither is given.
+   *
+   * @param priority priorities, 0..7
+   * @param dscp DSCPs, 0..63
+   * @return the markings, at least one
+   */
+  List<Marking> markings(int[] priority, int[] dscp);
+
+  /**
+   * A DSCP the fabric's QoS policy maps to a priority: the NICs' RoCE DSCP if it is one, else the
+   * smallest mapped one, else (for priority 0, where unmapped DSCPs go) the smallest unmapped one.
+   *
+   * @param attribute the attribute the priority came from
+   * @param priority the priority
+   * @return the DSCP
+   */
+  int dscpFor(String attribute, int priority);
+
+  /**
+   * Applies the class's seed and the run settings every scenario annotation has.
+   *
+   * @param scenario the scenario the annotation declares
+   * @param duration a {@code duration} attribute, blank for the scenario's own
+   * @param sampleInterval a {@code sampleInterval} attribute, blank for the scenario's own
+   * @param completion a {@code completion} attribute
+   * @return the scenario to run
+   */
+  Scenario finish(Scenario scenario, String duration, String sampleInterval, Completion completion);
+
+  /**
+   * Applies the class's seed; see {@link #finish(Scenario, String, String, Completion)}.
+   *
+   * @param scenario the scenario the annotation declares
+   * @return the scenario to run
+   */
+  default Scenario finish(Scenario scenario) {
+    return finish(scenario, "", "", Completion.REQUIRED);
+  }
+
+  /**
+   * @param attribute the attribute
+   * @param value its value
+   * @param reason what is wrong with it
+   * @return the failure to throw, naming the annotation, attribute, value and method
+   */
+  ExtensionConfigurationException invalid(String attribute, Object value, String reason);
+
+  /**
+   * @param reason what is wrong with the annotation
+   * @return the failure to throw, naming the annotation and method
+   */
+  ExtensionConfigurationException invalid(String reason);
+
+  /**
+   * How a workload is marked.
+   *
+   * @param dscp the DSCP, or empty for the NICs' RoCE marking
+   * @param display its part of a display name, e.g. {@code " · prio 3"}, empty for the RoCE marking
+   * @param parameters its report parameters, e.g. {@code priority=3}
+   */
+  record Marking(OptionalInt dscp, String display, Map<String, String> parameters) {
+
+    /** Copies the parameters. */
+    public Marking {
+      parameters = Map.copyOf(parameters);
+    }
+
+    /** @return the NICs' RoCE marking */
+    public static Marking roce() {
+      return new Marking(OptionalInt.empty(), "", Map.of());
+    }
+  }
+}
