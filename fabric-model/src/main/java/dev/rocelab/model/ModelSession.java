@@ -8,7 +8,7 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
-import dev.rocelab.model.net.Simulation;
+import dev.rocelab.model.internal.net.Simulation;
 import java.util.Objects;
 import java.util.Optional;
 

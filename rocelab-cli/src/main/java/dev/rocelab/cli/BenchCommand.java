@@ -4,12 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.backend.RunProgress;
-import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
-import dev.rocelab.model.ModelBackend;
-import dev.rocelab.model.net.Simulation;
+import dev.rocelab.model.ModelBenchmark;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -88,7 +86,7 @@ final class BenchCommand implements Callable<Integer> {
   private static Map<String, Object> run(BenchScenario bench, Optional<Duration> every,
       Consumer<RunProgress> progress) {
     long start = System.nanoTime();
-    Simulation simulation = new Simulation(FabricGraph.of(bench.fabric()), bench.scenario());
+    ModelBenchmark simulation = new ModelBenchmark(bench.fabric(), bench.scenario());
     LiveHeapSampler heap = new LiveHeapSampler(simulation);
     Runnable report = every.map(e -> simulation.progressReporter(e, progress)).orElse(() -> {});
     simulation.run(Duration.ofMinutes(30), () -> {
@@ -96,9 +94,9 @@ final class BenchCommand implements Callable<Integer> {
       report.run();
     });
     double wall = (System.nanoTime() - start - heap.samplingNanos()) / 1e9;
-    RunResult result = simulation.result(ModelBackend.ID);
-    long events = simulation.network().simulator().events();
-    long packets = simulation.network().dataPacketsSent();
+    RunResult result = simulation.result();
+    long events = simulation.events();
+    long packets = simulation.dataPacketsSent();
     double[] fct = result.flows().stream().filter(FlowResult::completed)
         .mapToDouble(f -> f.completionTime().orElseThrow().toMicros()).sorted().toArray();
     Map<String, Object> line = new LinkedHashMap<>();

@@ -1,6 +1,6 @@
 package dev.rocelab.cli;
 
-import dev.rocelab.model.net.Simulation;
+import dev.rocelab.model.ModelBenchmark;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 
@@ -15,20 +15,20 @@ final class LiveHeapSampler {
   private static final long EVERY_PS = 1_000_000_000L;
   private static final long MIN_WALL_NANOS = 200_000_000L;
 
-  private final Simulation simulation;
+  private final ModelBenchmark simulation;
   private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
   private long nextSamplePs;
   private long lastSampleNanos = Long.MIN_VALUE / 2;
   private long peakBytes;
   private long samplingNanos;
 
-  LiveHeapSampler(Simulation simulation) {
+  LiveHeapSampler(ModelBenchmark simulation) {
     this.simulation = simulation;
   }
 
   /** Called between slices of simulated time. */
   void sliceDone() {
-    long now = simulation.network().simulator().now();
+    long now = simulation.simulatedPicos();
     if (now >= nextSamplePs && System.nanoTime() - lastSampleNanos >= MIN_WALL_NANOS) {
       nextSamplePs = now + EVERY_PS;
       sample();

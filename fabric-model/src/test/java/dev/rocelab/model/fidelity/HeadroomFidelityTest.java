@@ -18,7 +18,7 @@ import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.ModelFixtures;
-import dev.rocelab.model.telemetry.DropLog;
+import dev.rocelab.model.internal.telemetry.DropLog;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;

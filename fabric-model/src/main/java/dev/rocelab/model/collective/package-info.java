@@ -1,9 +1,0 @@
-/**
- * NCCL collectives on the model: which GPUs take part and where they sit
- * ({@link dev.rocelab.model.collective.CollectiveLayout}), how a collective decomposes into the
- * chunk transfers NCCL performs ({@link dev.rocelab.model.collective.TransferPlan},
- * {@link dev.rocelab.model.collective.Algorithms}), NCCL's protocol and latency constants
- * ({@link dev.rocelab.model.collective.NcclConstants}). The packet-level runner lives with the
- * network it drives ({@code dev.rocelab.model.net.CollectiveRunner}).
- */
-package dev.rocelab.model.collective;

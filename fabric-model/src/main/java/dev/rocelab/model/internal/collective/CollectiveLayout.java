@@ -1,0 +1,151 @@
+package dev.rocelab.model.internal.collective;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.HostProfile;
+import dev.rocelab.api.scenario.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * Where a collective's ranks sit: the first {@code n} GPUs of the fabric in host order, GPU
+ * {@code i} of a host using NIC {@code gpuToNic[i]} (its rail). Hosts taking part are the
+ * collective's nodes.
+ *
+ * @since 0.1
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class CollectiveLayout {
+
+  private final List<Rank> ranks;
+  private final List<List<Rank>> byNode;
+  private final List<String> nodes;
+  private final int rails;
+  private final FabricGraph graph;
+
+  private CollectiveLayout(FabricGraph graph, List<Rank> ranks, List<String> nodes, int rails) {
+    this.graph = graph;
+    this.ranks = List.copyOf(ranks);
+    this.nodes = List.copyOf(nodes);
+    this.rails = rails;
+    List<List<Rank>> grouped = new ArrayList<>();
+    for (int n = 0; n < nodes.size(); n++) {
+      grouped.add(new ArrayList<>());
+    }
+    for (Rank r : ranks) {
+      grouped.get(r.node()).add(r);
+    }
+    this.byNode = grouped.stream().map(List::copyOf).toList();
+  }
+
+  /**
+   * @param graph the fabric
+   * @param collective the collective (its rank count and root are checked against the fabric)
+   * @return the layout
+   * @throws IllegalArgumentException if the fabric has fewer GPUs than the collective asks for, or
+   *     the root is not one of its ranks
+   */
+  public static CollectiveLayout of(FabricGraph graph, Workload.Collective collective) {
+    int gpus = 0;
+    for (Device host : graph.hosts()) {
+      gpus += graph.hostProfileOf(host.name()).gpus();
+    }
+    int wanted = collective.ranks() == 0 ? gpus : collective.ranks();
+    if (wanted > gpus) {
+      throw new IllegalArgumentException(collective.describe() + " needs " + wanted + " GPUs but fabric "
+          + graph.spec().name() + " has " + gpus);
+    }
+    if (wanted < 2) {
+      throw new IllegalArgumentException(collective.describe() + " needs at least 2 GPUs but fabric "
+          + graph.spec().name() + " has " + gpus);
+    }
+    if (collective.root() >= wanted) {
+      throw new IllegalArgumentException("root " + collective.root() + " of " + collective.describe()
+          + " is not one of its " + wanted + " ranks");
+    }
+    List<Rank> ranks = new ArrayList<>();
+    List<String> nodes = new ArrayList<>();
+    int rails = 1;
+    for (Device host : graph.hosts()) {
+      if (ranks.size() == wanted) {
+        break;
+      }
+      HostProfile profile = graph.hostProfileOf(host.name());
+      int node = nodes.size();
+      nodes.add(host.name());
+      rails = Math.max(rails, profile.nics());
+      for (int gpu = 0; gpu < profile.gpus() && ranks.size() < wanted; gpu++) {
+        int rail = profile.gpuToNic().get(gpu);
+        ranks.add(new Rank(ranks.size(), node, host.name(), gpu, rail, new Endpoint(host.name(), "nic" + rail)));
+      }
+    }
+    return new CollectiveLayout(graph, ranks, nodes, rails);
+  }
+
+  /** @return the ranks in order */
+  public List<Rank> ranks() {
+    return ranks;
+  }
+
+  /** @return the rank count */
+  public int size() {
+    return ranks.size();
+  }
+
+  /** @return the number of hosts taking part */
+  public int nodes() {
+    return nodes.size();
+  }
+
+  /**
+   * @param node a node index
+   * @return its ranks in order
+   */
+  public List<Rank> ranksOf(int node) {
+    return byNode.get(node);
+  }
+
+  /** @return the most NICs any host taking part has */
+  public int rails() {
+    return rails;
+  }
+
+  /**
+   * @param node a node index
+   * @param rail a NIC index
+   * @return that NIC of that node's host, falling back to the host's last NIC if it has fewer
+   */
+  public Endpoint nic(int node, int rail) {
+    String host = nodes.get(node);
+    int nics = graph.hostProfileOf(host).nics();
+    return new Endpoint(host, "nic" + Math.min(rail, nics - 1));
+  }
+
+  /**
+   * @param node a node index
+   * @return the NVLink bandwidth of its GPUs in bits per second
+   */
+  public long nvlinkBitsPerSecond(int node) {
+    return graph.hostProfileOf(nodes.get(node)).nvlinkBandwidth().bitsPerSecond();
+  }
+
+  /**
+   * @param node a node index
+   * @return the NVLink latency of its GPUs in picoseconds
+   */
+  public long nvlinkLatencyPs(int node) {
+    return graph.hostProfileOf(nodes.get(node)).nvlinkLatency().picos();
+  }
+
+  /**
+   * @param collective the collective
+   * @return its channel count: as given, or NCCL's usual two per NIC of a host
+   */
+  public int channels(Workload.Collective collective) {
+    return collective.channels() > 0 ? collective.channels() : 2 * rails;
+  }
+}

@@ -1,0 +1,105 @@
+package dev.rocelab.model.internal.collective;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.rocelab.api.scenario.Workload.Algorithm;
+import dev.rocelab.api.scenario.Workload.Protocol;
+import org.apiguardian.api.API;
+
+/**
+ * NCCL's own constants, as its tuning model (src/graph/tuning.cc) and device code state them: the
+ * base latency of a collective and the latency of one step over NVLink or the network, per
+ * algorithm and protocol; the data one pipeline step carries (buffer size ÷ NCCL_STEPS); the
+ * smallest transfer (one protocol line); and the steps a connection may have in flight.
+ *
+ * <p>The model adds the base latency once per collective and a hop's step latency to every
+ * transfer before it is posted, on top of the simulated wire and NVLink time: small messages
+ * take what NCCL's latency model says, large ones what the fabric can carry.
+ *
+ * @since 0.1
+ */
+@API(status = INTERNAL, since = "0.1")
+public final class NcclConstants {
+
+  /** NCCL_STEPS: buffer slots per connection, so transfers a connection may have in flight. */
+  public static final int STEPS = 8;
+
+  private static final long PS_PER_US = 1_000_000L;
+
+  // [algorithm: tree, ring][protocol: LL, LL128, SIMPLE], microseconds (tuning.cc baseLat, hwLat).
+  private static final double[][] BASE_LATENCY = {{6.8, 14.0, 0.0}, {6.6, 14.0, 8.4}};
+  private static final double[][] NVLINK_STEP_LATENCY = {{0.6, 1.25, 4.0}, {0.6, 1.9, 3.4}};
+  private static final double[][] NETWORK_STEP_LATENCY = {{5.0, 8.5, 14.0}, {2.7, 4.0, 14.0}};
+
+  private NcclConstants() {}
+
+  /**
+   * @param algorithm the algorithm
+   * @param protocol the protocol
+   * @return the latency paid once per collective, in picoseconds
+   */
+  public static long baseLatencyPs(Algorithm algorithm, Protocol protocol) {
+    return micros(BASE_LATENCY[a(algorithm)][p(protocol)]);
+  }
+
+  /**
+   * @param algorithm the algorithm
+   * @param protocol the protocol
+   * @param network whether the step crosses the network (else NVLink)
+   * @return the latency of one step, in picoseconds
+   */
+  public static long stepLatencyPs(Algorithm algorithm, Protocol protocol, boolean network) {
+    double[][] table = network ? NETWORK_STEP_LATENCY : NVLINK_STEP_LATENCY;
+    return micros(table[a(algorithm)][p(protocol)]);
+  }
+
+  /**
+   * The user data one pipeline step carries, a protocol's buffer ÷ NCCL_STEPS: Simple 4 MiB ÷ 8;
+   * LL128 120 elements × 640 threads × 8 B per step, 120 of each 128 bytes data; LL 8 lines × 512
+   * threads × 16 B per step, half of it data.
+   *
+   * @param protocol the protocol
+   * @return bytes of user data per step
+   */
+  public static long sliceBytes(Protocol protocol) {
+    return switch (protocol) {
+      case SIMPLE -> 4L * 1024 * 1024 / STEPS;
+      case LL128 -> 120L * 640 * 8 * 120 / 128;
+      case LL -> 8L * 512 * 16 / 2;
+    };
+  }
+
+  /**
+   * @param protocol the protocol
+   * @return the smallest transfer on the wire: one LL line (16 B) or one 128-byte line
+   */
+  public static long minimumWireBytes(Protocol protocol) {
+    return protocol == Protocol.LL ? 16 : 128;
+  }
+
+  /**
+   * @param protocol the protocol
+   * @param dataBytes user data of a transfer
+   * @return the bytes it puts on the link: data ÷ the protocol's efficiency, at least one line
+   */
+  public static long wireBytes(Protocol protocol, long dataBytes) {
+    long bytes = (long) Math.ceil(dataBytes / protocol.efficiency());
+    return Math.max(bytes, minimumWireBytes(protocol));
+  }
+
+  private static long micros(double us) {
+    return Math.round(us * PS_PER_US);
+  }
+
+  private static int a(Algorithm algorithm) {
+    return algorithm == Algorithm.TREE ? 0 : 1;
+  }
+
+  private static int p(Protocol protocol) {
+    return switch (protocol) {
+      case LL -> 0;
+      case LL128 -> 1;
+      case SIMPLE -> 2;
+    };
+  }
+}

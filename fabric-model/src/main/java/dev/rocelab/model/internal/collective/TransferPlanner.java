@@ -1,0 +1,318 @@
+package dev.rocelab.model.internal.collective;
+
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.scenario.Workload.Algorithm;
+import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the {@link TransferPlan} of one collective, algorithm by algorithm, as {@link Algorithms}
+ * describes them: rings and chains per channel on its rail, the double binary tree, all-to-all with
+ * PXN. One planner per collective.
+ */
+final class TransferPlanner {
+  final TransferPlan.Builder builder = new TransferPlan.Builder();
+  final CollectiveLayout layout;
+  final Workload.Collective collective;
+  final long slice;
+
+  TransferPlanner(Workload.Collective collective, CollectiveLayout layout) {
+    this.collective = collective;
+    this.layout = layout;
+    this.slice = NcclConstants.sliceBytes(collective.protocol());
+  }
+
+  int rail(int channel) {
+    return channel % layout.rails();
+  }
+
+  /** The ring of a channel: hosts in order, each entered at the GPU on the channel's rail. */
+  int[] ring(int channel) {
+    int[] ring = new int[layout.size()];
+    int i = 0;
+    for (int node = 0; node < layout.nodes(); node++) {
+      for (Rank r : rotatedToRail(node, rail(channel))) {
+        ring[i++] = r.index();
+      }
+    }
+    return ring;
+  }
+
+  List<Rank> rotatedToRail(int node, int rail) {
+    List<Rank> ranks = layout.ranksOf(node);
+    int start = 0;
+    for (int k = 0; k < ranks.size(); k++) {
+      if (ranks.get(k).rail() == rail) {
+        start = k;
+        break;
+      }
+    }
+    List<Rank> rotated = new ArrayList<>(ranks.subList(start, ranks.size()));
+    rotated.addAll(ranks.subList(0, start));
+    return rotated;
+  }
+
+  int slices(long bytes) {
+    return (int) Math.max(1, (bytes + slice - 1) / slice);
+  }
+
+  /** The connection between two ranks on a channel's rail, or null inside a host. */
+  Connection connection(int from, int to, int channel) {
+    Rank a = layout.ranks().get(from);
+    Rank b = layout.ranks().get(to);
+    if (a.node() == b.node()) {
+      return null;
+    }
+    int rail = rail(channel);
+    return new Connection(layout.nic(a.node(), rail), layout.nic(b.node(), rail), channel);
+  }
+
+  int transfer(int from, int to, long bytes, int channel) {
+    Connection over = connection(from, to, channel);
+    return over == null ? builder.nvlink(from, to, bytes, channel) : builder.network(from, to, bytes, over);
+  }
+
+  Edge edge(int channel, int from, int to, long bytes) {
+    return new Edge(channel, from, to, connection(from, to, channel), bytes);
+  }
+
+  void ring(int channel, int steps, long[] pieces) {
+    int n = layout.size();
+    int[] ring = ring(channel);
+    long largest = Arrays.stream(pieces).max().orElse(0);
+    int k = slices(largest);
+    int[] last = new int[n * k];
+    int[] next = new int[n * k];
+    for (int s = 0; s < steps; s++) {
+      for (int i = 0; i < n; i++) {
+        long piece = pieces[Math.floorMod(i - s, n)];
+        for (int j = 0; j < k; j++) {
+          int t = transfer(ring[i], ring[(i + 1) % n], Algorithms.split(piece, k, j), channel);
+          if (s > 0) {
+            builder.dependsOn(t, last[Math.floorMod(i - 1, n) * k + j]);
+          }
+          next[i * k + j] = t;
+        }
+      }
+      int[] swap = last;
+      last = next;
+      next = swap;
+    }
+  }
+
+  /** The channel's ring opened at the root: from it (broadcast) or towards it (reduce). */
+  int[] chain(int channel, boolean towardsRoot) {
+    int n = layout.size();
+    int[] ring = ring(channel);
+    int rootAt = 0;
+    while (ring[rootAt] != collective.root()) {
+      rootAt++;
+    }
+    int first = towardsRoot ? rootAt + 1 : rootAt;
+    int[] chain = new int[n];
+    for (int i = 0; i < n; i++) {
+      chain[i] = ring[(first + i) % n];
+    }
+    return chain;
+  }
+
+  void chain(int channel, long bytes, boolean towardsRoot) {
+    int[] chain = chain(channel, towardsRoot);
+    int k = slices(bytes);
+    int[] previous = new int[k];
+    Arrays.fill(previous, -1);
+    for (int i = 0; i + 1 < chain.length; i++) {
+      int from = chain[i];
+      int to = chain[i + 1];
+      for (int j = 0; j < k; j++) {
+        int t = transfer(from, to, Algorithms.split(bytes, k, j), channel);
+        builder.dependsOn(t, previous[j]);
+        previous[j] = t;
+      }
+    }
+  }
+
+  /** A channel's tree over the hosts and the chain of GPUs inside each host. */
+  private record Tree(int root, int[] parent, List<List<Integer>> children, List<Integer> postOrder, int[][] chains) {}
+
+  Tree tree(int channel) {
+    int nodes = layout.nodes();
+    int[] parent = new int[nodes];
+    List<List<Integer>> children = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) {
+      children.add(new ArrayList<>());
+    }
+    int root = buildTree(0, nodes - 1, -1, parent, children, channel % 2 == 1);
+    List<Integer> postOrder = new ArrayList<>();
+    postOrder(root, children, postOrder);
+    int[][] chains = new int[nodes][];
+    for (int node = 0; node < nodes; node++) {
+      chains[node] = rotatedToRail(node, rail(channel)).stream().mapToInt(Rank::index).toArray();
+    }
+    return new Tree(root, parent, children, postOrder, chains);
+  }
+
+  void treeEdges(int channel, long bytes, List<Edge> edges) {
+    Tree tree = tree(channel);
+    for (int node = 0; node < tree.chains().length; node++) {
+      int[] chain = tree.chains()[node];
+      for (int p = 1; p < chain.length; p++) {
+        edges.add(edge(channel, chain[p], chain[p - 1], bytes));
+        edges.add(edge(channel, chain[p - 1], chain[p], bytes));
+      }
+      if (tree.parent()[node] >= 0) {
+        int head = tree.chains()[tree.parent()[node]][0];
+        edges.add(edge(channel, chain[0], head, bytes));
+        edges.add(edge(channel, head, chain[0], bytes));
+      }
+    }
+  }
+
+  void tree(int channel, long bytes) {
+    Tree tree = tree(channel);
+    int nodes = layout.nodes();
+    int root = tree.root();
+    int[] parent = tree.parent();
+    List<List<Integer>> children = tree.children();
+    List<Integer> postOrder = tree.postOrder();
+    int[][] chains = tree.chains();
+    int k = slices(bytes);
+    for (int j = 0; j < k; j++) {
+      long b = Algorithms.split(bytes, k, j);
+      int[] reducedAt = new int[nodes];   // the last transfer into a node's head on the way up
+      int[] upOut = new int[nodes];       // a node's head sending to its parent
+      for (int node : postOrder) {
+        int[] chain = chains[node];
+        int previous = -1;
+        for (int p = chain.length - 1; p >= 1; p--) {
+          int t = transfer(chain[p], chain[p - 1], b, channel);
+          builder.dependsOn(t, previous);
+          previous = t;
+        }
+        reducedAt[node] = previous;
+        if (parent[node] >= 0) {
+          int t = transfer(chain[0], chains[parent[node]][0], b, channel);
+          builder.dependsOn(t, previous);
+          for (int child : children.get(node)) {
+            builder.dependsOn(t, upOut[child]);
+          }
+          upOut[node] = t;
+        }
+      }
+      int[] downIn = new int[nodes];
+      downIn[root] = -1;
+      for (int i = postOrder.size() - 1; i >= 0; i--) {
+        int node = postOrder.get(i);
+        int[] chain = chains[node];
+        int previous = downIn[node];
+        for (int p = 1; p < chain.length; p++) {
+          int t = transfer(chain[p - 1], chain[p], b, channel);
+          dependOnHeadHavingAll(t, node, root, previous, reducedAt, upOut, children);
+          previous = t;
+        }
+        for (int child : children.get(node)) {
+          int t = transfer(chain[0], chains[child][0], b, channel);
+          dependOnHeadHavingAll(t, node, root, downIn[node], reducedAt, upOut, children);
+          downIn[child] = t;
+        }
+      }
+    }
+  }
+
+  /** Down the tree, a transfer from a head needs the full result there: at the root, everything reduced. */
+  private void dependOnHeadHavingAll(int t, int node, int root, int previous, int[] reducedAt, int[] upOut,
+      List<List<Integer>> children) {
+    if (node == root && previous < 0) {
+      builder.dependsOn(t, reducedAt[root]);
+      for (int child : children.get(root)) {
+        builder.dependsOn(t, upOut[child]);
+      }
+    } else {
+      builder.dependsOn(t, previous);
+    }
+  }
+
+  /** The GPU of a source's host that sends to a destination's rail (PXN), or the source itself. */
+  Rank relay(Rank src, Rank dst) {
+    if (src.node() == dst.node() || src.rail() == dst.rail()) {
+      return src;
+    }
+    return layout.ranksOf(src.node()).stream().filter(r -> r.rail() == dst.rail()).findFirst().orElse(src);
+  }
+
+  Connection railConnection(Rank src, Rank dst) {
+    return new Connection(layout.nic(src.node(), dst.rail()), layout.nic(dst.node(), dst.rail()), 0);
+  }
+
+  void allToAll(long perPair) {
+    int n = layout.size();
+    List<Rank> ranks = layout.ranks();
+    int k = slices(perPair);
+    for (int i = 0; i < n; i++) {
+      Rank src = ranks.get(i);
+      for (int step = 1; step < n; step++) {
+        Rank dst = ranks.get((i + step) % n);
+        Rank relay = relay(src, dst);
+        for (int j = 0; j < k; j++) {
+          long b = Algorithms.split(perPair, k, j);
+          if (src.node() == dst.node()) {
+            builder.nvlink(src.index(), dst.index(), b, 0);
+            continue;
+          }
+          int hop = relay == src ? -1 : builder.nvlink(src.index(), relay.index(), b, 0);
+          int t = builder.network(relay.index(), dst.index(), b, railConnection(src, dst));
+          builder.dependsOn(t, hop);
+        }
+      }
+    }
+  }
+
+  void allToAllEdges(long perPair, List<Edge> edges) {
+    Map<Edge, Long> summed = new LinkedHashMap<>();
+    int n = layout.size();
+    List<Rank> ranks = layout.ranks();
+    for (int i = 0; i < n; i++) {
+      Rank src = ranks.get(i);
+      for (int step = 1; step < n; step++) {
+        Rank dst = ranks.get((i + step) % n);
+        if (src.node() == dst.node()) {
+          summed.merge(new Edge(0, src.index(), dst.index(), null, 0), perPair, Long::sum);
+          continue;
+        }
+        Rank relay = relay(src, dst);
+        if (relay != src) {
+          summed.merge(new Edge(0, src.index(), relay.index(), null, 0), perPair, Long::sum);
+        }
+        summed.merge(new Edge(0, relay.index(), dst.index(), railConnection(src, dst), 0), perPair, Long::sum);
+      }
+    }
+    summed.forEach((e, bytes) -> edges.add(new Edge(0, e.from(), e.to(), e.connection(), bytes)));
+  }
+
+  private static int buildTree(int lo, int hi, int parentNode, int[] parent, List<List<Integer>> children,
+      boolean mirrored) {
+    if (lo > hi) {
+      return -1;
+    }
+    int mid = (lo + hi + (mirrored ? 1 : 0)) / 2;
+    int node = mirrored ? parent.length - 1 - mid : mid;
+    parent[node] = parentNode;
+    if (parentNode >= 0) {
+      children.get(parentNode).add(node);
+    }
+    buildTree(lo, mid - 1, node, parent, children, mirrored);
+    buildTree(mid + 1, hi, node, parent, children, mirrored);
+    return node;
+  }
+
+  private static void postOrder(int node, List<List<Integer>> children, List<Integer> out) {
+    for (int child : children.get(node)) {
+      postOrder(child, children, out);
+    }
+    out.add(node);
+  }
+}

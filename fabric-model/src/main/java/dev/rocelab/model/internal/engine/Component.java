@@ -1,0 +1,38 @@
+package dev.rocelab.model.internal.engine;
+
+/**
+ * A part of the simulation that wakes up at times it chooses. Each component has at most one
+ * pending wake-up: scheduling again moves it, so the event queue grows with the number of
+ * components, never with the number of packets.
+ */
+public abstract class Component {
+
+  /** Position in the event queue's heap, or -1 when no wake-up is pending. */
+  int heapIndex = -1;
+  long wakeTime;
+
+  /** A stable number used for the trajectory fingerprint; assigned by the simulator. */
+  int id;
+
+  /**
+   * Called at the scheduled time.
+   *
+   * @param now the simulated time in picoseconds
+   */
+  protected abstract void wake(long now);
+
+  /** @return whether a wake-up is pending */
+  public final boolean isScheduled() {
+    return heapIndex >= 0;
+  }
+
+  /** @return the pending wake-up time; meaningful only when {@link #isScheduled()} */
+  public final long scheduledTime() {
+    return wakeTime;
+  }
+
+  /** @return the id the simulator gave this component */
+  public final int id() {
+    return id;
+  }
+}

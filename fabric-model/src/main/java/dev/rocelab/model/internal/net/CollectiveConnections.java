@@ -1,0 +1,65 @@
+package dev.rocelab.model.internal.net;
+
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.model.internal.collective.Algorithms;
+import dev.rocelab.model.internal.collective.CollectiveLayout;
+import dev.rocelab.model.internal.collective.Connection;
+import dev.rocelab.model.internal.collective.Edge;
+import dev.rocelab.model.internal.traffic.FlowSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A collective's network connections, planned before the network is built: one flow per
+ * connection, with the collective's queue pairs per connection and no scheduled messages.
+ *
+ * @param collective the collective
+ * @param layout where its ranks sit
+ * @param flowOf the flow id of each connection, in the order of the collective's streams
+ */
+record CollectiveConnections(Workload.Collective collective, CollectiveLayout layout, Map<Connection, Integer> flowOf) {
+
+  /**
+   * Lays out the collective and appends a flow per connection.
+   *
+   * @param collective the collective
+   * @param index its workload's index in the scenario, for flow names
+   * @param graph the fabric
+   * @param flows the flows so far; the connections' flows are appended
+   * @return the connections
+   */
+  static CollectiveConnections plan(Workload.Collective collective, int index, FabricGraph graph, List<FlowSpec> flows) {
+    CollectiveLayout layout = CollectiveLayout.of(graph, collective);
+    Map<Connection, Integer> flowOf = new LinkedHashMap<>();
+    for (Edge edge : Algorithms.edges(collective, layout, 0)) {
+      Connection c = edge.connection();
+      if (c == null || flowOf.containsKey(c)) {
+        continue;
+      }
+      int id = flows.size();
+      flows.add(new FlowSpec(id, "collective#" + index + " ch" + c.channel() + " " + c.source() + "→" + c.destination(),
+          c.source(), c.destination(), 0, 0, collective.qpsPerConnection(),
+          graph.nicProfileOf(c.source()).roce().dscp(), collective.start().picos(), 0, Workload.Verb.WRITE, false));
+      flowOf.put(c, id);
+    }
+    return new CollectiveConnections(collective, layout, flowOf);
+  }
+
+  /**
+   * @param net the network built with these connections' flows
+   * @return the queue pair ids of each connection, in connection order
+   */
+  Map<Connection, int[]> queuePairs(Network net) {
+    Map<Integer, List<Integer>> byFlow = new HashMap<>();
+    for (QueuePair qp : net.queuePairs) {
+      byFlow.computeIfAbsent(qp.flow, f -> new ArrayList<>()).add(qp.id);
+    }
+    Map<Connection, int[]> out = new LinkedHashMap<>();
+    flowOf.forEach((c, flow) -> out.put(c, byFlow.get(flow).stream().mapToInt(Integer::intValue).toArray()));
+    return out;
+  }
+}

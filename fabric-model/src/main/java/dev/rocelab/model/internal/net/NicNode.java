@@ -1,0 +1,323 @@
+package dev.rocelab.model.internal.net;
+
+import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.NicFirmware;
+import dev.rocelab.api.fabric.TrafficClass;
+import dev.rocelab.api.result.DropReason;
+import dev.rocelab.model.internal.cc.CnpPacer;
+import java.util.ArrayDeque;
+
+/**
+ * An RDMA NIC: sends for its queue pairs (per priority, earliest-eligible first, round robin
+ * across priorities, honouring PFC pauses), and receives for the queue pairs that target it:
+ * in-order delivery with cumulative ACKs, one NACK per gap, CNPs for CE-marked packets at most
+ * once per interval per queue pair. ACK, NACK and CNP travel on the CNP class.
+ *
+ * <p>One NACK per gap is the InfiniBand responder rule (IBTA Vol. 1, C9-114: after a NAK for a
+ * PSN sequence error the responder stays silent about later out-of-order packets until the
+ * expected PSN arrives; Linux's soft-RoCE {@code rxe_resp.c} does the same): if the resent packet
+ * is lost too, only the sender's retransmission timeout recovers. A receiver whose firmware goes
+ * back to 0 keeps no partial message: on a gap it discards the message received so far, expects
+ * its first packet again and NACKs for it, and it acknowledges whole messages only (Guo et al.,
+ * "RDMA over Commodity Ethernet at Scale", SIGCOMM 2016, §4; ns-3 HPCC's {@code L2BackToZero}
+ * resets its expected sequence the same way).
+ *
+ * <p>It behaves per its firmware version ({@link NicFirmware}): DCQCN variant, loss recovery,
+ * retransmission timeout, receive buffer and pause reaction; a firmware change during the run
+ * ({@link #changeFirmware}) switches them, and rebases the DCQCN parameters and CNP marking still at
+ * the old version's defaults onto the new one's.
+ */
+final class NicNode implements Node {
+
+  /**
+   * Coalesced ACKs: one per this many in-order packets, at the end of every message, and for the
+   * first packet after {@link #ACK_INTERVAL_PS} without one — so a queue pair that DCQCN has
+   * slowed to a crawl is still acknowledged long before its retransmission timeout.
+   */
+  static final int ACK_EVERY = 16;
+  static final long ACK_INTERVAL_PS = 10_000_000L;
+
+  final int index;
+  final String name;
+  final long lineRateBps;
+  // Firmware behaviour and the settings derived from it; changeFirmware replaces them.
+  NicFirmware firmware;
+  DcqcnParameters dcqcn;
+  int controlDscp;
+  int controlPriority;
+  boolean goBackToMessageStart;
+  long rtoPs;
+  /** The first timeout after progress with adaptive retransmission; 0 for a fixed one. */
+  long adaptiveFirstTimeoutPs;
+  /** The receive buffer for one priority; half of it is the level at which the NIC pauses its peer. */
+  long rxBufferBytes;
+  NicPort port;
+  private final QpHeap[] heaps = new QpHeap[8];
+  private int[] priorities = new int[0];
+  private int nextPriority;
+  // A stuck receive path (a PFC storm): frames of one priority are held, not processed.
+  private int stuckPriority = -1;
+  private final ArrayDeque<Packet> held = new ArrayDeque<>();
+  private long heldBytes;
+
+  /**
+   * @param firmware the firmware version's behaviour
+   * @param dcqcn the DCQCN parameters of the NIC's profile
+   * @param cnp the CNP marking of the NIC's profile
+   */
+  NicNode(int index, String name, long lineRateBps, NicFirmware firmware, DcqcnParameters dcqcn, TrafficClass cnp) {
+    this.index = index;
+    this.name = name;
+    this.lineRateBps = lineRateBps;
+    this.dcqcn = dcqcn;
+    setFirmware(firmware, cnp);
+  }
+
+  private void setFirmware(NicFirmware next, TrafficClass cnp) {
+    firmware = next;
+    controlDscp = cnp.dscp();
+    controlPriority = cnp.priority();
+    goBackToMessageStart = next.retransmission() == NicFirmware.Retransmission.GO_BACK_0;
+    rtoPs = next.retransmissionTimeout().picos();
+    adaptiveFirstTimeoutPs = next.adaptiveRetransmission().picos();
+    rxBufferBytes = next.receiveBuffer().bytes();
+  }
+
+  /** The pause reaction of the firmware applies to the NIC's port; called once the port exists. */
+  void attach(NicPort nicPort) {
+    port = nicPort;
+    port.pauseReactionPs = firmware.pauseReaction().picos();
+  }
+
+  /**
+   * The NIC runs another firmware version from now on. Its queue pairs keep their state (rates,
+   * outstanding packets); what the version decides applies from the next decision on.
+   *
+   * @param next the new version's behaviour
+   * @param now the simulated time
+   */
+  void changeFirmware(NicFirmware next, long now) {
+    NicFirmware previous = firmware;
+    dcqcn = previous.rebase(dcqcn, next);
+    setFirmware(next, previous.rebase(new TrafficClass(controlDscp, controlPriority), next));
+    port.pauseReactionPs = next.pauseReaction().picos();
+    Network net = net();
+    for (int q = 0; q < net.queuePairs.length; q++) {
+      QueuePair qp = net.queuePairs[q];
+      if (qp.nic == this) {
+        qp.reconfigure(dcqcn, next.dcqcnVariant(), now);
+      }
+      if (qp.dstNic == index) {
+        net.receivers[q].cnpPacer.interval(dcqcn.cnpInterval().picos());
+      }
+    }
+  }
+
+  /** Registers a sending queue pair. */
+  void add(QueuePair qp) {
+    if (heaps[qp.priority] == null) {
+      heaps[qp.priority] = new QpHeap();
+      int[] more = java.util.Arrays.copyOf(priorities, priorities.length + 1);
+      more[priorities.length] = qp.priority;
+      java.util.Arrays.sort(more);
+      priorities = more;
+    }
+    heaps[qp.priority].update(qp);
+  }
+
+  /** A queue pair's eligibility changed outside the port's own choice. */
+  void requeue(QueuePair qp, long now) {
+    heaps[qp.priority].update(qp);
+    port.kick(now);
+  }
+
+  Packet pollData(long now) {
+    int n = priorities.length;
+    for (int k = 0; k < n; k++) {
+      int priority = priorities[(nextPriority + k) % n];
+      if (port.isPaused(priority, now)) {
+        continue;
+      }
+      QueuePair top = heaps[priority].peek();
+      if (top != null && top.eligibleAt() <= now) {
+        nextPriority = (nextPriority + k + 1) % n;
+        Packet p = top.nextPacket(now);
+        heaps[priority].update(top);
+        return p;
+      }
+    }
+    return null;
+  }
+
+  long nextDataTime(long now) {
+    long next = Long.MAX_VALUE;
+    for (int priority : priorities) {
+      QueuePair top = heaps[priority].peek();
+      if (top != null) {
+        next = Math.min(next, port.isPaused(priority, now) ? port.pauseExpiry(priority, now) : top.eligibleAt());
+      }
+    }
+    return next;
+  }
+
+  @Override
+  public void receive(Packet p, int portIndex, long now) {
+    if (p.kind == Packet.PAUSE) {
+      port.receivePause(p.pausePriority, p.pauseQuanta, now);
+      return;
+    }
+    int slot = port.gid * 8 + p.priority;
+    net().counters.rxBytes[slot] += p.frameBytes;
+    net().counters.rxPackets[slot]++;
+    switch (p.kind) {
+      case Packet.DATA -> {
+        if (p.priority == stuckPriority) {
+          hold(p, now);
+        } else {
+          receiveData(p, now);
+        }
+      }
+      case Packet.ACK -> net().queuePairs[p.flow].onAck(p.psn, now);
+      case Packet.NACK -> net().queuePairs[p.flow].onNack(p.psn, now);
+      case Packet.CNP -> {
+        net().counters.cnpsReceived[slot]++;
+        net().queuePairs[p.flow].onCnp(now);
+      }
+      default -> throw new IllegalStateException("unknown frame kind " + p.kind);
+    }
+  }
+
+  /**
+   * The receive path of a priority gets stuck (a PFC storm): its frames pile up in the NIC's
+   * receive buffer, and once that is half full the NIC pauses its peer, and keeps pausing, until
+   * {@link #unstick(long)}.
+   */
+  void stick(int priority) {
+    stuckPriority = priority;
+  }
+
+  /** The receive path works again: what was held is processed, and the peer is resumed. */
+  void unstick(long now) {
+    stuckPriority = -1;
+    Packet p;
+    while ((p = held.pollFirst()) != null) {
+      receiveData(p, now);
+    }
+    heldBytes = 0;
+    port.stopPausing(now);
+  }
+
+  /** @return payload bytes held by a stuck receive path, for in-flight accounting */
+  long heldPayload() {
+    long bytes = 0;
+    for (Packet p : held) {
+      bytes += p.payload;
+    }
+    return bytes;
+  }
+
+  private void hold(Packet p, long now) {
+    if (heldBytes + p.frameBytes > rxBufferBytes) {
+      net().drop(p, port, DropReason.LOSSLESS_HEADROOM_EXCEEDED, now);
+      return;
+    }
+    long xoff = rxBufferBytes / 2; // the rest is headroom for what is still coming
+    boolean wasBelow = heldBytes < xoff;
+    held.addLast(p);
+    heldBytes += p.frameBytes;
+    if (wasBelow && heldBytes >= xoff) {
+      port.startPausing(p.priority, now);
+    }
+  }
+
+  private Network net() {
+    return port.net;
+  }
+
+  private void receiveData(Packet p, long now) {
+    Network net = net();
+    Receiver rx = net.receivers[p.flow];
+    net.receivedPayload += p.payload;
+    net.latency.record(p.priority, net.queuePairs[p.flow].flow, now - p.sentPs);
+    if (p.ce && rx.cnpPacer.tryCnp(now)) {
+      net.counters.cnpsSent[port.gid * 8 + controlPriority]++;
+      sendControl(Packet.CNP, p, 0, now);
+    }
+    if (p.psn == rx.expected) {
+      rx.expected++;
+      rx.nackSent = false;
+      if (goBackToMessageStart) {
+        rx.partial += p.payload; // delivered once the whole message is in
+      } else {
+        rx.delivered += p.payload;
+      }
+      if (p.lastOfMessage) {
+        rx.delivered += rx.partial;
+        rx.partial = 0;
+        rx.messageStart = rx.expected;
+      }
+      if (p.lastOfMessage || ++rx.sinceAck >= ACK_EVERY || now - rx.lastAckPs >= ACK_INTERVAL_PS) {
+        rx.sinceAck = 0;
+        rx.lastAckPs = now;
+        sendControl(Packet.ACK, p, acknowledged(rx), now);
+      }
+      if (p.lastOfMessage && rx.listener != null) {
+        rx.listener.delivered(p.flow, now);
+      }
+    } else if (p.psn > rx.expected) {
+      if (!rx.nackSent) {
+        rx.nackSent = true;
+        if (goBackToMessageStart) {
+          rx.expected = rx.messageStart; // the message so far is discarded
+          rx.partial = 0;
+        }
+        sendControl(Packet.NACK, p, rx.expected, now);
+      }
+    } else {
+      sendControl(Packet.ACK, p, acknowledged(rx), now); // a duplicate: repeat where we are
+    }
+  }
+
+  /** The PSN a receiver acknowledges up to: whole messages only when its firmware goes back to 0. */
+  private int acknowledged(Receiver rx) {
+    return goBackToMessageStart ? rx.messageStart : rx.expected;
+  }
+
+  private void sendControl(byte kind, Packet data, int psn, long now) {
+    Packet c = Packet.control(kind, data.flow, psn, controlDscp, index, data.srcNic, data.hash);
+    c.priority = (byte) controlPriority;
+    c.readyPs = now;
+    c.arrivedPs = now;
+    port.sendControl(c, now);
+  }
+
+  /** Told when a whole message of a queue pair has arrived in order. */
+  interface MessageListener {
+    /**
+     * @param queuePair the queue pair's id
+     * @param now the simulated time
+     */
+    void delivered(int queuePair, long now);
+  }
+
+  /** Receive-side state of one queue pair, kept at its destination NIC. */
+  static final class Receiver {
+    final CnpPacer cnpPacer;
+    /** For queue pairs whose messages are posted at run time; null otherwise. */
+    MessageListener listener;
+    int expected;
+    /** The first PSN of the message being received. */
+    int messageStart;
+    int sinceAck;
+    long lastAckPs;
+    boolean nackSent;
+    /** Payload delivered in order, of whole messages when the receiver goes back to 0. */
+    long delivered;
+    /** Payload of the message being received that a receiver going back to 0 has not delivered yet. */
+    long partial;
+
+    Receiver(CnpPacer cnpPacer) {
+      this.cnpPacer = cnpPacer;
+    }
+  }
+}

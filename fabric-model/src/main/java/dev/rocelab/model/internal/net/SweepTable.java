@@ -1,0 +1,80 @@
+package dev.rocelab.model.internal.net;
+
+import dev.rocelab.api.result.CollectiveResult;
+import dev.rocelab.api.result.CollectiveRow;
+import dev.rocelab.api.result.CollectiveTiming;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.model.internal.collective.Algorithms;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Where a collective's nccl-tests sweep stands and what it measured: each size is run out of place,
+ * then in place; the two timings make one row of the table.
+ */
+final class SweepTable {
+
+  private final Workload.Collective collective;
+  private final int ranks;
+  private final List<DataSize> sizes;
+  private final List<CollectiveRow> rows = new ArrayList<>();
+  private int sizeIndex;
+  private boolean inPlace;
+  private CollectiveTiming outOfPlace;
+
+  SweepTable(Workload.Collective collective, int ranks) {
+    this.collective = collective;
+    this.ranks = ranks;
+    this.sizes = collective.sizes().sizes();
+  }
+
+  /** @return whether the next run repeats the last one's size in place (same transfers) */
+  boolean nextRunInPlace() {
+    return inPlace;
+  }
+
+  /** @return the element count of the current size, as nccl-tests rounds it */
+  long elementCount() {
+    return Algorithms.elementCount(collective.operation(), sizes.get(sizeIndex).bytes(),
+        collective.dataType().bytes(), ranks);
+  }
+
+  /** @return the bytes of the current size, as nccl-tests counts them */
+  long bytes() {
+    return elementCount() * collective.dataType().bytes();
+  }
+
+  /**
+   * Records the current run's time and moves on.
+   *
+   * @param timePs how long the run took, in picoseconds
+   * @return whether another run follows
+   */
+  boolean record(long timePs) {
+    DataSize size = DataSize.bytes(bytes());
+    CollectiveTiming timing = CollectiveTiming.measured(collective.operation(), ranks, size, SimTime.picos(timePs),
+        OptionalLong.empty());
+    if (!inPlace) {
+      outOfPlace = timing;
+      inPlace = true;
+    } else {
+      rows.add(new CollectiveRow(size, elementCount(), outOfPlace, timing));
+      inPlace = false;
+      sizeIndex++;
+    }
+    return sizeIndex < sizes.size();
+  }
+
+  /** @return the table of the sizes finished so far, empty before the first */
+  Optional<CollectiveResult> result() {
+    if (rows.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new CollectiveResult(collective.operation(), collective.dataType(), ranks,
+        collective.root(), collective.algorithm(), collective.protocol(), rows));
+  }
+}

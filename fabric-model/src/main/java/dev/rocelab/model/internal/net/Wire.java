@@ -1,0 +1,113 @@
+package dev.rocelab.model.internal.net;
+
+import dev.rocelab.model.internal.engine.Component;
+
+/**
+ * One direction of a link: frames that have left a port travel for the propagation delay and
+ * arrive whole at the peer. Frames are kept in a ring in arrival order; only the head's arrival
+ * is scheduled.
+ */
+final class Wire extends Component {
+
+  private final Network net;
+  private final long propagationPs;
+  final Node peer;
+  final int peerPort;
+  /** The port at the far end, where frames that fail their CRC are counted. */
+  Port receiver;
+  private java.util.SplittableRandom bitErrors;
+  private double bitsKeptLog;
+  private Packet[] frames = new Packet[16];
+  private long[] arrivals = new long[16];
+  private int head;
+  private int count;
+
+  Wire(Network net, long propagationPs, Node peer, int peerPort) {
+    this.net = net;
+    this.propagationPs = propagationPs;
+    this.peer = peer;
+    this.peerPort = peerPort;
+  }
+
+  void send(Packet p, long now) {
+    if (count == frames.length) {
+      grow();
+    }
+    int tail = (head + count) % frames.length;
+    frames[tail] = p;
+    arrivals[tail] = now + propagationPs;
+    if (count++ == 0) {
+      net.sim.schedule(this, arrivals[tail]);
+    }
+  }
+
+  @Override
+  protected void wake(long now) {
+    Packet p = frames[head];
+    frames[head] = null;
+    head = (head + 1) % frames.length;
+    count--;
+    if (count > 0) {
+      net.sim.schedule(this, arrivals[head]);
+    }
+    if (bitErrors != null && corrupted(p)) {
+      if (p.kind == Packet.DATA) {
+        net.drop(p, receiver, dev.rocelab.api.result.DropReason.CRC_ERROR, now);
+      }
+      return;
+    }
+    peer.receive(p, peerPort, now);
+  }
+
+  /**
+   * From now on, every bit on this wire is flipped with probability {@code ber}: a frame of n bits
+   * fails its CRC with probability 1 − (1 − ber)^n and is dropped by the receiver.
+   */
+  void startBitErrors(double ber, long seed) {
+    bitErrors = new java.util.SplittableRandom(seed);
+    bitsKeptLog = Math.log1p(-ber);
+  }
+
+  // Only on the fault path: a wire without bit errors never gets here.
+  private boolean corrupted(Packet p) {
+    double intact = Math.exp(8.0 * p.wireBytes() * bitsKeptLog);
+    return bitErrors.nextDouble() >= intact;
+  }
+
+  /** The link went down: every frame on the wire is lost, counted at the port that sent it. */
+  void loseAll(Port from, long now) {
+    for (int i = 0; i < count; i++) {
+      int slot = (head + i) % frames.length;
+      if (frames[slot].kind == Packet.DATA) {
+        net.drop(frames[slot], from, dev.rocelab.api.result.DropReason.LINK_DOWN, now);
+      }
+      frames[slot] = null;
+    }
+    count = 0;
+    net.sim.cancel(this);
+  }
+
+  /** @return the frames on the wire, for in-flight accounting */
+  int inFlightPayload() {
+    int bytes = 0;
+    for (int i = 0; i < count; i++) {
+      Packet p = frames[(head + i) % frames.length];
+      if (p.kind == Packet.DATA) {
+        bytes += p.payload;
+      }
+    }
+    return bytes;
+  }
+
+  private void grow() {
+    Packet[] f = new Packet[frames.length * 2];
+    long[] a = new long[frames.length * 2];
+    for (int i = 0; i < count; i++) {
+      f[i] = frames[(head + i) % frames.length];
+      a[i] = arrivals[(head + i) % frames.length];
+    }
+    frames = f;
+    arrivals = a;
+    head = 0;
+  }
+}

@@ -1,0 +1,43 @@
+package dev.rocelab.model.internal.telemetry;
+
+import dev.rocelab.api.result.DropReason;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The first dropped data packets of a run, kept so a failure can say where loss began; the first
+ * drop on a lossless priority is always kept, even after lossy drops have filled the log.
+ */
+public final class DropLog {
+
+  /** How many drops are kept. */
+  public static final int KEPT = 100;
+
+  /**
+   * One drop.
+   *
+   * @param timePs when
+   * @param port global port index
+   * @param priority the packet's priority
+   * @param reason why
+   * @param flow the flow (FlowSpec id)
+   * @param lossless whether the priority was lossless there
+   */
+  public record Entry(long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {}
+
+  private final List<Entry> first = new ArrayList<>();
+  private boolean losslessKept;
+
+  /** Records a drop if fewer than {@link #KEPT} are kept, or if it is the first lossless one. */
+  public void record(long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {
+    if (first.size() < KEPT || (lossless && !losslessKept)) {
+      first.add(new Entry(timePs, port, priority, reason, flow, lossless));
+      losslessKept |= lossless;
+    }
+  }
+
+  /** @return the kept drops in time order */
+  public List<Entry> entries() {
+    return List.copyOf(first);
+  }
+}

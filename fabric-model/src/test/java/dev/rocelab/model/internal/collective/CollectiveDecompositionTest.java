@@ -1,0 +1,99 @@
+package dev.rocelab.model.internal.collective;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.scenario.Workload.Algorithm;
+import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.model.ModelFixtures;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The transfers a collective decomposes into move exactly the bytes its algorithm moves: per rank
+ * where every rank does the same, in total where ranks differ (chains, trees). Sixteen ranks on two
+ * hosts of the reference fabric (16 channels), sizes divisible by ranks × channels.
+ */
+class CollectiveDecompositionTest {
+
+  private static final FabricGraph REFERENCE = FabricGraph.of(ModelFixtures.reference());
+  private static final int N = 16;
+  private static final long S = 16L * 16 * 4096 * 3;
+
+  @Test
+  void ringAllReduceSendsTwiceNMinusOneOverNOfTheDataFromEveryRank() {
+    TransferPlan plan = plan(CollectiveOperation.ALL_REDUCE, Algorithm.RING, S);
+
+    assertThat(IntStream.range(0, N).mapToLong(plan::bytesSentBy)).containsOnly(2 * (N - 1) * S / N);
+    assertThat(plan.size()).as("channels × ranks × 2(n−1) steps × slices").isEqualTo(16 * N * 2 * (N - 1));
+  }
+
+  @Test
+  void ringAllGatherAndReduceScatterSendNMinusOneOverN() {
+    for (CollectiveOperation op : new CollectiveOperation[] {CollectiveOperation.ALL_GATHER,
+        CollectiveOperation.REDUCE_SCATTER}) {
+      TransferPlan plan = plan(op, Algorithm.RING, S);
+      assertThat(IntStream.range(0, N).mapToLong(plan::bytesSentBy)).as(op.ncclName()).containsOnly((N - 1) * S / N);
+    }
+  }
+
+  @Test
+  void chainsMoveTheDataOverNMinusOneHopsAndTheRootOfAReduceSendsNothing() {
+    TransferPlan broadcast = plan(CollectiveOperation.BROADCAST, Algorithm.RING, S);
+    TransferPlan reduce = plan(CollectiveOperation.REDUCE, Algorithm.RING, S);
+
+    assertThat(total(broadcast)).isEqualTo((N - 1) * S);
+    assertThat(broadcast.bytesSentBy(0)).as("the root sends everything").isEqualTo(S);
+    assertThat(total(reduce)).isEqualTo((N - 1) * S);
+    assertThat(reduce.bytesSentBy(0)).as("the root of a reduce only receives").isZero();
+  }
+
+  @Test
+  void doubleBinaryTreeAllReduceMovesTheDataUpAndDownEveryEdge() {
+    TransferPlan tree = plan(CollectiveOperation.ALL_REDUCE, Algorithm.TREE, S);
+
+    assertThat(total(tree)).isEqualTo(2 * (N - 1) * S);
+    assertThat(tree.connections()).as("tree edges between the two hosts, one per channel and direction")
+        .hasSize(2 * 16);
+  }
+
+  @Test
+  void allToAllSendsEveryOtherRankItsShare() {
+    FabricGraph star = FabricGraph.of(ModelFixtures.fabric("star100g"));
+    Workload.Collective a2a = Scenario.collective(CollectiveOperation.ALL_TO_ALL).ranks(8).workload();
+    CollectiveLayout layout = CollectiveLayout.of(star, a2a);
+    TransferPlan plan = Algorithms.plan(a2a, layout, 8 * 1024 * 1024);
+
+    assertThat(IntStream.range(0, 8).mapToLong(plan::bytesSentBy)).containsOnly(7L * 1024 * 1024);
+  }
+
+  @Test
+  void ringChannelsStayOnTheirRailBetweenHosts() {
+    TransferPlan plan = plan(CollectiveOperation.ALL_REDUCE, Algorithm.RING, S);
+
+    assertThat(plan.connections()).hasSize(2 * 16).allSatisfy(c -> {
+      assertThat(c.source().port()).isEqualTo(c.destination().port());
+      assertThat(c.source().port()).isEqualTo("nic" + c.channel() % 8);
+    });
+  }
+
+  @Test
+  void slicesAreOnePipelineStepAtMost() {
+    TransferPlan plan = plan(CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1L << 30);
+
+    long slice = NcclConstants.sliceBytes(Workload.Protocol.SIMPLE);
+    assertThat(IntStream.range(0, plan.size()).mapToLong(plan::dataBytes).max().orElseThrow()).isLessThanOrEqualTo(slice);
+    assertThat(total(plan)).isEqualTo(N * 2L * (N - 1) * (1L << 30) / N);
+  }
+
+  private static long total(TransferPlan plan) {
+    return IntStream.range(0, N).mapToLong(plan::bytesSentBy).sum();
+  }
+
+  private static TransferPlan plan(CollectiveOperation operation, Algorithm algorithm, long bytes) {
+    Workload.Collective collective = Scenario.collective(operation).algorithm(algorithm).ranks(N).workload();
+    return Algorithms.plan(collective, CollectiveLayout.of(REFERENCE, collective), bytes);
+  }
+}
