@@ -1,6 +1,6 @@
 /**
- * The built-in switch/NIC model, backend {@code model}: only its backend package is exported;
- * the simulator ({@code dev.rocelab.model.internal.*}) stays inside.
+ * The built-in switch/NIC model, backend {@code model}: only its backend package is exported; the
+ * simulator ({@code dev.rocelab.model.internal.*}) stays inside.
  */
 module dev.rocelab.model {
   requires transitive dev.rocelab.api;
@@ -9,5 +9,6 @@ module dev.rocelab.model {
 
   exports dev.rocelab.model;
 
-  provides dev.rocelab.api.backend.FabricBackend with dev.rocelab.model.ModelBackend;
+  provides dev.rocelab.api.backend.FabricBackend with
+      dev.rocelab.model.ModelBackend;
 }

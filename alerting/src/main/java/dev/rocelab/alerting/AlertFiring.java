@@ -21,8 +21,12 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record AlertFiring(String alertname, Map<String, String> labels, Map<String, String> annotations,
-    Duration firstFiring, Duration lastFiring) {
+public record AlertFiring(
+    String alertname,
+    Map<String, String> labels,
+    Map<String, String> annotations,
+    Duration firstFiring,
+    Duration lastFiring) {
 
   /** Validates the fields and sorts the maps. */
   public AlertFiring {
@@ -32,7 +36,8 @@ public record AlertFiring(String alertname, Map<String, String> labels, Map<Stri
     Objects.requireNonNull(firstFiring, "firstFiring must not be null");
     Objects.requireNonNull(lastFiring, "lastFiring must not be null");
     if (lastFiring.compareTo(firstFiring) < 0) {
-      throw new IllegalArgumentException("lastFiring " + lastFiring + " must not be before firstFiring " + firstFiring);
+      throw new IllegalArgumentException(
+          "lastFiring " + lastFiring + " must not be before firstFiring " + firstFiring);
     }
   }
 
@@ -46,7 +51,11 @@ public record AlertFiring(String alertname, Map<String, String> labels, Map<Stri
 
   @Override
   public String toString() {
-    return alertname + labels + " firing from " + AlertReport.format(firstFiring) + " to "
+    return alertname
+        + labels
+        + " firing from "
+        + AlertReport.format(firstFiring)
+        + " to "
         + AlertReport.format(lastFiring);
   }
 }

@@ -10,9 +10,9 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * Which alerts fired on a scenario's operational timeline and when, as promtool evaluated the rules,
- * with the files that prove it: the promtool unit test that expects exactly these alerts (it passed)
- * and the timeline as OpenMetrics.
+ * Which alerts fired on a scenario's operational timeline and when, as promtool evaluated the
+ * rules, with the files that prove it: the promtool unit test that expects exactly these alerts (it
+ * passed) and the timeline as OpenMetrics.
  *
  * @param scenario the scenario's name
  * @param faultStart where the fault starts on the timeline, empty for a run without faults
@@ -20,14 +20,22 @@ import org.apiguardian.api.API;
  * @param rules the rule files' names
  * @param alertnames every alerting rule evaluated
  * @param firings the alerts that fired, by first firing then name
- * @param promtoolTest the promtool test file that expects exactly {@code firings}; promtool passed it
+ * @param promtoolTest the promtool test file that expects exactly {@code firings}; promtool passed
+ *     it
  * @param openMetrics the timeline as OpenMetrics
  * @param promtoolVersion the first line of {@code promtool --version}
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record AlertReport(String scenario, Optional<Duration> faultStart, Duration timelineLength, List<String> rules,
-    List<String> alertnames, List<AlertFiring> firings, String promtoolTest, String openMetrics,
+public record AlertReport(
+    String scenario,
+    Optional<Duration> faultStart,
+    Duration timelineLength,
+    List<String> rules,
+    List<String> alertnames,
+    List<AlertFiring> firings,
+    String promtoolTest,
+    String openMetrics,
     String promtoolVersion) {
 
   /** Validates the fields and orders the firings. */
@@ -37,8 +45,13 @@ public record AlertReport(String scenario, Optional<Duration> faultStart, Durati
     Objects.requireNonNull(timelineLength, "timelineLength must not be null");
     rules = List.copyOf(rules);
     alertnames = List.copyOf(alertnames);
-    firings = firings.stream().sorted(Comparator.comparing(AlertFiring::firstFiring)
-        .thenComparing(AlertFiring::alertname).thenComparing(f -> f.labels().toString())).toList();
+    firings =
+        firings.stream()
+            .sorted(
+                Comparator.comparing(AlertFiring::firstFiring)
+                    .thenComparing(AlertFiring::alertname)
+                    .thenComparing(f -> f.labels().toString()))
+            .toList();
     Objects.requireNonNull(promtoolTest, "promtoolTest must not be null");
     Objects.requireNonNull(openMetrics, "openMetrics must not be null");
     Objects.requireNonNull(promtoolVersion, "promtoolVersion must not be null");
@@ -60,21 +73,40 @@ public record AlertReport(String scenario, Optional<Duration> faultStart, Durati
    */
   public String table() {
     StringBuilder out = new StringBuilder("scenario: " + scenario + "\n");
-    out.append("fault starts at: ").append(faultStart.map(AlertReport::format).orElse("(no fault)")).append('\n');
-    out.append("rules: ").append(rules).append(", alerts evaluated: ").append(alertnames).append('\n');
+    out.append("fault starts at: ")
+        .append(faultStart.map(AlertReport::format).orElse("(no fault)"))
+        .append('\n');
+    out.append("rules: ")
+        .append(rules)
+        .append(", alerts evaluated: ")
+        .append(alertnames)
+        .append('\n');
     if (firings.isEmpty()) {
-      return out.append("no alert fired over ").append(format(timelineLength)).append('\n').toString();
+      return out.append("no alert fired over ")
+          .append(format(timelineLength))
+          .append('\n')
+          .toString();
     }
-    out.append(String.format("%-24s %-12s %-12s %-16s %s%n", "alert", "first firing", "last firing",
-        "after the fault", "labels"));
+    out.append(
+        String.format(
+            "%-24s %-12s %-12s %-16s %s%n",
+            "alert", "first firing", "last firing", "after the fault", "labels"));
     for (AlertFiring f : firings) {
-      out.append(String.format("%-24s %-12s %-12s %-16s %s%n", f.alertname(), format(f.firstFiring()),
-          format(f.lastFiring()), faultStart.map(s -> latency(f.firstFiring().minus(s))).orElse("-"), f.labels()));
+      out.append(
+          String.format(
+              "%-24s %-12s %-12s %-16s %s%n",
+              f.alertname(),
+              format(f.firstFiring()),
+              format(f.lastFiring()),
+              faultStart.map(s -> latency(f.firstFiring().minus(s))).orElse("-"),
+              f.labels()));
     }
     return out.toString();
   }
 
-  /** @return a summary of what fired, with times, for failure messages */
+  /**
+   * @return a summary of what fired, with times, for failure messages
+   */
   public String describeFirings() {
     if (firings.isEmpty()) {
       return "nothing fired";

@@ -19,17 +19,19 @@ import org.apiguardian.api.API;
 /**
  * Finds which alerts a team's Prometheus rules fire on an {@link OperationalTimeline}, and when,
  * with Prometheus' own rule tester, {@code promtool test rules}:
+ *
  * <ol>
- *   <li>{@code promtool check rules} on each file: a file promtool rejects is reported with its name
- *       and promtool's message ({@link InvalidRuleFileException});</li>
+ *   <li>{@code promtool check rules} on each file: a file promtool rejects is reported with its
+ *       name and promtool's message ({@link InvalidRuleFileException});
  *   <li>a discovery pass: a test file with the timeline's series as input and, for every alerting
  *       rule and every evaluation (one per scrape interval), a test expecting no alert; promtool's
  *       report of what it got instead says which alerts fire, with which labels and annotations,
- *       when;</li>
+ *       when;
  *   <li>a confirmation pass: the same input expecting exactly what was discovered must pass — it
  *       guards the reading of promtool's report, and is a promtool unit test a team can keep
- *       ({@link AlertReport#promtoolTest()}).</li>
+ *       ({@link AlertReport#promtoolTest()}).
  * </ol>
+ *
  * Immutable; {@link #evaluate} does the work.
  *
  * @since 0.1
@@ -54,7 +56,9 @@ public final class AlertRuleTester {
    * @return a tester with no rules yet and the {@linkplain MetricNaming#rocelab() default naming}
    */
   public static AlertRuleTester using(Promtool promtool) {
-    return new AlertRuleTester(Objects.requireNonNull(promtool, "promtool must not be null"), List.of(),
+    return new AlertRuleTester(
+        Objects.requireNonNull(promtool, "promtool must not be null"),
+        List.of(),
         MetricNaming.rocelab());
   }
 
@@ -65,8 +69,9 @@ public final class AlertRuleTester {
   public AlertRuleTester rules(RuleFile... files) {
     List<RuleFile> list = List.of(files);
     if (list.stream().map(RuleFile::name).distinct().count() < list.size()) {
-      throw new IllegalArgumentException("rule files must have distinct names but were "
-          + list.stream().map(RuleFile::name).toList());
+      throw new IllegalArgumentException(
+          "rule files must have distinct names but were "
+              + list.stream().map(RuleFile::name).toList());
     }
     return new AlertRuleTester(promtool, list, naming);
   }
@@ -76,7 +81,8 @@ public final class AlertRuleTester {
    * @return a copy exporting with these names
    */
   public AlertRuleTester naming(MetricNaming naming) {
-    return new AlertRuleTester(promtool, rules, Objects.requireNonNull(naming, "naming must not be null"));
+    return new AlertRuleTester(
+        promtool, rules, Objects.requireNonNull(naming, "naming must not be null"));
   }
 
   /**
@@ -85,7 +91,8 @@ public final class AlertRuleTester {
    * @param timeline the timeline, never null
    * @return what fired and when
    * @throws InvalidRuleFileException if promtool rejects a rule file
-   * @throws IllegalStateException if no rules were given, or promtool's report cannot be read or confirmed
+   * @throws IllegalStateException if no rules were given, or promtool's report cannot be read or
+   *     confirmed
    * @throws PromtoolUnavailableException if promtool cannot be run
    */
   public AlertReport evaluate(OperationalTimeline timeline) {
@@ -104,7 +111,8 @@ public final class AlertRuleTester {
       rule.alertNames().stream().filter(n -> !alertnames.contains(n)).forEach(alertnames::add);
     }
     if (alertnames.isEmpty()) {
-      throw new IllegalStateException("rule files " + names() + " have no alerting rules (only recording rules?)");
+      throw new IllegalStateException(
+          "rule files " + names() + " have no alerting rules (only recording rules?)");
     }
     int scrapes = timeline.scrapes();
     Map<String, List<List<ExpectedAlert>>> expected = new LinkedHashMap<>();
@@ -121,8 +129,11 @@ public final class AlertRuleTester {
     if (found.exitCode() != 0) {
       List<PromtoolReport.Failure> failures = PromtoolReport.failures(found.output());
       if (failures.isEmpty()) {
-        throw new IllegalStateException("promtool test rules failed on the generated test for " + timeline.scenario()
-            + " without an alert report:\n" + found.output());
+        throw new IllegalStateException(
+            "promtool test rules failed on the generated test for "
+                + timeline.scenario()
+                + " without an alert report:\n"
+                + found.output());
       }
       for (PromtoolReport.Failure failure : failures) {
         int step = step(failure, timeline);
@@ -138,12 +149,22 @@ public final class AlertRuleTester {
     promtool.write(dir + "/alerts.test.yaml", confirmation);
     Promtool.Result confirmed = promtool.run(dir, "test", "rules", "alerts.test.yaml");
     if (confirmed.exitCode() != 0) {
-      throw new IllegalStateException("promtool does not confirm the alerts read from its report for "
-          + timeline.scenario() + ":\n" + confirmed.output());
+      throw new IllegalStateException(
+          "promtool does not confirm the alerts read from its report for "
+              + timeline.scenario()
+              + ":\n"
+              + confirmed.output());
     }
-    return new AlertReport(timeline.scenario(), timeline.faultStart(), timeline.length(), names(), alertnames,
-        firings(expected, timeline), confirmation.replace("\"discovery.yaml\"", "\"alerts.test.yaml\""),
-        OpenMetrics.write(timeline, naming), promtool.version());
+    return new AlertReport(
+        timeline.scenario(),
+        timeline.faultStart(),
+        timeline.length(),
+        names(),
+        alertnames,
+        firings(expected, timeline),
+        confirmation.replace("\"discovery.yaml\"", "\"alerts.test.yaml\""),
+        OpenMetrics.write(timeline, naming),
+        promtool.version());
   }
 
   private List<String> names() {
@@ -153,29 +174,39 @@ public final class AlertRuleTester {
   private static int step(PromtoolReport.Failure failure, OperationalTimeline timeline) {
     long interval = timeline.shape().scrapeInterval().toMillis();
     long millis = failure.time().toMillis();
-    if (failure.alertname() == null || millis % interval != 0 || millis / interval >= timeline.scrapes()) {
-      throw new IllegalStateException("promtool reported " + failure.alertname() + " at " + failure.time()
-          + ", which is no evaluation of the generated test");
+    if (failure.alertname() == null
+        || millis % interval != 0
+        || millis / interval >= timeline.scrapes()) {
+      throw new IllegalStateException(
+          "promtool reported "
+              + failure.alertname()
+              + " at "
+              + failure.time()
+              + ", which is no evaluation of the generated test");
     }
     return (int) (millis / interval);
   }
 
-  private static List<AlertFiring> firings(Map<String, List<List<ExpectedAlert>>> expected,
-      OperationalTimeline timeline) {
+  private static List<AlertFiring> firings(
+      Map<String, List<List<ExpectedAlert>>> expected, OperationalTimeline timeline) {
     List<AlertFiring> firings = new ArrayList<>();
-    expected.forEach((alertname, steps) -> {
-      Map<Map<String, String>, Duration[]> spans = new LinkedHashMap<>();
-      Map<Map<String, String>, Map<String, String>> annotations = new HashMap<>();
-      for (int i = 0; i < steps.size(); i++) {
-        Duration t = timeline.scrapeTime(i);
-        for (ExpectedAlert alert : steps.get(i)) {
-          spans.computeIfAbsent(alert.labels(), k -> new Duration[] {t, t})[1] = t;
-          annotations.putIfAbsent(alert.labels(), alert.annotations());
-        }
-      }
-      spans.forEach((labels, span) ->
-          firings.add(new AlertFiring(alertname, labels, annotations.get(labels), span[0], span[1])));
-    });
+    expected.forEach(
+        (alertname, steps) -> {
+          Map<Map<String, String>, Duration[]> spans = new LinkedHashMap<>();
+          Map<Map<String, String>, Map<String, String>> annotations = new HashMap<>();
+          for (int i = 0; i < steps.size(); i++) {
+            Duration t = timeline.scrapeTime(i);
+            for (ExpectedAlert alert : steps.get(i)) {
+              spans.computeIfAbsent(alert.labels(), k -> new Duration[] {t, t})[1] = t;
+              annotations.putIfAbsent(alert.labels(), alert.annotations());
+            }
+          }
+          spans.forEach(
+              (labels, span) ->
+                  firings.add(
+                      new AlertFiring(
+                          alertname, labels, annotations.get(labels), span[0], span[1])));
+        });
     return firings;
   }
 }

@@ -13,10 +13,12 @@ import org.assertj.core.api.AbstractAssert;
 
 /**
  * Assertions on which alerts fired on a scenario's operational timeline:
+ *
  * <pre>{@code
  * AlertsAssert.assertThat(report).fired("RocePfcStorm").on("device", "leaf1").within("2m").ofTheFault();
  * AlertsAssert.assertThat(baseline).nothingFired();
  * }</pre>
+ *
  * Failure messages name the rule, the scenario and what did fire, with times on the timeline.
  *
  * @since 0.1
@@ -46,13 +48,20 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
     isNotNull();
     Objects.requireNonNull(alertname, "alertname must not be null");
     if (!actual.alertnames().contains(alertname)) {
-      failWithMessage("%nExpecting alert %s to fire in scenario \"%s\"%nbut the rule files %s have no such alerting rule;"
-          + " they have: %s", alertname, actual.scenario(), actual.rules(), actual.alertnames());
+      failWithMessage(
+          "%nExpecting alert %s to fire in scenario \"%s\"%nbut the rule files %s have no such alerting rule;"
+              + " they have: %s",
+          alertname, actual.scenario(), actual.rules(), actual.alertnames());
     }
     List<AlertFiring> firings = actual.firings(alertname);
     if (firings.isEmpty()) {
-      failWithMessage("%nExpecting alert %s to fire in scenario \"%s\" (fault at %s)%nbut it never fired over %s."
-          + "%nWhat fired:%n%s", alertname, actual.scenario(), faultStart(), AlertReport.format(actual.timelineLength()),
+      failWithMessage(
+          "%nExpecting alert %s to fire in scenario \"%s\" (fault at %s)%nbut it never fired over %s."
+              + "%nWhat fired:%n%s",
+          alertname,
+          actual.scenario(),
+          faultStart(),
+          AlertReport.format(actual.timelineLength()),
           actual.describeFirings());
     }
     return new FiredAlertAssert(actual, alertname, firings, Map.of());
@@ -69,12 +78,15 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
     Objects.requireNonNull(alertname, "alertname must not be null");
     // a misspelt name must not pass for silence
     if (!actual.alertnames().contains(alertname)) {
-      failWithMessage("%nExpecting alert %s not to fire in scenario \"%s\"%nbut the rule files %s have no such alerting"
-          + " rule; they have: %s", alertname, actual.scenario(), actual.rules(), actual.alertnames());
+      failWithMessage(
+          "%nExpecting alert %s not to fire in scenario \"%s\"%nbut the rule files %s have no such alerting"
+              + " rule; they have: %s",
+          alertname, actual.scenario(), actual.rules(), actual.alertnames());
     }
     List<AlertFiring> firings = actual.firings(alertname);
     if (!firings.isEmpty()) {
-      failWithMessage("%nExpecting alert %s not to fire in scenario \"%s\" (fault at %s)%nbut it fired:%n%s",
+      failWithMessage(
+          "%nExpecting alert %s not to fire in scenario \"%s\" (fault at %s)%nbut it fired:%n%s",
           alertname, actual.scenario(), faultStart(), describe(firings));
     }
     return this;
@@ -88,7 +100,8 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
   public AlertsAssert nothingFired() {
     isNotNull();
     if (!actual.firings().isEmpty()) {
-      failWithMessage("%nExpecting no alert to fire in scenario \"%s\" (rules %s)%nbut these fired:%n%s",
+      failWithMessage(
+          "%nExpecting no alert to fire in scenario \"%s\" (rules %s)%nbut these fired:%n%s",
           actual.scenario(), actual.rules(), actual.describeFirings());
     }
     return this;
@@ -108,13 +121,17 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public static final class FiredAlertAssert extends AbstractAssert<FiredAlertAssert, List<AlertFiring>> {
+  public static final class FiredAlertAssert
+      extends AbstractAssert<FiredAlertAssert, List<AlertFiring>> {
 
     private final AlertReport report;
     private final String alertname;
     private final Map<String, String> labels;
 
-    private FiredAlertAssert(AlertReport report, String alertname, List<AlertFiring> firings,
+    private FiredAlertAssert(
+        AlertReport report,
+        String alertname,
+        List<AlertFiring> firings,
         Map<String, String> labels) {
       super(firings, FiredAlertAssert.class);
       this.report = report;
@@ -130,8 +147,8 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
      */
     public FiredAlertAssert on(String... namesAndValues) {
       if (namesAndValues.length % 2 != 0) {
-        throw new IllegalArgumentException("on(...) takes label names and values in pairs but got "
-            + List.of(namesAndValues));
+        throw new IllegalArgumentException(
+            "on(...) takes label names and values in pairs but got " + List.of(namesAndValues));
       }
       Map<String, String> wanted = new LinkedHashMap<>(labels);
       for (int i = 0; i < namesAndValues.length; i += 2) {
@@ -139,8 +156,9 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
       }
       List<AlertFiring> matching = actual.stream().filter(f -> f.hasLabels(wanted)).toList();
       if (matching.isEmpty()) {
-        failWithMessage("%nExpecting alert %s to fire on %s in scenario \"%s\"%nbut it fired only on:%n%s", alertname,
-            wanted, report.scenario(), describe(actual));
+        failWithMessage(
+            "%nExpecting alert %s to fire on %s in scenario \"%s\"%nbut it fired only on:%n%s",
+            alertname, wanted, report.scenario(), describe(actual));
       }
       return new FiredAlertAssert(report, alertname, matching, wanted);
     }
@@ -167,7 +185,8 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
 
     private FiredAlertAssert detectedWithin(Duration bound) {
       if (report.faultStart().isEmpty()) {
-        failWithMessage("%nExpecting alert %s to fire within %s of the fault%nbut scenario \"%s\" has no fault",
+        failWithMessage(
+            "%nExpecting alert %s to fire within %s of the fault%nbut scenario \"%s\" has no fault",
             alertname, AlertReport.format(bound), report.scenario());
       }
       Duration fault = report.faultStart().get();
@@ -175,16 +194,29 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
       Duration latency = first.firstFiring().minus(fault);
       String where = labels.isEmpty() ? "" : " on " + labels;
       if (latency.isNegative()) {
-        failWithMessage("%nExpecting alert %s%s to fire within %s of the fault in scenario \"%s\"%n"
-            + "but it fired at %s, before the fault started at %s: it does not single out the fault.%nIts firings:%n%s",
-            alertname, where, AlertReport.format(bound), report.scenario(), AlertReport.format(first.firstFiring()),
-            AlertReport.format(fault), describe(actual));
+        failWithMessage(
+            "%nExpecting alert %s%s to fire within %s of the fault in scenario \"%s\"%n"
+                + "but it fired at %s, before the fault started at %s: it does not single out the fault.%nIts firings:%n%s",
+            alertname,
+            where,
+            AlertReport.format(bound),
+            report.scenario(),
+            AlertReport.format(first.firstFiring()),
+            AlertReport.format(fault),
+            describe(actual));
       }
       if (latency.compareTo(bound) > 0) {
-        failWithMessage("%nExpecting alert %s%s to fire within %s of the fault in scenario \"%s\"%n"
-            + "but it first fired at %s, %s after the fault started at %s.%nIts firings:%n%s",
-            alertname, where, AlertReport.format(bound), report.scenario(), AlertReport.format(first.firstFiring()),
-            AlertReport.format(latency), AlertReport.format(fault), describe(actual));
+        failWithMessage(
+            "%nExpecting alert %s%s to fire within %s of the fault in scenario \"%s\"%n"
+                + "but it first fired at %s, %s after the fault started at %s.%nIts firings:%n%s",
+            alertname,
+            where,
+            AlertReport.format(bound),
+            report.scenario(),
+            AlertReport.format(first.firstFiring()),
+            AlertReport.format(latency),
+            AlertReport.format(fault),
+            describe(actual));
       }
       return this;
     }
@@ -207,7 +239,8 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
     }
 
     /**
-     * Verifies that the alert first fired no earlier than the fault's start and at most the bound after it.
+     * Verifies that the alert first fired no earlier than the fault's start and at most the bound
+     * after it.
      *
      * @return assertions on the alert's firings
      */

@@ -26,7 +26,9 @@ public class InvalidRuleFileException extends IllegalArgumentException {
     this.file = file;
   }
 
-  /** @return the rule file's name */
+  /**
+   * @return the rule file's name
+   */
   public String file() {
     return file;
   }

@@ -5,8 +5,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * The metric families rocelab exports from a run. Each has a type (counter or gauge), an OpenMetrics
- * unit (empty when it has none) and a help text; its name comes from a {@link MetricNaming}.
+ * The metric families rocelab exports from a run. Each has a type (counter or gauge), an
+ * OpenMetrics unit (empty when it has none) and a help text; its name comes from a {@link
+ * MetricNaming}.
  *
  * @since 0.1
  */
@@ -17,7 +18,8 @@ public enum Metric {
   /** PFC frames a port received for a priority. Labels: device, port, priority. */
   PFC_PAUSES_RECEIVED(Type.COUNTER, "", "PFC pause frames received per port and priority"),
   /** Seconds a priority's egress was stopped by received pauses. Labels: device, port, priority. */
-  PFC_PAUSED_SECONDS(Type.COUNTER, "seconds", "Time the egress of a priority was paused by received PFC frames"),
+  PFC_PAUSED_SECONDS(
+      Type.COUNTER, "seconds", "Time the egress of a priority was paused by received PFC frames"),
   /** Packets CE-marked at an egress. Labels: device, port, priority. */
   ECN_MARKS(Type.COUNTER, "", "Packets ECN CE-marked at the egress of a port and priority"),
   /** Congestion notification packets a NIC sent. Labels: device, port, priority. */
@@ -30,7 +32,10 @@ public enum Metric {
    * Dropped bytes, frames with their headers. Labels: device, port, priority, reason. Not exported
    * where the backend did not measure them.
    */
-  DROPPED_BYTES(Type.COUNTER, "bytes", "Bytes dropped per port, priority and reason (frames, headers included)"),
+  DROPPED_BYTES(
+      Type.COUNTER,
+      "bytes",
+      "Bytes dropped per port, priority and reason (frames, headers included)"),
   /** Egress queue depth. Labels: device, port, priority. */
   QUEUE_DEPTH(Type.GAUGE, "bytes", "Egress queue depth per port and priority"),
   /** Shared buffer in use on a switch. Labels: device. */
@@ -40,7 +45,10 @@ public enum Metric {
   /** A flow's throughput. Labels: flow. */
   FLOW_THROUGHPUT(Type.GAUGE, "bytes_per_second", "Throughput of a flow"),
   /** A collective's bus bandwidth per message size, as nccl-tests reports it. Labels: op, size. */
-  COLLECTIVE_BUSBW(Type.GAUGE, "bytes_per_second", "Bus bandwidth of a collective per message size (nccl-tests busbw)");
+  COLLECTIVE_BUSBW(
+      Type.GAUGE,
+      "bytes_per_second",
+      "Bus bandwidth of a collective per message size (nccl-tests busbw)");
 
   /** OpenMetrics metric types used here. */
   @API(status = EXPERIMENTAL, since = "0.1")
@@ -61,17 +69,23 @@ public enum Metric {
     this.help = help;
   }
 
-  /** @return counter or gauge */
+  /**
+   * @return counter or gauge
+   */
   public Type type() {
     return type;
   }
 
-  /** @return the OpenMetrics unit, e.g. {@code seconds}; empty for a plain count */
+  /**
+   * @return the OpenMetrics unit, e.g. {@code seconds}; empty for a plain count
+   */
   public String unit() {
     return unit;
   }
 
-  /** @return the {@code # HELP} text */
+  /**
+   * @return the {@code # HELP} text
+   */
   public String help() {
     return help;
   }

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import org.apiguardian.api.API;
 
 /**
- * What a label of an exported series means; its name on the wire comes from
- * {@link MetricNaming.Labels#name(MetricLabel)}.
+ * What a label of an exported series means; its name on the wire comes from {@link
+ * MetricNaming.Labels#name(MetricLabel)}.
  *
  * @since 0.1
  */

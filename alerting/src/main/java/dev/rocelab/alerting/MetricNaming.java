@@ -41,7 +41,13 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public record Labels(String device, String port, String priority, String flow, String reason, String operation,
+  public record Labels(
+      String device,
+      String port,
+      String priority,
+      String flow,
+      String reason,
+      String operation,
       String size) {
 
     /** Validates every name as a Prometheus label name. */
@@ -54,8 +60,15 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
       label("operation", operation);
       label("size", size);
       if (java.util.stream.Stream.of(device, port, priority, reason).distinct().count() < 4) {
-        throw new IllegalArgumentException("labels device, port, priority and reason must differ but were " + device
-            + ", " + port + ", " + priority + ", " + reason);
+        throw new IllegalArgumentException(
+            "labels device, port, priority and reason must differ but were "
+                + device
+                + ", "
+                + port
+                + ", "
+                + priority
+                + ", "
+                + reason);
       }
     }
 
@@ -65,22 +78,34 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
      */
     public String name(MetricLabel label) {
       switch (label) {
-        case DEVICE: return device;
-        case PORT: return port;
-        case PRIORITY: return priority;
-        case FLOW: return flow;
-        case REASON: return reason;
-        case OPERATION: return operation;
-        case SIZE: return size;
-        default: throw new IllegalArgumentException("unknown label " + label);
+        case DEVICE:
+          return device;
+        case PORT:
+          return port;
+        case PRIORITY:
+          return priority;
+        case FLOW:
+          return flow;
+        case REASON:
+          return reason;
+        case OPERATION:
+          return operation;
+        case SIZE:
+          return size;
+        default:
+          throw new IllegalArgumentException("unknown label " + label);
       }
     }
 
     private static void label(String field, String name) {
       Objects.requireNonNull(name, "labels." + field + " must not be null");
       if (!LABEL_NAME.matcher(name).matches() || name.startsWith("__")) {
-        throw new IllegalArgumentException("labels." + field + " = \"" + name
-            + "\" is not a Prometheus label name ([a-zA-Z_][a-zA-Z0-9_]*, not starting with __)");
+        throw new IllegalArgumentException(
+            "labels."
+                + field
+                + " = \""
+                + name
+                + "\" is not a Prometheus label name ([a-zA-Z_][a-zA-Z0-9_]*, not starting with __)");
       }
     }
   }
@@ -96,15 +121,26 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
         throw new IllegalArgumentException("names has no name for " + metric);
       }
       if (!METRIC_NAME.matcher(name).matches()) {
-        throw new IllegalArgumentException("names." + metric + " = \"" + name + "\" is not a Prometheus metric name");
+        throw new IllegalArgumentException(
+            "names." + metric + " = \"" + name + "\" is not a Prometheus metric name");
       }
       if (metric.type() == Metric.Type.COUNTER && name.endsWith("_total")) {
-        throw new IllegalArgumentException("names." + metric + " = \"" + name
-            + "\" is a counter family: give it without _total, its samples get the suffix");
+        throw new IllegalArgumentException(
+            "names."
+                + metric
+                + " = \""
+                + name
+                + "\" is a counter family: give it without _total, its samples get the suffix");
       }
       if (!metric.unit().isEmpty() && !name.endsWith("_" + metric.unit())) {
-        throw new IllegalArgumentException("names." + metric + " = \"" + name + "\" must end with _" + metric.unit()
-            + " (OpenMetrics: a family with a unit ends with it)");
+        throw new IllegalArgumentException(
+            "names."
+                + metric
+                + " = \""
+                + name
+                + "\" must end with _"
+                + metric.unit()
+                + " (OpenMetrics: a family with a unit ends with it)");
       }
       copy.put(metric, name);
     }
@@ -115,9 +151,9 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
   }
 
   /**
-   * rocelab's own scheme: {@code rocelab_} prefix; labels {@code device}, {@code port},
-   * {@code priority}, {@code flow}, {@code reason}, {@code op}, {@code size}. The example rules
-   * ({@code rules/roce-fabric.rules.yaml}) are written against it.
+   * rocelab's own scheme: {@code rocelab_} prefix; labels {@code device}, {@code port}, {@code
+   * priority}, {@code flow}, {@code reason}, {@code op}, {@code size}. The example rules ({@code
+   * rules/roce-fabric.rules.yaml}) are written against it.
    *
    * @return the default naming
    */
@@ -136,16 +172,17 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
     names.put(Metric.LINK_UP, "rocelab_link_oper_up");
     names.put(Metric.FLOW_THROUGHPUT, "rocelab_flow_throughput_bytes_per_second");
     names.put(Metric.COLLECTIVE_BUSBW, "rocelab_collective_busbw_bytes_per_second");
-    return new MetricNaming(names, new Labels("device", "port", "priority", "flow", "reason", "op", "size"));
+    return new MetricNaming(
+        names, new Labels("device", "port", "priority", "flow", "reason", "op", "size"));
   }
 
   /**
-   * A scheme shaped like the community SONiC Prometheus exporters (for example
-   * {@code vinted/sonic-exporter}): a {@code sonic_} prefix, per-interface and per-queue families,
-   * labels {@code device}, {@code interface} and {@code queue}. It imitates their shape — prefix,
-   * label vocabulary, {@code _total} counters — and was not checked name by name against a release
-   * of any exporter: compare it with what your exporter really serves and adjust it with
-   * {@link #withName} and {@link #withLabels}.
+   * A scheme shaped like the community SONiC Prometheus exporters (for example {@code
+   * vinted/sonic-exporter}): a {@code sonic_} prefix, per-interface and per-queue families, labels
+   * {@code device}, {@code interface} and {@code queue}. It imitates their shape — prefix, label
+   * vocabulary, {@code _total} counters — and was not checked name by name against a release of any
+   * exporter: compare it with what your exporter really serves and adjust it with {@link #withName}
+   * and {@link #withLabels}.
    *
    * @return the SONiC-shaped naming
    */
@@ -164,7 +201,8 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
     names.put(Metric.LINK_UP, "sonic_interface_operational_status");
     names.put(Metric.FLOW_THROUGHPUT, "sonic_flow_throughput_bytes_per_second");
     names.put(Metric.COLLECTIVE_BUSBW, "sonic_collective_busbw_bytes_per_second");
-    return new MetricNaming(names, new Labels("device", "interface", "queue", "flow", "reason", "op", "size"));
+    return new MetricNaming(
+        names, new Labels("device", "interface", "queue", "flow", "reason", "op", "size"));
   }
 
   /**

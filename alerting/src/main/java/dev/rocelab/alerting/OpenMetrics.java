@@ -10,11 +10,11 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * Writes an {@link OperationalTimeline} as OpenMetrics text (version 1.0.0): per family one
- * {@code # TYPE}, {@code # UNIT} (where it has a unit) and {@code # HELP}, then every sample of its
- * series with a timestamp in seconds, counters with the {@code _total} suffix, and {@code # EOF}.
- * The result loads into a Prometheus TSDB with
- * {@code promtool tsdb create-blocks-from openmetrics FILE DIR}.
+ * Writes an {@link OperationalTimeline} as OpenMetrics text (version 1.0.0): per family one {@code
+ * # TYPE}, {@code # UNIT} (where it has a unit) and {@code # HELP}, then every sample of its series
+ * with a timestamp in seconds, counters with the {@code _total} suffix, and {@code # EOF}. The
+ * result loads into a Prometheus TSDB with {@code promtool tsdb create-blocks-from openmetrics FILE
+ * DIR}.
  *
  * @since 0.1
  */
@@ -24,8 +24,7 @@ public final class OpenMetrics {
   /** Where the timeline starts when no start is given: 2026-01-01T00:00:00Z. */
   public static final Instant DEFAULT_START = Instant.parse("2026-01-01T00:00:00Z");
 
-  private OpenMetrics() {
-  }
+  private OpenMetrics() {}
 
   /**
    * Writes a timeline starting at {@link #DEFAULT_START}.
@@ -57,7 +56,10 @@ public final class OpenMetrics {
         continue;
       }
       String name = naming.name(metric);
-      out.append("# TYPE ").append(name).append(' ').append(metric.type().name().toLowerCase(java.util.Locale.ROOT))
+      out.append("# TYPE ")
+          .append(name)
+          .append(' ')
+          .append(metric.type().name().toLowerCase(java.util.Locale.ROOT))
           .append('\n');
       if (!metric.unit().isEmpty()) {
         out.append("# UNIT ").append(name).append(' ').append(metric.unit()).append('\n');
@@ -70,8 +72,11 @@ public final class OpenMetrics {
             continue; // no sample at this scrape
           }
           long millis = start.toEpochMilli() + timeline.scrapeTime(i).toMillis();
-          out.append(prefix).append(number(series.value(i))).append(' ')
-              .append(BigDecimal.valueOf(millis, 3).toPlainString()).append('\n');
+          out.append(prefix)
+              .append(number(series.value(i)))
+              .append(' ')
+              .append(BigDecimal.valueOf(millis, 3).toPlainString())
+              .append('\n');
         }
       }
     }
@@ -91,12 +96,13 @@ public final class OpenMetrics {
       return "";
     }
     StringBuilder out = new StringBuilder("{");
-    labels.forEach((label, value) -> {
-      if (out.length() > 1) {
-        out.append(',');
-      }
-      out.append(naming.labels().name(label)).append("=\"").append(escape(value)).append('"');
-    });
+    labels.forEach(
+        (label, value) -> {
+          if (out.length() > 1) {
+            out.append(',');
+          }
+          out.append(naming.labels().name(label)).append("=\"").append(escape(value)).append('"');
+        });
     return out.append('}').toString();
   }
 
@@ -119,6 +125,9 @@ public final class OpenMetrics {
     if (value == 0) {
       return "0";
     }
-    return new BigDecimal(value).round(new java.math.MathContext(15)).stripTrailingZeros().toPlainString();
+    return new BigDecimal(value)
+        .round(new java.math.MathContext(15))
+        .stripTrailingZeros()
+        .toPlainString();
   }
 }

@@ -17,17 +17,17 @@ import org.apiguardian.api.API;
 /**
  * A run projected onto the time scale alert rules think in. A simulated run lasts milliseconds;
  * rules evaluate every 15 s and wait 30 s to minutes in their {@code for:} clauses. Stretching the
- * simulated counters over minutes would divide every rate by the stretch factor, so instead the
- * run is split at its fault events into phases (before the fault, the fault, after recovery; one
- * steady phase without faults), each counter's rate and each gauge's level are measured per phase
- * from the simulation, and each phase is held on the timeline for a duration of the
- * {@link TimelineShape}: counters grow at the phase's simulated rate, gauges hold its level.
+ * simulated counters over minutes would divide every rate by the stretch factor, so instead the run
+ * is split at its fault events into phases (before the fault, the fault, after recovery; one steady
+ * phase without faults), each counter's rate and each gauge's level are measured per phase from the
+ * simulation, and each phase is held on the timeline for a duration of the {@link TimelineShape}:
+ * counters grow at the phase's simulated rate, gauges hold its level.
  *
  * <p><strong>The assumption:</strong> a fault's steady state lasts as long as the shape holds it —
  * as a NIC with a stuck receive path or a down link does in production until someone acts. The
  * numbers come from the simulation, the durations from the timeline. How each counter's total is
- * split over the phases is said in {@code Projector}: by the run's own time series where it has one,
- * uniformly over the run where it has none (CNPs).
+ * split over the phases is said in {@code Projector}: by the run's own time series where it has
+ * one, uniformly over the run where it has none (CNPs).
  *
  * @since 0.1
  */
@@ -40,8 +40,12 @@ public final class OperationalTimeline {
   private final Optional<FabricEvent> fault;
   private final List<ProjectedSeries> series;
 
-  private OperationalTimeline(String scenario, TimelineShape shape, List<TimelinePhase> phases,
-      Optional<FabricEvent> fault, List<ProjectedSeries> series) {
+  private OperationalTimeline(
+      String scenario,
+      TimelineShape shape,
+      List<TimelinePhase> phases,
+      Optional<FabricEvent> fault,
+      List<ProjectedSeries> series) {
     this.scenario = scenario;
     this.shape = shape;
     this.phases = List.copyOf(phases);
@@ -74,43 +78,64 @@ public final class OperationalTimeline {
     Objects.requireNonNull(fabric, "fabric must not be null");
     Objects.requireNonNull(shape, "shape must not be null");
     List<TimelinePhase> phases = PhaseSplit.of(run, shape);
-    Optional<FabricEvent> fault = run.events().stream().filter(e -> e.kind() == FabricEvent.Kind.FAULT)
-        .filter(e -> e.time().isBefore(run.elapsed())).findFirst();
-    List<ProjectedSeries> series = new Projector(run, FabricGraph.of(fabric), phases, shape).project();
+    Optional<FabricEvent> fault =
+        run.events().stream()
+            .filter(e -> e.kind() == FabricEvent.Kind.FAULT)
+            .filter(e -> e.time().isBefore(run.elapsed()))
+            .findFirst();
+    List<ProjectedSeries> series =
+        new Projector(run, FabricGraph.of(fabric), phases, shape).project();
     return new OperationalTimeline(run.scenario().name(), shape, phases, fault, series);
   }
 
-  /** @return the name of the scenario that ran */
+  /**
+   * @return the name of the scenario that ran
+   */
   public String scenario() {
     return scenario;
   }
 
-  /** @return the scrape interval and phase durations */
+  /**
+   * @return the scrape interval and phase durations
+   */
   public TimelineShape shape() {
     return shape;
   }
 
-  /** @return the phases in time order */
+  /**
+   * @return the phases in time order
+   */
   public List<TimelinePhase> phases() {
     return phases;
   }
 
-  /** @return the first fault of the run, empty for a run without faults */
+  /**
+   * @return the first fault of the run, empty for a run without faults
+   */
   public Optional<FabricEvent> fault() {
     return fault;
   }
 
-  /** @return where the fault starts on the timeline, empty for a run without faults */
+  /**
+   * @return where the fault starts on the timeline, empty for a run without faults
+   */
   public Optional<Duration> faultStart() {
-    return phases.stream().filter(p -> p.name().equals(PhaseSplit.FAULT)).map(TimelinePhase::start).findFirst();
+    return phases.stream()
+        .filter(p -> p.name().equals(PhaseSplit.FAULT))
+        .map(TimelinePhase::start)
+        .findFirst();
   }
 
-  /** @return the timeline's length: the last scrape is at this time */
+  /**
+   * @return the timeline's length: the last scrape is at this time
+   */
   public Duration length() {
     return phases.get(phases.size() - 1).end();
   }
 
-  /** @return the number of scrapes, one at every multiple of the scrape interval up to the length */
+  /**
+   * @return the number of scrapes, one at every multiple of the scrape interval up to the length
+   */
   public int scrapes() {
     return (int) (length().toMillis() / shape.scrapeInterval().toMillis()) + 1;
   }
@@ -123,7 +148,9 @@ public final class OperationalTimeline {
     return shape.scrapeInterval().multipliedBy(scrape);
   }
 
-  /** @return every series, one value per scrape */
+  /**
+   * @return every series, one value per scrape
+   */
   public List<ProjectedSeries> series() {
     return series;
   }
@@ -138,7 +165,11 @@ public final class OperationalTimeline {
 
   @Override
   public String toString() {
-    return "timeline of " + scenario + ": " + phases.stream()
-        .map(p -> p.name() + " (" + p.simulated() + " held " + p.held() + ")").toList();
+    return "timeline of "
+        + scenario
+        + ": "
+        + phases.stream()
+            .map(p -> p.name() + " (" + p.simulated() + " held " + p.held() + ")")
+            .toList();
   }
 }

@@ -11,7 +11,8 @@ import org.apiguardian.api.API;
 /**
  * One series of the operational timeline: a metric, its labels and one value per scrape. A gauge
  * may have no sample at some scrapes ({@link Double#NaN}): a collective's busbw before its first
- * measurement completed; OpenMetrics leaves those scrapes out and promtool's input marks them {@code _}.
+ * measurement completed; OpenMetrics leaves those scrapes out and promtool's input marks them
+ * {@code _}.
  *
  * @since 0.1
  */
@@ -30,35 +31,56 @@ public final class ProjectedSeries {
    */
   public ProjectedSeries(Metric metric, Map<MetricLabel, String> labels, double[] values) {
     this.metric = Objects.requireNonNull(metric, "metric must not be null");
-    this.labels = Collections.unmodifiableMap(new EnumMap<>(Objects.requireNonNull(labels, "labels must not be null")));
+    this.labels =
+        Collections.unmodifiableMap(
+            new EnumMap<>(Objects.requireNonNull(labels, "labels must not be null")));
     this.values = Objects.requireNonNull(values, "values must not be null").clone();
     if (metric.type() == Metric.Type.COUNTER) {
       for (int i = 0; i < values.length; i++) {
         if (Double.isNaN(values[i])) {
-          throw new IllegalArgumentException(metric + " " + labels + ": a counter must have a sample at every scrape"
-              + " but has none at scrape " + i);
+          throw new IllegalArgumentException(
+              metric
+                  + " "
+                  + labels
+                  + ": a counter must have a sample at every scrape"
+                  + " but has none at scrape "
+                  + i);
         }
       }
       for (int i = 1; i < values.length; i++) {
         if (values[i] < values[i - 1]) {
-          throw new IllegalArgumentException(metric + " " + labels + ": a counter must not decrease but went from "
-              + values[i - 1] + " to " + values[i] + " at scrape " + i);
+          throw new IllegalArgumentException(
+              metric
+                  + " "
+                  + labels
+                  + ": a counter must not decrease but went from "
+                  + values[i - 1]
+                  + " to "
+                  + values[i]
+                  + " at scrape "
+                  + i);
         }
       }
     }
   }
 
-  /** @return the metric */
+  /**
+   * @return the metric
+   */
   public Metric metric() {
     return metric;
   }
 
-  /** @return the labels, in {@link MetricLabel} order */
+  /**
+   * @return the labels, in {@link MetricLabel} order
+   */
   public Map<MetricLabel, String> labels() {
     return labels;
   }
 
-  /** @return the number of scrapes */
+  /**
+   * @return the number of scrapes
+   */
   public int size() {
     return values.length;
   }

@@ -21,10 +21,10 @@ import org.testcontainers.utility.DockerImageName;
  * Prometheus' {@code promtool}, from Debian's {@code prometheus} package, in a container.
  *
  * <p>Image: built locally from this module's {@code dev/rocelab/alerting/promtool/Dockerfile}
- * ({@code FROM debian:bookworm-slim}, no registry needed) and tagged
- * {@code rocelab-promtool:<hash of the Dockerfile>}, so it is built once per machine and rebuilt
- * only when the Dockerfile changes. No ports: the container idles and each command runs in it with
- * {@code docker exec}. Start one per test class or suite and close it after; it is not thread-safe.
+ * ({@code FROM debian:bookworm-slim}, no registry needed) and tagged {@code rocelab-promtool:<hash
+ * of the Dockerfile>}, so it is built once per machine and rebuilt only when the Dockerfile
+ * changes. No ports: the container idles and each command runs in it with {@code docker exec}.
+ * Start one per test class or suite and close it after; it is not thread-safe.
  *
  * @since 0.1
  */
@@ -45,7 +45,8 @@ public final class Promtool implements AutoCloseable {
    * Starts the container, building its image first if this machine has none.
    *
    * @return a running promtool
-   * @throws PromtoolUnavailableException if no Docker engine answers or the container does not start
+   * @throws PromtoolUnavailableException if no Docker engine answers or the container does not
+   *     start
    */
   public static Promtool start() {
     boolean docker;
@@ -55,8 +56,10 @@ public final class Promtool implements AutoCloseable {
       docker = false;
     }
     if (!docker) {
-      throw new PromtoolUnavailableException("promtool runs in a Docker container and no Docker engine answers"
-          + " (check `docker info`; on a CI machine .ci/docker installs and starts one)", null);
+      throw new PromtoolUnavailableException(
+          "promtool runs in a Docker container and no Docker engine answers"
+              + " (check `docker info`; on a CI machine .ci/docker installs and starts one)",
+          null);
     }
     String dockerfile = dockerfile();
     String image = "rocelab-promtool:" + hash(dockerfile);
@@ -64,19 +67,28 @@ public final class Promtool implements AutoCloseable {
     if (imageExists(image)) {
       container = new GenericContainer<>(DockerImageName.parse(image));
     } else {
-      container = new GenericContainer<>(new ImageFromDockerfile(image, false)
-          .withFileFromTransferable("Dockerfile", Transferable.of(dockerfile)));
+      container =
+          new GenericContainer<>(
+              new ImageFromDockerfile(image, false)
+                  .withFileFromTransferable("Dockerfile", Transferable.of(dockerfile)));
     }
     container.withCommand("sleep", "infinity");
     try {
       container.start();
       ExecResult result = container.execInContainer("promtool", "--version");
-      String first = (result.getStdout() + result.getStderr()).strip().lines().findFirst().orElse("");
+      String first =
+          (result.getStdout() + result.getStderr()).strip().lines().findFirst().orElse("");
       return new Promtool(container, first);
     } catch (RuntimeException | IOException e) {
       container.stop();
-      throw new PromtoolUnavailableException("the promtool container (" + image + ", built from " + DOCKERFILE
-          + " FROM debian:bookworm-slim) did not start: " + e.getMessage(), e);
+      throw new PromtoolUnavailableException(
+          "the promtool container ("
+              + image
+              + ", built from "
+              + DOCKERFILE
+              + " FROM debian:bookworm-slim) did not start: "
+              + e.getMessage(),
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       container.stop();
@@ -106,14 +118,18 @@ public final class Promtool implements AutoCloseable {
 
   private static String hash(String text) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest, 0, 6);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("the JDK has no SHA-256", e);
     }
   }
 
-  /** @return the first line of {@code promtool --version}, e.g. {@code promtool, version 2.42.0+ds ...} */
+  /**
+   * @return the first line of {@code promtool --version}, e.g. {@code promtool, version 2.42.0+ds
+   *     ...}
+   */
   public String version() {
     return version;
   }
@@ -136,7 +152,8 @@ public final class Promtool implements AutoCloseable {
    * @return its exit code and output
    */
   public Result run(String workingDirectory, String... arguments) {
-    // sh -c 'cd "$0" && exec promtool "$@"' DIR ARGS...: promtool resolves rule files from its working directory
+    // sh -c 'cd "$0" && exec promtool "$@"' DIR ARGS...: promtool resolves rule files from its
+    // working directory
     String[] command = new String[arguments.length + 4];
     command[0] = "sh";
     command[1] = "-c";
@@ -147,7 +164,8 @@ public final class Promtool implements AutoCloseable {
       ExecResult result = container.execInContainer(command);
       return new Result(result.getExitCode(), result.getStdout(), result.getStderr());
     } catch (IOException e) {
-      throw new PromtoolUnavailableException("cannot run promtool in its container: " + e.getMessage(), e);
+      throw new PromtoolUnavailableException(
+          "cannot run promtool in its container: " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new PromtoolUnavailableException("interrupted while running promtool", e);
@@ -165,7 +183,9 @@ public final class Promtool implements AutoCloseable {
   @API(status = EXPERIMENTAL, since = "0.1")
   public record Result(int exitCode, String stdout, String stderr) {
 
-    /** @return standard output and error, in that order */
+    /**
+     * @return standard output and error, in that order
+     */
     public String output() {
       return (stdout + stderr).strip();
     }

@@ -60,14 +60,17 @@ public record RuleFile(String name, String content) {
       if (in == null) {
         throw new IllegalArgumentException("no rule file " + resource + " on the class path");
       }
-      return new RuleFile(resource.substring(resource.lastIndexOf('/') + 1),
+      return new RuleFile(
+          resource.substring(resource.lastIndexOf('/') + 1),
           new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read rule file " + resource, e);
     }
   }
 
-  /** @return the example rules for RoCE fabrics shipped in this module */
+  /**
+   * @return the example rules for RoCE fabrics shipped in this module
+   */
   public static RuleFile exampleRules() {
     return resource(EXAMPLE_RULES);
   }
@@ -84,7 +87,9 @@ public record RuleFile(String name, String content) {
       for (Object group : groups) {
         if (group instanceof Map<?, ?> g && g.get("rules") instanceof List<?> rules) {
           for (Object rule : rules) {
-            if (rule instanceof Map<?, ?> r && r.get("alert") != null && !names.contains(r.get("alert").toString())) {
+            if (rule instanceof Map<?, ?> r
+                && r.get("alert") != null
+                && !names.contains(r.get("alert").toString())) {
               names.add(r.get("alert").toString());
             }
           }

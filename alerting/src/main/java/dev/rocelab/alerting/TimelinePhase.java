@@ -19,26 +19,37 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record TimelinePhase(String name, SimTime simulatedStart, SimTime simulatedEnd, Duration start, Duration end) {
+public record TimelinePhase(
+    String name, SimTime simulatedStart, SimTime simulatedEnd, Duration start, Duration end) {
 
   /** Validates the windows. */
   public TimelinePhase {
     Objects.requireNonNull(name, "name must not be null");
     if (!simulatedEnd.isAfter(simulatedStart)) {
-      throw new IllegalArgumentException("phase " + name + ": simulated end " + simulatedEnd + " must be after its start "
-          + simulatedStart);
+      throw new IllegalArgumentException(
+          "phase "
+              + name
+              + ": simulated end "
+              + simulatedEnd
+              + " must be after its start "
+              + simulatedStart);
     }
     if (end.compareTo(start) <= 0) {
-      throw new IllegalArgumentException("phase " + name + ": end " + end + " must be after its start " + start);
+      throw new IllegalArgumentException(
+          "phase " + name + ": end " + end + " must be after its start " + start);
     }
   }
 
-  /** @return the simulated duration of the phase */
+  /**
+   * @return the simulated duration of the phase
+   */
   public SimTime simulated() {
     return simulatedEnd.minus(simulatedStart);
   }
 
-  /** @return how long the phase is held on the timeline */
+  /**
+   * @return how long the phase is held on the timeline
+   */
   public Duration held() {
     return end.minus(start);
   }

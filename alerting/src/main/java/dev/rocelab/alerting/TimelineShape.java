@@ -8,8 +8,8 @@ import org.apiguardian.api.API;
 
 /**
  * The operational timeline a run is projected onto: how often Prometheus scrapes and how long each
- * phase of the run is held — before the fault, the fault itself, after recovery. A run with no fault
- * is one steady phase held for the sum of the three.
+ * phase of the run is held — before the fault, the fault itself, after recovery. A run with no
+ * fault is one steady phase held for the sum of the three.
  *
  * <p>The defaults ({@link #DEFAULT}): a 15 s scrape interval (Prometheus' usual setting for switch
  * exporters) and 5 minutes per phase — long enough for rules with {@code for:} clauses of a few
@@ -22,17 +22,23 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record TimelineShape(Duration scrapeInterval, Duration before, Duration during, Duration after) {
+public record TimelineShape(
+    Duration scrapeInterval, Duration before, Duration during, Duration after) {
 
   /** 15 s scrapes; 5 minutes before, during and after the fault. */
   public static final TimelineShape DEFAULT =
-      new TimelineShape(Duration.ofSeconds(15), Duration.ofMinutes(5), Duration.ofMinutes(5), Duration.ofMinutes(5));
+      new TimelineShape(
+          Duration.ofSeconds(15),
+          Duration.ofMinutes(5),
+          Duration.ofMinutes(5),
+          Duration.ofMinutes(5));
 
   /** Validates the durations. */
   public TimelineShape {
     Objects.requireNonNull(scrapeInterval, "scrapeInterval must not be null");
     if (scrapeInterval.isNegative() || scrapeInterval.isZero() || scrapeInterval.toMillis() == 0) {
-      throw new IllegalArgumentException("scrapeInterval must be at least 1ms but was " + scrapeInterval);
+      throw new IllegalArgumentException(
+          "scrapeInterval must be at least 1ms but was " + scrapeInterval);
     }
     check("before", before, scrapeInterval);
     check("during", during, scrapeInterval);
@@ -41,10 +47,16 @@ public record TimelineShape(Duration scrapeInterval, Duration before, Duration d
 
   private static void check(String field, Duration phase, Duration scrape) {
     Objects.requireNonNull(phase, field + " must not be null");
-    if (phase.isNegative() || phase.isZero() || phase.toMillis() % scrape.toMillis() != 0
+    if (phase.isNegative()
+        || phase.isZero()
+        || phase.toMillis() % scrape.toMillis() != 0
         || phase.toNanos() % 1_000_000 != 0) {
       throw new IllegalArgumentException(
-          field + " must be a positive multiple of the scrape interval " + scrape + " but was " + phase);
+          field
+              + " must be a positive multiple of the scrape interval "
+              + scrape
+              + " but was "
+              + phase);
     }
   }
 

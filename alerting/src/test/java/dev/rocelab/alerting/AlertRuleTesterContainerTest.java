@@ -41,10 +41,15 @@ class AlertRuleTesterContainerTest {
 
     // the stuck NIC pauses the leaf port facing it: the alert names that port
     AlertsAssert.assertThat(report).fired("RocePfcStorm").within("2m").ofTheFault();
-    assertThat(report.firings("RocePfcStorm")).allSatisfy(f -> {
-      assertThat(f.labels()).containsEntry("priority", "3").containsEntry("severity", "critical");
-      assertThat(f.annotations().get("summary")).startsWith("PFC storm: " + f.labels().get("device") + ":");
-    });
+    assertThat(report.firings("RocePfcStorm"))
+        .allSatisfy(
+            f -> {
+              assertThat(f.labels())
+                  .containsEntry("priority", "3")
+                  .containsEntry("severity", "critical");
+              assertThat(f.annotations().get("summary"))
+                  .startsWith("PFC storm: " + f.labels().get("device") + ":");
+            });
     AlertsAssert.assertThat(report).didNotFire("RoceLinkDown").didNotFire("RoceLosslessDrops");
     assertThat(report.promtoolVersion()).startsWith("promtool, version 2.");
   }
@@ -53,10 +58,17 @@ class AlertRuleTesterContainerTest {
   void linkFailureFiresLinkDownOnBothEndsAndTheLinkDownDrops() {
     AlertReport report = evaluate(Scenarios.linkFailure());
 
-    AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "leaf1", "port", "eth9").within("30s")
+    AlertsAssert.assertThat(report)
+        .fired("RoceLinkDown")
+        .on("device", "leaf1", "port", "eth9")
+        .within("30s")
         .ofTheFault();
     AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "spine1", "port", "eth1");
-    AlertsAssert.assertThat(report).fired("RoceLosslessDrops").on("reason", "link_down").within("1m").ofTheFault();
+    AlertsAssert.assertThat(report)
+        .fired("RoceLosslessDrops")
+        .on("reason", "link_down")
+        .within("1m")
+        .ofTheFault();
     AlertsAssert.assertThat(report).didNotFire("RocePfcStorm");
   }
 
@@ -76,7 +88,10 @@ class AlertRuleTesterContainerTest {
 
   @Test
   void ruleFileThatPromtoolRejectsIsNamedWithPromtoolsMessage() {
-    RuleFile broken = new RuleFile("broken.rules.yaml", """
+    RuleFile broken =
+        new RuleFile(
+            "broken.rules.yaml",
+            """
         groups:
           - name: broken
             rules:
@@ -84,8 +99,13 @@ class AlertRuleTesterContainerTest {
                 expr: rate(rocelab_pfc_paused_seconds_total[1m] > 0.5
         """);
 
-    assertThatThrownBy(() -> AlertRuleTester.using(promtool).rules(broken)
-        .evaluate(OperationalTimeline.of(Scenarios.run(Scenarios.baseline()), Scenarios.REFERENCE)))
+    assertThatThrownBy(
+            () ->
+                AlertRuleTester.using(promtool)
+                    .rules(broken)
+                    .evaluate(
+                        OperationalTimeline.of(
+                            Scenarios.run(Scenarios.baseline()), Scenarios.REFERENCE)))
         .isInstanceOf(InvalidRuleFileException.class)
         .hasMessageStartingWith("rule file broken.rules.yaml is rejected by promtool check rules:")
         .hasMessageContaining("FAILED");
@@ -93,20 +113,33 @@ class AlertRuleTesterContainerTest {
 
   @Test
   void openMetricsExportLoadsIntoAPrometheusTsdb() {
-    OperationalTimeline timeline = OperationalTimeline.of(Scenarios.run(Scenarios.linkFailure()), Scenarios.REFERENCE);
-    promtool.write("/tmp/export/metrics.om", OpenMetrics.write(timeline, MetricNaming.sonicExporterStyle()));
+    OperationalTimeline timeline =
+        OperationalTimeline.of(Scenarios.run(Scenarios.linkFailure()), Scenarios.REFERENCE);
+    promtool.write(
+        "/tmp/export/metrics.om", OpenMetrics.write(timeline, MetricNaming.sonicExporterStyle()));
 
-    Promtool.Result result = promtool.run("/tmp/export", "tsdb", "create-blocks-from", "openmetrics", "metrics.om",
-        "blocks");
+    Promtool.Result result =
+        promtool.run(
+            "/tmp/export", "tsdb", "create-blocks-from", "openmetrics", "metrics.om", "blocks");
 
     assertThat(result.exitCode()).as(result.output()).isZero();
-    // every series and every sample of the export is in the TSDB (tsdb list: ULID, min, max, duration, samples, chunks, series, size)
-    long[] totals = promtool.run("/tmp/export", "tsdb", "list", "blocks").stdout().lines().skip(1)
-        .map(line -> line.trim().split("\\s+"))
-        .map(columns -> new long[] {Long.parseLong(columns[4]), Long.parseLong(columns[6])})
-        .reduce(new long[2], (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
-    assertThat(totals).containsExactly((long) timeline.series().size() * timeline.scrapes(), timeline.series().size());
+    // every series and every sample of the export is in the TSDB (tsdb list: ULID, min, max,
+    // duration, samples, chunks, series, size)
+    long[] totals =
+        promtool
+            .run("/tmp/export", "tsdb", "list", "blocks")
+            .stdout()
+            .lines()
+            .skip(1)
+            .map(line -> line.trim().split("\\s+"))
+            .map(columns -> new long[] {Long.parseLong(columns[4]), Long.parseLong(columns[6])})
+            .reduce(new long[2], (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
+    assertThat(totals)
+        .containsExactly(
+            (long) timeline.series().size() * timeline.scrapes(), timeline.series().size());
     assertThat(promtool.run("/tmp/export", "tsdb", "analyze", "blocks").stdout())
-        .contains("__name__=sonic_").contains("interface=").doesNotContain("__name__=rocelab_");
+        .contains("__name__=sonic_")
+        .contains("interface=")
+        .doesNotContain("__name__=rocelab_");
   }
 }

@@ -9,63 +9,100 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Every failure message of {@link AlertsAssert}, pinned on reports built by hand (no promtool needed). */
+/**
+ * Every failure message of {@link AlertsAssert}, pinned on reports built by hand (no promtool
+ * needed).
+ */
 class AlertsAssertTest {
 
-  private static final AlertFiring STORM_ON_LEAF1 = firing("RocePfcStorm",
-      Map.of("device", "leaf1", "port", "eth2", "priority", "3", "severity", "critical"), "6m15s", "10m");
-  private static final AlertFiring STORM_ON_SPINE1 = firing("RocePfcStorm",
-      Map.of("device", "spine1", "port", "eth1", "priority", "3", "severity", "critical"), "7m", "10m");
-  private static final AlertFiring BUFFER_BEFORE_THE_FAULT = firing("RoceBufferNearFull",
-      Map.of("device", "leaf1", "severity", "warning"), "4m", "4m30s");
+  private static final AlertFiring STORM_ON_LEAF1 =
+      firing(
+          "RocePfcStorm",
+          Map.of("device", "leaf1", "port", "eth2", "priority", "3", "severity", "critical"),
+          "6m15s",
+          "10m");
+  private static final AlertFiring STORM_ON_SPINE1 =
+      firing(
+          "RocePfcStorm",
+          Map.of("device", "spine1", "port", "eth1", "priority", "3", "severity", "critical"),
+          "7m",
+          "10m");
+  private static final AlertFiring BUFFER_BEFORE_THE_FAULT =
+      firing("RoceBufferNearFull", Map.of("device", "leaf1", "severity", "warning"), "4m", "4m30s");
 
-  private static final List<String> ALERTNAMES = List.of("RocePfcStorm", "RoceLinkDown", "RoceBufferNearFull");
+  private static final List<String> ALERTNAMES =
+      List.of("RocePfcStorm", "RoceLinkDown", "RoceBufferNearFull");
 
-  /** A PFC storm from 5m to 10m of a 15m timeline: the storm alert on two devices, a buffer alert before it. */
-  private final AlertReport storm = report("PFC storm", Optional.of(Duration.ofMinutes(5)),
-      List.of(STORM_ON_SPINE1, BUFFER_BEFORE_THE_FAULT, STORM_ON_LEAF1));
+  /**
+   * A PFC storm from 5m to 10m of a 15m timeline: the storm alert on two devices, a buffer alert
+   * before it.
+   */
+  private final AlertReport storm =
+      report(
+          "PFC storm",
+          Optional.of(Duration.ofMinutes(5)),
+          List.of(STORM_ON_SPINE1, BUFFER_BEFORE_THE_FAULT, STORM_ON_LEAF1));
 
   @Test
   void passesOnWhatFiredWhereAndInTime() {
-    assertThatCode(() -> {
-      AlertsAssert.assertThat(storm).fired("RocePfcStorm").on("device", "spine1").on("port", "eth1")
-          .within("2m").ofTheFault();
-      AlertsAssert.assertThat(storm).fired("RocePfcStorm").within(Duration.ofSeconds(75)).ofTheFault();
-      AlertsAssert.assertThat(storm).didNotFire("RoceLinkDown");
-      AlertsAssert.assertThat(report("baseline", Optional.empty(), List.of())).nothingFired();
-    }).doesNotThrowAnyException();
+    assertThatCode(
+            () -> {
+              AlertsAssert.assertThat(storm)
+                  .fired("RocePfcStorm")
+                  .on("device", "spine1")
+                  .on("port", "eth1")
+                  .within("2m")
+                  .ofTheFault();
+              AlertsAssert.assertThat(storm)
+                  .fired("RocePfcStorm")
+                  .within(Duration.ofSeconds(75))
+                  .ofTheFault();
+              AlertsAssert.assertThat(storm).didNotFire("RoceLinkDown");
+              AlertsAssert.assertThat(report("baseline", Optional.empty(), List.of()))
+                  .nothingFired();
+            })
+        .doesNotThrowAnyException();
   }
 
   @Test
   void firedNamesAnAlertTheRulesDoNotHave() {
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).fired("RocePfcStrom")).hasMessage(lines(
-        "",
-        "Expecting alert RocePfcStrom to fire in scenario \"PFC storm\"",
-        "but the rule files [roce-fabric.rules.yaml] have no such alerting rule; they have: [RocePfcStorm,"
-            + " RoceLinkDown, RoceBufferNearFull]"));
+    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).fired("RocePfcStrom"))
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RocePfcStrom to fire in scenario \"PFC storm\"",
+                "but the rule files [roce-fabric.rules.yaml] have no such alerting rule; they have: [RocePfcStorm,"
+                    + " RoceLinkDown, RoceBufferNearFull]"));
   }
 
   @Test
   void firedListsWhatFiredInstead() {
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).fired("RoceLinkDown")).hasMessage(lines(
-        "",
-        "Expecting alert RoceLinkDown to fire in scenario \"PFC storm\" (fault at 5m)",
-        "but it never fired over 15m.",
-        "What fired:",
-        "  RoceBufferNearFull{device=leaf1, severity=warning} firing from 4m to 4m30s",
-        "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
-        "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
+    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).fired("RoceLinkDown"))
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RoceLinkDown to fire in scenario \"PFC storm\" (fault at 5m)",
+                "but it never fired over 15m.",
+                "What fired:",
+                "  RoceBufferNearFull{device=leaf1, severity=warning} firing from 4m to 4m30s",
+                "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
+                "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
   }
 
   @Test
   void firedOnNamesTheLabelsAndWhereItDidFire() {
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).fired("RocePfcStorm").on("device", "leaf1", "port", "eth9"))
-        .hasMessage(lines(
-            "",
-            "Expecting alert RocePfcStorm to fire on {device=leaf1, port=eth9} in scenario \"PFC storm\"",
-            "but it fired only on:",
-            "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
-            "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
+    assertThatThrownBy(
+            () ->
+                AlertsAssert.assertThat(storm)
+                    .fired("RocePfcStorm")
+                    .on("device", "leaf1", "port", "eth9"))
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RocePfcStorm to fire on {device=leaf1, port=eth9} in scenario \"PFC storm\"",
+                "but it fired only on:",
+                "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
+                "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
   }
 
   @Test
@@ -79,86 +116,122 @@ class AlertsAssertTest {
   void withinOfTheFaultNeedsAFault() {
     AlertReport baseline = report("baseline", Optional.empty(), List.of(STORM_ON_LEAF1));
 
-    assertThatThrownBy(() -> AlertsAssert.assertThat(baseline).fired("RocePfcStorm").within("2m").ofTheFault())
-        .hasMessage(lines(
-            "",
-            "Expecting alert RocePfcStorm to fire within 2m of the fault",
-            "but scenario \"baseline\" has no fault"));
+    assertThatThrownBy(
+            () -> AlertsAssert.assertThat(baseline).fired("RocePfcStorm").within("2m").ofTheFault())
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RocePfcStorm to fire within 2m of the fault",
+                "but scenario \"baseline\" has no fault"));
   }
 
   @Test
   void withinOfTheFaultRejectsAnAlertThatFiredBeforeTheFault() {
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).fired("RoceBufferNearFull").within("2m").ofTheFault())
-        .hasMessage(lines(
-            "",
-            "Expecting alert RoceBufferNearFull to fire within 2m of the fault in scenario \"PFC storm\"",
-            "but it fired at 4m, before the fault started at 5m: it does not single out the fault.",
-            "Its firings:",
-            "  RoceBufferNearFull{device=leaf1, severity=warning} firing from 4m to 4m30s"));
+    assertThatThrownBy(
+            () ->
+                AlertsAssert.assertThat(storm)
+                    .fired("RoceBufferNearFull")
+                    .within("2m")
+                    .ofTheFault())
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RoceBufferNearFull to fire within 2m of the fault in scenario \"PFC storm\"",
+                "but it fired at 4m, before the fault started at 5m: it does not single out the fault.",
+                "Its firings:",
+                "  RoceBufferNearFull{device=leaf1, severity=warning} firing from 4m to 4m30s"));
   }
 
   @Test
   void withinOfTheFaultNamesTheLatencyOfAnAlertTooLate() {
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).fired("RocePfcStorm").within("1m").ofTheFault())
-        .hasMessage(lines(
-            "",
-            "Expecting alert RocePfcStorm to fire within 1m of the fault in scenario \"PFC storm\"",
-            "but it first fired at 6m15s, 1m15s after the fault started at 5m.",
-            "Its firings:",
-            "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
-            "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).fired("RocePfcStorm").on("device", "spine1")
-        .within(Duration.ofSeconds(90)).ofTheFault())
-        .hasMessage(lines(
-            "",
-            "Expecting alert RocePfcStorm on {device=spine1} to fire within 1m30s of the fault in scenario \"PFC storm\"",
-            "but it first fired at 7m, 2m after the fault started at 5m.",
-            "Its firings:",
-            "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
+    assertThatThrownBy(
+            () -> AlertsAssert.assertThat(storm).fired("RocePfcStorm").within("1m").ofTheFault())
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RocePfcStorm to fire within 1m of the fault in scenario \"PFC storm\"",
+                "but it first fired at 6m15s, 1m15s after the fault started at 5m.",
+                "Its firings:",
+                "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
+                "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
+    assertThatThrownBy(
+            () ->
+                AlertsAssert.assertThat(storm)
+                    .fired("RocePfcStorm")
+                    .on("device", "spine1")
+                    .within(Duration.ofSeconds(90))
+                    .ofTheFault())
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RocePfcStorm on {device=spine1} to fire within 1m30s of the fault in scenario \"PFC storm\"",
+                "but it first fired at 7m, 2m after the fault started at 5m.",
+                "Its firings:",
+                "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
   }
 
   @Test
   void didNotFireListsTheFirings() {
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).didNotFire("RocePfcStorm")).hasMessage(lines(
-        "",
-        "Expecting alert RocePfcStorm not to fire in scenario \"PFC storm\" (fault at 5m)",
-        "but it fired:",
-        "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
-        "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
+    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).didNotFire("RocePfcStorm"))
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RocePfcStorm not to fire in scenario \"PFC storm\" (fault at 5m)",
+                "but it fired:",
+                "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
+                "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
   }
 
   @Test
   void didNotFireNamesAnAlertTheRulesDoNotHave() {
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).didNotFire("RoceLinkDwon")).hasMessage(lines(
-        "",
-        "Expecting alert RoceLinkDwon not to fire in scenario \"PFC storm\"",
-        "but the rule files [roce-fabric.rules.yaml] have no such alerting rule; they have: [RocePfcStorm,"
-            + " RoceLinkDown, RoceBufferNearFull]"));
+    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).didNotFire("RoceLinkDwon"))
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RoceLinkDwon not to fire in scenario \"PFC storm\"",
+                "but the rule files [roce-fabric.rules.yaml] have no such alerting rule; they have: [RocePfcStorm,"
+                    + " RoceLinkDown, RoceBufferNearFull]"));
   }
 
   @Test
   void nothingFiredListsWhatFired() {
-    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).nothingFired()).hasMessage(lines(
-        "",
-        "Expecting no alert to fire in scenario \"PFC storm\" (rules [roce-fabric.rules.yaml])",
-        "but these fired:",
-        "  RoceBufferNearFull{device=leaf1, severity=warning} firing from 4m to 4m30s",
-        "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
-        "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
+    assertThatThrownBy(() -> AlertsAssert.assertThat(storm).nothingFired())
+        .hasMessage(
+            lines(
+                "",
+                "Expecting no alert to fire in scenario \"PFC storm\" (rules [roce-fabric.rules.yaml])",
+                "but these fired:",
+                "  RoceBufferNearFull{device=leaf1, severity=warning} firing from 4m to 4m30s",
+                "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
+                "  RocePfcStorm{device=spine1, port=eth1, priority=3, severity=critical} firing from 7m to 10m"));
   }
 
-  private static AlertFiring firing(String alertname, Map<String, String> labels, String first, String last) {
-    return new AlertFiring(alertname, labels, Map.of("summary", alertname + " on " + labels.get("device")),
-        duration(first), duration(last));
+  private static AlertFiring firing(
+      String alertname, Map<String, String> labels, String first, String last) {
+    return new AlertFiring(
+        alertname,
+        labels,
+        Map.of("summary", alertname + " on " + labels.get("device")),
+        duration(first),
+        duration(last));
   }
 
   private static Duration duration(String prometheus) {
     return dev.rocelab.alerting.internal.PromtoolReport.duration(prometheus);
   }
 
-  private static AlertReport report(String scenario, Optional<Duration> fault, List<AlertFiring> firings) {
-    return new AlertReport(scenario, fault, Duration.ofMinutes(15), List.of("roce-fabric.rules.yaml"), ALERTNAMES,
-        firings, "# the promtool test", "# EOF\n", "promtool, version 2.42.0+ds");
+  private static AlertReport report(
+      String scenario, Optional<Duration> fault, List<AlertFiring> firings) {
+    return new AlertReport(
+        scenario,
+        fault,
+        Duration.ofMinutes(15),
+        List.of("roce-fabric.rules.yaml"),
+        ALERTNAMES,
+        firings,
+        "# the promtool test",
+        "# EOF\n",
+        "promtool, version 2.42.0+ds");
   }
 
   private static String lines(String... lines) {

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A collective's busbw lands on the timeline where it was measured: a 1 GiB all-reduce whose
- * out-of-place run overlaps a flapping host link and completes while it flaps, and whose in-place run
- * completes after the link settled. Nothing was measured before the fault, so there is no sample there.
+ * out-of-place run overlaps a flapping host link and completes while it flaps, and whose in-place
+ * run completes after the link settled. Nothing was measured before the fault, so there is no
+ * sample there.
  */
 class CollectiveBusbwTimelineTest {
 
@@ -26,8 +27,15 @@ class CollectiveBusbwTimelineTest {
 
   @BeforeAll
   static void project() {
-    run = Scenarios.run(Scenario.collective(ALL_REDUCE).size("1GiB").ranks(16).fidelity(Fidelity.FLOW)
-        .with(Fault.linkFlap("leaf1:eth1", "2ms", 6).at("1ms")).named("all-reduce over a flapping host link").build());
+    run =
+        Scenarios.run(
+            Scenario.collective(ALL_REDUCE)
+                .size("1GiB")
+                .ranks(16)
+                .fidelity(Fidelity.FLOW)
+                .with(Fault.linkFlap("leaf1:eth1", "2ms", 6).at("1ms"))
+                .named("all-reduce over a flapping host link")
+                .build());
     timeline = OperationalTimeline.of(run, Scenarios.REFERENCE);
   }
 
@@ -37,21 +45,30 @@ class CollectiveBusbwTimelineTest {
     double outOfPlace = row.outOfPlace().busBandwidth().bytesPerSecond();
     double inPlace = row.inPlace().busBandwidth().bytesPerSecond();
     // the out-of-place run ends during the flaps (which end at 12ms), the in-place run after them
-    assertThat(row.outOfPlace().time().picos()).isLessThan(run.events().stream()
-        .filter(e -> e.kind() == dev.rocelab.api.result.FabricEvent.Kind.RECOVERY)
-        .reduce((a, b) -> b).orElseThrow().time().picos());
+    assertThat(row.outOfPlace().time().picos())
+        .isLessThan(
+            run.events().stream()
+                .filter(e -> e.kind() == dev.rocelab.api.result.FabricEvent.Kind.RECOVERY)
+                .reduce((a, b) -> b)
+                .orElseThrow()
+                .time()
+                .picos());
     assertThat(outOfPlace).isLessThan(inPlace);
 
     List<ProjectedSeries> busbw = timeline.series(Metric.COLLECTIVE_BUSBW);
     assertThat(busbw).hasSize(1);
     ProjectedSeries series = busbw.get(0);
-    assertThat(series.labels()).isEqualTo(Map.of(MetricLabel.OPERATION, "all_reduce", MetricLabel.SIZE, "1073741824"));
-    assertThat(timeline.phases()).extracting(TimelinePhase::name)
+    assertThat(series.labels())
+        .isEqualTo(Map.of(MetricLabel.OPERATION, "all_reduce", MetricLabel.SIZE, "1073741824"));
+    assertThat(timeline.phases())
+        .extracting(TimelinePhase::name)
         .containsExactly("before fault", "fault", "after recovery");
     for (int scrape = 0; scrape < series.size(); scrape++) {
       // boxed, so that NaN (no sample) equals NaN
       Double expected = scrape < 20 ? Double.NaN : scrape < 40 ? outOfPlace : inPlace;
-      assertThat(Double.valueOf(series.value(scrape))).as("busbw at scrape %d", scrape).isEqualTo(expected);
+      assertThat(Double.valueOf(series.value(scrape)))
+          .as("busbw at scrape %d", scrape)
+          .isEqualTo(expected);
     }
   }
 
@@ -59,7 +76,10 @@ class CollectiveBusbwTimelineTest {
   void scrapesWithoutASampleAreLeftOutOfTheExport() {
     String text = OpenMetrics.write(timeline, MetricNaming.rocelab());
 
-    List<String> samples = text.lines().filter(l -> l.startsWith("rocelab_collective_busbw_bytes_per_second{")).toList();
+    List<String> samples =
+        text.lines()
+            .filter(l -> l.startsWith("rocelab_collective_busbw_bytes_per_second{"))
+            .toList();
     assertThat(samples).hasSize(41);
     assertThat(samples.get(0)).endsWith(" 1767225900.000");
     assertThat(text).doesNotContain("NaN");
@@ -67,9 +87,14 @@ class CollectiveBusbwTimelineTest {
 
   @Test
   void aCounterMustHaveASampleAtEveryScrape() {
-    assertThatThrownBy(() -> new ProjectedSeries(Metric.DROPS, Map.of(MetricLabel.DEVICE, "leaf1"),
-        new double[] {0, Double.NaN, 2}))
+    assertThatThrownBy(
+            () ->
+                new ProjectedSeries(
+                    Metric.DROPS,
+                    Map.of(MetricLabel.DEVICE, "leaf1"),
+                    new double[] {0, Double.NaN, 2}))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("DROPS {DEVICE=leaf1}: a counter must have a sample at every scrape but has none at scrape 1");
+        .hasMessage(
+            "DROPS {DEVICE=leaf1}: a counter must have a sample at every scrape but has none at scrape 1");
   }
 }

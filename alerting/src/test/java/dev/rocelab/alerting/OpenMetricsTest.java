@@ -15,14 +15,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The OpenMetrics export of a PFC storm, read back by a parser of the format's rules: one
- * {@code # TYPE} per family before its samples, a unit suffix where there is a {@code # UNIT},
- * counter samples named {@code _total} and never decreasing, timestamps increasing per series, label
- * values escaped, {@code # EOF} last.
+ * The OpenMetrics export of a PFC storm, read back by a parser of the format's rules: one {@code #
+ * TYPE} per family before its samples, a unit suffix where there is a {@code # UNIT}, counter
+ * samples named {@code _total} and never decreasing, timestamps increasing per series, label values
+ * escaped, {@code # EOF} last.
  */
 class OpenMetricsTest {
 
-  private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{.*})? (\\S+) (\\S+)");
+  private static final Pattern SAMPLE =
+      Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{.*})? (\\S+) (\\S+)");
 
   private static OperationalTimeline timeline;
 
@@ -33,13 +34,17 @@ class OpenMetricsTest {
 
   @Test
   void stormTimelineHoldsEachPhaseForFiveMinutesAtItsSimulatedRate() {
-    assertThat(timeline.phases()).extracting(TimelinePhase::name)
+    assertThat(timeline.phases())
+        .extracting(TimelinePhase::name)
         .containsExactly("before fault", "fault", "after recovery");
     assertThat(timeline.faultStart()).contains(java.time.Duration.ofMinutes(5));
     assertThat(timeline.scrapes()).isEqualTo(61);
-    ProjectedSeries paused = timeline.series(Metric.PFC_PAUSED_SECONDS).stream()
-        .max(java.util.Comparator.comparingDouble(s -> s.value(40) - s.value(20))).orElseThrow();
-    // the stuck NIC keeps the leaf port facing it paused nearly all the time during the fault, not before
+    ProjectedSeries paused =
+        timeline.series(Metric.PFC_PAUSED_SECONDS).stream()
+            .max(java.util.Comparator.comparingDouble(s -> s.value(40) - s.value(20)))
+            .orElseThrow();
+    // the stuck NIC keeps the leaf port facing it paused nearly all the time during the fault, not
+    // before
     assertThat((paused.value(40) - paused.value(20)) / 300).isGreaterThan(0.9);
     assertThat(paused.value(20)).isLessThan(0.01 * 300);
   }
@@ -97,36 +102,48 @@ class OpenMetricsTest {
       }
     }
     assertThat(problems).isEmpty();
-    assertThat(types).containsEntry("rocelab_pfc_paused_seconds", "counter")
+    assertThat(types)
+        .containsEntry("rocelab_pfc_paused_seconds", "counter")
         .containsEntry("rocelab_queue_depth_bytes", "gauge");
     assertThat(units).containsEntry("rocelab_pfc_paused_seconds", "seconds");
-    assertThat(text).contains("rocelab_pfc_paused_seconds_total{device=\"leaf")
-        .contains(" 1767225600.000\n").contains(" 1767226500.000\n");
+    assertThat(text)
+        .contains("rocelab_pfc_paused_seconds_total{device=\"leaf")
+        .contains(" 1767225600.000\n")
+        .contains(" 1767226500.000\n");
   }
 
   @Test
   void droppedBytesFollowTheDroppedPacketsOfEachPortPriorityAndReason() {
-    OperationalTimeline failure = OperationalTimeline.of(Scenarios.run(Scenarios.linkFailure()), Scenarios.REFERENCE);
+    OperationalTimeline failure =
+        OperationalTimeline.of(Scenarios.run(Scenarios.linkFailure()), Scenarios.REFERENCE);
     List<ProjectedSeries> packets = failure.series(Metric.DROPS);
     List<ProjectedSeries> bytes = failure.series(Metric.DROPPED_BYTES);
     int last = failure.scrapes() - 1;
 
     assertThat(packets).as("frames lost on the failed uplink").isNotEmpty();
-    assertThat(bytes).extracting(ProjectedSeries::labels)
-        .containsExactlyInAnyOrderElementsOf(packets.stream().map(ProjectedSeries::labels).toList());
+    assertThat(bytes)
+        .extracting(ProjectedSeries::labels)
+        .containsExactlyInAnyOrderElementsOf(
+            packets.stream().map(ProjectedSeries::labels).toList());
     for (ProjectedSeries dropped : packets) {
-      ProjectedSeries lost = bytes.stream().filter(b -> b.labels().equals(dropped.labels())).findFirst().orElseThrow();
+      ProjectedSeries lost =
+          bytes.stream().filter(b -> b.labels().equals(dropped.labels())).findFirst().orElseThrow();
       // each frame is between a minimum Ethernet frame and a full 4 KiB RoCEv2 one
-      assertThat(lost.value(last)).as("bytes of %s", dropped.labels())
+      assertThat(lost.value(last))
+          .as("bytes of %s", dropped.labels())
           .isBetween(dropped.value(last) * 64, dropped.value(last) * (4096 + 62));
       for (int i = 1; i < failure.scrapes(); i++) {
-        assertThat(lost.value(i) > lost.value(i - 1)).as("bytes grow where packets do, scrape %d", i)
+        assertThat(lost.value(i) > lost.value(i - 1))
+            .as("bytes grow where packets do, scrape %d", i)
             .isEqualTo(dropped.value(i) > dropped.value(i - 1));
       }
     }
     String text = OpenMetrics.write(failure, MetricNaming.rocelab());
-    assertThat(text).contains("# TYPE rocelab_dropped_bytes counter\n", "# UNIT rocelab_dropped_bytes bytes\n",
-        "rocelab_dropped_bytes_total{device=\"leaf1\",port=\"eth9\",priority=\"3\",reason=\"link_down\"} ");
+    assertThat(text)
+        .contains(
+            "# TYPE rocelab_dropped_bytes counter\n",
+            "# UNIT rocelab_dropped_bytes bytes\n",
+            "rocelab_dropped_bytes_total{device=\"leaf1\",port=\"eth9\",priority=\"3\",reason=\"link_down\"} ");
     assertThat(OpenMetrics.write(failure, MetricNaming.sonicExporterStyle()))
         .contains("# TYPE sonic_queue_dropped_bytes counter\n", "sonic_queue_dropped_bytes_total{");
   }
@@ -147,8 +164,10 @@ class OpenMetricsTest {
   void namingRejectsANameWithoutItsUnitSuffix() {
     assertThatThrownBy(() -> MetricNaming.rocelab().withName(Metric.QUEUE_DEPTH, "queue_depth"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("names.QUEUE_DEPTH = \"queue_depth\" must end with _bytes (OpenMetrics: a family with a unit ends with it)");
+        .hasMessage(
+            "names.QUEUE_DEPTH = \"queue_depth\" must end with _bytes (OpenMetrics: a family with a unit ends with it)");
     assertThatThrownBy(() -> MetricNaming.rocelab().withName(Metric.ECN_MARKS, "ecn_total"))
-        .hasMessage("names.ECN_MARKS = \"ecn_total\" is a counter family: give it without _total, its samples get the suffix");
+        .hasMessage(
+            "names.ECN_MARKS = \"ecn_total\" is a counter family: give it without _total, its samples get the suffix");
   }
 }

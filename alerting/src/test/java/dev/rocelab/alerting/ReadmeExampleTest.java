@@ -24,30 +24,43 @@ class ReadmeExampleTest {
     try (FabricSession session = FabricBackends.require("model").open(fabric);
         Promtool promtool = Promtool.start()) {
       // a window of traffic: the 64 MiB flows are still running when the 3 ms are up
-      RunResult run = session.run(Scenario.permutation().flowSize("64MiB").duration("3ms")
-          .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us")).named("PFC storm")
-          .completion(Completion.WINDOW));
+      RunResult run =
+          session.run(
+              Scenario.permutation()
+                  .flowSize("64MiB")
+                  .duration("3ms")
+                  .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us"))
+                  .named("PFC storm")
+                  .completion(Completion.WINDOW));
       // each phase (before, fault, after recovery) held 5 minutes, scraped every 15 s
       OperationalTimeline timeline = OperationalTimeline.of(run, fabric);
-      AlertReport report = AlertRuleTester.using(promtool)
-          .rules(RuleFile.exampleRules())            // or RuleFile.of(Path.of("my-team.rules.yaml"))
-          .evaluate(timeline);
+      AlertReport report =
+          AlertRuleTester.using(promtool)
+              .rules(RuleFile.exampleRules()) // or RuleFile.of(Path.of("my-team.rules.yaml"))
+              .evaluate(timeline);
 
       AlertsAssert.assertThat(report).fired("RocePfcStorm").within("2m15s").ofTheFault();
       AlertsAssert.assertThat(report).didNotFire("RoceLinkDown");
-      System.out.println(report.table());           // which alerts fired, when
+      System.out.println(report.table()); // which alerts fired, when
     }
     // end::alerts[]
   }
 
   @Test
   void readmeShowsTheSampleAsCompiled() throws IOException {
-    String source = Files.readString(Path.of("src/test/java/dev/rocelab/alerting/ReadmeExampleTest.java"));
-    String snippet = source.substring(source.indexOf('\n', source.indexOf("// tag::alerts[]")) + 1,
-        source.indexOf("    // end::alerts[]"));
-    String unindented = snippet.lines().map(line -> line.length() >= 4 ? line.substring(4) : line)
-        .reduce("", (a, b) -> a + b + "\n");
+    String source =
+        Files.readString(Path.of("src/test/java/dev/rocelab/alerting/ReadmeExampleTest.java"));
+    String snippet =
+        source.substring(
+            source.indexOf('\n', source.indexOf("// tag::alerts[]")) + 1,
+            source.indexOf("    // end::alerts[]"));
+    String unindented =
+        snippet
+            .lines()
+            .map(line -> line.length() >= 4 ? line.substring(4) : line)
+            .reduce("", (a, b) -> a + b + "\n");
 
-    assertThat(Files.readString(Path.of("../README.md"))).contains("```java\n" + unindented + "```");
+    assertThat(Files.readString(Path.of("../README.md")))
+        .contains("```java\n" + unindented + "```");
   }
 }

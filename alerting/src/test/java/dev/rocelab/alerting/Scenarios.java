@@ -14,8 +14,7 @@ final class Scenarios {
 
   static final FabricSpec REFERENCE = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
 
-  private Scenarios() {
-  }
+  private Scenarios() {}
 
   static RunResult run(Scenario scenario) {
     try (FabricSession session = FabricBackends.require("model").open(REFERENCE)) {
@@ -23,23 +22,39 @@ final class Scenarios {
     }
   }
 
-  /** A permutation of 64 MiB flows; host2's NIC stops receiving on priority 3 from 500us to 1.5ms. */
+  /**
+   * A permutation of 64 MiB flows; host2's NIC stops receiving on priority 3 from 500us to 1.5ms.
+   */
   static Scenario pfcStorm() {
-    return Scenario.permutation().flowSize("64MiB").duration("3ms")
-        .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us")).named("PFC storm").build();
+    return Scenario.permutation()
+        .flowSize("64MiB")
+        .duration("3ms")
+        .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us"))
+        .named("PFC storm")
+        .build();
   }
 
   /** A permutation of 64 MiB flows; leaf1's first spine uplink is down from 500us to 1.5ms. */
   static Scenario linkFailure() {
-    return Scenario.permutation().flowSize("64MiB").duration("3ms")
-        .with(Fault.linkDown("leaf1:eth9").at("500us")).with(Fault.linkUp("leaf1:eth9").at("1500us"))
-        .named("link failure").build();
+    return Scenario.permutation()
+        .flowSize("64MiB")
+        .duration("3ms")
+        .with(Fault.linkDown("leaf1:eth9").at("500us"))
+        .with(Fault.linkUp("leaf1:eth9").at("1500us"))
+        .named("link failure")
+        .build();
   }
 
   /** 16 senders to host1's NIC, 4 MiB each, on the RoCE DSCP: ECN and DCQCN at work. */
   static Scenario incast() {
-    return Scenario.incast().senders(16).message("4MiB").dscp(26).receiver("host1:nic0").duration("3ms")
-        .named("incast 16:1").build();
+    return Scenario.incast()
+        .senders(16)
+        .message("4MiB")
+        .dscp(26)
+        .receiver("host1:nic0")
+        .duration("3ms")
+        .named("incast 16:1")
+        .build();
   }
 
   /** A permutation of 16 MiB flows on a healthy fabric. */

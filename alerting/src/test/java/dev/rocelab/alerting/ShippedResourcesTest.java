@@ -21,13 +21,22 @@ class ShippedResourcesTest {
   @Test
   void exampleRulesAndDashboardUseExportedNames() throws IOException {
     MetricNaming naming = MetricNaming.rocelab();
-    Set<String> exported = Arrays.stream(Metric.values()).map(naming::sampleName).collect(Collectors.toSet());
+    Set<String> exported =
+        Arrays.stream(Metric.values()).map(naming::sampleName).collect(Collectors.toSet());
 
     assertThat(metrics(RuleFile.exampleRules().content())).isNotEmpty().isSubsetOf(exported);
-    assertThat(metrics(resource("grafana/rocelab-roce-fabric.json"))).hasSizeGreaterThanOrEqualTo(10)
+    assertThat(metrics(resource("grafana/rocelab-roce-fabric.json")))
+        .hasSizeGreaterThanOrEqualTo(10)
         .isSubsetOf(exported);
-    assertThat(RuleFile.exampleRules().alertNames()).containsExactly("RocePfcStorm", "RoceLosslessDrops",
-        "RoceEcnSurge", "RoceCnpSurge", "RoceLinkDown", "RoceBufferNearFull", "RoceBusbwRegression");
+    assertThat(RuleFile.exampleRules().alertNames())
+        .containsExactly(
+            "RocePfcStorm",
+            "RoceLosslessDrops",
+            "RoceEcnSurge",
+            "RoceCnpSurge",
+            "RoceLinkDown",
+            "RoceBufferNearFull",
+            "RoceBusbwRegression");
   }
 
   private static Set<String> metrics(String text) {

@@ -21,71 +21,118 @@ class ModuleBoundariesTest {
 
   /** Each module's root package. */
   static List<String> modules() {
-    return List.of("dev.rocelab.api", "dev.rocelab.fabricfile", "dev.rocelab.model", "dev.rocelab.assertj",
-        "dev.rocelab.junit", "dev.rocelab.reports", "dev.rocelab.alerting", "dev.rocelab.lab", "dev.rocelab.cli");
+    return List.of(
+        "dev.rocelab.api",
+        "dev.rocelab.fabricfile",
+        "dev.rocelab.model",
+        "dev.rocelab.assertj",
+        "dev.rocelab.junit",
+        "dev.rocelab.reports",
+        "dev.rocelab.alerting",
+        "dev.rocelab.lab",
+        "dev.rocelab.cli");
   }
 
   private static JavaClasses rocelab;
 
   @BeforeAll
   static void importMainClasses() {
-    rocelab = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("dev.rocelab");
+    rocelab =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.rocelab");
   }
 
   @Test
   void everyModuleIsImported() {
     for (String module : modules()) {
-      org.assertj.core.api.Assertions.assertThat(rocelab.containPackage(module)).as(module).isTrue();
+      org.assertj.core.api.Assertions.assertThat(rocelab.containPackage(module))
+          .as(module)
+          .isTrue();
     }
   }
 
   @Test
   void theApiDependsOnNothingButTheJdkAndApiGuardian() {
-    classes().that().resideInAPackage("dev.rocelab.api..")
-        .should().onlyDependOnClassesThat().resideInAnyPackage("dev.rocelab.api..", "java..", "org.apiguardian..")
+    classes()
+        .that()
+        .resideInAPackage("dev.rocelab.api..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage("dev.rocelab.api..", "java..", "org.apiguardian..")
         .because("harness-api has no third-party runtime dependency and depends on no other module")
         .check(rocelab);
   }
 
   @Test
   void onlyTheJUnitAdapterUsesJupitersExtensionApi() {
-    noClasses().that().resideOutsideOfPackage("dev.rocelab.junit..")
-        .should().dependOnClassesThat().resideInAPackage("org.junit.jupiter.api.extension..")
-        .because("backends, criteria and reports run without JUnit; harness-junit is the thin adapter")
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.rocelab.junit..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("org.junit.jupiter.api.extension..")
+        .because(
+            "backends, criteria and reports run without JUnit; harness-junit is the thin adapter")
         .check(rocelab);
   }
 
   @Test
   void theCriteriaNeedNoJUnit() {
-    noClasses().that().resideInAPackage("dev.rocelab.assertj..")
-        .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "dev.rocelab.junit..")
-        .because("harness-assertj is AssertJ and Awaitility over a result, usable from any test framework")
+    noClasses()
+        .that()
+        .resideInAPackage("dev.rocelab.assertj..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.junit..", "dev.rocelab.junit..")
+        .because(
+            "harness-assertj is AssertJ and Awaitility over a result, usable from any test framework")
         .check(rocelab);
   }
 
   @Test
   void theModelKnowsNothingOfTestFrameworksOrReports() {
-    noClasses().that().resideInAPackage("dev.rocelab.model..")
-        .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.assertj..", "io.qameta..",
-            "dev.rocelab.junit..", "dev.rocelab.assertj..", "dev.rocelab.reports..")
+    noClasses()
+        .that()
+        .resideInAPackage("dev.rocelab.model..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "org.junit..",
+            "org.assertj..",
+            "io.qameta..",
+            "dev.rocelab.junit..",
+            "dev.rocelab.assertj..",
+            "dev.rocelab.reports..")
         .because("the simulator emits to probes; observation and judgement live above it")
         .check(rocelab);
   }
 
   @Test
   void backendsDependOnTheApiNotOnTheAdapters() {
-    noClasses().that().resideInAnyPackage("dev.rocelab.model..", "dev.rocelab.lab..")
-        .should().dependOnClassesThat().resideInAnyPackage("dev.rocelab.junit..", "dev.rocelab.assertj..",
-            "dev.rocelab.reports..", "dev.rocelab.alerting..", "dev.rocelab.cli..")
+    noClasses()
+        .that()
+        .resideInAnyPackage("dev.rocelab.model..", "dev.rocelab.lab..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.rocelab.junit..",
+            "dev.rocelab.assertj..",
+            "dev.rocelab.reports..",
+            "dev.rocelab.alerting..",
+            "dev.rocelab.cli..")
         .check(rocelab);
   }
 
   @ParameterizedTest
   @MethodSource("modules")
   void noModuleReachesIntoAnothersInternals(String module) {
-    noClasses().that().resideOutsideOfPackage(module + "..")
-        .should().dependOnClassesThat().resideInAPackage(module + ".internal..")
+    noClasses()
+        .that()
+        .resideOutsideOfPackage(module + "..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(module + ".internal..")
         .because(module + ".internal is that module's own; others use its exported packages")
         .allowEmptyShould(true)
         .check(rocelab);

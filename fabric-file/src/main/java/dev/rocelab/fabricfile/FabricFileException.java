@@ -7,8 +7,8 @@ import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
- * Thrown by {@link FabricFiles#load(java.nio.file.Path)} when a fabric file has errors. Carries every
- * problem found, not just the first; the message lists them one per line.
+ * Thrown by {@link FabricFiles#load(java.nio.file.Path)} when a fabric file has errors. Carries
+ * every problem found, not just the first; the message lists them one per line.
  *
  * @since 0.1
  */
@@ -29,7 +29,9 @@ public class FabricFileException extends RuntimeException {
     this.problems = List.copyOf(problems);
   }
 
-  /** @return every problem of the file (errors and drift), in file order; never empty */
+  /**
+   * @return every problem of the file (errors and drift), in file order; never empty
+   */
   public List<Problem> problems() {
     return problems;
   }

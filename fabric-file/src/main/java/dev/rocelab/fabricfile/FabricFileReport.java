@@ -29,32 +29,45 @@ public final class FabricFileReport {
     }
   }
 
-  /** @return the file name as it was given */
+  /**
+   * @return the file name as it was given
+   */
   public String file() {
     return file;
   }
 
-  /** @return the fabric, present exactly when there are no {@linkplain #errors() errors} */
+  /**
+   * @return the fabric, present exactly when there are no {@linkplain #errors() errors}
+   */
   public Optional<FabricSpec> spec() {
     return Optional.ofNullable(spec);
   }
 
-  /** @return every problem, errors and drift, in file order; never null */
+  /**
+   * @return every problem, errors and drift, in file order; never null
+   */
   public List<Problem> problems() {
     return problems;
   }
 
-  /** @return the problems that make the fabric unusable, in file order */
+  /**
+   * @return the problems that make the fabric unusable, in file order
+   */
   public List<Problem> errors() {
     return errorsIn(problems);
   }
 
-  /** @return the drift findings (the fabric loads, but the LABORATORY phase fails on them), in file order */
+  /**
+   * @return the drift findings (the fabric loads, but the LABORATORY phase fails on them), in file
+   *     order
+   */
   public List<Problem> drift() {
     return problems.stream().filter(p -> !p.isError()).toList();
   }
 
-  /** @return whether the file has errors */
+  /**
+   * @return whether the file has errors
+   */
   public boolean hasErrors() {
     return spec == null;
   }

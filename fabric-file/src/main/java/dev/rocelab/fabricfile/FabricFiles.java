@@ -23,9 +23,9 @@ import org.yaml.snakeyaml.reader.UnicodeReader;
  *
  * <p>A fabric file's keys are the component names of the records in {@code dev.rocelab.api.fabric};
  * {@code fabric.schema.json} next to this class describes the format for editors. Reading does not
- * stop at the first problem: every problem found is reported with file, line, column and field path,
- * then the finished fabric is cross-checked by {@link dev.rocelab.api.fabric.FabricValidator} and its
- * findings are located in the file the same way.
+ * stop at the first problem: every problem found is reported with file, line, column and field
+ * path, then the finished fabric is cross-checked by {@link dev.rocelab.api.fabric.FabricValidator}
+ * and its findings are located in the file the same way.
  *
  * <p>Input is bounded before it is parsed: a file larger than 4 MiB, or a line longer than 64 Ki
  * characters, is refused with a problem saying so (system properties {@code
@@ -53,7 +53,8 @@ public final class FabricFiles {
   private FabricFiles() {}
 
   /**
-   * Loads a fabric file. Drift findings do not prevent loading; use {@link #check(Path)} to see them.
+   * Loads a fabric file. Drift findings do not prevent loading; use {@link #check(Path)} to see
+   * them.
    *
    * @param file the file, UTF-8 (a byte order mark is honoured); never null
    * @return the fabric
@@ -102,14 +103,21 @@ public final class FabricFiles {
     try {
       long size = Files.size(file);
       if (size > FabricFileReader.maxChars()) {
-        return refused(name, "the file is " + size + " bytes; a fabric file may be at most "
-            + FabricFileReader.maxChars() + " (rocelab.limits.fileBytes)");
+        return refused(
+            name,
+            "the file is "
+                + size
+                + " bytes; a fabric file may be at most "
+                + FabricFileReader.maxChars()
+                + " (rocelab.limits.fileBytes)");
       }
       try (Reader reader = new UnicodeReader(Files.newInputStream(file))) {
         return check(reader, name);
       }
     } catch (IOException | UncheckedIOException e) {
-      return refused(name, "cannot be read: " + reason(e instanceof UncheckedIOException u ? u.getCause() : e));
+      return refused(
+          name,
+          "cannot be read: " + reason(e instanceof UncheckedIOException u ? u.getCause() : e));
     }
   }
 
@@ -124,7 +132,8 @@ public final class FabricFiles {
   }
 
   private static FabricFileReport refused(String file, String message) {
-    return new FabricFileReport(file, null, List.of(new Problem(file, 1, 1, "", message, Finding.Severity.ERROR)));
+    return new FabricFileReport(
+        file, null, List.of(new Problem(file, 1, 1, "", message, Finding.Severity.ERROR)));
   }
 
   /**

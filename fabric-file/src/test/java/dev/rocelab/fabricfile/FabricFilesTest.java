@@ -25,13 +25,18 @@ class FabricFilesTest {
     String content = Files.readString(MALFORMED.resolve("three-defects.yaml"));
 
     assertThatThrownBy(() -> FabricFiles.load(content, "three-defects.yaml"))
-        .isInstanceOfSatisfying(FabricFileException.class, e -> {
-          assertThat(e.problems()).hasSize(3).allMatch(Problem::isError);
-          assertThat(e.getMessage()).isEqualTo(String.join("\n",
-              "three-defects.yaml:17:13 switchProfiles.switch.buffer: \"lots\" is not a size; use B, KiB, MiB, GiB, KB, MB, GB (e.g. \"16MiB\")",
-              "three-defects.yaml:26:5 nicProfiles.cx7: unknown key \"mtux\"; did you mean \"mtu\"?",
-              "three-defects.yaml:29:5 hostProfiles.server: missing required key \"nicProfile\""));
-        });
+        .isInstanceOfSatisfying(
+            FabricFileException.class,
+            e -> {
+              assertThat(e.problems()).hasSize(3).allMatch(Problem::isError);
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      String.join(
+                          "\n",
+                          "three-defects.yaml:17:13 switchProfiles.switch.buffer: \"lots\" is not a size; use B, KiB, MiB, GiB, KB, MB, GB (e.g. \"16MiB\")",
+                          "three-defects.yaml:26:5 nicProfiles.cx7: unknown key \"mtux\"; did you mean \"mtu\"?",
+                          "three-defects.yaml:29:5 hostProfiles.server: missing required key \"nicProfile\""));
+            });
   }
 
   @Test
@@ -39,7 +44,9 @@ class FabricFilesTest {
     Path file = MALFORMED.resolve("bad-size.yaml");
 
     assertThatThrownBy(() -> FabricFiles.load(file))
-        .hasMessage(file + ":17:13 switchProfiles.switch.buffer: \"64MBs\" is not a size; use B, KiB, MiB, GiB, KB, MB, GB (e.g. \"16MiB\")");
+        .hasMessage(
+            file
+                + ":17:13 switchProfiles.switch.buffer: \"64MBs\" is not a size; use B, KiB, MiB, GiB, KB, MB, GB (e.g. \"16MiB\")");
   }
 
   @Test
@@ -50,10 +57,13 @@ class FabricFilesTest {
 
     assertThat(report.spec()).isPresent();
     assertThat(report.errors()).isEmpty();
-    assertThat(report.drift()).singleElement().satisfies(p -> {
-      assertThat(p.severity()).isEqualTo(Severity.DRIFT);
-      assertThat(p.path()).isEqualTo("nicProfiles.cx7.roce.dscp");
-    });
+    assertThat(report.drift())
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.severity()).isEqualTo(Severity.DRIFT);
+              assertThat(p.path()).isEqualTo("nicProfiles.cx7.roce.dscp");
+            });
     assertThat(FabricFiles.load(content, "dscp-drift.yaml").name()).isEqualTo("minimal");
   }
 
@@ -70,7 +80,8 @@ class FabricFilesTest {
   @Test
   void readersAndPathsGiveTheSameFabric() throws Exception {
     FabricSpec fromPath = FabricFiles.load(MINIMAL);
-    FabricSpec fromReader = FabricFiles.load(new StringReader(Files.readString(MINIMAL)), "minimal.yaml");
+    FabricSpec fromReader =
+        FabricFiles.load(new StringReader(Files.readString(MINIMAL)), "minimal.yaml");
 
     assertThat(fromReader).isEqualTo(fromPath);
   }
@@ -94,9 +105,11 @@ class FabricFilesTest {
 
     FabricFileReport report = FabricFiles.check(missing);
 
-    assertThat(report.problems()).extracting(Problem::toString)
+    assertThat(report.problems())
+        .extracting(Problem::toString)
         .containsExactly(missing + ":1:1 cannot be read: no such file");
-    assertThatThrownBy(() -> FabricFiles.load(missing)).isInstanceOf(FabricFileException.class)
+    assertThatThrownBy(() -> FabricFiles.load(missing))
+        .isInstanceOf(FabricFileException.class)
         .hasMessageContaining(missing + ":1:1 cannot be read: no such file");
   }
 
@@ -106,9 +119,13 @@ class FabricFilesTest {
 
     FabricFileReport report = FabricFiles.check(text, "long.yaml");
 
-    assertThat(report.problems()).extracting(Problem::toString).containsExactly("long.yaml:"
-        + report.problems().get(0).line() + ":1 the text is longer than 4194304 characters; a fabric file may be at"
-        + " most that long (rocelab.limits.fileBytes)");
+    assertThat(report.problems())
+        .extracting(Problem::toString)
+        .containsExactly(
+            "long.yaml:"
+                + report.problems().get(0).line()
+                + ":1 the text is longer than 4194304 characters; a fabric file may be at"
+                + " most that long (rocelab.limits.fileBytes)");
   }
 
   @Test
@@ -118,21 +135,24 @@ class FabricFilesTest {
 
     FabricFileReport report = FabricFiles.check(file);
 
-    assertThat(report.errors()).singleElement().asString()
+    assertThat(report.errors())
+        .singleElement()
+        .asString()
         .startsWith(file + ":1:1 not a UTF-8 text file: java.nio.charset.MalformedInputException");
   }
 
   @Test
   void failingReaderIsAnIoError() {
-    Reader failing = new Reader() {
-      @Override
-      public int read(char[] buffer, int offset, int length) throws IOException {
-        throw new IOException("disk on fire");
-      }
+    Reader failing =
+        new Reader() {
+          @Override
+          public int read(char[] buffer, int offset, int length) throws IOException {
+            throw new IOException("disk on fire");
+          }
 
-      @Override
-      public void close() {}
-    };
+          @Override
+          public void close() {}
+        };
 
     assertThatThrownBy(() -> FabricFiles.check(failing, "fire.yaml"))
         .isInstanceOf(UncheckedIOException.class)
@@ -145,8 +165,12 @@ class FabricFilesTest {
 
     FabricFileReport report = FabricFiles.check(twoDocuments, "two.yaml");
 
-    assertThat(report.problems()).map(Problem::toString).singleElement().asString()
-        .isEqualTo("two.yaml:37:1 YAML syntax error: expected a single document in the stream but found another document");
+    assertThat(report.problems())
+        .map(Problem::toString)
+        .singleElement()
+        .asString()
+        .isEqualTo(
+            "two.yaml:37:1 YAML syntax error: expected a single document in the stream but found another document");
   }
 
   @Test
@@ -159,7 +183,10 @@ class FabricFilesTest {
 
     FabricFileReport report = FabricFiles.check(bomb.toString(), "bomb.yaml");
 
-    assertThat(report.errors()).singleElement().asString()
-        .isEqualTo("bomb.yaml:1:1 not a readable YAML file: Number of aliases for non-scalar nodes exceeds the specified max=50");
+    assertThat(report.errors())
+        .singleElement()
+        .asString()
+        .isEqualTo(
+            "bomb.yaml:1:1 not a readable YAML file: Number of aliases for non-scalar nodes exceeds the specified max=50");
   }
 }

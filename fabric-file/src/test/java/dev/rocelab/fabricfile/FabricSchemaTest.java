@@ -43,15 +43,23 @@ class FabricSchemaTest {
     try (InputStream in = FabricFiles.class.getResourceAsStream(FabricFiles.SCHEMA_RESOURCE)) {
       schemaJson = JSON.readTree(in);
     }
-    JsonSchemaFactory factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
-        builder -> builder.schemaMappers(mappers -> mappers.mappings(
-            Map.of(FabricFiles.SCHEMA_ID, "classpath:" + FabricFiles.SCHEMA_RESOURCE.substring(1)))));
+    JsonSchemaFactory factory =
+        JsonSchemaFactory.getInstance(
+            SpecVersion.VersionFlag.V202012,
+            builder ->
+                builder.schemaMappers(
+                    mappers ->
+                        mappers.mappings(
+                            Map.of(
+                                FabricFiles.SCHEMA_ID,
+                                "classpath:" + FabricFiles.SCHEMA_RESOURCE.substring(1)))));
     schema = factory.getSchema(SchemaLocation.of(FabricFiles.SCHEMA_ID));
   }
 
   @Test
   void schemaIdentifiesItself() {
-    assertThat(schemaJson.path("$schema").asText()).isEqualTo("https://json-schema.org/draft/2020-12/schema");
+    assertThat(schemaJson.path("$schema").asText())
+        .isEqualTo("https://json-schema.org/draft/2020-12/schema");
     assertThat(schemaJson.path("$id").asText()).isEqualTo(FabricFiles.SCHEMA_ID);
   }
 
@@ -59,19 +67,27 @@ class FabricSchemaTest {
   void everyClosedObjectOfTheSchemaHasTheBindersKeys() {
     Map<String, JsonNode> closed = new LinkedHashMap<>();
     closed.put("fabric", schemaJson);
-    schemaJson.path("$defs").properties().forEach(def -> {
-      if (def.getValue().has("properties") && def.getValue().path("additionalProperties").isBoolean()) {
-        closed.put(def.getKey(), def.getValue());
-      }
-    });
+    schemaJson
+        .path("$defs")
+        .properties()
+        .forEach(
+            def -> {
+              if (def.getValue().has("properties")
+                  && def.getValue().path("additionalProperties").isBoolean()) {
+                closed.put(def.getKey(), def.getValue());
+              }
+            });
 
-    assertThat(closed.keySet()).as("closed objects in the schema")
+    assertThat(closed.keySet())
+        .as("closed objects in the schema")
         .containsExactlyInAnyOrderElementsOf(Shapes.ALL.stream().map(Shape::name).toList());
     for (Shape shape : Shapes.ALL) {
       JsonNode object = closed.get(shape.name());
-      assertThat(names(object.path("properties"))).as("keys of %s", shape.name())
+      assertThat(names(object.path("properties")))
+          .as("keys of %s", shape.name())
           .containsExactlyElementsOf(shape.keys().keySet());
-      assertThat(texts(object.path("required"))).as("required keys of %s", shape.name())
+      assertThat(texts(object.path("required")))
+          .as("required keys of %s", shape.name())
           .containsExactlyInAnyOrderElementsOf(shape.requiredKeys());
     }
   }
@@ -79,47 +95,68 @@ class FabricSchemaTest {
   @Test
   void topologyKindsSelectTheBindersShapes() {
     JsonNode topology = schemaJson.at("/$defs/topology");
-    assertThat(texts(topology.at("/properties/kind/enum"))).containsExactlyElementsOf(Shapes.TOPOLOGY_KINDS.keySet());
+    assertThat(texts(topology.at("/properties/kind/enum")))
+        .containsExactlyElementsOf(Shapes.TOPOLOGY_KINDS.keySet());
 
     Map<String, String> thenRefs = new LinkedHashMap<>();
-    topology.path("allOf").forEach(branch -> thenRefs.put(
-        branch.at("/if/properties/kind/const").asText(), branch.at("/then/$ref").asText()));
-    Shapes.TOPOLOGY_KINDS.forEach((kind, shape) -> {
-      assertThat(thenRefs).containsEntry(kind, "#/$defs/" + shape.name());
-      assertThat(schemaJson.at("/$defs/" + shape.name() + "/properties/kind/const").asText()).isEqualTo(kind);
-    });
+    topology
+        .path("allOf")
+        .forEach(
+            branch ->
+                thenRefs.put(
+                    branch.at("/if/properties/kind/const").asText(),
+                    branch.at("/then/$ref").asText()));
+    Shapes.TOPOLOGY_KINDS.forEach(
+        (kind, shape) -> {
+          assertThat(thenRefs).containsEntry(kind, "#/$defs/" + shape.name());
+          assertThat(schemaJson.at("/$defs/" + shape.name() + "/properties/kind/const").asText())
+              .isEqualTo(kind);
+        });
   }
 
   @Test
   void labCommandKindsSelectTheBindersShapes() {
     JsonNode command = schemaJson.at("/$defs/labCommand");
-    assertThat(texts(command.at("/properties/via/enum"))).containsExactlyElementsOf(Shapes.LAB_COMMAND_KINDS.keySet());
+    assertThat(texts(command.at("/properties/via/enum")))
+        .containsExactlyElementsOf(Shapes.LAB_COMMAND_KINDS.keySet());
 
     Map<String, String> thenRefs = new LinkedHashMap<>();
-    command.path("allOf").forEach(branch -> thenRefs.put(
-        branch.at("/if/properties/via/const").asText(), branch.at("/then/$ref").asText()));
-    Shapes.LAB_COMMAND_KINDS.forEach((via, shape) -> {
-      assertThat(thenRefs).containsEntry(via, "#/$defs/" + shape.name());
-      assertThat(schemaJson.at("/$defs/" + shape.name() + "/properties/via/const").asText()).isEqualTo(via);
-    });
+    command
+        .path("allOf")
+        .forEach(
+            branch ->
+                thenRefs.put(
+                    branch.at("/if/properties/via/const").asText(),
+                    branch.at("/then/$ref").asText()));
+    Shapes.LAB_COMMAND_KINDS.forEach(
+        (via, shape) -> {
+          assertThat(thenRefs).containsEntry(via, "#/$defs/" + shape.name());
+          assertThat(schemaJson.at("/$defs/" + shape.name() + "/properties/via/const").asText())
+              .isEqualTo(via);
+        });
   }
 
   @Test
   void noObjectIsLeftOpen() {
     List<String> open = new ArrayList<>();
-    walk(schemaJson, "#", (pointer, node) -> {
-      if (pointer.endsWith("/if")) {
-        return; // a condition, not a definition
-      }
-      boolean isObject = node.has("properties") || "object".equals(node.path("type").asText());
-      boolean closedOrMap = node.has("additionalProperties") || node.has("unevaluatedProperties");
-      if (isObject && !closedOrMap) {
-        open.add(pointer);
-      }
-      if (node.path("additionalProperties").asBoolean(false) || node.path("unevaluatedProperties").asBoolean(false)) {
-        open.add(pointer + " (explicitly open)");
-      }
-    });
+    walk(
+        schemaJson,
+        "#",
+        (pointer, node) -> {
+          if (pointer.endsWith("/if")) {
+            return; // a condition, not a definition
+          }
+          boolean isObject = node.has("properties") || "object".equals(node.path("type").asText());
+          boolean closedOrMap =
+              node.has("additionalProperties") || node.has("unevaluatedProperties");
+          if (isObject && !closedOrMap) {
+            open.add(pointer);
+          }
+          if (node.path("additionalProperties").asBoolean(false)
+              || node.path("unevaluatedProperties").asBoolean(false)) {
+            open.add(pointer + " (explicitly open)");
+          }
+        });
 
     assertThat(open).isEmpty();
   }
@@ -127,20 +164,34 @@ class FabricSchemaTest {
   @Test
   void everyPropertyIsDocumentedForEditors() {
     List<String> undocumented = new ArrayList<>();
-    walk(schemaJson, "#", (pointer, node) -> node.path("properties").properties().forEach(p -> {
-      JsonNode property = p.getValue();
-      boolean titledRef = property.has("$ref")
-          && schemaJson.at(property.get("$ref").asText().substring(1)).has("title");
-      if (!pointer.endsWith("/if") && !property.has("description") && !property.has("const") && !titledRef) {
-        undocumented.add(pointer + "/properties/" + p.getKey());
-      }
-    }));
+    walk(
+        schemaJson,
+        "#",
+        (pointer, node) ->
+            node.path("properties")
+                .properties()
+                .forEach(
+                    p -> {
+                      JsonNode property = p.getValue();
+                      boolean titledRef =
+                          property.has("$ref")
+                              && schemaJson
+                                  .at(property.get("$ref").asText().substring(1))
+                                  .has("title");
+                      if (!pointer.endsWith("/if")
+                          && !property.has("description")
+                          && !property.has("const")
+                          && !titledRef) {
+                        undocumented.add(pointer + "/properties/" + p.getKey());
+                      }
+                    }));
 
     assertThat(undocumented).isEmpty();
   }
 
   static Stream<Path> validFabrics() throws IOException {
-    return Stream.concat(ValidFabricFilesTest.validFiles(), Stream.of(ReferenceFabricTest.REFERENCE));
+    return Stream.concat(
+        ValidFabricFilesTest.validFiles(), Stream.of(ReferenceFabricTest.REFERENCE));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -150,16 +201,44 @@ class FabricSchemaTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {
-      "bad-size", "bad-rate", "bad-duration", "bad-length",
-      "unknown-key-with-suggestion", "unknown-key-without-suggestion", "unknown-top-level-key",
-      "missing-required-key", "missing-topology-kind", "fixed-headroom-without-size",
-      "list-instead-of-mapping", "mapping-instead-of-list", "scalar-instead-of-mapping", "top-level-list",
-      "nothing-instead-of-string", "not-a-number", "not-a-whole-number", "quoted-whole-number", "not-a-boolean",
-      "integer-map-key", "bad-endpoint", "no-profiles", "override-changes-nothing",
-      "unknown-topology-kind", "unknown-forwarding-mode", "unknown-watchdog-action", "unknown-headroom-mode",
-      "priority-out-of-range", "dscp-out-of-range", "count-out-of-range", "pmax-above-one",
-      "lab-unknown-key", "lab-unknown-command-kind", "lab-prometheus-not-a-url", "lab-ssh-port-out-of-range"})
+  @ValueSource(
+      strings = {
+        "bad-size",
+        "bad-rate",
+        "bad-duration",
+        "bad-length",
+        "unknown-key-with-suggestion",
+        "unknown-key-without-suggestion",
+        "unknown-top-level-key",
+        "missing-required-key",
+        "missing-topology-kind",
+        "fixed-headroom-without-size",
+        "list-instead-of-mapping",
+        "mapping-instead-of-list",
+        "scalar-instead-of-mapping",
+        "top-level-list",
+        "nothing-instead-of-string",
+        "not-a-number",
+        "not-a-whole-number",
+        "quoted-whole-number",
+        "not-a-boolean",
+        "integer-map-key",
+        "bad-endpoint",
+        "no-profiles",
+        "override-changes-nothing",
+        "unknown-topology-kind",
+        "unknown-forwarding-mode",
+        "unknown-watchdog-action",
+        "unknown-headroom-mode",
+        "priority-out-of-range",
+        "dscp-out-of-range",
+        "count-out-of-range",
+        "pmax-above-one",
+        "lab-unknown-key",
+        "lab-unknown-command-kind",
+        "lab-prometheus-not-a-url",
+        "lab-ssh-port-out-of-range"
+      })
   void rejectsStructuralDefectsLikeTheLoader(String name) throws IOException {
     Path file = MalformedFabricFilesTest.MALFORMED.resolve(name + ".yaml");
 
@@ -168,17 +247,34 @@ class FabricSchemaTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {
-      "kmax-below-kmin", "gpu-to-nic-wrong-length", "gpu-to-nic-no-such-nic", "roce-mtu", "strict-and-weighted",
-      "qos-required-with-two-policies", "unknown-profile-reference", "link-to-missing-port", "link-to-missing-device",
-      "link-joins-a-port-to-itself", "speed-mismatch", "headroom-exceeds-buffer", "lossless-without-pfc",
-      "dscp-drift", "unapproved-firmware", "lab-switch-login-without-user", "lab-mpirun-without-host-file",
-      "firmware-profile-adaptive-above-timeout"})
+  @ValueSource(
+      strings = {
+        "kmax-below-kmin",
+        "gpu-to-nic-wrong-length",
+        "gpu-to-nic-no-such-nic",
+        "roce-mtu",
+        "strict-and-weighted",
+        "qos-required-with-two-policies",
+        "unknown-profile-reference",
+        "link-to-missing-port",
+        "link-to-missing-device",
+        "link-joins-a-port-to-itself",
+        "speed-mismatch",
+        "headroom-exceeds-buffer",
+        "lossless-without-pfc",
+        "dscp-drift",
+        "unapproved-firmware",
+        "lab-switch-login-without-user",
+        "lab-mpirun-without-host-file",
+        "firmware-profile-adaptive-above-timeout"
+      })
   void leavesCrossFieldRulesToTheLoader(String name) throws IOException {
     assertThat(validate(MalformedFabricFilesTest.MALFORMED.resolve(name + ".yaml"))).isEmpty();
   }
 
-  /** YAML to JSON as an editor's YAML language server sees it: merge keys resolved, scalars typed. */
+  /**
+   * YAML to JSON as an editor's YAML language server sees it: merge keys resolved, scalars typed.
+   */
   private static Set<ValidationMessage> validate(Path file) throws IOException {
     Object yaml = new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(file));
     return schema.validate(JSON.valueToTree(yaml));

@@ -22,16 +22,26 @@ import org.junit.jupiter.api.Test;
  */
 class FirmwareProfilesFileTest {
 
-  private final FabricSpec spec = FabricFiles.load(Path.of("src/test/resources/firmware/firmware-profiles.yaml"));
+  private final FabricSpec spec =
+      FabricFiles.load(Path.of("src/test/resources/firmware/firmware-profiles.yaml"));
 
   @Test
   void aVersionKeepsWhatItsBaseHasAndReplacesWhatItWrites() {
     NicFirmware old = spec.firmwareRegistry().nicBehaviour("28.36.1010");
     NicFirmware legacy = FirmwareRegistry.BUILT_IN.nicBehaviour(FirmwareRegistry.NIC_LEGACY);
 
-    assertThat(old).isEqualTo(new NicFirmware("28.36.1010", legacy.dcqcn(), legacy.dcqcnVariant(), legacy.cnp(),
-        NicFirmware.Retransmission.GO_BACK_0, legacy.retransmissionTimeout(), legacy.adaptiveRetransmission(),
-        DataSize.kib(512), legacy.pauseReaction()));
+    assertThat(old)
+        .isEqualTo(
+            new NicFirmware(
+                "28.36.1010",
+                legacy.dcqcn(),
+                legacy.dcqcnVariant(),
+                legacy.cnp(),
+                NicFirmware.Retransmission.GO_BACK_0,
+                legacy.retransmissionTimeout(),
+                legacy.adaptiveRetransmission(),
+                DataSize.kib(512),
+                legacy.pauseReaction()));
     SwitchNos nos = spec.firmwareRegistry().nosBehaviour("SONiC.202405.1");
     assertThat(nos.watchdog().detection()).isEqualTo(SimTime.millis(100));
     assertThat(nos.watchdog().restoration()).isEqualTo(PfcWatchdog.SONIC_DEFAULT.restoration());
@@ -42,33 +52,52 @@ class FirmwareProfilesFileTest {
   @Test
   void theFileHoldsOnlyItsOwnVersionsAndTheRegistryAddsTheBuiltInOnes() {
     assertThat(spec.firmwareProfiles().nicVersions()).containsOnlyKeys("28.36.1010", "28.39.1002");
-    assertThat(spec.firmwareRegistry().nicVersions()).containsKeys("28.36.1010", "28.39.1002",
-        FirmwareRegistry.NIC_MLX5, FirmwareRegistry.NIC_MLX5_ADAPTIVE, FirmwareRegistry.NIC_PAPER,
-        FirmwareRegistry.NIC_LEGACY);
+    assertThat(spec.firmwareRegistry().nicVersions())
+        .containsKeys(
+            "28.36.1010",
+            "28.39.1002",
+            FirmwareRegistry.NIC_MLX5,
+            FirmwareRegistry.NIC_MLX5_ADAPTIVE,
+            FirmwareRegistry.NIC_PAPER,
+            FirmwareRegistry.NIC_LEGACY);
   }
 
   @Test
   void aNicProfilesWrittenKeysWinOverItsVersionsDefaults() {
     NicProfile profile = spec.nicProfile("new");
-    DcqcnParameters expected = new DcqcnParameters(true, 5.0 / 1024, 1023.0 / 1024, SimTime.micros(1),
-        SimTime.micros(50), SimTime.micros(300), DataSize.bytes(32767 * 64), 1,
-        DcqcnParameters.MLX5_DEFAULTS.additiveIncrease(), DcqcnParameters.MLX5_DEFAULTS.hyperIncrease(),
-        DcqcnParameters.MLX5_DEFAULTS.minRate(), SimTime.micros(2));
+    DcqcnParameters expected =
+        new DcqcnParameters(
+            true,
+            5.0 / 1024,
+            1023.0 / 1024,
+            SimTime.micros(1),
+            SimTime.micros(50),
+            SimTime.micros(300),
+            DataSize.bytes(32767 * 64),
+            1,
+            DcqcnParameters.MLX5_DEFAULTS.additiveIncrease(),
+            DcqcnParameters.MLX5_DEFAULTS.hyperIncrease(),
+            DcqcnParameters.MLX5_DEFAULTS.minRate(),
+            SimTime.micros(2));
 
-    assertThat(profile.dcqcn()).as("rateDecreasePeriod from the profile, cnpInterval from 28.39.1002")
+    assertThat(profile.dcqcn())
+        .as("rateDecreasePeriod from the profile, cnpInterval from 28.39.1002")
         .isEqualTo(expected);
     assertThat(profile.cnp()).as("CNP marking from 28.39.1002").isEqualTo(new TrafficClass(46, 5));
     assertThat(spec.firmwareRegistry().nicBehaviour("28.39.1002").adaptiveRetransmission())
         .isEqualTo(SimTime.micros(100));
     assertThat(spec.firmwareRegistry().nicBehaviour("28.36.1010").adaptiveRetransmission())
-        .as("legacy-go-back-0's fixed timeout").isEqualTo(SimTime.ZERO);
+        .as("legacy-go-back-0's fixed timeout")
+        .isEqualTo(SimTime.ZERO);
   }
 
   @Test
   void aNicProfileThatWritesNothingTakesItsVersionsDefaults() {
     NicProfile profile = spec.nicProfile("old");
 
-    assertThat(profile.dcqcn().cnpInterval()).as("legacy-go-back-0's CNP interval").isEqualTo(SimTime.micros(50));
+    assertThat(profile.dcqcn().cnpInterval())
+        .as("legacy-go-back-0's CNP interval")
+        .isEqualTo(SimTime.micros(50));
     assertThat(profile.cnp()).isEqualTo(NicFirmware.DEFAULT_CNP);
   }
 
@@ -79,6 +108,8 @@ class FirmwareProfilesFileTest {
     assertThat(profile.alpha()).isEqualTo(0.5);
     assertThat(profile.reserve()).as("sonic-default's reserve").isEqualTo(DataSize.kib(4));
     assertThat(profile.watchdog().detection()).as("from the NOS").isEqualTo(SimTime.millis(100));
-    assertThat(profile.watchdog().restoration()).as("from the profile").isEqualTo(SimTime.millis(50));
+    assertThat(profile.watchdog().restoration())
+        .as("from the profile")
+        .isEqualTo(SimTime.millis(50));
   }
 }

@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The {@code lab:} section binds to a {@link LabInventory}, with its defaults, and leaks no secret. */
+/**
+ * The {@code lab:} section binds to a {@link LabInventory}, with its defaults, and leaks no secret.
+ */
 class LabInventoryFileTest {
 
   private final FabricSpec spec = FabricFiles.load(ValidFabricFilesTest.VALID.resolve("lab.yaml"));
@@ -33,11 +35,20 @@ class LabInventoryFileTest {
   void hostsBindWithTheirLoginAndNicsAndDefaults() {
     assertThat(lab.hosts()).containsOnlyKeys("host1", "host2");
     LabSsh host1 = lab.hosts().get("host1").ssh();
-    assertThat(host1).isEqualTo(new LabSsh("10.0.0.11", 22, "lab", Optional.of("~/.ssh/rocelab_ed25519"),
-        Optional.of("ROCELAB_KEY_PASSPHRASE"), Optional.of("~/.ssh/known_hosts"), true));
-    assertThat(lab.hosts().get("host1").nics()).containsExactly(
-        Map.entry("nic0", new LabHost.LabNic("192.168.10.11", "mlx5_0")),
-        Map.entry("nic1", new LabHost.LabNic("192.168.11.11", "mlx5_1")));
+    assertThat(host1)
+        .isEqualTo(
+            new LabSsh(
+                "10.0.0.11",
+                22,
+                "lab",
+                Optional.of("~/.ssh/rocelab_ed25519"),
+                Optional.of("ROCELAB_KEY_PASSPHRASE"),
+                Optional.of("~/.ssh/known_hosts"),
+                true));
+    assertThat(lab.hosts().get("host1").nics())
+        .containsExactly(
+            Map.entry("nic0", new LabHost.LabNic("192.168.10.11", "mlx5_0")),
+            Map.entry("nic1", new LabHost.LabNic("192.168.11.11", "mlx5_1")));
     LabSsh host2 = lab.hosts().get("host2").ssh();
     assertThat(host2.port()).isEqualTo(2222);
     assertThat(host2.identityFile()).as("agent").isEmpty();
@@ -56,45 +67,62 @@ class LabInventoryFileTest {
   void telemetryLauncherToolAndFaultsBind() {
     LabTelemetry telemetry = lab.telemetry().orElseThrow();
     assertThat(telemetry.prometheus()).isEqualTo("http://prometheus.lab:9090");
-    assertThat(telemetry.headers()).containsExactly(Map.entry("Authorization", "Bearer ${env:PROM_TOKEN}"));
+    assertThat(telemetry.headers())
+        .containsExactly(Map.entry("Authorization", "Bearer ${env:PROM_TOKEN}"));
     assertThat(telemetry.step()).isEqualTo(SimTime.seconds(2));
     assertThat(telemetry.deviceLabel()).isEqualTo("device");
     assertThat(telemetry.portLabel()).isEqualTo("interface");
     assertThat(telemetry.priorityLabel()).isEqualTo("priority");
-    assertThat(telemetry.queries()).containsOnlyKeys(LabTelemetry.Counter.TX_BYTES, LabTelemetry.Counter.PFC_PAUSES_SENT,
-        LabTelemetry.Counter.DROPPED_BYTES);
+    assertThat(telemetry.queries())
+        .containsOnlyKeys(
+            LabTelemetry.Counter.TX_BYTES,
+            LabTelemetry.Counter.PFC_PAUSES_SENT,
+            LabTelemetry.Counter.DROPPED_BYTES);
     assertThat(telemetry.queries().get(LabTelemetry.Counter.DROPPED_BYTES))
         .isEqualTo("sum by (device, interface, priority) (lab_queue_dropped_bytes_total)");
 
-    assertThat(lab.launcher()).contains(
-        new LabLauncher(LabLauncher.Kind.MPIRUN, "host1", "/etc/rocelab/hosts", "-x NCCL_IB_HCA=mlx5"));
+    assertThat(lab.launcher())
+        .contains(
+            new LabLauncher(
+                LabLauncher.Kind.MPIRUN, "host1", "/etc/rocelab/hosts", "-x NCCL_IB_HCA=mlx5"));
     assertThat(lab.flowTool()).isEqualTo(LabInventory.FlowTool.PERFTEST);
 
     assertThat(lab.faults().get(LabFaultAction.LINK_DOWN))
         .isEqualTo(new LabCommand.Ssh("{device}", "sudo config interface shutdown {port}"));
-    assertThat(lab.faults().get(LabFaultAction.LINK_UP)).isEqualTo(new LabCommand.Http("PATCH",
-        "https://{address}:8765/nvue_v1/interface/{port}/link/state",
-        Map.of("Authorization", "Bearer ${env:NVUE_TOKEN}"), "{\"up\": {}}"));
-    assertThat(lab.faults().get(LabFaultAction.RESET)).isEqualTo(new LabCommand.Local("lab-power-cycle {device}"));
+    assertThat(lab.faults().get(LabFaultAction.LINK_UP))
+        .isEqualTo(
+            new LabCommand.Http(
+                "PATCH",
+                "https://{address}:8765/nvue_v1/interface/{port}/link/state",
+                Map.of("Authorization", "Bearer ${env:NVUE_TOKEN}"),
+                "{\"up\": {}}"));
+    assertThat(lab.faults().get(LabFaultAction.RESET))
+        .isEqualTo(new LabCommand.Local("lab-power-cycle {device}"));
   }
 
   @Test
   void printingTheInventoryShowsTargetsButNoKeyFileVariableOrHeader() {
     String printed = lab.toString();
 
-    assertThat(printed).contains("lab@10.0.0.11:22", "admin@10.0.1.1:22")
-        .doesNotContain("rocelab_ed25519", "ROCELAB_KEY_PASSPHRASE", "NVUE_TOKEN", "PROM_TOKEN", "Bearer");
+    assertThat(printed)
+        .contains("lab@10.0.0.11:22", "admin@10.0.1.1:22")
+        .doesNotContain(
+            "rocelab_ed25519", "ROCELAB_KEY_PASSPHRASE", "NVUE_TOKEN", "PROM_TOKEN", "Bearer");
   }
 
   @Test
   void thePrometheusUrlMayHoldEnvironmentPlaceholdersAndABadOneIsShownMasked() throws Exception {
     String file = Files.readString(ValidFabricFilesTest.VALID.resolve("lab.yaml"));
     String templated = "https://${env:PROM_USER}@prometheus.lab:9090/?token=${env:PROM_TOKEN}";
-    FabricSpec withTemplate = FabricFiles.load(file.replace("http://prometheus.lab:9090", templated), "templated.yaml");
+    FabricSpec withTemplate =
+        FabricFiles.load(file.replace("http://prometheus.lab:9090", templated), "templated.yaml");
     assertThat(withTemplate.lab().telemetry().orElseThrow().prometheus()).isEqualTo(templated);
 
-    assertThatThrownBy(() -> FabricFiles.load(file.replace("http://prometheus.lab:9090", "prom:s3cret-pw@nowhere"),
-        "bad.yaml"))
+    assertThatThrownBy(
+            () ->
+                FabricFiles.load(
+                    file.replace("http://prometheus.lab:9090", "prom:s3cret-pw@nowhere"),
+                    "bad.yaml"))
         .hasMessageContaining("is not an http or https URL; write it as http://host:port")
         .hasMessageNotContaining("s3cret-pw");
   }

@@ -11,9 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Each file under {@code malformed/} is a small complete fabric with one defect (one has three), and
- * ends with the exact problems it must produce, one {@code # expect: } comment per problem, in file
- * order. Keeping the expectations at the end leaves the line numbers of the content untouched.
+ * Each file under {@code malformed/} is a small complete fabric with one defect (one has three),
+ * and ends with the exact problems it must produce, one {@code # expect: } comment per problem, in
+ * file order. Keeping the expectations at the end leaves the line numbers of the content untouched.
  */
 class MalformedFabricFilesTest {
 
@@ -30,11 +30,15 @@ class MalformedFabricFilesTest {
   @MethodSource("malformedFiles")
   void reportsExactlyTheExpectedProblems(Path file) throws IOException {
     String content = Files.readString(file);
-    List<String> expected = content.lines()
-        .filter(line -> line.startsWith(EXPECT))
-        .map(line -> line.substring(EXPECT.length()))
-        .toList();
-    assertThat(expected).as("%s must end with at least one '%s' line", file, EXPECT.strip()).isNotEmpty();
+    List<String> expected =
+        content
+            .lines()
+            .filter(line -> line.startsWith(EXPECT))
+            .map(line -> line.substring(EXPECT.length()))
+            .toList();
+    assertThat(expected)
+        .as("%s must end with at least one '%s' line", file, EXPECT.strip())
+        .isNotEmpty();
 
     FabricFileReport report = FabricFiles.check(content, file.getFileName().toString());
 

@@ -10,16 +10,24 @@ class ProblemTest {
 
   @Test
   void errorReadsLikeACompilerMessage() {
-    Problem problem = new Problem("broken.yaml", 14, 13, "switchProfiles.spectrum4.buffer",
-        "\"64MBs\" is not a size; use B, KiB, MiB, GiB, KB, MB, GB (e.g. \"16MiB\")", Severity.ERROR);
+    Problem problem =
+        new Problem(
+            "broken.yaml",
+            14,
+            13,
+            "switchProfiles.spectrum4.buffer",
+            "\"64MBs\" is not a size; use B, KiB, MiB, GiB, KB, MB, GB (e.g. \"16MiB\")",
+            Severity.ERROR);
 
-    assertThat(problem).hasToString(
-        "broken.yaml:14:13 switchProfiles.spectrum4.buffer: \"64MBs\" is not a size; use B, KiB, MiB, GiB, KB, MB, GB (e.g. \"16MiB\")");
+    assertThat(problem)
+        .hasToString(
+            "broken.yaml:14:13 switchProfiles.spectrum4.buffer: \"64MBs\" is not a size; use B, KiB, MiB, GiB, KB, MB, GB (e.g. \"16MiB\")");
   }
 
   @Test
   void driftIsLabelled() {
-    Problem problem = new Problem("lab.yaml", 3, 5, "nicProfiles.cx7.firmware", "not approved", Severity.DRIFT);
+    Problem problem =
+        new Problem("lab.yaml", 3, 5, "nicProfiles.cx7.firmware", "not approved", Severity.DRIFT);
 
     assertThat(problem).hasToString("lab.yaml:3:5 nicProfiles.cx7.firmware: drift: not approved");
     assertThat(problem.isError()).isFalse();

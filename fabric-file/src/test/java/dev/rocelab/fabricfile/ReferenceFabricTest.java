@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.EcnProfile;
-import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.HeadroomPolicy;
 import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.fabric.LinkSpec;
@@ -27,7 +27,9 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The reference fabric shipped with rocelab loads without a single problem and means what it says. */
+/**
+ * The reference fabric shipped with rocelab loads without a single problem and means what it says.
+ */
 class ReferenceFabricTest {
 
   static final Path REFERENCE = Path.of("../fabrics/reference.yaml");
@@ -50,14 +52,24 @@ class ReferenceFabricTest {
   void nameAndDescription() {
     assertThat(spec.name()).isEqualTo("reference");
     assertThat(spec.description())
-        .isEqualTo("Rail-optimized 2-tier 400G RoCEv2 fabric, 8 hosts x 8 GPUs, 8 rail leaves, 4 spines, 1:1");
+        .isEqualTo(
+            "Rail-optimized 2-tier 400G RoCEv2 fabric, 8 hosts x 8 GPUs, 8 rail leaves, 4 spines, 1:1");
   }
 
   @Test
   void topologyIsOneRailOptimizedUnit() {
-    assertThat(spec.topology()).isEqualTo(new Topology.RailOptimized(1, 8, 4, 2,
-        new LinkSpec(Rate.gbps(400), Length.meters(3)), new LinkSpec(Rate.gbps(400), Length.meters(30)),
-        "gpu-server", "spectrum4", "spectrum4"));
+    assertThat(spec.topology())
+        .isEqualTo(
+            new Topology.RailOptimized(
+                1,
+                8,
+                4,
+                2,
+                new LinkSpec(Rate.gbps(400), Length.meters(3)),
+                new LinkSpec(Rate.gbps(400), Length.meters(30)),
+                "gpu-server",
+                "spectrum4",
+                "spectrum4"));
   }
 
   @Test
@@ -69,8 +81,9 @@ class ReferenceFabricTest {
     assertThat(sw.cellSize()).isEqualTo(DataSize.bytes(144));
     assertThat(sw.alpha()).isEqualTo(0.125);
     assertThat(sw.reserve()).isEqualTo(DataSize.kib(4));
-    assertThat(sw.headroom()).isEqualTo(
-        new HeadroomPolicy.Derived(DataSize.kib(1), DataSize.kib(18), 100, SimTime.ZERO));
+    assertThat(sw.headroom())
+        .isEqualTo(
+            new HeadroomPolicy.Derived(DataSize.kib(1), DataSize.kib(18), 100, SimTime.ZERO));
     assertThat(sw.qos()).isEqualTo("rdma-lossless");
     assertThat(sw.forwarding()).isEqualTo(SwitchProfile.Forwarding.CUT_THROUGH);
     assertThat(sw.forwardingLatency()).isEqualTo(SimTime.nanos(600));
@@ -91,9 +104,21 @@ class ReferenceFabricTest {
 
   @Test
   void dcqcnIsThePapersScaledTo400G() {
-    assertThat(spec.nicProfile("cx7").dcqcn()).isEqualTo(new DcqcnParameters(true, 1.0 / 256, 1.0,
-        SimTime.micros(55), SimTime.micros(50), SimTime.micros(55), DataSize.mb(100), 5, Rate.mbps(400),
-        Rate.gbps(4), Rate.mbps(100), SimTime.micros(50)));
+    assertThat(spec.nicProfile("cx7").dcqcn())
+        .isEqualTo(
+            new DcqcnParameters(
+                true,
+                1.0 / 256,
+                1.0,
+                SimTime.micros(55),
+                SimTime.micros(50),
+                SimTime.micros(55),
+                DataSize.mb(100),
+                5,
+                Rate.mbps(400),
+                Rate.gbps(4),
+                Rate.mbps(100),
+                SimTime.micros(50)));
   }
 
   @Test
@@ -110,11 +135,13 @@ class ReferenceFabricTest {
   @Test
   void qosPolicy() {
     QosPolicy qos = spec.qosPolicy("rdma-lossless");
-    assertThat(qos.dscpToPriority()).containsExactly(Map.entry(0, 0), Map.entry(26, 3), Map.entry(48, 6));
+    assertThat(qos.dscpToPriority())
+        .containsExactly(Map.entry(0, 0), Map.entry(26, 3), Map.entry(48, 6));
     assertThat(qos.losslessPriorities()).containsExactly(3);
     assertThat(qos.pfcPriorities()).containsExactly(3);
     assertThat(qos.xonOffset()).isEqualTo(DataSize.kib(18));
-    assertThat(qos.ecn()).as("NVIDIA's RoCE lossless defaults")
+    assertThat(qos.ecn())
+        .as("NVIDIA's RoCE lossless defaults")
         .containsExactly(Map.entry(3, new EcnProfile(DataSize.kb(150), DataSize.kb(1500), 1.0)));
     assertThat(qos.scheduler().strict()).containsExactly(6);
     assertThat(qos.scheduler().weights()).containsExactly(Map.entry(0, 1), Map.entry(3, 4));
@@ -124,7 +151,8 @@ class ReferenceFabricTest {
   @Test
   void theNicFirmwareRunsMlx5sReactionPoint() {
     assertThat(spec.firmwareRegistry().nicBehaviour("28.39.1002"))
-        .isEqualTo(spec.firmwareRegistry().nicBehaviour(FirmwareRegistry.NIC_MLX5).named("28.39.1002"));
+        .isEqualTo(
+            spec.firmwareRegistry().nicBehaviour(FirmwareRegistry.NIC_MLX5).named("28.39.1002"));
   }
 
   @Test

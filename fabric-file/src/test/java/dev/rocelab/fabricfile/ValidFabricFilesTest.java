@@ -30,7 +30,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every topology kind loads from a small example, with the defaults filled in, and expands as expected. */
+/**
+ * Every topology kind loads from a small example, with the defaults filled in, and expands as
+ * expected.
+ */
 class ValidFabricFilesTest {
 
   static final Path VALID = Path.of("src/test/resources/valid");
@@ -53,10 +56,12 @@ class ValidFabricFilesTest {
 
   @ParameterizedTest(name = "{0}: {1} hosts, {2} switches, {3} links")
   @CsvSource({
-      "leaf-spine.yaml,     2,  3,  6",   // 2 hosts x 2 NICs + 2 leaves x 1 spine
-      "three-tier.yaml,     4, 10, 28",   // 4 hosts x 1 NIC + 2 pods x 2 leaves x 2 spines + 4 spines x 2 supers x 2
-      "rail-optimized.yaml, 4, 10, 32",   // 4 hosts x 4 NICs + 8 rail leaves x 2 spines
-      "graph.yaml,          2,  1,  3"})
+    "leaf-spine.yaml,     2,  3,  6", // 2 hosts x 2 NICs + 2 leaves x 1 spine
+    "three-tier.yaml,     4, 10, 28", // 4 hosts x 1 NIC + 2 pods x 2 leaves x 2 spines + 4 spines x
+    // 2 supers x 2
+    "rail-optimized.yaml, 4, 10, 32", // 4 hosts x 4 NICs + 8 rail leaves x 2 spines
+    "graph.yaml,          2,  1,  3"
+  })
   void expandsToTheExpectedDevicesAndLinks(String file, int hosts, int switches, int links) {
     FabricGraph graph = FabricGraph.of(load(file));
 
@@ -76,7 +81,9 @@ class ValidFabricFilesTest {
 
     SwitchProfile sw = spec.switchProfile("switch");
     assertThat(sw.reserve()).isEqualTo(DataSize.ZERO);
-    assertThat(sw.headroom()).isEqualTo(new HeadroomPolicy.Derived(DataSize.kib(1), DataSize.kib(18), 100, SimTime.ZERO));
+    assertThat(sw.headroom())
+        .isEqualTo(
+            new HeadroomPolicy.Derived(DataSize.kib(1), DataSize.kib(18), 100, SimTime.ZERO));
     assertThat(sw.qos()).as("the only QoS policy").isEqualTo("lossless");
     assertThat(sw.forwarding()).isEqualTo(SwitchProfile.Forwarding.CUT_THROUGH);
     assertThat(sw.forwardingLatency()).isEqualTo(SimTime.nanos(600));
@@ -103,11 +110,18 @@ class ValidFabricFilesTest {
   void partialMapsOverrideDefaultsOneByOne() {
     FabricSpec spec = load("three-tier.yaml");
 
-    assertThat(spec.switchProfile("core").watchdog()).isEqualTo(new PfcWatchdog(true, SimTime.millis(200),
-        SimTime.millis(200), SimTime.millis(200), PfcWatchdog.Action.FORWARD));
+    assertThat(spec.switchProfile("core").watchdog())
+        .isEqualTo(
+            new PfcWatchdog(
+                true,
+                SimTime.millis(200),
+                SimTime.millis(200),
+                SimTime.millis(200),
+                PfcWatchdog.Action.FORWARD));
     DcqcnParameters dcqcn = spec.nicProfile("cx6").dcqcn();
     assertThat(dcqcn.minRate()).isEqualTo(Rate.mbps(100));
-    assertThat(dcqcn.additiveIncrease()).isEqualTo(DcqcnParameters.MLX5_DEFAULTS.additiveIncrease());
+    assertThat(dcqcn.additiveIncrease())
+        .isEqualTo(DcqcnParameters.MLX5_DEFAULTS.additiveIncrease());
     assertThat(dcqcn.cnpInterval()).isEqualTo(DcqcnParameters.MLX5_DEFAULTS.cnpInterval());
   }
 
@@ -123,20 +137,28 @@ class ValidFabricFilesTest {
   void threeTierNamesItsTiers() {
     FabricGraph graph = FabricGraph.of(load("three-tier.yaml"));
 
-    assertThat(graph.device("super2")).get().extracting(Device::role).isEqualTo(Device.Role.SUPER_SPINE);
+    assertThat(graph.device("super2"))
+        .get()
+        .extracting(Device::role)
+        .isEqualTo(Device.Role.SUPER_SPINE);
     assertThat(graph.device("spine4")).get().extracting(Device::tier).isEqualTo(2);
-    assertThat(graph.linkAt(dev.rocelab.api.fabric.Endpoint.parse("host1:nic0"))).get()
-        .extracting(l -> l.spec().speed()).isEqualTo(Rate.gbps(200));
+    assertThat(graph.linkAt(dev.rocelab.api.fabric.Endpoint.parse("host1:nic0")))
+        .get()
+        .extracting(l -> l.spec().speed())
+        .isEqualTo(Rate.gbps(200));
   }
 
   @Test
   void railOptimizedPutsNicIOnRailLeafI() {
     FabricGraph graph = FabricGraph.of(load("rail-optimized.yaml"));
 
-    assertThat(graph.linkAt(dev.rocelab.api.fabric.Endpoint.parse("host3:nic2"))).get()
+    assertThat(graph.linkAt(dev.rocelab.api.fabric.Endpoint.parse("host3:nic2")))
+        .get()
         .extracting(l -> l.peerOf(dev.rocelab.api.fabric.Endpoint.parse("host3:nic2")).device())
-        .as("host3 is in the second unit, whose rail leaves are leaf5..leaf8").isEqualTo("leaf7");
-    assertThat(load("rail-optimized.yaml").hostProfile("dgx").gpuToNic()).containsExactly(0, 1, 2, 3, 0, 1, 2, 3);
+        .as("host3 is in the second unit, whose rail leaves are leaf5..leaf8")
+        .isEqualTo("leaf7");
+    assertThat(load("rail-optimized.yaml").hostProfile("dgx").gpuToNic())
+        .containsExactly(0, 1, 2, 3, 0, 1, 2, 3);
   }
 
   @Test

@@ -14,10 +14,9 @@ import org.apiguardian.api.API;
 /**
  * A real lab, backend id {@code lab}: scenarios run on the hosts of the fabric file's {@code lab:}
  * inventory over SSH with the tools labs use (perftest, or iperf3 where hosts have no RDMA NIC;
- * nccl-tests through the lab's {@code mpirun} or {@code srun}),
- * switch counters are read from Prometheus before, during and after each run, and faults are the
- * lab's own commands. Infrastructure problems are {@link LabException}s: tests are reported broken,
- * not failed.
+ * nccl-tests through the lab's {@code mpirun} or {@code srun}), switch counters are read from
+ * Prometheus before, during and after each run, and faults are the lab's own commands.
+ * Infrastructure problems are {@link LabException}s: tests are reported broken, not failed.
  *
  * @since 0.1
  */
@@ -42,15 +41,21 @@ public final class LabBackend implements FabricBackend {
    */
   @Override
   public Set<Capability> capabilities() {
-    return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.MICROBURSTS, Capability.LOSSY_TRAFFIC,
-        Capability.LINK_FAULTS, Capability.SWITCH_RESET, Capability.COLLECTIVES);
+    return EnumSet.of(
+        Capability.RDMA_TRAFFIC,
+        Capability.MICROBURSTS,
+        Capability.LOSSY_TRAFFIC,
+        Capability.LINK_FAULTS,
+        Capability.SWITCH_RESET,
+        Capability.COLLECTIVES);
   }
 
   /**
    * Logs in to every lab host.
    *
    * @throws LabException if a host refuses, rejects the key or does not answer
-   * @throws IllegalArgumentException if the fabric has no lab inventory, or it names devices the fabric lacks
+   * @throws IllegalArgumentException if the fabric has no lab inventory, or it names devices the
+   *     fabric lacks
    */
   @Override
   public FabricSession open(FabricSpec spec) {

@@ -38,7 +38,8 @@ public class LabException extends FabricBackendException {
     this(problem, device, command, cause, null);
   }
 
-  private LabException(String problem, String device, String command, Throwable cause, RunResult partialResult) {
+  private LabException(
+      String problem, String device, String command, Throwable cause, RunResult partialResult) {
     super(problem + " [device " + device + ", command: " + command + "]", cause);
     this.device = device;
     this.command = command;
@@ -53,23 +54,34 @@ public class LabException extends FabricBackendException {
    */
   public LabException withPartialResult(RunResult partial) {
     String message = getMessage();
-    LabException copy = new LabException(message.substring(0, message.lastIndexOf(" [device ")), device, command,
-        getCause(), partial);
+    LabException copy =
+        new LabException(
+            message.substring(0, message.lastIndexOf(" [device ")),
+            device,
+            command,
+            getCause(),
+            partial);
     copy.setStackTrace(getStackTrace());
     return copy;
   }
 
-  /** @return the inventory device concerned */
+  /**
+   * @return the inventory device concerned
+   */
   public String device() {
     return device;
   }
 
-  /** @return the command that failed */
+  /**
+   * @return the command that failed
+   */
   public String command() {
     return command;
   }
 
-  /** @return what was measured before the problem; empty if it happened before the run started */
+  /**
+   * @return what was measured before the problem; empty if it happened before the run started
+   */
   public Optional<RunResult> partialResult() {
     return Optional.ofNullable(partialResult);
   }

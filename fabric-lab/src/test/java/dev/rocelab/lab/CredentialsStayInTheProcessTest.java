@@ -32,15 +32,15 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 /**
  * Credentials never leave the process. A fabric file carries a distinct planted secret in every
  * place a credential can be given — Prometheus URL user-info (literal and from the environment), a
- * token query parameter, a token in the URL's path from the environment, a literal and an
- * {@code ${env:…}} request header, a fault command's bearer
- * header, an SSH key passphrase from the environment — and is run as users run it, recording for
- * Allure: on the lab backend against the lab in containers (a healthy run, whose Prometheus ignores
- * the credentials it is sent), on the model backend (the effective configuration of a fabric with a
- * lab section), and on the lab with Prometheus unreachable (a broken test, its error and stack trace
- * recorded). Then the sign-off is written from those results with the real Allure command line.
- * Every file written and everything printed is searched for each secret, and for the basic
- * authentication header made of the user-info: none may appear.
+ * token query parameter, a token in the URL's path from the environment, a literal and an {@code
+ * ${env:…}} request header, a fault command's bearer header, an SSH key passphrase from the
+ * environment — and is run as users run it, recording for Allure: on the lab backend against the
+ * lab in containers (a healthy run, whose Prometheus ignores the credentials it is sent), on the
+ * model backend (the effective configuration of a fabric with a lab section), and on the lab with
+ * Prometheus unreachable (a broken test, its error and stack trace recorded). Then the sign-off is
+ * written from those results with the real Allure command line. Every file written and everything
+ * printed is searched for each secret, and for the basic authentication header made of the
+ * user-info: none may appear.
  *
  * <p>The values read through {@code ${env:…}} are set in this module's Surefire configuration.
  */
@@ -51,16 +51,17 @@ class CredentialsStayInTheProcessTest {
   private static final String QUERY_TOKEN = "planted-query-token-27e9";
   private static final String HEADER_KEY = "planted-header-key-9b3f";
   private static final String RESET_QUERY = "planted-reset-query-c0d2";
-  /** The environment variable holding each secret that is read through {@code ${env:…}}. */
-  private static final Map<String, String> FROM_ENVIRONMENT = Map.of(
-      "ROCELAB_TEST_PROM_USER", "planted-env-user-6c2e",
-      "ROCELAB_TEST_PROM_TOKEN", "planted-env-token-8f1a",
-      "ROCELAB_TEST_PROM_PATH_TOKEN", "planted-env-path-token-e5a7",
-      "ROCELAB_TEST_RESET_TOKEN", "planted-env-reset-token-3d97",
-      "ROCELAB_TEST_KEY_PASSPHRASE", "planted-env-passphrase-51b0");
 
-  @TempDir
-  static Path written;
+  /** The environment variable holding each secret that is read through {@code ${env:…}}. */
+  private static final Map<String, String> FROM_ENVIRONMENT =
+      Map.of(
+          "ROCELAB_TEST_PROM_USER", "planted-env-user-6c2e",
+          "ROCELAB_TEST_PROM_TOKEN", "planted-env-token-8f1a",
+          "ROCELAB_TEST_PROM_PATH_TOKEN", "planted-env-path-token-e5a7",
+          "ROCELAB_TEST_RESET_TOKEN", "planted-env-reset-token-3d97",
+          "ROCELAB_TEST_KEY_PASSPHRASE", "planted-env-passphrase-51b0");
+
+  @TempDir static Path written;
 
   private static LabContainers lab;
   private static final Map<String, TestExecutionSummary> runs = new LinkedHashMap<>();
@@ -69,13 +70,19 @@ class CredentialsStayInTheProcessTest {
 
   @BeforeAll
   static void runEveryPathAndSignOff() throws Exception {
-    FROM_ENVIRONMENT.forEach((name, value) -> assertThat(System.getenv(name))
-        .as("environment variable %s, set by fabric-lab's Surefire configuration", name).isEqualTo(value));
+    FROM_ENVIRONMENT.forEach(
+        (name, value) ->
+            assertThat(System.getenv(name))
+                .as("environment variable %s, set by fabric-lab's Surefire configuration", name)
+                .isEqualTo(value));
     lab = new LabContainers();
     Path planted = plant(lab, lab.prometheusAddress(), written.resolve("lab.yaml"));
     // a proxy that takes its token in the path: the error names the server's address, path and all
-    Path unreachable = plant(lab, "127.0.0.1:1/${env:ROCELAB_TEST_PROM_PATH_TOKEN}",
-        written.resolve("lab-unreachable.yaml"));
+    Path unreachable =
+        plant(
+            lab,
+            "127.0.0.1:1/${env:ROCELAB_TEST_PROM_PATH_TOKEN}",
+            written.resolve("lab-unreachable.yaml"));
     Path results = written.resolve("allure-results");
 
     PrintStream out = System.out;
@@ -85,15 +92,40 @@ class CredentialsStayInTheProcessTest {
     System.setOut(capture);
     System.setErr(capture);
     try {
-      runs.put("lab", AllureRecording.run(results, Map.of(FabricTest.FABRIC_PROPERTY, planted.toString()),
-          SuiteTestCase.class));
-      runs.put("model", AllureRecording.run(results, Map.of(FabricTest.FABRIC_PROPERTY, planted.toString(),
-          FabricTest.BACKEND_PROPERTY, "model"), SuiteTestCase.class));
-      runs.put("unreachable", AllureRecording.run(results,
-          Map.of(FabricTest.FABRIC_PROPERTY, unreachable.toString()), SuiteTestCase.class));
-      signOffStatus = SignOff.run(new String[] {"--results", results.toString(), "--output",
-          written.resolve("signoff").toString(), "--allure", System.getProperty("rocelab.allure.home")},
-          capture, capture);
+      runs.put(
+          "lab",
+          AllureRecording.run(
+              results,
+              Map.of(FabricTest.FABRIC_PROPERTY, planted.toString()),
+              SuiteTestCase.class));
+      runs.put(
+          "model",
+          AllureRecording.run(
+              results,
+              Map.of(
+                  FabricTest.FABRIC_PROPERTY,
+                  planted.toString(),
+                  FabricTest.BACKEND_PROPERTY,
+                  "model"),
+              SuiteTestCase.class));
+      runs.put(
+          "unreachable",
+          AllureRecording.run(
+              results,
+              Map.of(FabricTest.FABRIC_PROPERTY, unreachable.toString()),
+              SuiteTestCase.class));
+      signOffStatus =
+          SignOff.run(
+              new String[] {
+                "--results",
+                results.toString(),
+                "--output",
+                written.resolve("signoff").toString(),
+                "--allure",
+                System.getProperty("rocelab.allure.home")
+              },
+              capture,
+              capture);
     } finally {
       System.setOut(out);
       System.setErr(err);
@@ -110,12 +142,18 @@ class CredentialsStayInTheProcessTest {
 
   @Test
   void everyPathRanAsExpected() {
-    assertThat(runs.get("lab").getTestsSucceededCount()).as("lab run passed: %s", failures("lab")).isEqualTo(1);
-    assertThat(runs.get("model").getTestsSucceededCount()).as("model run passed: %s", failures("model"))
+    assertThat(runs.get("lab").getTestsSucceededCount())
+        .as("lab run passed: %s", failures("lab"))
         .isEqualTo(1);
-    assertThat(runs.get("unreachable").getTestsFailedCount()).as("unreachable lab broke").isEqualTo(1);
+    assertThat(runs.get("model").getTestsSucceededCount())
+        .as("model run passed: %s", failures("model"))
+        .isEqualTo(1);
+    assertThat(runs.get("unreachable").getTestsFailedCount())
+        .as("unreachable lab broke")
+        .isEqualTo(1);
     assertThat(runs.get("unreachable").getFailures().get(0).getException())
-        .isInstanceOf(LabException.class).hasMessageContaining("Prometheus");
+        .isInstanceOf(LabException.class)
+        .hasMessageContaining("Prometheus");
     assertThat(signOffStatus).as("sign-off status: the Baseline phase broke").isEqualTo(1);
   }
 
@@ -128,28 +166,37 @@ class CredentialsStayInTheProcessTest {
     List<String> configurations = new ArrayList<>();
     for (Path file : filesWritten()) {
       String text = Files.readString(file, StandardCharsets.ISO_8859_1);
-      if (file.startsWith(written.resolve("allure-results")) && text.startsWith("# effective configuration")) {
+      if (file.startsWith(written.resolve("allure-results"))
+          && text.startsWith("# effective configuration")) {
         configurations.add(text);
       }
     }
 
-    // the secrets' fields were written, masked: a search that finds nothing has looked where they would be
-    assertThat(configurations).isNotEmpty().allSatisfy(text -> assertThat(text)
-        .contains("prometheus: \"http://***@")
-        .contains("token=***")
-        .contains("Authorization: \"Bearer ${env:ROCELAB_TEST_PROM_TOKEN}\"")
-        .contains("X-Api-Key: ***")
-        .contains("passphraseEnv: ROCELAB_TEST_KEY_PASSPHRASE"));
+    // the secrets' fields were written, masked: a search that finds nothing has looked where they
+    // would be
+    assertThat(configurations)
+        .isNotEmpty()
+        .allSatisfy(
+            text ->
+                assertThat(text)
+                    .contains("prometheus: \"http://***@")
+                    .contains("token=***")
+                    .contains("Authorization: \"Bearer ${env:ROCELAB_TEST_PROM_TOKEN}\"")
+                    .contains("X-Api-Key: ***")
+                    .contains("passphraseEnv: ROCELAB_TEST_KEY_PASSPHRASE"));
     assertThat(written.resolve("signoff/index.html")).exists();
   }
 
   @Test
   void noSecretAppearsInAnyFileWrittenOrAnythingPrinted() throws IOException {
-    List<String> secrets = new ArrayList<>(List.of(URL_PASSWORD, QUERY_TOKEN, HEADER_KEY, RESET_QUERY));
+    List<String> secrets =
+        new ArrayList<>(List.of(URL_PASSWORD, QUERY_TOKEN, HEADER_KEY, RESET_QUERY));
     secrets.addAll(FROM_ENVIRONMENT.values());
     String user = FROM_ENVIRONMENT.get("ROCELAB_TEST_PROM_USER");
     // the basic authentication header that is sent, never written
-    secrets.add(Base64.getEncoder().encodeToString((user + ":" + URL_PASSWORD).getBytes(StandardCharsets.UTF_8)));
+    secrets.add(
+        Base64.getEncoder()
+            .encodeToString((user + ":" + URL_PASSWORD).getBytes(StandardCharsets.UTF_8)));
 
     List<Path> files = filesWritten();
     assertThat(files).as("files written").hasSizeGreaterThan(20);
@@ -157,7 +204,9 @@ class CredentialsStayInTheProcessTest {
     for (Path file : files) {
       // bytes as Latin-1: a secret is ASCII, and a binary file (a PNG) must not stop the search
       String text = Files.readString(file, StandardCharsets.ISO_8859_1);
-      secrets.stream().filter(text::contains).forEach(secret -> leaks.add(secret + " in " + written.relativize(file)));
+      secrets.stream()
+          .filter(text::contains)
+          .forEach(secret -> leaks.add(secret + " in " + written.relativize(file)));
     }
     secrets.stream().filter(printed::contains).forEach(secret -> leaks.add(secret + " printed"));
 
@@ -176,14 +225,33 @@ class CredentialsStayInTheProcessTest {
   /** The containers' fabric file with a credential in every field that takes one. */
   private static Path plant(LabContainers lab, String prometheus, Path to) throws IOException {
     String yaml = Files.readString(lab.fabricFile("id_rsa"));
-    yaml = replaceOnce(yaml, "    prometheus: http://" + lab.prometheusAddress() + "\n",
-        "    prometheus: http://${env:ROCELAB_TEST_PROM_USER}:" + URL_PASSWORD + "@" + prometheus
-            + "/?token=" + QUERY_TOKEN + "\n"
-            + "    headers: {Authorization: \"Bearer ${env:ROCELAB_TEST_PROM_TOKEN}\", X-Api-Key: " + HEADER_KEY + "}\n");
-    yaml = yaml.replace("      knownHosts: ", "      passphraseEnv: ROCELAB_TEST_KEY_PASSPHRASE\n      knownHosts: ");
-    yaml = replaceOnce(yaml, "  faults:\n", "  faults:\n"
-        + "    reset: {via: http, url: \"https://{address}:8765/reset?api_key=" + RESET_QUERY + "\", method: POST,"
-        + " headers: {Authorization: \"Bearer ${env:ROCELAB_TEST_RESET_TOKEN}\"}}\n");
+    yaml =
+        replaceOnce(
+            yaml,
+            "    prometheus: http://" + lab.prometheusAddress() + "\n",
+            "    prometheus: http://${env:ROCELAB_TEST_PROM_USER}:"
+                + URL_PASSWORD
+                + "@"
+                + prometheus
+                + "/?token="
+                + QUERY_TOKEN
+                + "\n"
+                + "    headers: {Authorization: \"Bearer ${env:ROCELAB_TEST_PROM_TOKEN}\", X-Api-Key: "
+                + HEADER_KEY
+                + "}\n");
+    yaml =
+        yaml.replace(
+            "      knownHosts: ",
+            "      passphraseEnv: ROCELAB_TEST_KEY_PASSPHRASE\n      knownHosts: ");
+    yaml =
+        replaceOnce(
+            yaml,
+            "  faults:\n",
+            "  faults:\n"
+                + "    reset: {via: http, url: \"https://{address}:8765/reset?api_key="
+                + RESET_QUERY
+                + "\", method: POST,"
+                + " headers: {Authorization: \"Bearer ${env:ROCELAB_TEST_RESET_TOKEN}\"}}\n");
     try {
       return Files.writeString(to, yaml);
     } catch (IOException e) {
@@ -196,7 +264,10 @@ class CredentialsStayInTheProcessTest {
     return text.replace(what, with);
   }
 
-  /** A Baseline suite; its fabric, and whether it runs on the lab or the model, is given when it runs. */
+  /**
+   * A Baseline suite; its fabric, and whether it runs on the lab or the model, is given when it
+   * runs.
+   */
   @FabricTest(fabric = "container-lab.yaml", backend = "lab", phase = Phase.BASELINE)
   static class SuiteTestCase {
 

@@ -63,32 +63,46 @@ class FabricTestOnLabEndToEndTest {
     tests.failed().debug(); // shows why, should the lab not pass
 
     tests.assertStatistics(s -> s.started(2).succeeded(2).failed(0).aborted(0).skipped(0));
-    tests.assertThatEvents()
-        .haveExactly(1, event(test("baselineIsLosslessAndEveryFlowCompletes"), finishedSuccessfully()))
+    tests
+        .assertThatEvents()
+        .haveExactly(
+            1, event(test("baselineIsLosslessAndEveryFlowCompletes"), finishedSuccessfully()))
         .haveExactly(1, event(test("trafficResumesOnceTheLinkIsBack"), finishedSuccessfully()));
   }
 
   @Test
   @Order(2)
   void aStoppedHostMakesTheSuiteBrokenNotFailed() {
-    lab.host("host2").getDockerClient().stopContainerCmd(lab.host("host2").getContainerId()).withTimeout(0).exec();
+    lab.host("host2")
+        .getDockerClient()
+        .stopContainerCmd(lab.host("host2").getContainerId())
+        .withTimeout(0)
+        .exec();
 
     Events tests = runSuite().testEvents();
 
     tests.assertStatistics(s -> s.started(2).succeeded(0).failed(2).aborted(0));
-    tests.assertThatEvents().haveExactly(2, event(finishedWithFailure(instanceOf(LabException.class),
-        message(m -> m.contains("[device host2, command: (login)]")))));
+    tests
+        .assertThatEvents()
+        .haveExactly(
+            2,
+            event(
+                finishedWithFailure(
+                    instanceOf(LabException.class),
+                    message(m -> m.contains("[device host2, command: (login)]")))));
   }
 
   private static EngineExecutionResults runSuite() {
-    return EngineTestKit.engine("junit-jupiter").selectors(selectClass(ContainerLabSuiteTestCase.class))
-        .configurationParameters(Map.of(FabricTest.FABRIC_PROPERTY, lab.fabricFile("id_rsa").toString()))
+    return EngineTestKit.engine("junit-jupiter")
+        .selectors(selectClass(ContainerLabSuiteTestCase.class))
+        .configurationParameters(
+            Map.of(FabricTest.FABRIC_PROPERTY, lab.fabricFile("id_rsa").toString()))
         .execute();
   }
 
   /**
-   * The suite, in the model suites' style. Its fabric is the containers' lab file, given as
-   * {@code rocelab.fabric} when the test runs; the name here is never read.
+   * The suite, in the model suites' style. Its fabric is the containers' lab file, given as {@code
+   * rocelab.fabric} when the test runs; the name here is never read.
    */
   @FabricTest(fabric = "container-lab.yaml", backend = "lab", phase = Phase.FAILURES)
   static class ContainerLabSuiteTestCase {
@@ -104,7 +118,8 @@ class FabricTestOnLabEndToEndTest {
     void trafficResumesOnceTheLinkIsBack(RunResult run) {
       assertThat(run).hasNoDeadlock();
       assertThat(run).flows().allCompleted();
-      Assertions.assertThat(run.events()).extracting(FabricEvent::kind)
+      Assertions.assertThat(run.events())
+          .extracting(FabricEvent::kind)
           .containsExactly(FabricEvent.Kind.FAULT, FabricEvent.Kind.RECOVERY);
     }
   }

@@ -32,8 +32,8 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * The lab backend against a real lab in containers: real sshd, iperf3, node exporter, Prometheus
- * and Docker networks. There is no RDMA hardware in a container, so flows run on iperf3 (TCP), as
- * a lab without RDMA NICs would declare with {@code flowTool: iperf3}.
+ * and Docker networks. There is no RDMA hardware in a container, so flows run on iperf3 (TCP), as a
+ * lab without RDMA NICs would declare with {@code flowTool: iperf3}.
  *
  * <p>Skipped, with the reason, where no Docker engine answers; {@code .ci/docker} starts one in CI.
  */
@@ -59,7 +59,8 @@ class LabBackendContainerTest {
     session = FabricBackends.require("lab").open(lab.fabric("id_rsa"));
     long buffers = 0;
     for (String sysctl : List.of("tcp_wmem", "tcp_rmem")) {
-      String[] minDefaultMax = lab.exec("host1", "cat", "/proc/sys/net/ipv4/" + sysctl).strip().split("\\s+");
+      String[] minDefaultMax =
+          lab.exec("host1", "cat", "/proc/sys/net/ipv4/" + sysctl).strip().split("\\s+");
       buffers += Long.parseLong(minDefaultMax[2]);
     }
     iperf3UncountedTail = DataSize.bytes(buffers);
@@ -78,15 +79,19 @@ class LabBackendContainerTest {
   @Test
   @Order(1)
   void baselineFlowIsCarriedAndCountedByTheHostsInterfaces() {
-    RunResult run = session.run(Scenario.flow("host1:nic0", "host2:nic0").message("256MiB").named("baseline"));
+    RunResult run =
+        session.run(Scenario.flow("host1:nic0", "host2:nic0").message("256MiB").named("baseline"));
 
     assertThat(run.backend()).isEqualTo("lab");
     FlowResult flow = run.flows().get(0);
     assertReceivedByIperf3(flow, DataSize.mib(256));
     assertThat(flow.completed()).isTrue();
     assertThat(flow.priority()).as("DSCP 26 of the NIC profile → priority 3 on leaf1").isEqualTo(3);
-    assertThat(run.series("throughput")).singleElement().satisfies(s -> assertThat(s.max()).isPositive());
-    // the node exporter counted what left host1's data interface: the flow plus TCP/IP headers, less
+    assertThat(run.series("throughput"))
+        .singleElement()
+        .satisfies(s -> assertThat(s.max()).isPositive());
+    // the node exporter counted what left host1's data interface: the flow plus TCP/IP headers,
+    // less
     // what iperf3 wrote into its socket but never sent once the test ended (seen: 1.1 MB short)
     long least = DataSize.mib(256).bytes() - iperf3UncountedTail.bytes();
     PortStats sent = run.port("host1:nic0").get(0);
@@ -98,16 +103,21 @@ class LabBackendContainerTest {
   @Test
   @Order(2)
   void linkFailureStopsTheFlowWhichResumesOnceTheLinkIsBack() {
-    RunResult run = session.run(Scenario.flow("host1:nic0", "host2:nic0").message("3GiB")
-        .with(Fault.linkDown("host2:nic0").at("500ms"), Fault.linkUp("host2:nic0").at("2s"))
-        .named("link failure"));
+    RunResult run =
+        session.run(
+            Scenario.flow("host1:nic0", "host2:nic0")
+                .message("3GiB")
+                .with(Fault.linkDown("host2:nic0").at("500ms"), Fault.linkUp("host2:nic0").at("2s"))
+                .named("link failure"));
 
     FlowResult flow = run.flows().get(0);
     assertThat(flow.completed()).isTrue();
     assertReceivedByIperf3(flow, DataSize.gib(3));
-    assertThat(run.events()).extracting(FabricEvent::kind, FabricEvent::subject).containsExactly(
-        org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.FAULT, "host2:nic0"),
-        org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.RECOVERY, "host2:nic0"));
+    assertThat(run.events())
+        .extracting(FabricEvent::kind, FabricEvent::subject)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.FAULT, "host2:nic0"),
+            org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.RECOVERY, "host2:nic0"));
     TimeSeries throughput = run.series("throughput").get(0);
     long[] bps = throughput.values();
     assertThat(bps).as("some 100 ms interval carried nothing while the link was down").contains(0L);
@@ -117,14 +127,16 @@ class LabBackendContainerTest {
   @Test
   @Order(3)
   void switchCountersAreReadPerPortAndPriorityAsTheirIncreaseOverTheRun() throws Exception {
-    // leaf1's stand-in exporter: counters that did not start at zero, so only the increase may count
+    // leaf1's stand-in exporter: counters that did not start at zero, so only the increase may
+    // count
     String pausesSent = "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"}";
     // 1 KiB frames (1086 bytes) dropped on eth2 priority 0
     lab.switchCounters(switchCounters(5_000, 4_000, 900, 12, 13_032, 0));
     lab.awaitSwitchCounter(pausesSent, 5_000);
 
-    ScenarioRun running = session.start(Scenario.flow("host1:nic0", "host2:nic0").message("256MiB")
-        .named("switch counters"));
+    ScenarioRun running =
+        session.start(
+            Scenario.flow("host1:nic0", "host2:nic0").message("256MiB").named("switch counters"));
     lab.switchCounters(switchCounters(6_200, 4_350, 1_134, 19, 20_634, 1_572_864));
     RunResult run = running.finish();
 
@@ -135,59 +147,101 @@ class LabBackendContainerTest {
     assertThat(eth2.ecnMarks()).isEqualTo(234);
     assertThat(eth2.maxQueue()).as("the deepest buffer use sampled").isEqualTo(DataSize.kib(1_536));
     assertThat(queue(run, "leaf1:eth2", 0).drops()).containsEntry(DropReason.BUFFER_OVERFLOW, 7L);
-    assertThat(queue(run, "leaf1:eth2", 0).droppedBytes()).contains(Map.of(DropReason.BUFFER_OVERFLOW, 7_602L));
-    assertThat(run.port("host1:nic0")).as("the node exporter counts no dropped bytes: unknown, not zero")
+    assertThat(queue(run, "leaf1:eth2", 0).droppedBytes())
+        .contains(Map.of(DropReason.BUFFER_OVERFLOW, 7_602L));
+    assertThat(run.port("host1:nic0"))
+        .as("the node exporter counts no dropped bytes: unknown, not zero")
         .allSatisfy(p -> assertThat(p.droppedBytes()).isEmpty());
-    FabricAssertions.assertThat(run).port("leaf1:eth2").priority(0).lostBytes().isEqualTo(DataSize.bytes(7_602));
+    FabricAssertions.assertThat(run)
+        .port("leaf1:eth2")
+        .priority(0)
+        .lostBytes()
+        .isEqualTo(DataSize.bytes(7_602));
     assertThatThrownBy(() -> FabricAssertions.assertThat(run).priority(0).lostBytes().isZero())
-        .hasMessageContaining("  actual:     not measured: backend lab did not measure dropped bytes on host1:nic0"
-            + " priority 0");
-    assertThat(run.series("pfcPausesSent")).filteredOn(s -> s.subject().equals("leaf1:eth1/3")).singleElement()
-        .satisfies(s -> assertThat(LongStream.of(s.values()).sum()).as("pauses sampled over the run").isEqualTo(1_200));
+        .hasMessageContaining(
+            "  actual:     not measured: backend lab did not measure dropped bytes on host1:nic0"
+                + " priority 0");
+    assertThat(run.series("pfcPausesSent"))
+        .filteredOn(s -> s.subject().equals("leaf1:eth1/3"))
+        .singleElement()
+        .satisfies(
+            s ->
+                assertThat(LongStream.of(s.values()).sum())
+                    .as("pauses sampled over the run")
+                    .isEqualTo(1_200));
     assertThat(run.port("host1:nic0")).as("the hosts' own counters still read").isNotEmpty();
   }
 
   @Test
   @Order(4)
   void microburstsArePacedBySendersAndAllToAllReachesEveryOtherHost() {
-    // 1 MiB every 10 ms: 839 Mb/s on average, where an unpaced iperf3 on a veth carries several Gb/s
-    RunResult bursts = session.run(Scenario.microburst().senders(1).receiver("host1:nic0").burst("1MiB")
-        .period("10ms").bursts(100).named("microbursts"));
+    // 1 MiB every 10 ms: 839 Mb/s on average, where an unpaced iperf3 on a veth carries several
+    // Gb/s
+    RunResult bursts =
+        session.run(
+            Scenario.microburst()
+                .senders(1)
+                .receiver("host1:nic0")
+                .burst("1MiB")
+                .period("10ms")
+                .bursts(100)
+                .named("microbursts"));
 
     FlowResult burst = bursts.flows().get(0);
     assertThat(burst.source()).isEqualTo(new Endpoint("host2", "nic0"));
     assertThat(burst.completed()).isTrue();
     assertReceivedByIperf3(burst, DataSize.mib(100));
     long[] bps = bursts.series("throughput").get(0).values();
-    assertThat(LongStream.of(bps).max().orElseThrow()).as("no 100 ms interval much above the paced rate")
+    assertThat(LongStream.of(bps).max().orElseThrow())
+        .as("no 100 ms interval much above the paced rate")
         .isLessThan(2 * 838_860_800L);
 
     RunResult allToAll = session.run(Scenario.allToAll().perPair("256MiB").named("all-to-all"));
 
-    assertThat(allToAll.flows()).extracting(f -> f.source().device() + "→" + f.destination().device())
+    assertThat(allToAll.flows())
+        .extracting(f -> f.source().device() + "→" + f.destination().device())
         .containsExactlyInAnyOrder("host1→host2", "host2→host1");
-    assertThat(allToAll.flows()).allSatisfy(f -> {
-      assertThat(f.completed()).isTrue();
-      assertReceivedByIperf3(f, DataSize.mib(256));
-    });
+    assertThat(allToAll.flows())
+        .allSatisfy(
+            f -> {
+              assertThat(f.completed()).isTrue();
+              assertReceivedByIperf3(f, DataSize.mib(256));
+            });
   }
 
   @Test
   @Order(5)
   void garbageOutputIsAnInfrastructureErrorNamingHostAndCommand() throws Exception {
-    lab.exec("host1", "sh", "-c", "mv /usr/bin/iperf3 /usr/bin/iperf3.real"
-        + " && printf '#!/bin/sh\\necho \"%%%% garbage %%%%\"\\n' > /usr/bin/iperf3 && chmod +x /usr/bin/iperf3");
+    lab.exec(
+        "host1",
+        "sh",
+        "-c",
+        "mv /usr/bin/iperf3 /usr/bin/iperf3.real"
+            + " && printf '#!/bin/sh\\necho \"%%%% garbage %%%%\"\\n' > /usr/bin/iperf3 && chmod +x /usr/bin/iperf3");
     try {
-      LabException broken = catchThrowableOfType(LabException.class,
-          () -> session.run(Scenario.flow("host1:nic0", "host2:nic0").message("1MiB").named("garbage")));
+      LabException broken =
+          catchThrowableOfType(
+              LabException.class,
+              () ->
+                  session.run(
+                      Scenario.flow("host1:nic0", "host2:nic0").message("1MiB").named("garbage")));
 
-      assertThat(broken).isNotNull().isInstanceOf(FabricBackendException.class).isNotInstanceOf(AssertionError.class);
+      assertThat(broken)
+          .isNotNull()
+          .isInstanceOf(FabricBackendException.class)
+          .isNotInstanceOf(AssertionError.class);
       assertThat(broken.device()).isEqualTo("host1");
       assertThat(broken.command()).startsWith("iperf3 -c " + lab.dataAddress(1));
-      assertThat(broken.getMessage()).startsWith("unparsable iperf3 output (exit 0): iperf3 output is not JSON")
+      assertThat(broken.getMessage())
+          .startsWith("unparsable iperf3 output (exit 0): iperf3 output is not JSON")
           .contains("[device host1, command: iperf3 -c ");
-      assertThat(broken.partialResult()).as("telemetry kept").hasValueSatisfying(partial ->
-          assertThat(partial.ports()).extracting(PortStats::port).contains(new Endpoint("host1", "nic0")));
+      assertThat(broken.partialResult())
+          .as("telemetry kept")
+          .hasValueSatisfying(
+              partial ->
+                  assertThat(partial.ports())
+                      .extracting(PortStats::port)
+                      .contains(new Endpoint("host1", "nic0")));
     } finally {
       lab.exec("host1", "mv", "/usr/bin/iperf3.real", "/usr/bin/iperf3");
     }
@@ -198,7 +252,8 @@ class LabBackendContainerTest {
   void aMissingToolIsNamedWithItsHost() throws Exception {
     lab.exec("host2", "mv", "/usr/bin/iperf3", "/usr/bin/iperf3.away");
     try {
-      assertThatThrownBy(() -> session.run(Scenario.flow("host1:nic0", "host2:nic0").message("1MiB")))
+      assertThatThrownBy(
+              () -> session.run(Scenario.flow("host1:nic0", "host2:nic0").message("1MiB")))
           .isInstanceOf(LabException.class)
           .hasMessageStartingWith("iperf3 is not installed on host2 (exit 127: ")
           .hasMessageContaining("[device host2, command: timeout 900 iperf3 -s -1 -p 185");
@@ -210,32 +265,47 @@ class LabBackendContainerTest {
   @Test
   @Order(7)
   void aWrongKeyIsAnAuthenticationFailureThatShowsNoKey() {
-    LabException broken = catchThrowableOfType(LabException.class,
-        () -> FabricBackends.require("lab").open(lab.fabric("wrong_rsa")));
+    LabException broken =
+        catchThrowableOfType(
+            LabException.class, () -> FabricBackends.require("lab").open(lab.fabric("wrong_rsa")));
 
     assertThat(broken).isNotNull();
-    assertThat(broken.getMessage()).isEqualTo("SSH authentication failed for lab@" + lab.host("host1").getHost() + ":"
-        + lab.host("host1").getMappedPort(22) + " (the key or agent identity was rejected) [device host1,"
-        + " command: (login)]");
+    assertThat(broken.getMessage())
+        .isEqualTo(
+            "SSH authentication failed for lab@"
+                + lab.host("host1").getHost()
+                + ":"
+                + lab.host("host1").getMappedPort(22)
+                + " (the key or agent identity was rejected) [device host1,"
+                + " command: (login)]");
     assertThat(broken.getMessage()).doesNotContain(lab.keyFile("wrong_rsa").toString());
   }
 
   @Test
   @Order(8)
   void aHostStoppedMidRunBreaksTheRunNamingItAndKeepsWhatWasMeasured() {
-    Thread stopper = new Thread(() -> {
-      try {
-        Thread.sleep(1500);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      lab.host("host1").getDockerClient().stopContainerCmd(lab.host("host1").getContainerId())
-          .withTimeout(0).exec();
-    });
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(1500);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              lab.host("host1")
+                  .getDockerClient()
+                  .stopContainerCmd(lab.host("host1").getContainerId())
+                  .withTimeout(0)
+                  .exec();
+            });
     stopper.start();
 
-    LabException broken = catchThrowableOfType(LabException.class,
-        () -> session.run(Scenario.flow("host1:nic0", "host2:nic0").message("64GiB").named("host lost")));
+    LabException broken =
+        catchThrowableOfType(
+            LabException.class,
+            () ->
+                session.run(
+                    Scenario.flow("host1:nic0", "host2:nic0").message("64GiB").named("host lost")));
 
     assertThat(broken).isNotNull();
     assertThat(broken.device()).isEqualTo("host1");
@@ -245,25 +315,50 @@ class LabBackendContainerTest {
   }
 
   private static PortStats queue(RunResult run, String port, int priority) {
-    return run.port(port).stream().filter(p -> p.priority() == priority).findFirst()
-        .orElseThrow(() -> new AssertionError("no counters of " + port + " priority " + priority + " in " + run.ports()));
+    return run.port(port).stream()
+        .filter(p -> p.priority() == priority)
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no counters of " + port + " priority " + priority + " in " + run.ports()));
   }
 
-  /** What leaf1's stand-in exporter serves: per-priority counters and a gauge, named as the fabric file's queries expect. */
-  private static String switchCounters(long pausesSent, long pausesReceived, long ecnMarks, long drops,
-      long droppedBytes, long bufferUsed) {
+  /**
+   * What leaf1's stand-in exporter serves: per-priority counters and a gauge, named as the fabric
+   * file's queries expect.
+   */
+  private static String switchCounters(
+      long pausesSent,
+      long pausesReceived,
+      long ecnMarks,
+      long drops,
+      long droppedBytes,
+      long bufferUsed) {
     return "# TYPE lab_switch_pfc_tx_frames_total counter\n"
-        + "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"} " + pausesSent + "\n"
+        + "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"} "
+        + pausesSent
+        + "\n"
         + "# TYPE lab_switch_pfc_rx_frames_total counter\n"
-        + "lab_switch_pfc_rx_frames_total{interface=\"eth2\",priority=\"3\"} " + pausesReceived + "\n"
+        + "lab_switch_pfc_rx_frames_total{interface=\"eth2\",priority=\"3\"} "
+        + pausesReceived
+        + "\n"
         + "# TYPE lab_switch_ecn_marked_packets_total counter\n"
-        + "lab_switch_ecn_marked_packets_total{interface=\"eth2\",priority=\"3\"} " + ecnMarks + "\n"
+        + "lab_switch_ecn_marked_packets_total{interface=\"eth2\",priority=\"3\"} "
+        + ecnMarks
+        + "\n"
         + "# TYPE lab_switch_queue_dropped_packets_total counter\n"
-        + "lab_switch_queue_dropped_packets_total{interface=\"eth2\",priority=\"0\"} " + drops + "\n"
+        + "lab_switch_queue_dropped_packets_total{interface=\"eth2\",priority=\"0\"} "
+        + drops
+        + "\n"
         + "# TYPE lab_switch_queue_dropped_bytes_total counter\n"
-        + "lab_switch_queue_dropped_bytes_total{interface=\"eth2\",priority=\"0\"} " + droppedBytes + "\n"
+        + "lab_switch_queue_dropped_bytes_total{interface=\"eth2\",priority=\"0\"} "
+        + droppedBytes
+        + "\n"
         + "# TYPE lab_switch_queue_buffer_used_bytes gauge\n"
-        + "lab_switch_queue_buffer_used_bytes{interface=\"eth2\",priority=\"3\"} " + bufferUsed + "\n";
+        + "lab_switch_queue_buffer_used_bytes{interface=\"eth2\",priority=\"3\"} "
+        + bufferUsed
+        + "\n";
   }
 
   /**
@@ -271,7 +366,8 @@ class LabBackendContainerTest {
    * whole blocks), and at most {@link #iperf3UncountedTail} less.
    */
   private static void assertReceivedByIperf3(FlowResult flow, DataSize size) {
-    assertThat(flow.delivered().bytes()).as("bytes iperf3's server counted")
+    assertThat(flow.delivered().bytes())
+        .as("bytes iperf3's server counted")
         .isBetween(size.bytes() - iperf3UncountedTail.bytes(), size.bytes() + 131_072);
   }
 }

@@ -12,8 +12,8 @@ import org.apiguardian.api.API;
 
 /**
  * The built-in packet-level model of a RoCEv2 fabric, backend id {@code model}: switches with
- * shared buffers, PFC and ECN; NICs with DCQCN and go-back-N; ECMP; firmware and NOS versions
- * with their own behaviours, changeable during a run; deterministic for a seed.
+ * shared buffers, PFC and ECN; NICs with DCQCN and go-back-N; ECMP; firmware and NOS versions with
+ * their own behaviours, changeable during a run; deterministic for a seed.
  *
  * @since 0.1
  */
@@ -33,9 +33,17 @@ public final class ModelBackend implements FabricBackend {
 
   @Override
   public Set<Capability> capabilities() {
-    return EnumSet.of(Capability.RDMA_TRAFFIC, Capability.MICROBURSTS, Capability.LOSSY_TRAFFIC,
-        Capability.LINK_FAULTS, Capability.SWITCH_RESET, Capability.ROUTE_CHANGES, Capability.PFC_STORM,
-        Capability.BIT_ERRORS, Capability.COLLECTIVES, Capability.CONFIG_CHANGES,
+    return EnumSet.of(
+        Capability.RDMA_TRAFFIC,
+        Capability.MICROBURSTS,
+        Capability.LOSSY_TRAFFIC,
+        Capability.LINK_FAULTS,
+        Capability.SWITCH_RESET,
+        Capability.ROUTE_CHANGES,
+        Capability.PFC_STORM,
+        Capability.BIT_ERRORS,
+        Capability.COLLECTIVES,
+        Capability.CONFIG_CHANGES,
         Capability.PACKET_TELEMETRY);
   }
 

@@ -56,22 +56,30 @@ public final class ModelBenchmark {
     return simulation.progressReporter(every, listener);
   }
 
-  /** @return the simulated time reached, in picoseconds */
+  /**
+   * @return the simulated time reached, in picoseconds
+   */
   public long simulatedPicos() {
     return simulation.network().simulator().now();
   }
 
-  /** @return the events the simulator has run */
+  /**
+   * @return the events the simulator has run
+   */
   public long events() {
     return simulation.network().simulator().events();
   }
 
-  /** @return the data packets the NICs have sent, resent ones included */
+  /**
+   * @return the data packets the NICs have sent, resent ones included
+   */
   public long dataPacketsSent() {
     return simulation.network().dataPacketsSent();
   }
 
-  /** @return what the run measured */
+  /**
+   * @return what the run measured
+   */
   public RunResult result() {
     return simulation.result(ModelBackend.ID);
   }

@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * A scenario running on the model, advanced in simulated time: {@link #advance(Duration)} moves
- * the simulation forward, {@link #snapshot()} reports what was measured so far.
+ * A scenario running on the model, advanced in simulated time: {@link #advance(Duration)} moves the
+ * simulation forward, {@link #snapshot()} reports what was measured so far.
  */
 final class ModelRun implements ScenarioRun {
 
@@ -62,7 +62,8 @@ final class ModelRun implements ScenarioRun {
   @Override
   public void advance(Duration step) {
     long stepPs = Math.multiplyExact(step.toNanos(), 1000L);
-    simulation.advance(Math.addExact(simulation.network().simulator().now(), stepPs), wallClockLimit, () -> {});
+    simulation.advance(
+        Math.addExact(simulation.network().simulator().now(), stepPs), wallClockLimit, () -> {});
   }
 
   @Override
@@ -71,7 +72,10 @@ final class ModelRun implements ScenarioRun {
     return snapshot();
   }
 
-  /** Reports between slices of simulated time, once {@code every} of real time has passed since the last report. */
+  /**
+   * Reports between slices of simulated time, once {@code every} of real time has passed since the
+   * last report.
+   */
   @Override
   public RunResult finish(Duration every, Consumer<RunProgress> progress) {
     simulation.run(wallClockLimit, simulation.progressReporter(every, progress));

@@ -13,9 +13,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A session on the model: each run builds a fresh simulation of the fabric, so runs are
- * independent and a scenario with a seed always gives the same result. Sessions hold no
- * threads or files; several may run in parallel.
+ * A session on the model: each run builds a fresh simulation of the fabric, so runs are independent
+ * and a scenario with a seed always gives the same result. Sessions hold no threads or files;
+ * several may run in parallel.
  */
 final class ModelSession implements FabricSession {
 
@@ -48,10 +48,14 @@ final class ModelSession implements FabricSession {
   @Override
   public ScenarioRun start(Scenario scenario) {
     requireSupported(scenario);
-    return new ModelRun(scenario, new Simulation(graph, scenario), backend.id(), RunLimits.wallClock());
+    return new ModelRun(
+        scenario, new Simulation(graph, scenario), backend.id(), RunLimits.wallClock());
   }
 
-  /** Flow fidelity models links and routes: it cannot mix with packets, and PFC storms or bit errors do nothing to it. */
+  /**
+   * Flow fidelity models links and routes: it cannot mix with packets, and PFC storms or bit errors
+   * do nothing to it.
+   */
   private static Optional<String> flowLevelProblem(Scenario scenario) {
     boolean flowLevel;
     try {
@@ -62,8 +66,10 @@ final class ModelSession implements FabricSession {
     if (flowLevel) {
       for (Fault fault : scenario.faults()) {
         if (fault instanceof Fault.PfcStorm || fault instanceof Fault.BitErrors) {
-          return Optional.of("flow fidelity models link capacity and routes, not " + fault.describe()
-              + "; run the collective at packet fidelity");
+          return Optional.of(
+              "flow fidelity models link capacity and routes, not "
+                  + fault.describe()
+                  + "; run the collective at packet fidelity");
         }
       }
     }

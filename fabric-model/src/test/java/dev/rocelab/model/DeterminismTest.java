@@ -23,16 +23,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The same scenario and seed give the same run, event for event: the engine's fingerprint of the
- * trajectory (every event's time and component) and the whole result are equal whether the run
- * is first, follows another scenario, or shares the JVM with concurrent runs. A permutation on
- * the reference fabric, cut at 1 ms, exercises ECMP collisions, random ECN marking, CNPs and
- * DCQCN timers (~200 000 events).
+ * trajectory (every event's time and component) and the whole result are equal whether the run is
+ * first, follows another scenario, or shares the JVM with concurrent runs. A permutation on the
+ * reference fabric, cut at 1 ms, exercises ECMP collisions, random ECN marking, CNPs and DCQCN
+ * timers (~200 000 events).
  */
 class DeterminismTest {
 
-  private static final Scenario PERMUTATION = Scenario.of("permutation",
-      new Workload.Permutation(DataSize.mib(2), 2, OptionalInt.empty(), SimTime.ZERO))
-      .withDuration(SimTime.millis(1));
+  private static final Scenario PERMUTATION =
+      Scenario.of(
+              "permutation",
+              new Workload.Permutation(DataSize.mib(2), 2, OptionalInt.empty(), SimTime.ZERO))
+          .withDuration(SimTime.millis(1));
 
   private static FabricSpec reference;
   private static ExecutorService threads;
@@ -53,7 +55,8 @@ class DeterminismTest {
 
   private static Outcome run(Scenario scenario) {
     ModelFixtures.Run run = ModelFixtures.run(reference, scenario);
-    return new Outcome(run.network().simulator().fingerprint(), run.network().simulator().events(), run.result());
+    return new Outcome(
+        run.network().simulator().fingerprint(), run.network().simulator().events(), run.result());
   }
 
   @Test
@@ -63,7 +66,8 @@ class DeterminismTest {
     Outcome again = run(PERMUTATION);
 
     assertThat(first.events()).as("GIVEN a run of some substance").isGreaterThan(100_000);
-    assertThat(first.result().ports()).as("GIVEN random ECN marks were drawn")
+    assertThat(first.result().ports())
+        .as("GIVEN random ECN marks were drawn")
         .anySatisfy(p -> assertThat(p.ecnMarks()).isPositive());
     assertThat(again.fingerprint()).as("event fingerprint").isEqualTo(first.fingerprint());
     assertThat(again.events()).as("events").isEqualTo(first.events());
@@ -91,7 +95,8 @@ class DeterminismTest {
     Outcome other = run(PERMUTATION.withSeed(2));
 
     assertThat(other.fingerprint()).isNotEqualTo(one.fingerprint());
-    assertThat(other.result().flows()).as("flows of another permutation")
+    assertThat(other.result().flows())
+        .as("flows of another permutation")
         .isNotEqualTo(one.result().flows());
   }
 
@@ -100,8 +105,16 @@ class DeterminismTest {
     // the same eight cross-rail flows whatever the seed: only the switches' ECMP seeds differ
     List<Workload> flows = new ArrayList<>();
     for (int nic = 0; nic < 8; nic++) {
-      flows.add(new Workload.RdmaFlow(Endpoint.parse("host1:nic" + nic), Endpoint.parse("host2:nic" + (nic + 1) % 8),
-          DataSize.kib(256), 1, 2, OptionalInt.empty(), SimTime.ZERO, Workload.Verb.WRITE));
+      flows.add(
+          new Workload.RdmaFlow(
+              Endpoint.parse("host1:nic" + nic),
+              Endpoint.parse("host2:nic" + (nic + 1) % 8),
+              DataSize.kib(256),
+              1,
+              2,
+              OptionalInt.empty(),
+              SimTime.ZERO,
+              Workload.Verb.WRITE));
     }
     Scenario crossRail = Scenario.of("cross-rail flows", flows.toArray(new Workload[0]));
 

@@ -31,11 +31,16 @@ import org.junit.jupiter.api.Test;
 class LongRunTest {
 
   private static final FabricSpec REFERENCE = ModelFixtures.reference();
+
   /** A 2 s PFC storm under a permutation: minutes of real time if left to run. */
-  private static final Scenario STORM = Scenario.of("storm",
-          new Workload.Permutation(DataSize.mib(1), 1, OptionalInt.empty(), SimTime.ZERO))
-      .with(new Fault.PfcStorm(Endpoint.parse("host2:nic0"), 3, SimTime.micros(20), SimTime.seconds(2)))
-      .withDuration(SimTime.millis(2100));
+  private static final Scenario STORM =
+      Scenario.of(
+              "storm",
+              new Workload.Permutation(DataSize.mib(1), 1, OptionalInt.empty(), SimTime.ZERO))
+          .with(
+              new Fault.PfcStorm(
+                  Endpoint.parse("host2:nic0"), 3, SimTime.micros(20), SimTime.seconds(2)))
+          .withDuration(SimTime.millis(2100));
 
   @Test
   void aRunOutOfItsWallClockBudgetStopsWithWhatItMeasuredSoFar() {
@@ -48,12 +53,18 @@ class LongRunTest {
     assertThat(partial.stopReason()).isEqualTo(StopReason.WALL_CLOCK_LIMIT);
     assertThat(partial.elapsed()).isGreaterThan(SimTime.ZERO).isLessThan(STORM.duration());
     assertThat(partial.ports()).isNotEmpty();
-    assertThat(partial.series("queue_depth")).isNotEmpty()
-        .allSatisfy(s -> assertThat(s.timeOf(s.size() - 1)).isLessThanOrEqualTo(partial.elapsed()
-            .plus(s.interval())));
+    assertThat(partial.series("queue_depth"))
+        .isNotEmpty()
+        .allSatisfy(
+            s ->
+                assertThat(s.timeOf(s.size() - 1))
+                    .isLessThanOrEqualTo(partial.elapsed().plus(s.interval())));
     assertThat(partial.flows()).hasSize(64).anySatisfy(f -> assertThat(f.completed()).isFalse());
-    assertThat(partial.unfinishedWork()).hasValueSatisfying(work -> assertThat(work)
-        .matches("\\d+ of 64 flows completed in .+ \\(wall clock limit\\)"));
+    assertThat(partial.unfinishedWork())
+        .hasValueSatisfying(
+            work ->
+                assertThat(work)
+                    .matches("\\d+ of 64 flows completed in .+ \\(wall clock limit\\)"));
   }
 
   @Test
@@ -63,11 +74,13 @@ class LongRunTest {
     Duration spent = simulation.progress().wall();
     long reached = simulation.network().simulator().now();
 
-    // a budget the first step already used up: the next step stops after one slice of simulated time
+    // a budget the first step already used up: the next step stops after one slice of simulated
+    // time
     simulation.advance(STORM.duration().picos(), spent, () -> {});
 
     assertThat(simulation.stopReason()).isEqualTo(StopReason.WALL_CLOCK_LIMIT);
-    assertThat(simulation.network().simulator().now() - reached).isLessThanOrEqualTo(SimTime.micros(100).picos());
+    assertThat(simulation.network().simulator().now() - reached)
+        .isLessThanOrEqualTo(SimTime.micros(100).picos());
     assertThat(simulation.progress().wall()).isGreaterThan(spent);
   }
 
@@ -88,25 +101,35 @@ class LongRunTest {
     assertThat(told).hasSizeGreaterThan(2);
     for (int i = 1; i < told.size(); i++) {
       assertThat(told.get(i).reached()).isGreaterThanOrEqualTo(told.get(i - 1).reached());
-      assertThat(told.get(i).events().getAsLong()).isGreaterThanOrEqualTo(told.get(i - 1).events().getAsLong());
+      assertThat(told.get(i).events().getAsLong())
+          .isGreaterThanOrEqualTo(told.get(i - 1).events().getAsLong());
       assertThat(told.get(i).wall()).isGreaterThanOrEqualTo(told.get(i - 1).wall());
     }
     RunProgress first = told.get(0);
     assertThat(first.work()).isEqualTo("0 of 16 flows completed");
     assertThat(told.get(told.size() - 1).work()).matches("\\d+ of 16 flows completed");
-    assertThat(first.describe()).matches("incast · [\\d.]+\\w+ of 10ms simulated \\(\\d+%\\) · \\d+s wall · \\d+"
-        + " events · 0 of 16 flows completed");
+    assertThat(first.describe())
+        .matches(
+            "incast · [\\d.]+\\w+ of 10ms simulated \\(\\d+%\\) · \\d+s wall · \\d+"
+                + " events · 0 of 16 flows completed");
   }
 
   @Test
   void aCollectiveTellsHowManyOfItsSizesAreMeasured() {
-    Scenario sweep = Scenario.collective(CollectiveOperation.ALL_REDUCE).sizes("1MiB", "16MiB", 2).ranks(16).build();
+    Scenario sweep =
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .sizes("1MiB", "16MiB", 2)
+            .ranks(16)
+            .build();
     List<RunProgress> told = new ArrayList<>();
-    try (FabricSession session = new ModelBackend().open(REFERENCE); ScenarioRun run = session.start(sweep)) {
+    try (FabricSession session = new ModelBackend().open(REFERENCE);
+        ScenarioRun run = session.start(sweep)) {
       run.finish(Duration.ofNanos(1), told::add);
     }
 
-    assertThat(told).extracting(RunProgress::work).startsWith("0 of 5 collective sizes measured")
+    assertThat(told)
+        .extracting(RunProgress::work)
+        .startsWith("0 of 5 collective sizes measured")
         .allMatch(work -> work.matches("[0-5] of 5 collective sizes measured"))
         .contains("4 of 5 collective sizes measured");
   }

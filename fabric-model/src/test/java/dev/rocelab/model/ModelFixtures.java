@@ -66,8 +66,8 @@ public final class ModelFixtures {
   public record Run(RunResult result, Network network) {}
 
   /**
-   * Runs a scenario and checks what must hold for every run: bytes are conserved, the run ended
-   * for a reason, and without loss or faults nothing was retransmitted (no spurious timeouts; a
+   * Runs a scenario and checks what must hold for every run: bytes are conserved, the run ended for
+   * a reason, and without loss or faults nothing was retransmitted (no spurious timeouts; a
    * firmware with adaptive retransmission may time out early by design, so it is exempt).
    *
    * @param spec the fabric
@@ -86,13 +86,22 @@ public final class ModelFixtures {
     // the lost bytes the result reports are the dropped payload plus each dropped frame's headers:
     // 62 bytes for a data frame, 64 for a control frame or one padded to the minimum frame
     long headers = result.totalDroppedBytes().orElseThrow().bytes() - balance.dropped();
-    assertThat(headers).as("lost bytes − dropped payload, over %d dropped frames", result.totalDrops())
-        .isBetween(Framing.ROCE_HEADERS * result.totalDrops(), Framing.MIN_FRAME * result.totalDrops());
-    boolean fixedTimeouts = spec.nicProfiles().values().stream().allMatch(nic ->
-        spec.firmwareRegistry().nicBehaviour(nic.firmware()).adaptiveRetransmission().equals(SimTime.ZERO));
+    assertThat(headers)
+        .as("lost bytes − dropped payload, over %d dropped frames", result.totalDrops())
+        .isBetween(
+            Framing.ROCE_HEADERS * result.totalDrops(), Framing.MIN_FRAME * result.totalDrops());
+    boolean fixedTimeouts =
+        spec.nicProfiles().values().stream()
+            .allMatch(
+                nic ->
+                    spec.firmwareRegistry()
+                        .nicBehaviour(nic.firmware())
+                        .adaptiveRetransmission()
+                        .equals(SimTime.ZERO));
     if (result.totalDrops() == 0 && result.events().isEmpty() && fixedTimeouts) {
       // (a route change can reorder a flow's packets, and go-back-N then resends without loss)
-      assertThat(result.flows()).as("no loss, so nothing is sent twice")
+      assertThat(result.flows())
+          .as("no loss, so nothing is sent twice")
           .allSatisfy(flow -> assertThat(flow.retransmissions()).isZero());
     }
     return new Run(result, simulation.network());

@@ -8,26 +8,29 @@ import org.assertj.core.api.AbstractAssert;
 
 /**
  * The base of assertions on one measured quantity — a latency, a rate, a size, a count, a ratio —
- * labelled with what it is ({@code p99 latency}) and where it was measured
- * ({@code priority 3 (120000 packets)}). A failure says both, the expectation and the value, each on
- * its own line. {@code as(…)} replaces the label.
+ * labelled with what it is ({@code p99 latency}) and where it was measured ({@code priority 3
+ * (120000 packets)}). A failure says both, the expectation and the value, each on its own line.
+ * {@code as(…)} replaces the label.
  *
- * <p>Every quantity compares the same way: {@code isLessThan}, {@code isAtMost}, {@code isGreaterThan},
- * {@code isAtLeast} and {@code isBetween}, with a bound of the quantity's type or its text form
- * ({@code "80us"}, {@code "350Gbps"}, {@code "4MiB"}, {@code "0.9"}), as criteria files give it.
+ * <p>Every quantity compares the same way: {@code isLessThan}, {@code isAtMost}, {@code
+ * isGreaterThan}, {@code isAtLeast} and {@code isBetween}, with a bound of the quantity's type or
+ * its text form ({@code "80us"}, {@code "350Gbps"}, {@code "4MiB"}, {@code "0.9"}), as criteria
+ * files give it.
  *
  * @param <SELF> the concrete assertion
  * @param <Q> the quantity
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public abstract class AbstractQuantityAssert<SELF extends AbstractQuantityAssert<SELF, Q>, Q extends Comparable<? super Q>>
+public abstract class AbstractQuantityAssert<
+        SELF extends AbstractQuantityAssert<SELF, Q>, Q extends Comparable<? super Q>>
     extends AbstractAssert<SELF, Q> {
 
   final AssertContext context;
   final String where;
 
-  AbstractQuantityAssert(Q actual, Class<?> selfType, AssertContext context, String label, String where) {
+  AbstractQuantityAssert(
+      Q actual, Class<?> selfType, AssertContext context, String label, String where) {
     super(actual, selfType);
     this.context = context;
     this.where = where;
@@ -47,7 +50,9 @@ public abstract class AbstractQuantityAssert<SELF extends AbstractQuantityAssert
    */
   abstract Q parse(String text);
 
-  /** @return the measured value as messages show it */
+  /**
+   * @return the measured value as messages show it
+   */
   String actualText() {
     return show(actual);
   }
@@ -122,7 +127,8 @@ public abstract class AbstractQuantityAssert<SELF extends AbstractQuantityAssert
    * @return this assertion
    */
   public SELF isBetween(Q low, Q high) {
-    return check(actual != null && actual.compareTo(low) >= 0 && actual.compareTo(high) <= 0,
+    return check(
+        actual != null && actual.compareTo(low) >= 0 && actual.compareTo(high) <= 0,
         "between " + show(low) + " and " + show(high));
   }
 
@@ -141,7 +147,8 @@ public abstract class AbstractQuantityAssert<SELF extends AbstractQuantityAssert
       return myself;
     }
     if (!holds) {
-      context.fail(descriptionText(), where, expected, actual == null ? "not measured" : actualText());
+      context.fail(
+          descriptionText(), where, expected, actual == null ? "not measured" : actualText());
     }
     return myself;
   }

@@ -30,19 +30,27 @@ public class BufferAssert extends AbstractAssert<BufferAssert, List<PortStats>> 
     this.scope = scope;
   }
 
-  /** @return the deepest any egress queue of the scope got */
+  /**
+   * @return the deepest any egress queue of the scope got
+   */
   public SizeAssert peakQueue() {
     return peak("peak queue depth", PortStats::maxQueue);
   }
 
-  /** @return the most headroom any ingress priority group of the scope used */
+  /**
+   * @return the most headroom any ingress priority group of the scope used
+   */
   public SizeAssert peakHeadroom() {
     return peak("peak headroom use", PortStats::maxHeadroom);
   }
 
   private SizeAssert peak(String label, Function<PortStats, DataSize> value) {
     Optional<PortStats> peak = actual.stream().max(Comparator.comparing(value));
-    return new SizeAssert(peak.map(value).orElse(DataSize.ZERO), context, label,
-        peak.map(p -> p.port() + " priority " + p.priority() + ", deepest of " + scope.where()).orElse(scope.where()));
+    return new SizeAssert(
+        peak.map(value).orElse(DataSize.ZERO),
+        context,
+        label,
+        peak.map(p -> p.port() + " priority " + p.priority() + ", deepest of " + scope.where())
+            .orElse(scope.where()));
   }
 }

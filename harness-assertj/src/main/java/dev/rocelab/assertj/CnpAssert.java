@@ -2,9 +2,9 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
 import java.util.List;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
@@ -27,16 +27,26 @@ public class CnpAssert extends AbstractAssert<CnpAssert, List<PortStats>> {
     this.scope = scope;
   }
 
-  /** @return the CNPs sent */
+  /**
+   * @return the CNPs sent
+   */
   public CountAssert sent() {
-    return new CountAssert(actual.stream().mapToLong(PortStats::cnpsSent).sum(), context, "CNPs sent", scope.where());
+    return new CountAssert(
+        actual.stream().mapToLong(PortStats::cnpsSent).sum(), context, "CNPs sent", scope.where());
   }
 
-  /** @return the CNP rate: CNPs sent per second of the run */
+  /**
+   * @return the CNP rate: CNPs sent per second of the run
+   */
   public NumberAssert perSecond() {
     long sent = actual.stream().mapToLong(PortStats::cnpsSent).sum();
     double seconds = context.run().elapsed().toSeconds();
-    return new NumberAssert(seconds == 0 ? 0.0 : sent / seconds, context, "CNP rate", scope.where(), "/s",
+    return new NumberAssert(
+        seconds == 0 ? 0.0 : sent / seconds,
+        context,
+        "CNP rate",
+        scope.where(),
+        "/s",
         " (" + sent + " in " + Display.time(context.run().elapsed()) + ")");
   }
 }

@@ -53,38 +53,60 @@ public class CollectiveAssert extends AbstractAssert<CollectiveAssert, Collectiv
       return this;
     }
     DataSize wanted = DataSize.parse(size);
-    Optional<CollectiveRow> match = actual.rows().stream().filter(r -> r.size().equals(wanted)).findFirst();
+    Optional<CollectiveRow> match =
+        actual.rows().stream().filter(r -> r.size().equals(wanted)).findFirst();
     if (match.isEmpty()) {
-      context.fail("collective size", actual.describe(), "a row of " + wanted,
-          "sizes " + actual.rows().stream().map(r -> r.size().toString()).collect(Collectors.joining(", ")));
+      context.fail(
+          "collective size",
+          actual.describe(),
+          "a row of " + wanted,
+          "sizes "
+              + actual.rows().stream()
+                  .map(r -> r.size().toString())
+                  .collect(Collectors.joining(", ")));
       return new CollectiveAssert(context, null, Optional.empty());
     }
     return new CollectiveAssert(context, actual, match);
   }
 
-  /** @return the bus bandwidth at the size (the largest unless {@link #atSize(String) chosen}) */
+  /**
+   * @return the bus bandwidth at the size (the largest unless {@link #atSize(String) chosen})
+   */
   public RateAssert busBandwidth() {
     return rate("bus bandwidth", timing().map(CollectiveTiming::busBandwidth));
   }
 
-  /** @return the algorithm bandwidth (size ÷ time) at the size */
+  /**
+   * @return the algorithm bandwidth (size ÷ time) at the size
+   */
   public RateAssert algBandwidth() {
     return rate("algorithm bandwidth", timing().map(CollectiveTiming::algBandwidth));
   }
 
-  /** @return the mean bus bandwidth of every timing of the sweep, nccl-tests' "Avg bus bandwidth" */
+  /**
+   * @return the mean bus bandwidth of every timing of the sweep, nccl-tests' "Avg bus bandwidth"
+   */
   public RateAssert averageBusBandwidth() {
-    return new RateAssert(actual == null ? null : actual.averageBusBandwidth(), context, "average bus bandwidth",
-        where(), lineRate(), lineRateProblem());
+    return new RateAssert(
+        actual == null ? null : actual.averageBusBandwidth(),
+        context,
+        "average bus bandwidth",
+        where(),
+        lineRate(),
+        lineRateProblem());
   }
 
-  /** @return the time the collective took at the size */
+  /**
+   * @return the time the collective took at the size
+   */
   public TimeAssert time() {
-    return new TimeAssert(timing().map(CollectiveTiming::time).orElse(null), context, "collective time", where());
+    return new TimeAssert(
+        timing().map(CollectiveTiming::time).orElse(null), context, "collective time", where());
   }
 
   private RateAssert rate(String label, Optional<Rate> value) {
-    return new RateAssert(value.orElse(null), context, label, where(), lineRate(), lineRateProblem());
+    return new RateAssert(
+        value.orElse(null), context, label, where(), lineRate(), lineRateProblem());
   }
 
   private Optional<CollectiveTiming> timing() {
@@ -101,7 +123,10 @@ public class CollectiveAssert extends AbstractAssert<CollectiveAssert, Collectiv
     return actual.describe() + " · " + row.orElse(actual.largest()).size();
   }
 
-  /** What one rank's host can inject: its NICs' links together, or NVLink if no rank leaves the host. */
+  /**
+   * What one rank's host can inject: its NICs' links together, or NVLink if no rank leaves the
+   * host.
+   */
   private Optional<Rate> lineRate() {
     if (actual == null) {
       return Optional.empty();
@@ -120,7 +145,8 @@ public class CollectiveAssert extends AbstractAssert<CollectiveAssert, Collectiv
     }
     Rate sum = Rate.bps(0);
     for (int nic = 0; nic < profile.nics(); nic++) {
-      Optional<Rate> link = graph.linkAt(new Endpoint(host, "nic" + nic)).map(l -> l.spec().speed());
+      Optional<Rate> link =
+          graph.linkAt(new Endpoint(host, "nic" + nic)).map(l -> l.spec().speed());
       if (link.isEmpty()) {
         return Optional.empty();
       }

@@ -2,11 +2,11 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.analysis.Stats;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
-import dev.rocelab.api.analysis.Stats;
 import java.util.List;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
@@ -29,27 +29,37 @@ public class CompletionTimesAssert extends AbstractAssert<CompletionTimesAssert,
     this.where = where;
   }
 
-  /** @return the median flow completion time */
+  /**
+   * @return the median flow completion time
+   */
   public TimeAssert p50() {
     return percentile("p50", 50);
   }
 
-  /** @return the 90th percentile */
+  /**
+   * @return the 90th percentile
+   */
   public TimeAssert p90() {
     return percentile("p90", 90);
   }
 
-  /** @return the 99th percentile */
+  /**
+   * @return the 99th percentile
+   */
   public TimeAssert p99() {
     return percentile("p99", 99);
   }
 
-  /** @return the 99.9th percentile */
+  /**
+   * @return the 99.9th percentile
+   */
   public TimeAssert p999() {
     return percentile("p99.9", 99.9);
   }
 
-  /** @return the slowest flow's completion time */
+  /**
+   * @return the slowest flow's completion time
+   */
   public TimeAssert max() {
     return percentile("max", 100);
   }
@@ -62,10 +72,16 @@ public class CompletionTimesAssert extends AbstractAssert<CompletionTimesAssert,
     }
     SimTime value = Stats.completionPercentile(actual, percentile);
     long unfinished = actual.stream().filter(f -> !f.completed()).count();
-    String text = value.equals(SimTime.MAX)
-        ? "not completed (" + unfinished + " of " + actual.size() + " flows did not complete by "
-            + Display.time(context.run().elapsed()) + ")"
-        : null;
+    String text =
+        value.equals(SimTime.MAX)
+            ? "not completed ("
+                + unfinished
+                + " of "
+                + actual.size()
+                + " flows did not complete by "
+                + Display.time(context.run().elapsed())
+                + ")"
+            : null;
     return new TimeAssert(value, context, label, where, text);
   }
 }

@@ -17,7 +17,9 @@ public class CountAssert extends AbstractQuantityAssert<CountAssert, Long> {
     super(actual, CountAssert.class, context, label, where);
   }
 
-  /** @return this assertion, if the count is zero */
+  /**
+   * @return this assertion, if the count is zero
+   */
   public CountAssert isZero() {
     return check(actual != null && actual == 0, "0");
   }

@@ -1,10 +1,10 @@
 package dev.rocelab.assertj;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -23,8 +23,13 @@ final class Drops {
 
   private Drops() {}
 
-  static void check(AssertContext context, String label, String where, List<PortStats> stats,
-      Predicate<DropRecord> inScope, Set<DropReason> allowed) {
+  static void check(
+      AssertContext context,
+      String label,
+      String where,
+      List<PortStats> stats,
+      Predicate<DropRecord> inScope,
+      Set<DropReason> allowed) {
     Map<Integer, Map<DropReason, Long>> counts = new TreeMap<>();
     long total = 0;
     for (PortStats s : stats) {
@@ -32,8 +37,9 @@ final class Drops {
         if (allowed != null && allowed.contains(drop.getKey())) {
           continue;
         }
-        counts.computeIfAbsent(s.priority(), p -> new EnumMap<>(DropReason.class)).merge(drop.getKey(), drop.getValue(),
-            Long::sum);
+        counts
+            .computeIfAbsent(s.priority(), p -> new EnumMap<>(DropReason.class))
+            .merge(drop.getKey(), drop.getValue(), Long::sum);
         total += drop.getValue();
       }
     }
@@ -41,19 +47,27 @@ final class Drops {
       return;
     }
     List<String> parts = new ArrayList<>();
-    counts.forEach((priority, reasons) -> {
-      List<String> byReason = new ArrayList<>();
-      reasons.forEach((reason, count) -> byReason.add(reason + " " + count));
-      parts.add("priority " + priority + ": " + String.join(", ", byReason));
-    });
-    Optional<DropRecord> first = context.run().firstDrops().stream()
-        .filter(inScope)
-        .filter(r -> counts.containsKey(r.priority()))
-        .filter(r -> allowed == null || !allowed.contains(r.reason()))
-        .findFirst();
-    context.fail(label, where, "no drops", total + " dropped packets (" + String.join("; ", parts) + ")",
+    counts.forEach(
+        (priority, reasons) -> {
+          List<String> byReason = new ArrayList<>();
+          reasons.forEach((reason, count) -> byReason.add(reason + " " + count));
+          parts.add("priority " + priority + ": " + String.join(", ", byReason));
+        });
+    Optional<DropRecord> first =
+        context.run().firstDrops().stream()
+            .filter(inScope)
+            .filter(r -> counts.containsKey(r.priority()))
+            .filter(r -> allowed == null || !allowed.contains(r.reason()))
+            .findFirst();
+    context.fail(
+        label,
+        where,
+        "no drops",
+        total + " dropped packets (" + String.join("; ", parts) + ")",
         new String[] {"lost bytes", lostBytes(stats, allowed)},
-        new String[] {"first drop", first.map(r -> describe(context, r)).orElse("not recorded by the backend")});
+        new String[] {
+          "first drop", first.map(r -> describe(context, r)).orElse("not recorded by the backend")
+        });
   }
 
   private static String lostBytes(List<PortStats> stats, Set<DropReason> allowed) {
@@ -61,18 +75,33 @@ final class Drops {
     if (allowed != null) {
       counted.removeAll(allowed);
     }
-    List<PortStats> dropping = stats.stream()
-        .filter(s -> s.drops().keySet().stream().anyMatch(counted::contains))
-        .toList();
+    List<PortStats> dropping =
+        stats.stream()
+            .filter(s -> s.drops().keySet().stream().anyMatch(counted::contains))
+            .toList();
     LostBytes lost = LostBytes.of(dropping, counted);
     return lost.measured() ? Display.size(lost.total()) : "not measured by the backend";
   }
 
   private static String describe(AssertContext context, DropRecord r) {
-    String kind = context.fabric().device(r.port().device())
-        .map(d -> d.isSwitch() ? "switch" : "host")
-        .orElse("device");
-    return kind + " " + r.port().device() + ", port " + r.port().port() + ", priority " + r.priority() + ", at "
-        + Display.time(r.time()) + " simulated time, reason " + r.reason() + ", flow " + r.flow();
+    String kind =
+        context
+            .fabric()
+            .device(r.port().device())
+            .map(d -> d.isSwitch() ? "switch" : "host")
+            .orElse("device");
+    return kind
+        + " "
+        + r.port().device()
+        + ", port "
+        + r.port().port()
+        + ", priority "
+        + r.priority()
+        + ", at "
+        + Display.time(r.time())
+        + " simulated time, reason "
+        + r.reason()
+        + ", flow "
+        + r.flow();
   }
 }

@@ -2,11 +2,11 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.analysis.EcmpImbalance;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
-import dev.rocelab.api.analysis.EcmpImbalance;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
@@ -33,18 +33,33 @@ public class EcmpAssert extends AbstractAssert<EcmpAssert, RunResult> {
     this.context = context;
   }
 
-  /** @return an assertion on the imbalance of the worst switch */
+  /**
+   * @return an assertion on the imbalance of the worst switch
+   */
   public NumberAssert imbalance() {
     String label = "ECMP imbalance";
     Optional<EcmpImbalance.Worst> worst = EcmpImbalance.compute(actual, context.fabric());
     if (worst.isEmpty()) {
-      context.fail(label, "uplinks", "traffic on the uplinks of a switch with two or more",
+      context.fail(
+          label,
+          "uplinks",
+          "traffic on the uplinks of a switch with two or more",
           "no such switch sent anything up");
       return new NumberAssert(null, context, label, "uplinks");
     }
     EcmpImbalance.Worst w = worst.get();
-    return new NumberAssert(w.imbalance(), context, label, w.uplinks() + " uplinks of " + w.device()
-        + ", the most uneven switch", "", " (" + w.busiest() + " sent " + Display.size(DataSize.bytes(w.busiestBytes()))
-        + ", mean " + Display.size(DataSize.bytes(Math.round(w.meanBytes()))) + ")");
+    return new NumberAssert(
+        w.imbalance(),
+        context,
+        label,
+        w.uplinks() + " uplinks of " + w.device() + ", the most uneven switch",
+        "",
+        " ("
+            + w.busiest()
+            + " sent "
+            + Display.size(DataSize.bytes(w.busiestBytes()))
+            + ", mean "
+            + Display.size(DataSize.bytes(Math.round(w.meanBytes())))
+            + ")");
   }
 }

@@ -29,16 +29,26 @@ public class EcnAssert extends AbstractAssert<EcnAssert, List<PortStats>> {
     this.scope = scope;
   }
 
-  /** @return the packets CE-marked at the scope's egresses */
+  /**
+   * @return the packets CE-marked at the scope's egresses
+   */
   public CountAssert marks() {
-    return new CountAssert(actual.stream().mapToLong(PortStats::ecnMarks).sum(), context, "ECN marks", scope.where());
+    return new CountAssert(
+        actual.stream().mapToLong(PortStats::ecnMarks).sum(), context, "ECN marks", scope.where());
   }
 
-  /** @return the ECN-marked fraction: marked packets over packets sent by the scope, 0..1 */
+  /**
+   * @return the ECN-marked fraction: marked packets over packets sent by the scope, 0..1
+   */
   public NumberAssert markRatio() {
     long marks = actual.stream().mapToLong(PortStats::ecnMarks).sum();
     long packets = actual.stream().mapToLong(PortStats::txPackets).sum();
-    return new NumberAssert(packets == 0 ? 0.0 : (double) marks / packets, context, "ECN-marked fraction",
-        scope.where(), "", " (" + marks + " of " + packets + " packets)");
+    return new NumberAssert(
+        packets == 0 ? 0.0 : (double) marks / packets,
+        context,
+        "ECN-marked fraction",
+        scope.where(),
+        "",
+        " (" + marks + " of " + packets + " packets)");
   }
 }

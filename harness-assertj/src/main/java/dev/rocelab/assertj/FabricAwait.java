@@ -2,10 +2,10 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.SimTime;
-import dev.rocelab.api.analysis.Display;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -28,22 +28,23 @@ import org.awaitility.core.ThrowingRunnable;
  * }</pre>
  *
  * <p>The same code works on every backend:
+ *
  * <ul>
- *   <li>on a real-time backend (a lab) it is Awaitility:
- *       {@code Awaitility.await(alias).atMost(…).pollInterval(…).pollDelay(ZERO).pollInSameThread()
- *       .untilAsserted(…)}, each poll asserting on a fresh {@link ScenarioRun#snapshot() snapshot};</li>
+ *   <li>on a real-time backend (a lab) it is Awaitility: {@code
+ *       Awaitility.await(alias).atMost(…).pollInterval(…).pollDelay(ZERO).pollInSameThread()
+ *       .untilAsserted(…)}, each poll asserting on a fresh {@link ScenarioRun#snapshot() snapshot};
  *   <li>on a backend with simulated time (the model) each poll advances the simulation by the poll
  *       interval, and the bound is simulated time from the start of the wait. The condition is
  *       checked first without advancing, then after each step; the wait also ends when the run
- *       does. The poll interval defaults to the scenario's sampling interval.</li>
+ *       does. The poll interval defaults to the scenario's sampling interval.
  * </ul>
- * Either way a timeout throws Awaitility's {@link ConditionTimeoutException}, whose message carries
- * the alias and the last assertion's message:
- * {@code Condition with alias 'pauses on leaf1:eth3 stop' didn't complete within 2ms of simulated
- * time because …}.
  *
- * <p>Configuration is immutable: each method returns a new object; the terminal
- * {@code until…} methods check the settings and wait.
+ * Either way a timeout throws Awaitility's {@link ConditionTimeoutException}, whose message carries
+ * the alias and the last assertion's message: {@code Condition with alias 'pauses on leaf1:eth3
+ * stop' didn't complete within 2ms of simulated time because …}.
+ *
+ * <p>Configuration is immutable: each method returns a new object; the terminal {@code until…}
+ * methods check the settings and wait.
  *
  * @since 0.1
  */
@@ -64,17 +65,21 @@ public final class FabricAwait {
     this.pollInterval = pollInterval;
   }
 
-  /** @return a wait without alias */
+  /**
+   * @return a wait without alias
+   */
   public static FabricAwait await() {
     return new FabricAwait(null, null, null, null);
   }
 
   /**
-   * @param alias what is awaited, shown in the timeout message, e.g. {@code "pauses on leaf1:eth3 stop"}
+   * @param alias what is awaited, shown in the timeout message, e.g. {@code "pauses on leaf1:eth3
+   *     stop"}
    * @return a wait with that alias
    */
   public static FabricAwait await(String alias) {
-    return new FabricAwait(Objects.requireNonNull(alias, "alias must not be null"), null, null, null);
+    return new FabricAwait(
+        Objects.requireNonNull(alias, "alias must not be null"), null, null, null);
   }
 
   /**
@@ -82,16 +87,19 @@ public final class FabricAwait {
    * @return a changed copy
    */
   public FabricAwait on(ScenarioRun scenarioRun) {
-    return new FabricAwait(alias, Objects.requireNonNull(scenarioRun, "run must not be null"), atMost, pollInterval);
+    return new FabricAwait(
+        alias, Objects.requireNonNull(scenarioRun, "run must not be null"), atMost, pollInterval);
   }
 
   /**
    * @param bound the longest to wait: simulated time on a simulated backend, else wall-clock time;
-   *     without it a simulated wait lasts until the run ends and a real-time one Awaitility's default
+   *     without it a simulated wait lasts until the run ends and a real-time one Awaitility's
+   *     default
    * @return a changed copy
    */
   public FabricAwait atMost(Duration bound) {
-    return new FabricAwait(alias, run, Objects.requireNonNull(bound, "bound must not be null"), pollInterval);
+    return new FabricAwait(
+        alias, run, Objects.requireNonNull(bound, "bound must not be null"), pollInterval);
   }
 
   /**
@@ -108,7 +116,8 @@ public final class FabricAwait {
    * @return a changed copy
    */
   public FabricAwait pollInterval(Duration interval) {
-    return new FabricAwait(alias, run, atMost, Objects.requireNonNull(interval, "interval must not be null"));
+    return new FabricAwait(
+        alias, run, atMost, Objects.requireNonNull(interval, "interval must not be null"));
   }
 
   /**
@@ -147,11 +156,13 @@ public final class FabricAwait {
    */
   public RunResult until(Predicate<? super RunResult> condition) {
     Objects.requireNonNull(condition, "condition must not be null");
-    return untilAsserted(snapshot -> {
-      if (!condition.test(snapshot)) {
-        throw new AssertionError("the condition was false at " + Display.time(snapshot.elapsed()));
-      }
-    });
+    return untilAsserted(
+        snapshot -> {
+          if (!condition.test(snapshot)) {
+            throw new AssertionError(
+                "the condition was false at " + Display.time(snapshot.elapsed()));
+          }
+        });
   }
 
   private void validate() {
@@ -192,7 +203,8 @@ public final class FabricAwait {
       }
       SimTime now = run.now();
       if (run.finished()) {
-        throw timeout("before the run ended at " + Display.time(now) + " of simulated time", failure);
+        throw timeout(
+            "before the run ended at " + Display.time(now) + " of simulated time", failure);
       }
       if (bound != null && !now.isBefore(bound)) {
         throw timeout("within " + Display.time(toSimTime(atMost)) + " of simulated time", failure);
@@ -200,17 +212,27 @@ public final class FabricAwait {
       SimTime next = bound == null ? step : SimTime.min(step, bound.minus(now));
       run.advance(toDuration(next));
       if (!run.finished() && !run.now().isAfter(now)) {
-        throw new IllegalStateException("the run did not advance from " + Display.time(now) + " when asked to advance "
-            + Display.time(next));
+        throw new IllegalStateException(
+            "the run did not advance from "
+                + Display.time(now)
+                + " when asked to advance "
+                + Display.time(next));
       }
     }
   }
 
   private ConditionTimeoutException timeout(String within, AssertionError failure) {
     String reason = reason(failure.getMessage());
-    String message = alias != null
-        ? "Condition with alias '" + alias + "' didn't complete " + within + " because " + reason + "."
-        : "Condition didn't complete " + within + " because " + reason + ".";
+    String message =
+        alias != null
+            ? "Condition with alias '"
+                + alias
+                + "' didn't complete "
+                + within
+                + " because "
+                + reason
+                + "."
+            : "Condition didn't complete " + within + " because " + reason + ".";
     return new ConditionTimeoutException(message, failure);
   }
 
@@ -220,7 +242,9 @@ public final class FabricAwait {
     if (text.endsWith(".")) {
       text = text.substring(0, text.length() - 1);
     }
-    if (text.length() > 1 && Character.isUpperCase(text.charAt(1)) && Character.isUpperCase(text.charAt(0))) {
+    if (text.length() > 1
+        && Character.isUpperCase(text.charAt(1))
+        && Character.isUpperCase(text.charAt(0))) {
       return text;
     }
     return text.isEmpty() ? text : Character.toLowerCase(text.charAt(0)) + text.substring(1);
@@ -233,7 +257,9 @@ public final class FabricAwait {
     } catch (ArithmeticException e) {
       return SimTime.MAX;
     }
-    return nanos > Long.MAX_VALUE / PICOS_PER_NANO ? SimTime.MAX : SimTime.picos(nanos * PICOS_PER_NANO);
+    return nanos > Long.MAX_VALUE / PICOS_PER_NANO
+        ? SimTime.MAX
+        : SimTime.picos(nanos * PICOS_PER_NANO);
   }
 
   private static Duration toDuration(SimTime time) {

@@ -7,8 +7,8 @@ import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractSoftAssertions;
 
 /**
- * Checks many fabric criteria at once and reports every failure together, as AssertJ's
- * {@code SoftAssertions} does.
+ * Checks many fabric criteria at once and reports every failure together, as AssertJ's {@code
+ * SoftAssertions} does.
  *
  * <pre>{@code
  * FabricSoftAssertions.assertSoftly(softly -> {
@@ -18,13 +18,14 @@ import org.assertj.core.api.AbstractSoftAssertions;
  * });
  * }</pre>
  *
- * It also works with AssertJ's {@code SoftAssertionsExtension}
- * ({@code @InjectSoftAssertions FabricSoftAssertions softly}).
+ * It also works with AssertJ's {@code SoftAssertionsExtension} ({@code @InjectSoftAssertions
+ * FabricSoftAssertions softly}).
  *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public class FabricSoftAssertions extends AbstractSoftAssertions implements FabricSoftAssertionsProvider {
+public class FabricSoftAssertions extends AbstractSoftAssertions
+    implements FabricSoftAssertionsProvider {
 
   /** Creates soft assertions with no failure collected yet. */
   public FabricSoftAssertions() {}

@@ -2,14 +2,14 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.analysis.Stats;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
-import dev.rocelab.api.analysis.Stats;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -48,7 +48,9 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
    * @return assertions on the flows that travelled on that priority
    */
   public FlowsAssert onPriority(int priority) {
-    return new FlowsAssert(context, actual.stream().filter(f -> f.priority() == priority).toList(),
+    return new FlowsAssert(
+        context,
+        actual.stream().filter(f -> f.priority() == priority).toList(),
         "flows on priority " + priority);
   }
 
@@ -64,15 +66,31 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
     List<FlowResult> unfinished = actual.stream().filter(f -> !f.completed()).toList();
     if (!unfinished.isEmpty()) {
       FlowResult first = unfinished.get(0);
-      context.fail("flow completion", where(), "all " + actual.size() + " flows complete", unfinished.size() + " of "
-          + actual.size() + " did not complete by the end of the run at " + Display.time(context.run().elapsed()),
-          new String[] {"first", describe(first) + ", delivered " + Display.size(first.delivered()) + " of "
-              + Display.size(first.size())});
+      context.fail(
+          "flow completion",
+          where(),
+          "all " + actual.size() + " flows complete",
+          unfinished.size()
+              + " of "
+              + actual.size()
+              + " did not complete by the end of the run at "
+              + Display.time(context.run().elapsed()),
+          new String[] {
+            "first",
+            describe(first)
+                + ", delivered "
+                + Display.size(first.delivered())
+                + " of "
+                + Display.size(first.size())
+          });
     }
     return myself;
   }
 
-  /** @return assertions on the percentiles of flow completion time; unfinished flows count as never completing */
+  /**
+   * @return assertions on the percentiles of flow completion time; unfinished flows count as never
+   *     completing
+   */
   public CompletionTimesAssert completionTimes() {
     return new CompletionTimesAssert(context, actual, where());
   }
@@ -90,7 +108,11 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
     }
     RunResult run = context.run();
     long start = actual.stream().mapToLong(f -> f.start().picos()).min().orElse(0);
-    long end = actual.stream().mapToLong(f -> f.completion().orElse(run.elapsed()).picos()).max().orElse(start);
+    long end =
+        actual.stream()
+            .mapToLong(f -> f.completion().orElse(run.elapsed()).picos())
+            .max()
+            .orElse(start);
     long bytes = actual.stream().mapToLong(f -> f.delivered().bytes()).sum();
     Rate rate = Rate.bps(end <= start ? 0 : Math.round(bytes * 8.0 * 1e12 / (end - start)));
     Set<Endpoint> receivers = new TreeSet<>();
@@ -100,25 +122,36 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
       Optional<Rate> link = context.lineRate(receiver);
       line = line.flatMap(sum -> link.map(sum::plus));
     }
-    return new RateAssert(rate, context, "goodput", where() + ", " + receivers.size()
-        + (receivers.size() == 1 ? " receiver" : " receivers"), line,
+    return new RateAssert(
+        rate,
+        context,
+        "goodput",
+        where() + ", " + receivers.size() + (receivers.size() == 1 ? " receiver" : " receivers"),
+        line,
         lineRateProblem(receivers.iterator().next()));
   }
 
   /**
-   * The goodput of the slowest flow: its delivered bytes over its lifetime. Its line rate is the link
-   * of its receiver.
+   * The goodput of the slowest flow: its delivered bytes over its lifetime. Its line rate is the
+   * link of its receiver.
    *
    * @return an assertion on the rate
    */
   public RateAssert slowestGoodput() {
     if (!hasFlows("slowest goodput")) {
-      return new RateAssert(null, context, "slowest goodput", where(), Optional.empty(), "no flows");
+      return new RateAssert(
+          null, context, "slowest goodput", where(), Optional.empty(), "no flows");
     }
     SimTime end = context.run().elapsed();
-    FlowResult slowest = actual.stream().min(Comparator.comparing(f -> f.goodput(end))).orElseThrow();
-    return new RateAssert(slowest.goodput(end), context, "slowest goodput", "flow " + describe(slowest) + ", slowest of "
-        + where(), context.lineRate(slowest.destination()), lineRateProblem(slowest.destination()));
+    FlowResult slowest =
+        actual.stream().min(Comparator.comparing(f -> f.goodput(end))).orElseThrow();
+    return new RateAssert(
+        slowest.goodput(end),
+        context,
+        "slowest goodput",
+        "flow " + describe(slowest) + ", slowest of " + where(),
+        context.lineRate(slowest.destination()),
+        lineRateProblem(slowest.destination()));
   }
 
   /**
@@ -133,11 +166,25 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
     }
     SimTime end = context.run().elapsed();
     double[] goodputs = actual.stream().mapToDouble(f -> f.goodput(end).bitsPerSecond()).toArray();
-    FlowResult slowest = actual.stream().min(Comparator.comparing(f -> f.goodput(end))).orElseThrow();
-    FlowResult fastest = actual.stream().max(Comparator.comparing(f -> f.goodput(end))).orElseThrow();
-    return new NumberAssert(Stats.jain(goodputs), context, "Jain's fairness index of goodput", where(), "",
-        " (slowest " + Display.rate(slowest.goodput(end)) + " " + slowest.id() + ", fastest "
-            + Display.rate(fastest.goodput(end)) + " " + fastest.id() + ")");
+    FlowResult slowest =
+        actual.stream().min(Comparator.comparing(f -> f.goodput(end))).orElseThrow();
+    FlowResult fastest =
+        actual.stream().max(Comparator.comparing(f -> f.goodput(end))).orElseThrow();
+    return new NumberAssert(
+        Stats.jain(goodputs),
+        context,
+        "Jain's fairness index of goodput",
+        where(),
+        "",
+        " (slowest "
+            + Display.rate(slowest.goodput(end))
+            + " "
+            + slowest.id()
+            + ", fastest "
+            + Display.rate(fastest.goodput(end))
+            + " "
+            + fastest.id()
+            + ")");
   }
 
   /**
@@ -152,8 +199,13 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
       return new CountAssert(null, context, label, scope);
     }
     long total = actual.stream().mapToLong(FlowResult::retransmissions).sum();
-    FlowResult most = actual.stream().max(Comparator.comparingLong(FlowResult::retransmissions)).orElseThrow();
-    String where = where() + (total == 0 ? "" : ", most by " + describe(most) + " (" + most.retransmissions() + ")");
+    FlowResult most =
+        actual.stream().max(Comparator.comparingLong(FlowResult::retransmissions)).orElseThrow();
+    String where =
+        where()
+            + (total == 0
+                ? ""
+                : ", most by " + describe(most) + " (" + most.retransmissions() + ")");
     return new CountAssert(total, context, label, where);
   }
 
@@ -166,7 +218,9 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
   }
 
   private String where() {
-    return actual.size() + " " + (actual.size() == 1 ? "flow" : "flows")
+    return actual.size()
+        + " "
+        + (actual.size() == 1 ? "flow" : "flows")
         + (scope.equals("all flows") ? "" : " (" + scope + ")");
   }
 

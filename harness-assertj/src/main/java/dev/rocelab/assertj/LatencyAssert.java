@@ -30,38 +30,53 @@ public class LatencyAssert extends AbstractAssert<LatencyAssert, LatencySummary>
     this.priority = priority;
   }
 
-  /** @return the median */
+  /**
+   * @return the median
+   */
   public TimeAssert p50() {
     return percentile("p50", LatencySummary::p50);
   }
 
-  /** @return the 90th percentile */
+  /**
+   * @return the 90th percentile
+   */
   public TimeAssert p90() {
     return percentile("p90", LatencySummary::p90);
   }
 
-  /** @return the 99th percentile */
+  /**
+   * @return the 99th percentile
+   */
   public TimeAssert p99() {
     return percentile("p99", LatencySummary::p99);
   }
 
-  /** @return the 99.9th percentile */
+  /**
+   * @return the 99.9th percentile
+   */
   public TimeAssert p999() {
     return percentile("p99.9", LatencySummary::p999);
   }
 
-  /** @return the largest latency */
+  /**
+   * @return the largest latency
+   */
   public TimeAssert max() {
     return percentile("max", LatencySummary::max);
   }
 
-  /** @return the mean */
+  /**
+   * @return the mean
+   */
   public TimeAssert mean() {
     return percentile("mean", LatencySummary::mean);
   }
 
   private TimeAssert percentile(String name, Function<LatencySummary, SimTime> value) {
-    return new TimeAssert(actual == null ? null : value.apply(actual), context, name + " latency",
+    return new TimeAssert(
+        actual == null ? null : value.apply(actual),
+        context,
+        name + " latency",
         "priority " + priority + (actual == null ? "" : ", " + actual.count() + " packets"));
   }
 }

@@ -1,11 +1,11 @@
 package dev.rocelab.assertj;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,14 +43,22 @@ record LostBytes(DataSize total, long packets, Optional<Worst> worst, List<PortS
           }
         }
       }
-      packets += s.drops().entrySet().stream().filter(d -> reasons.contains(d.getKey()))
-          .mapToLong(Map.Entry::getValue).sum();
+      packets +=
+          s.drops().entrySet().stream()
+              .filter(d -> reasons.contains(d.getKey()))
+              .mapToLong(Map.Entry::getValue)
+              .sum();
     }
-    return new LostBytes(DataSize.bytes(total), packets, Optional.ofNullable(worst),
+    return new LostBytes(
+        DataSize.bytes(total),
+        packets,
+        Optional.ofNullable(worst),
         stats.stream().filter(s -> s.droppedBytes().isEmpty()).toList());
   }
 
-  /** @return whether the backend measured the dropped bytes of every port and priority of the scope */
+  /**
+   * @return whether the backend measured the dropped bytes of every port and priority of the scope
+   */
   boolean measured() {
     return unmeasured.isEmpty();
   }
@@ -66,15 +74,34 @@ record LostBytes(DataSize total, long packets, Optional<Worst> worst, List<PortS
   void failUnmeasured(AssertContext context, String label, String where, String expected) {
     PortStats first = unmeasured.get(0);
     int others = unmeasured.size() - 1;
-    context.fail(label, where, expected, "not measured: backend " + context.run().backend()
-        + " did not measure dropped bytes on " + first.port() + " priority " + first.priority()
-        + (others == 0 ? "" : " and " + others + (others == 1 ? " other port and priority" : " other ports and priorities")),
-        new String[] {"hint", "a lab measures them with a droppedBytes query under lab.telemetry.queries"});
+    context.fail(
+        label,
+        where,
+        expected,
+        "not measured: backend "
+            + context.run().backend()
+            + " did not measure dropped bytes on "
+            + first.port()
+            + " priority "
+            + first.priority()
+            + (others == 0
+                ? ""
+                : " and "
+                    + others
+                    + (others == 1 ? " other port and priority" : " other ports and priorities")),
+        new String[] {
+          "hint", "a lab measures them with a droppedBytes query under lab.telemetry.queries"
+        });
   }
 
-  /** @return e.g. {@code 130.3KiB in 128 dropped packets} */
+  /**
+   * @return e.g. {@code 130.3KiB in 128 dropped packets}
+   */
   String describe() {
-    return Display.size(total) + " in " + packets + (packets == 1 ? " dropped packet" : " dropped packets");
+    return Display.size(total)
+        + " in "
+        + packets
+        + (packets == 1 ? " dropped packet" : " dropped packets");
   }
 
   /**
@@ -82,7 +109,18 @@ record LostBytes(DataSize total, long packets, Optional<Worst> worst, List<PortS
    * @return the scope, and where most bytes were lost
    */
   String where(String scope) {
-    return scope + worst.map(w -> "; most at " + w.port() + " priority " + w.priority() + ", " + w.reason() + " "
-        + Display.size(DataSize.bytes(w.bytes()))).orElse("");
+    return scope
+        + worst
+            .map(
+                w ->
+                    "; most at "
+                        + w.port()
+                        + " priority "
+                        + w.priority()
+                        + ", "
+                        + w.reason()
+                        + " "
+                        + Display.size(DataSize.bytes(w.bytes())))
+            .orElse("");
   }
 }

@@ -2,8 +2,8 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.assertj.internal.AssertContext;
 import dev.rocelab.api.analysis.Display;
+import dev.rocelab.assertj.internal.AssertContext;
 import org.apiguardian.api.API;
 
 /**
@@ -22,7 +22,13 @@ public class NumberAssert extends AbstractQuantityAssert<NumberAssert, Double> {
     this(actual, context, label, where, "", "");
   }
 
-  NumberAssert(Double actual, AssertContext context, String label, String where, String unit, String detail) {
+  NumberAssert(
+      Double actual,
+      AssertContext context,
+      String label,
+      String where,
+      String unit,
+      String detail) {
     super(actual, NumberAssert.class, context, label, where);
     this.unit = unit;
     this.detail = detail;
@@ -75,7 +81,8 @@ public class NumberAssert extends AbstractQuantityAssert<NumberAssert, Double> {
    * @return this assertion
    */
   public NumberAssert isCloseTo(double expected, double tolerance) {
-    return check(actual != null && Math.abs(actual - expected) <= tolerance,
+    return check(
+        actual != null && Math.abs(actual - expected) <= tolerance,
         show(expected) + " ± " + Display.number(tolerance));
   }
 

@@ -2,6 +2,7 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
@@ -9,7 +10,6 @@ import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -47,33 +47,54 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
     this.scope = scope;
   }
 
-  /** @return the PFC frames the scope sent (XOFF and XON) */
+  /**
+   * @return the PFC frames the scope sent (XOFF and XON)
+   */
   public CountAssert pauseFrames() {
-    return new CountAssert(actual.stream().mapToLong(PortStats::pausesSent).sum(), context, "PFC pause frames sent",
+    return new CountAssert(
+        actual.stream().mapToLong(PortStats::pausesSent).sum(),
+        context,
+        "PFC pause frames sent",
         scope.where());
   }
 
-  /** @return the PFC frames the scope received */
+  /**
+   * @return the PFC frames the scope received
+   */
   public CountAssert pausesReceived() {
-    return new CountAssert(actual.stream().mapToLong(PortStats::pausesReceived).sum(), context,
-        "PFC pause frames received", scope.where());
+    return new CountAssert(
+        actual.stream().mapToLong(PortStats::pausesReceived).sum(),
+        context,
+        "PFC pause frames received",
+        scope.where());
   }
 
   /**
-   * The paused-time ratio of the most paused port and priority of the scope: how much of the run its
-   * egress was stopped by received pauses.
+   * The paused-time ratio of the most paused port and priority of the scope: how much of the run
+   * its egress was stopped by received pauses.
    *
    * @return an assertion on the ratio, 0..1
    */
   public NumberAssert pausedFraction() {
     RunResult run = context.run();
-    Optional<PortStats> worst = actual.stream().max(Comparator.comparingLong(p -> p.pausedTime().picos()));
+    Optional<PortStats> worst =
+        actual.stream().max(Comparator.comparingLong(p -> p.pausedTime().picos()));
     double fraction = worst.map(p -> p.pausedFraction(run.elapsed())).orElse(0.0);
-    String where = worst.filter(p -> p.pausedTime().picos() > 0)
-        .map(p -> p.port() + " priority " + p.priority() + ", most paused of " + scope.where())
-        .orElse(scope.where());
-    String detail = worst.map(p -> " (" + Display.time(p.pausedTime()) + " of " + Display.time(run.elapsed()) + ")")
-        .orElse("");
+    String where =
+        worst
+            .filter(p -> p.pausedTime().picos() > 0)
+            .map(p -> p.port() + " priority " + p.priority() + ", most paused of " + scope.where())
+            .orElse(scope.where());
+    String detail =
+        worst
+            .map(
+                p ->
+                    " ("
+                        + Display.time(p.pausedTime())
+                        + " of "
+                        + Display.time(run.elapsed())
+                        + ")")
+            .orElse("");
     return new NumberAssert(fraction, context, "paused-time ratio", where, "", detail);
   }
 
@@ -85,14 +106,25 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
    */
   public TimeAssert pausedTime() {
     RunResult run = context.run();
-    Optional<PortStats> worst = actual.stream().max(Comparator.comparingLong(p -> p.pausedTime().picos()));
+    Optional<PortStats> worst =
+        actual.stream().max(Comparator.comparingLong(p -> p.pausedTime().picos()));
     SimTime paused = worst.map(PortStats::pausedTime).orElse(SimTime.ZERO);
-    String where = worst.filter(p -> p.pausedTime().picos() > 0)
-        .map(p -> p.port() + " priority " + p.priority() + ", most paused of " + scope.where())
-        .orElse(scope.where());
-    return new TimeAssert(paused, context, "time paused", where, Display.time(paused) + " ("
-        + Display.percent(worst.map(p -> p.pausedFraction(run.elapsed())).orElse(0.0)) + " of "
-        + Display.time(run.elapsed()) + ")");
+    String where =
+        worst
+            .filter(p -> p.pausedTime().picos() > 0)
+            .map(p -> p.port() + " priority " + p.priority() + ", most paused of " + scope.where())
+            .orElse(scope.where());
+    return new TimeAssert(
+        paused,
+        context,
+        "time paused",
+        where,
+        Display.time(paused)
+            + " ("
+            + Display.percent(worst.map(p -> p.pausedFraction(run.elapsed())).orElse(0.0))
+            + " of "
+            + Display.time(run.elapsed())
+            + ")");
   }
 
   /**
@@ -115,22 +147,45 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
   public PfcAssert isNotPausedInLast(SimTime window) {
     RunResult run = context.run();
     String label = "PFC pauses in the last " + Display.time(window);
-    List<TimeSeries> series = run.series(PAUSED_TIME_METRIC).stream().filter(s -> scope.covers(s.subject())).toList();
+    List<TimeSeries> series =
+        run.series(PAUSED_TIME_METRIC).stream().filter(s -> scope.covers(s.subject())).toList();
     if (series.isEmpty()) {
-      context.fail(label, scope.where(), "none", "no " + PAUSED_TIME_METRIC + " series for " + scope.where()
-          + "; the backend must sample " + PAUSED_TIME_METRIC + " per port and priority");
+      context.fail(
+          label,
+          scope.where(),
+          "none",
+          "no "
+              + PAUSED_TIME_METRIC
+              + " series for "
+              + scope.where()
+              + "; the backend must sample "
+              + PAUSED_TIME_METRIC
+              + " per port and priority");
       return myself;
     }
     long from = run.elapsed().picos() - Math.min(run.elapsed().picos(), window.picos());
     for (TimeSeries s : series) {
       for (int i = s.size() - 1; i >= 0 && s.timeOf(i).picos() > from; i--) {
         if (s.value(i) > 0 && s.timeOf(i).picos() <= run.elapsed().picos()) {
-          context.fail(label, scope.where(), "none", s.subject().replace("/", " priority ") + " paused "
-              + Display.time(SimTime.picos(s.value(i))) + " in the sample at " + Display.time(s.timeOf(i))
-              + " (run at " + Display.time(run.elapsed()) + ")" + (s.isDownsampled()
-                  ? "; the series was downsampled to " + Display.time(s.interval()) + " buckets to fit its memory"
-                  + " budget, so these pauses may lie up to that much before the window"
-                  + " (raise rocelab.limits.seriesMemory for finer samples)" : ""));
+          context.fail(
+              label,
+              scope.where(),
+              "none",
+              s.subject().replace("/", " priority ")
+                  + " paused "
+                  + Display.time(SimTime.picos(s.value(i)))
+                  + " in the sample at "
+                  + Display.time(s.timeOf(i))
+                  + " (run at "
+                  + Display.time(run.elapsed())
+                  + ")"
+                  + (s.isDownsampled()
+                      ? "; the series was downsampled to "
+                          + Display.time(s.interval())
+                          + " buckets to fit its memory"
+                          + " budget, so these pauses may lie up to that much before the window"
+                          + " (raise rocelab.limits.seriesMemory for finer samples)"
+                      : ""));
           return myself;
         }
       }
@@ -145,12 +200,27 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
    * @return this assertion
    */
   public PfcAssert hasNoStorm() {
-    Optional<FabricEvent> storm = context.run().events().stream()
-        .filter(e -> e.kind() == FabricEvent.Kind.DEADLOCK
-            || (e.kind() == FabricEvent.Kind.WATCHDOG_TRIGGERED && inScope(e.subject())))
-        .findFirst();
-    storm.ifPresent(e -> context.fail("PFC storm", scope.where(), "no PFC watchdog trigger and no deadlock",
-        e.kind() + " " + e.subject() + " at " + Display.time(e.time()) + ": " + e.detail()));
+    Optional<FabricEvent> storm =
+        context.run().events().stream()
+            .filter(
+                e ->
+                    e.kind() == FabricEvent.Kind.DEADLOCK
+                        || (e.kind() == FabricEvent.Kind.WATCHDOG_TRIGGERED
+                            && inScope(e.subject())))
+            .findFirst();
+    storm.ifPresent(
+        e ->
+            context.fail(
+                "PFC storm",
+                scope.where(),
+                "no PFC watchdog trigger and no deadlock",
+                e.kind()
+                    + " "
+                    + e.subject()
+                    + " at "
+                    + Display.time(e.time())
+                    + ": "
+                    + e.detail()));
     return myself;
   }
 
@@ -183,11 +253,22 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
     String where = describe(storm.get());
     Optional<FabricEvent> trigger = firstTriggerFrom(start);
     if (trigger.isEmpty()) {
-      context.fail("PFC storm detection", where, expected, "no watchdog trigger by the end of the run at "
-          + Display.time(run.elapsed()));
+      context.fail(
+          "PFC storm detection",
+          where,
+          expected,
+          "no watchdog trigger by the end of the run at " + Display.time(run.elapsed()));
     } else if (trigger.get().time().minus(start).isAfter(bound)) {
-      context.fail("PFC storm detection", where, expected, "triggered after " + Display.time(trigger.get().time()
-          .minus(start)) + " on " + trigger.get().subject() + " at " + Display.time(trigger.get().time()));
+      context.fail(
+          "PFC storm detection",
+          where,
+          expected,
+          "triggered after "
+              + Display.time(trigger.get().time().minus(start))
+              + " on "
+              + trigger.get().subject()
+              + " at "
+              + Display.time(trigger.get().time()));
     }
     return myself;
   }
@@ -210,17 +291,31 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
     String where = describe(storm.get()) + ", watchdog triggers on " + scope.where();
     Optional<FabricEvent> trigger = firstTriggerFrom(start);
     if (trigger.isEmpty()) {
-      return new TimeAssert(SimTime.MAX, context, label, where, "no watchdog trigger by the end of the run at "
-          + Display.time(run.elapsed()));
+      return new TimeAssert(
+          SimTime.MAX,
+          context,
+          label,
+          where,
+          "no watchdog trigger by the end of the run at " + Display.time(run.elapsed()));
     }
     SimTime latency = trigger.get().time().minus(start);
-    return new TimeAssert(latency, context, label, where, Display.time(latency) + " (" + trigger.get().subject()
-        + " at " + Display.time(trigger.get().time()) + ")");
+    return new TimeAssert(
+        latency,
+        context,
+        label,
+        where,
+        Display.time(latency)
+            + " ("
+            + trigger.get().subject()
+            + " at "
+            + Display.time(trigger.get().time())
+            + ")");
   }
 
   private Optional<Fault.PfcStorm> firstStorm() {
     return context.run().scenario().faults().stream()
-        .filter(Fault.PfcStorm.class::isInstance).map(Fault.PfcStorm.class::cast)
+        .filter(Fault.PfcStorm.class::isInstance)
+        .map(Fault.PfcStorm.class::cast)
         .min(Comparator.comparing(Fault.PfcStorm::at));
   }
 
@@ -232,7 +327,12 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
   }
 
   private static String describe(Fault.PfcStorm storm) {
-    return "storm from " + storm.nic() + " on priority " + storm.priority() + " at " + Display.time(storm.at());
+    return "storm from "
+        + storm.nic()
+        + " on priority "
+        + storm.priority()
+        + " at "
+        + Display.time(storm.at());
   }
 
   private boolean inScope(String subject) {

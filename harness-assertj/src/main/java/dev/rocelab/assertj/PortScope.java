@@ -35,7 +35,9 @@ record PortScope(RunResult run, Optional<Endpoint> port, OptionalInt priority) {
         .toList();
   }
 
-  /** @return e.g. {@code leaf1:eth3 priority 3}, {@code priority 3}, {@code all ports} */
+  /**
+   * @return e.g. {@code leaf1:eth3 priority 3}, {@code priority 3}, {@code all ports}
+   */
   String where() {
     String p = priority.isPresent() ? "priority " + priority.getAsInt() : "";
     if (port.isPresent()) {
@@ -55,7 +57,8 @@ record PortScope(RunResult run, Optional<Endpoint> port, OptionalInt priority) {
       return false;
     }
     if (priority.isPresent()) {
-      return slash >= 0 && subject.substring(slash + 1).equals(Integer.toString(priority.getAsInt()));
+      return slash >= 0
+          && subject.substring(slash + 1).equals(Integer.toString(priority.getAsInt()));
     }
     return true;
   }

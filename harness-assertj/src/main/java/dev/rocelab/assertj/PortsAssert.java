@@ -52,15 +52,21 @@ public class PortsAssert extends AbstractAssert<PortsAssert, List<PortStats>> {
    * @return this assertion
    */
   public PortsAssert hasNoDrops() {
-    Drops.check(context, "drops", scope.where(), actual, r -> scope.covers(r.port() + "/" + r.priority()), null);
+    Drops.check(
+        context,
+        "drops",
+        scope.where(),
+        actual,
+        r -> scope.covers(r.port() + "/" + r.priority()),
+        null);
     return myself;
   }
 
   /**
    * The bytes dropped here, whatever the reason: frames with their headers, as transmitted bytes
    * are counted. A failure names the port, priority and reason that lost the most. Where the
-   * backend did not measure dropped bytes (a lab whose exporters count only packets), the
-   * assertion fails saying so: unknown is never taken as zero.
+   * backend did not measure dropped bytes (a lab whose exporters count only packets), the assertion
+   * fails saying so: unknown is never taken as zero.
    *
    * @return an assertion on the lost bytes
    */
@@ -76,7 +82,8 @@ public class PortsAssert extends AbstractAssert<PortsAssert, List<PortStats>> {
    * @see #lostBytes()
    */
   public SizeAssert lostBytes(DropReason reason) {
-    return lostBytes("lost bytes (" + Objects.requireNonNull(reason, "reason must not be null") + ")",
+    return lostBytes(
+        "lost bytes (" + Objects.requireNonNull(reason, "reason must not be null") + ")",
         EnumSet.of(reason));
   }
 
@@ -89,22 +96,30 @@ public class PortsAssert extends AbstractAssert<PortsAssert, List<PortStats>> {
     return new SizeAssert(lost.total(), context, label, lost.where(scope.where()), lost.describe());
   }
 
-  /** @return assertions on priority flow control here */
+  /**
+   * @return assertions on priority flow control here
+   */
   public PfcAssert pfc() {
     return new PfcAssert(context, scope);
   }
 
-  /** @return assertions on ECN marking here */
+  /**
+   * @return assertions on ECN marking here
+   */
   public EcnAssert ecn() {
     return new EcnAssert(context, scope);
   }
 
-  /** @return assertions on CNPs sent here */
+  /**
+   * @return assertions on CNPs sent here
+   */
   public CnpAssert cnp() {
     return new CnpAssert(context, scope);
   }
 
-  /** @return assertions on queue depth and headroom here */
+  /**
+   * @return assertions on queue depth and headroom here
+   */
   public BufferAssert buffer() {
     return new BufferAssert(context, scope);
   }
@@ -121,9 +136,10 @@ public class PortsAssert extends AbstractAssert<PortsAssert, List<PortStats>> {
     Rate rate = Rate.bps(picos == 0 ? 0 : Math.round(bytes * 8.0 * 1e12 / picos));
     Optional<Endpoint> port = scope.port();
     Optional<Rate> line = port.flatMap(context::lineRate);
-    String problem = port.isEmpty()
-        ? "all ports together have no line rate; assert on port(\"device:port\")"
-        : "the fabric has no link at " + port.get();
+    String problem =
+        port.isEmpty()
+            ? "all ports together have no line rate; assert on port(\"device:port\")"
+            : "the fabric has no link at " + port.get();
     return new RateAssert(rate, context, "throughput", scope.where(), line, problem);
   }
 }

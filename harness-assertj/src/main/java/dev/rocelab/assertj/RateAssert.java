@@ -2,9 +2,9 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -20,7 +20,12 @@ public class RateAssert extends AbstractQuantityAssert<RateAssert, Rate> {
   private final Optional<Rate> lineRate;
   private final String lineRateProblem;
 
-  RateAssert(Rate actual, AssertContext context, String label, String where, Optional<Rate> lineRate,
+  RateAssert(
+      Rate actual,
+      AssertContext context,
+      String label,
+      String where,
+      Optional<Rate> lineRate,
       String lineRateProblem) {
     super(actual, RateAssert.class, context, label, where);
     this.lineRate = lineRate;
@@ -40,8 +45,17 @@ public class RateAssert extends AbstractQuantityAssert<RateAssert, Rate> {
       return new NumberAssert(null, context, label, where);
     }
     Rate line = lineRate.get();
-    return new NumberAssert(actual == null ? null : (double) actual.bitsPerSecond() / line.bitsPerSecond(), context,
-        label, where, "", " (" + Display.rate(actual == null ? Rate.bps(0) : actual) + " of " + Display.rate(line) + ")");
+    return new NumberAssert(
+        actual == null ? null : (double) actual.bitsPerSecond() / line.bitsPerSecond(),
+        context,
+        label,
+        where,
+        "",
+        " ("
+            + Display.rate(actual == null ? Rate.bps(0) : actual)
+            + " of "
+            + Display.rate(line)
+            + ")");
   }
 
   @Override

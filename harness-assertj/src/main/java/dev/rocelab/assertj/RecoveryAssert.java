@@ -2,14 +2,14 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Degradation;
+import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.analysis.Recovery;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Degradation;
-import dev.rocelab.api.analysis.Display;
-import dev.rocelab.api.analysis.Recovery;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
@@ -18,11 +18,11 @@ import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
 /**
- * Assertions on the recovery time after a fault: from the run's first
- * {@link FabricEvent.Kind#FAULT FAULT} event to the first sample after it from which the summed
- * {@code throughput} series of the flows stay at or above {@code (1 − tolerance) ×} their mean
- * before the fault for {@link #stableFor(int) a few samples}. The tolerance is 10% and the stretch
- * 3 samples unless changed; both return a new assertion.
+ * Assertions on the recovery time after a fault: from the run's first {@link FabricEvent.Kind#FAULT
+ * FAULT} event to the first sample after it from which the summed {@code throughput} series of the
+ * flows stay at or above {@code (1 − tolerance) ×} their mean before the fault for {@link
+ * #stableFor(int) a few samples}. The tolerance is 10% and the stretch 3 samples unless changed;
+ * both return a new assertion.
  *
  * <pre>{@code
  * assertThat(run).recovery().isFasterThan("2ms");
@@ -47,7 +47,11 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
     this(context, 0.1, 3, s -> true, "the flows");
   }
 
-  private RecoveryAssert(AssertContext context, double tolerance, int stable, Predicate<String> subjects,
+  private RecoveryAssert(
+      AssertContext context,
+      double tolerance,
+      int stable,
+      Predicate<String> subjects,
       String subjectsText) {
     super(context.run(), RecoveryAssert.class);
     this.context = context;
@@ -58,7 +62,8 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
   }
 
   /**
-   * @param fraction how far below its pre-fault mean throughput may stay and count as recovered, in [0, 1)
+   * @param fraction how far below its pre-fault mean throughput may stay and count as recovered, in
+   *     [0, 1)
    * @return a new assertion with that tolerance
    */
   public RecoveryAssert tolerance(double fraction) {
@@ -80,33 +85,65 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
   }
 
   /**
-   * @param flowIds the flows whose throughput counts (the subjects of their {@code throughput} series)
+   * @param flowIds the flows whose throughput counts (the subjects of their {@code throughput}
+   *     series)
    * @return a new assertion measuring only them
    */
   public RecoveryAssert ofFlows(String... flowIds) {
     Set<String> ids = Set.copyOf(Arrays.asList(flowIds));
-    return new RecoveryAssert(context, tolerance, stable, ids::contains, "flows " + String.join(", ", flowIds));
+    return new RecoveryAssert(
+        context, tolerance, stable, ids::contains, "flows " + String.join(", ", flowIds));
   }
 
-  /** @return an assertion on the recovery time; "never" if the throughput did not recover */
+  /**
+   * @return an assertion on the recovery time; "never" if the throughput did not recover
+   */
   public TimeAssert time() {
     Recovery.Outcome outcome = Recovery.compute(actual, subjects, tolerance, stable);
     String label = "recovery time";
     if (outcome.problem().isPresent()) {
-      context.fail(label, outcome.fault().map(RecoveryAssert::fault).orElse(""), "a recovery that can be measured",
+      context.fail(
+          label,
+          outcome.fault().map(RecoveryAssert::fault).orElse(""),
+          "a recovery that can be measured",
           outcome.problem().get());
       return new TimeAssert(null, context, label, "");
     }
-    String where = "after " + fault(outcome.fault().orElseThrow()) + "; throughput of " + subjectsText + " ("
-        + outcome.series() + " series) back to at least " + Display.percent(1 - tolerance) + " of its pre-fault mean "
-        + Display.rate(Rate.bps(Math.round(outcome.preFaultMean()))) + " for " + stable + " samples";
+    String where =
+        "after "
+            + fault(outcome.fault().orElseThrow())
+            + "; throughput of "
+            + subjectsText
+            + " ("
+            + outcome.series()
+            + " series) back to at least "
+            + Display.percent(1 - tolerance)
+            + " of its pre-fault mean "
+            + Display.rate(Rate.bps(Math.round(outcome.preFaultMean())))
+            + " for "
+            + stable
+            + " samples";
     if (outcome.time().isPresent()) {
-      return new TimeAssert(outcome.time().get(), context, label, where,
-          Display.time(outcome.time().get()) + " (recovered at " + Display.time(outcome.recoveredAt().orElseThrow())
+      return new TimeAssert(
+          outcome.time().get(),
+          context,
+          label,
+          where,
+          Display.time(outcome.time().get())
+              + " (recovered at "
+              + Display.time(outcome.recoveredAt().orElseThrow())
               + ")");
     }
-    return new TimeAssert(SimTime.MAX, context, label, where, "not recovered by the last sample at "
-        + Display.time(outcome.end()) + " (throughput then " + Display.rate(Rate.bps(outcome.last())) + ")");
+    return new TimeAssert(
+        SimTime.MAX,
+        context,
+        label,
+        where,
+        "not recovered by the last sample at "
+            + Display.time(outcome.end())
+            + " (throughput then "
+            + Display.rate(Rate.bps(outcome.last()))
+            + ")");
   }
 
   /**
@@ -117,14 +154,15 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
    * assertThat(run).recovery().degradedThroughput().isAtLeast(0.8);
    * }</pre>
    *
-   * <p>The failed links are the scenario's link-down faults, each a leaf uplink. The flows leaving a
-   * degraded leaf, and those entering it, are each a group whose <em>remaining capacity</em> is the
-   * smaller of the summed speed of the leaf's surviving uplinks and the summed line rate of the
-   * group's flows (each flow's slower NIC); both are computed from the fabric. The group's throughput
-   * is the mean of its flows' summed {@code throughput} samples from the first reconvergence after
-   * the link went down (the link-down if none is reported) until the first of: the link back up, a
-   * flow of the group completing, the last sample. The number is the lowest group's throughput over
-   * its remaining capacity. Flows chosen with {@link #ofFlows(String...)} are the only ones counted.
+   * <p>The failed links are the scenario's link-down faults, each a leaf uplink. The flows leaving
+   * a degraded leaf, and those entering it, are each a group whose <em>remaining capacity</em> is
+   * the smaller of the summed speed of the leaf's surviving uplinks and the summed line rate of the
+   * group's flows (each flow's slower NIC); both are computed from the fabric. The group's
+   * throughput is the mean of its flows' summed {@code throughput} samples from the first
+   * reconvergence after the link went down (the link-down if none is reported) until the first of:
+   * the link back up, a flow of the group completing, the last sample. The number is the lowest
+   * group's throughput over its remaining capacity. Flows chosen with {@link #ofFlows(String...)}
+   * are the only ones counted.
    *
    * @return an assertion on the worst group's fraction of remaining capacity
    */
@@ -135,13 +173,34 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
       return new NumberAssert(null, context, label, "failed links");
     }
     Degradation.Group g = outcome.get().worstByRatio();
-    String where = g.flows() + (g.outbound() ? " flows leaving " : " flows entering ") + g.leaf() + " from "
-        + Display.time(g.after().from()) + " to " + Display.time(g.after().to()) + " (" + g.after().samples()
-        + " samples); remaining capacity " + Display.rate(Rate.bps(g.capacity())) + " = min(" + g.uplinksUp() + " of "
-        + g.uplinks() + " uplinks up " + Display.rate(Rate.bps(g.uplinkCapacity())) + ", flows' line rate "
-        + Display.rate(Rate.bps(g.nicCapacity())) + ")";
-    return new NumberAssert(g.ratio(), context, label, where, "", " (throughput "
-        + Display.rate(Rate.bps(Math.round(g.after().throughput()))) + ")");
+    String where =
+        g.flows()
+            + (g.outbound() ? " flows leaving " : " flows entering ")
+            + g.leaf()
+            + " from "
+            + Display.time(g.after().from())
+            + " to "
+            + Display.time(g.after().to())
+            + " ("
+            + g.after().samples()
+            + " samples); remaining capacity "
+            + Display.rate(Rate.bps(g.capacity()))
+            + " = min("
+            + g.uplinksUp()
+            + " of "
+            + g.uplinks()
+            + " uplinks up "
+            + Display.rate(Rate.bps(g.uplinkCapacity()))
+            + ", flows' line rate "
+            + Display.rate(Rate.bps(g.nicCapacity()))
+            + ")";
+    return new NumberAssert(
+        g.ratio(),
+        context,
+        label,
+        where,
+        "",
+        " (throughput " + Display.rate(Rate.bps(Math.round(g.after().throughput()))) + ")");
   }
 
   /**
@@ -155,10 +214,10 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
    * assertThat(run).recovery().proportionalDegradation().isAtLeast(0.9);
    * }</pre>
    *
-   * <p>The groups, the window after the failure and the remaining capacity are those of
-   * {@link #degradedThroughput()}. Before the failure the same group is measured from its first
-   * sample with traffic to the link-down (or a flow of the group completing, if earlier), against
-   * the capacity it had then: the summed speed of all the leaf's uplinks, or the flows' line rate if
+   * <p>The groups, the window after the failure and the remaining capacity are those of {@link
+   * #degradedThroughput()}. Before the failure the same group is measured from its first sample
+   * with traffic to the link-down (or a flow of the group completing, if earlier), against the
+   * capacity it had then: the summed speed of all the leaf's uplinks, or the flows' line rate if
    * lower. Unlike {@link #degradedThroughput()}, this compares the fabric with itself, so ECMP hash
    * collisions that cost throughput before the failure do not count against it after. The number is
    * the lowest group's.
@@ -173,25 +232,60 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
     }
     Degradation.Group g = outcome.get().worstByProportionality();
     if (g.before().samples() == 0) {
-      context.fail(label, "failed links", "throughput measured before the failure", "no sample of the "
-          + (g.outbound() ? "flows leaving " : "flows entering ") + g.leaf() + " before the link went down at "
-          + Display.time(g.before().from()));
+      context.fail(
+          label,
+          "failed links",
+          "throughput measured before the failure",
+          "no sample of the "
+              + (g.outbound() ? "flows leaving " : "flows entering ")
+              + g.leaf()
+              + " before the link went down at "
+              + Display.time(g.before().from()));
       return new NumberAssert(null, context, label, "failed links");
     }
-    String where = g.flows() + (g.outbound() ? " flows leaving " : " flows entering ") + g.leaf() + "; before "
-        + Display.time(g.before().from()) + " to " + Display.time(g.before().to()) + " (" + g.before().samples()
-        + " samples), after " + Display.time(g.after().from()) + " to " + Display.time(g.after().to()) + " ("
-        + g.after().samples() + " samples); capacity " + Display.rate(Rate.bps(g.capacityBefore())) + " -> "
-        + Display.rate(Rate.bps(g.capacity())) + " (" + g.uplinksUp() + " of " + g.uplinks() + " uplinks up)";
-    return new NumberAssert(g.proportionality(), context, label, where, "", " (throughput "
-        + Display.rate(Rate.bps(Math.round(g.before().throughput()))) + " -> "
-        + Display.rate(Rate.bps(Math.round(g.after().throughput()))) + ")");
+    String where =
+        g.flows()
+            + (g.outbound() ? " flows leaving " : " flows entering ")
+            + g.leaf()
+            + "; before "
+            + Display.time(g.before().from())
+            + " to "
+            + Display.time(g.before().to())
+            + " ("
+            + g.before().samples()
+            + " samples), after "
+            + Display.time(g.after().from())
+            + " to "
+            + Display.time(g.after().to())
+            + " ("
+            + g.after().samples()
+            + " samples); capacity "
+            + Display.rate(Rate.bps(g.capacityBefore()))
+            + " -> "
+            + Display.rate(Rate.bps(g.capacity()))
+            + " ("
+            + g.uplinksUp()
+            + " of "
+            + g.uplinks()
+            + " uplinks up)";
+    return new NumberAssert(
+        g.proportionality(),
+        context,
+        label,
+        where,
+        "",
+        " (throughput "
+            + Display.rate(Rate.bps(Math.round(g.before().throughput())))
+            + " -> "
+            + Display.rate(Rate.bps(Math.round(g.after().throughput())))
+            + ")");
   }
 
   private Optional<Degradation.Outcome> degradation(String label) {
     Degradation.Outcome outcome = Degradation.compute(actual, context.fabric(), subjects);
     if (outcome.problem().isPresent()) {
-      context.fail(label, "failed links", "a degradation that can be measured", outcome.problem().get());
+      context.fail(
+          label, "failed links", "a degradation that can be measured", outcome.problem().get());
       return Optional.empty();
     }
     return Optional.of(outcome);
@@ -225,6 +319,12 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
   }
 
   private static String fault(FabricEvent fault) {
-    return "FAULT " + fault.subject() + " at " + Display.time(fault.time()) + " (" + fault.detail() + ")";
+    return "FAULT "
+        + fault.subject()
+        + " at "
+        + Display.time(fault.time())
+        + " ("
+        + fault.detail()
+        + ")";
   }
 }

@@ -2,9 +2,8 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.fabric.Endpoint;
-import dev.rocelab.api.fabric.FabricGraph;
-import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
@@ -14,7 +13,6 @@ import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -51,7 +49,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   private final AssertContext context;
 
   /**
-   * Creates assertions that throw on the first failure; prefer {@link FabricAssertions#assertThat(RunResult)}.
+   * Creates assertions that throw on the first failure; prefer {@link
+   * FabricAssertions#assertThat(RunResult)}.
    *
    * @param actual the run
    */
@@ -65,9 +64,10 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   }
 
   /**
-   * Checks that no packet of a lossless priority was dropped, for any reason. The lossless priorities
-   * are those of the fabric's QoS policies, and any priority the backend recorded a lossless drop
-   * on. A failure names the first such drop: switch, port, priority, simulated time, reason.
+   * Checks that no packet of a lossless priority was dropped, for any reason. The lossless
+   * priorities are those of the fabric's QoS policies, and any priority the backend recorded a
+   * lossless drop on. A failure names the first such drop: switch, port, priority, simulated time,
+   * reason.
    *
    * @return this assertion
    */
@@ -99,7 +99,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     if (priorities.length == 0) {
       throw new IllegalArgumentException("name at least one priority");
     }
-    return lossless(Arrays.stream(priorities).boxed().collect(Collectors.toCollection(TreeSet::new)), null);
+    return lossless(
+        Arrays.stream(priorities).boxed().collect(Collectors.toCollection(TreeSet::new)), null);
   }
 
   /**
@@ -120,9 +121,16 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    */
   public RunResultAssert hasNoDeadlock() {
     isNotNull();
-    actual.events().stream().filter(e -> e.kind() == FabricEvent.Kind.DEADLOCK).findFirst()
-        .ifPresent(e -> context.fail("PFC deadlock", e.subject(), "none", "detected at " + Display.time(e.time())
-            + ": " + e.detail()));
+    actual.events().stream()
+        .filter(e -> e.kind() == FabricEvent.Kind.DEADLOCK)
+        .findFirst()
+        .ifPresent(
+            e ->
+                context.fail(
+                    "PFC deadlock",
+                    e.subject(),
+                    "none",
+                    "detected at " + Display.time(e.time()) + ": " + e.detail()));
     return myself;
   }
 
@@ -135,8 +143,11 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   public RunResultAssert hasStopReason(StopReason expected) {
     isNotNull();
     if (actual.stopReason() != expected) {
-      context.fail("stop reason", "", expected.toString(), actual.stopReason() + " at "
-          + Display.time(actual.elapsed()));
+      context.fail(
+          "stop reason",
+          "",
+          expected.toString(),
+          actual.stopReason() + " at " + Display.time(actual.elapsed()));
     }
     return myself;
   }
@@ -149,8 +160,14 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     isNotNull();
     LatencySummary summary = actual.latency().get(priority);
     if (summary == null) {
-      context.fail("latency of priority " + priority, "", "measured latency", "no latency measured for priority "
-          + priority + "; measured: " + actual.latency().keySet());
+      context.fail(
+          "latency of priority " + priority,
+          "",
+          "measured latency",
+          "no latency measured for priority "
+              + priority
+              + "; measured: "
+              + actual.latency().keySet());
     }
     return new LatencyAssert(summary, context, priority);
   }
@@ -162,8 +179,11 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   public LatencyAssert latency() {
     isNotNull();
     if (actual.latency().size() != 1) {
-      context.fail("latency", "", "latency measured on exactly one priority", "measured on "
-          + actual.latency().keySet() + "; use latency(priority)");
+      context.fail(
+          "latency",
+          "",
+          "latency measured on exactly one priority",
+          "measured on " + actual.latency().keySet() + "; use latency(priority)");
       return new LatencyAssert(null, context, -1);
     }
     return latency(actual.latency().keySet().iterator().next());
@@ -187,44 +207,57 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     return new PortsAssert(context, PortScope.all(actual).withPriority(priority));
   }
 
-  /** @return assertions on priority flow control over all ports */
+  /**
+   * @return assertions on priority flow control over all ports
+   */
   public PfcAssert pfc() {
     isNotNull();
     return new PfcAssert(context, PortScope.all(actual));
   }
 
-  /** @return assertions on ECN marking over all ports */
+  /**
+   * @return assertions on ECN marking over all ports
+   */
   public EcnAssert ecn() {
     isNotNull();
     return new EcnAssert(context, PortScope.all(actual));
   }
 
-  /** @return assertions on CNPs over all ports */
+  /**
+   * @return assertions on CNPs over all ports
+   */
   public CnpAssert cnp() {
     isNotNull();
     return new CnpAssert(context, PortScope.all(actual));
   }
 
-  /** @return assertions on queue depth and headroom over all ports */
+  /**
+   * @return assertions on queue depth and headroom over all ports
+   */
   public BufferAssert buffer() {
     isNotNull();
     return new BufferAssert(context, PortScope.all(actual));
   }
 
-  /** @return assertions on the run's flows: completion, completion times, goodput, fairness */
+  /**
+   * @return assertions on the run's flows: completion, completion times, goodput, fairness
+   */
   public FlowsAssert flows() {
     isNotNull();
     return new FlowsAssert(context, actual.flows(), "all flows");
   }
 
   /**
-   * @return assertions on the run's collective (its nccl-tests table); fails if the run has none
-   *     or several (then use {@link #collective(int)})
+   * @return assertions on the run's collective (its nccl-tests table); fails if the run has none or
+   *     several (then use {@link #collective(int)})
    */
   public CollectiveAssert collective() {
     isNotNull();
     if (actual.collectives().size() != 1) {
-      context.fail("collective", "", "exactly one collective result",
+      context.fail(
+          "collective",
+          "",
+          "exactly one collective result",
           actual.collectives().size() + " (run stopped: " + actual.stopReason() + ")");
       return new CollectiveAssert(context, null, Optional.empty());
     }
@@ -238,20 +271,30 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   public CollectiveAssert collective(int index) {
     isNotNull();
     if (index < 0 || index >= actual.collectives().size()) {
-      context.fail("collective", "", "a collective result #" + index,
-          actual.collectives().size() + " collective results (run stopped: " + actual.stopReason() + ")");
+      context.fail(
+          "collective",
+          "",
+          "a collective result #" + index,
+          actual.collectives().size()
+              + " collective results (run stopped: "
+              + actual.stopReason()
+              + ")");
       return new CollectiveAssert(context, null, Optional.empty());
     }
     return new CollectiveAssert(context, actual.collectives().get(index), Optional.empty());
   }
 
-  /** @return assertions on the time the traffic took to recover from the run's first fault */
+  /**
+   * @return assertions on the time the traffic took to recover from the run's first fault
+   */
   public RecoveryAssert recovery() {
     isNotNull();
     return new RecoveryAssert(context);
   }
 
-  /** @return assertions on how evenly ECMP spread traffic over uplinks */
+  /**
+   * @return assertions on how evenly ECMP spread traffic over uplinks
+   */
   public EcmpAssert ecmp() {
     isNotNull();
     return new EcmpAssert(context);
@@ -260,22 +303,35 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   private Set<Integer> losslessPriorities() {
     isNotNull();
     Set<Integer> priorities = new TreeSet<>();
-    context.fabric().spec().qos().values().stream().map(QosPolicy::losslessPriorities).forEach(priorities::addAll);
-    actual.firstDrops().stream().filter(DropRecord::lossless).map(DropRecord::priority).forEach(priorities::add);
-    actual.ports().stream().filter(p -> p.drops().containsKey(DropReason.LOSSLESS_HEADROOM_EXCEEDED))
-        .map(PortStats::priority).forEach(priorities::add);
+    context.fabric().spec().qos().values().stream()
+        .map(QosPolicy::losslessPriorities)
+        .forEach(priorities::addAll);
+    actual.firstDrops().stream()
+        .filter(DropRecord::lossless)
+        .map(DropRecord::priority)
+        .forEach(priorities::add);
+    actual.ports().stream()
+        .filter(p -> p.drops().containsKey(DropReason.LOSSLESS_HEADROOM_EXCEEDED))
+        .map(PortStats::priority)
+        .forEach(priorities::add);
     return priorities;
   }
 
   private RunResultAssert lossless(Set<Integer> priorities, Set<DropReason> allowed) {
     isNotNull();
-    String where = (priorities.size() == 1 ? "lossless priority " : "lossless priorities ")
-        + (priorities.isEmpty() ? "(none known)" : priorities.stream().map(String::valueOf)
-            .collect(Collectors.joining(", ")))
-        + (allowed == null || allowed.isEmpty() ? "" : ", not counting " + allowed);
-    Drops.check(context, "lossless traffic", where,
+    String where =
+        (priorities.size() == 1 ? "lossless priority " : "lossless priorities ")
+            + (priorities.isEmpty()
+                ? "(none known)"
+                : priorities.stream().map(String::valueOf).collect(Collectors.joining(", ")))
+            + (allowed == null || allowed.isEmpty() ? "" : ", not counting " + allowed);
+    Drops.check(
+        context,
+        "lossless traffic",
+        where,
         actual.ports().stream().filter(p -> priorities.contains(p.priority())).toList(),
-        r -> priorities.contains(r.priority()), allowed);
+        r -> priorities.contains(r.priority()),
+        allowed);
     return myself;
   }
 }

@@ -2,9 +2,9 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
 import org.apiguardian.api.API;
 
 /**
@@ -22,12 +22,15 @@ public class SizeAssert extends AbstractQuantityAssert<SizeAssert, DataSize> {
     this(actual, context, label, where, null);
   }
 
-  SizeAssert(DataSize actual, AssertContext context, String label, String where, String actualText) {
+  SizeAssert(
+      DataSize actual, AssertContext context, String label, String where, String actualText) {
     super(actual, SizeAssert.class, context, label, where);
     this.actualText = actualText;
   }
 
-  /** @return this assertion, if the size is zero */
+  /**
+   * @return this assertion, if the size is zero
+   */
   public SizeAssert isZero() {
     return check(actual != null && actual.bytes() == 0, show(DataSize.ZERO));
   }

@@ -2,14 +2,14 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.internal.AssertContext;
-import dev.rocelab.api.analysis.Display;
 import org.apiguardian.api.API;
 
 /**
- * Assertions on a measured time: a latency, a completion time, a recovery time. Bounds are
- * {@link SimTime}s or their text forms ({@code "80us"}, {@code "2ms"}).
+ * Assertions on a measured time: a latency, a completion time, a recovery time. Bounds are {@link
+ * SimTime}s or their text forms ({@code "80us"}, {@code "2ms"}).
  *
  * @since 0.1
  */

@@ -7,22 +7,27 @@ import dev.rocelab.api.result.RunResult;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
-/** Failures are opentest4j's, with the expectation and the measurement apart, so IDEs show a diff. */
+/**
+ * Failures are opentest4j's, with the expectation and the measurement apart, so IDEs show a diff.
+ */
 class AssertionFailureTest {
 
-  private final RunResult run = Runs.run()
-      .latency(3, 1000, "2us", "3us", "9us", "12us", "15us")
-      .build();
+  private final RunResult run =
+      Runs.run().latency(3, 1000, "2us", "3us", "9us", "12us", "15us").build();
 
   @Test
   void aFailureCarriesExpectedAndActual() {
     assertThatThrownBy(() -> assertThat(run).latency(3).p99().isLessThan("5us"))
-        .isInstanceOfSatisfying(AssertionFailedError.class, failure -> {
-          org.assertj.core.api.Assertions.assertThat(failure.getExpected().getStringRepresentation())
-              .isEqualTo("less than 5us");
-          org.assertj.core.api.Assertions.assertThat(failure.getActual().getStringRepresentation())
-              .isEqualTo("9us");
-        });
+        .isInstanceOfSatisfying(
+            AssertionFailedError.class,
+            failure -> {
+              org.assertj.core.api.Assertions.assertThat(
+                      failure.getExpected().getStringRepresentation())
+                  .isEqualTo("less than 5us");
+              org.assertj.core.api.Assertions.assertThat(
+                      failure.getActual().getStringRepresentation())
+                  .isEqualTo("9us");
+            });
   }
 
   @Test

@@ -25,65 +25,95 @@ class CollectiveAssertionsTest {
 
   private static final CollectiveOperation OP = CollectiveOperation.ALL_REDUCE;
 
-  private final RunResult run = Runs.run().collective(new CollectiveResult(OP, DataType.FLOAT, 4, 0,
-      Algorithm.RING, Protocol.SIMPLE, List.of(row("1MiB", "100us"), row("1GiB", "20ms")))).build();
+  private final RunResult run =
+      Runs.run()
+          .collective(
+              new CollectiveResult(
+                  OP,
+                  DataType.FLOAT,
+                  4,
+                  0,
+                  Algorithm.RING,
+                  Protocol.SIMPLE,
+                  List.of(row("1MiB", "100us"), row("1GiB", "20ms"))))
+          .build();
 
   @Test
   void busBandwidthAtTheLargestSize() {
-    assertThatThrownBy(() -> assertThat(run).collective().busBandwidth().isAtLeast("700Gbps")).hasMessage(lines(
-        "bus bandwidth",
-        RUN,
-        "  where:      all_reduce · 4 ranks · ring · SIMPLE · 1GiB",
-        "  expected:   at least 700Gbps",
-        "  actual:     644.2Gbps"));
-    assertThatCode(() -> assertThat(run).collective().busBandwidth().isAtLeast("640Gbps")
-        .isAtMost("650Gbps")).doesNotThrowAnyException();
-    assertThatCode(() -> assertThat(run).collective().algBandwidth().isBetween("429Gbps", "430Gbps"))
+    assertThatThrownBy(() -> assertThat(run).collective().busBandwidth().isAtLeast("700Gbps"))
+        .hasMessage(
+            lines(
+                "bus bandwidth",
+                RUN,
+                "  where:      all_reduce · 4 ranks · ring · SIMPLE · 1GiB",
+                "  expected:   at least 700Gbps",
+                "  actual:     644.2Gbps"));
+    assertThatCode(
+            () ->
+                assertThat(run)
+                    .collective()
+                    .busBandwidth()
+                    .isAtLeast("640Gbps")
+                    .isAtMost("650Gbps"))
+        .doesNotThrowAnyException();
+    assertThatCode(
+            () -> assertThat(run).collective().algBandwidth().isBetween("429Gbps", "430Gbps"))
         .doesNotThrowAnyException();
   }
 
   @Test
   void busBandwidthAgainstTheNicsOfAHost() {
-    assertThatThrownBy(() -> assertThat(run).collective().busBandwidth().fractionOfLineRate()
-        .isAtLeast(0.9)).hasMessage(lines(
-            "bus bandwidth as a fraction of line rate",
-            RUN,
-            "  where:      all_reduce · 4 ranks · ring · SIMPLE · 1GiB",
-            "  expected:   at least 0.9",
-            "  actual:     0.8053 (644.2Gbps of 800Gbps)"));
+    assertThatThrownBy(
+            () -> assertThat(run).collective().busBandwidth().fractionOfLineRate().isAtLeast(0.9))
+        .hasMessage(
+            lines(
+                "bus bandwidth as a fraction of line rate",
+                RUN,
+                "  where:      all_reduce · 4 ranks · ring · SIMPLE · 1GiB",
+                "  expected:   at least 0.9",
+                "  actual:     0.8053 (644.2Gbps of 800Gbps)"));
   }
 
   @Test
   void aChosenSizeAndTheAverage() {
-    assertThatThrownBy(() -> assertThat(run).collective().atSize("1MiB").time().isAtMost("50us")).hasMessage(lines(
-        "collective time",
-        RUN,
-        "  where:      all_reduce · 4 ranks · ring · SIMPLE · 1MiB",
-        "  expected:   at most 50us",
-        "  actual:     100us"));
-    assertThatThrownBy(() -> assertThat(run).collective().atSize("2MiB")).hasMessage(lines(
-        "collective size",
-        RUN,
-        "  where:      all_reduce · 4 ranks · ring · SIMPLE",
-        "  expected:   a row of 2MiB",
-        "  actual:     sizes 1MiB, 1GiB"));
-    assertThatCode(() -> assertThat(run).collective().averageBusBandwidth().isBetween("380Gbps", "390Gbps"))
+    assertThatThrownBy(() -> assertThat(run).collective().atSize("1MiB").time().isAtMost("50us"))
+        .hasMessage(
+            lines(
+                "collective time",
+                RUN,
+                "  where:      all_reduce · 4 ranks · ring · SIMPLE · 1MiB",
+                "  expected:   at most 50us",
+                "  actual:     100us"));
+    assertThatThrownBy(() -> assertThat(run).collective().atSize("2MiB"))
+        .hasMessage(
+            lines(
+                "collective size",
+                RUN,
+                "  where:      all_reduce · 4 ranks · ring · SIMPLE",
+                "  expected:   a row of 2MiB",
+                "  actual:     sizes 1MiB, 1GiB"));
+    assertThatCode(
+            () ->
+                assertThat(run).collective().averageBusBandwidth().isBetween("380Gbps", "390Gbps"))
         .doesNotThrowAnyException();
   }
 
   @Test
   void aRunWithoutACollectiveSaysSo() {
-    assertThatThrownBy(() -> assertThat(Runs.run().build()).collective().busBandwidth().isAtLeast("1Gbps"))
-        .hasMessage(lines(
-            "collective",
-            RUN,
-            "  expected:   exactly one collective result",
-            "  actual:     0 (run stopped: COMPLETED)"));
+    assertThatThrownBy(
+            () -> assertThat(Runs.run().build()).collective().busBandwidth().isAtLeast("1Gbps"))
+        .hasMessage(
+            lines(
+                "collective",
+                RUN,
+                "  expected:   exactly one collective result",
+                "  actual:     0 (run stopped: COMPLETED)"));
   }
 
   private static CollectiveRow row(String size, String time) {
     DataSize bytes = DataSize.parse(size);
-    CollectiveTiming timing = CollectiveTiming.measured(OP, 4, bytes, SimTime.parse(time), OptionalLong.empty());
+    CollectiveTiming timing =
+        CollectiveTiming.measured(OP, 4, bytes, SimTime.parse(time), OptionalLong.empty());
     return new CollectiveRow(bytes, bytes.bytes() / 4, timing, timing);
   }
 }

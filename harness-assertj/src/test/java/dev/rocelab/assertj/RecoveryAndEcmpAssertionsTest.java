@@ -17,32 +17,75 @@ class RecoveryAndEcmpAssertionsTest {
   private static final long G = 1_000_000_000L;
   private static final Scenario LINK_DOWN =
       Scenario.permutation().with(Fault.linkDown("leaf1:eth5").at("450us")).build();
-  private static final String RUN = "  run:        permutation · 1MiB per flow + link down leaf1:eth5 at 450us, seed 1,"
-      + " fabric tiny, backend scripted";
+  private static final String RUN =
+      "  run:        permutation · 1MiB per flow + link down leaf1:eth5 at 450us, seed 1,"
+          + " fabric tiny, backend scripted";
 
-  private final RunResult recovers = Runs.run().scenario(LINK_DOWN)
-      .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
-      .series("throughput", "f1", "100us", 0, 200 * G, 200 * G, 200 * G, 200 * G, 50 * G, 50 * G, 150 * G, 200 * G,
-          200 * G)
-      .series("throughput", "f2", "100us", 0, 200 * G, 200 * G, 200 * G, 200 * G, 50 * G, 50 * G, 150 * G, 200 * G,
-          200 * G)
-      .build();
+  private final RunResult recovers =
+      Runs.run()
+          .scenario(LINK_DOWN)
+          .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
+          .series(
+              "throughput",
+              "f1",
+              "100us",
+              0,
+              200 * G,
+              200 * G,
+              200 * G,
+              200 * G,
+              50 * G,
+              50 * G,
+              150 * G,
+              200 * G,
+              200 * G)
+          .series(
+              "throughput",
+              "f2",
+              "100us",
+              0,
+              200 * G,
+              200 * G,
+              200 * G,
+              200 * G,
+              50 * G,
+              50 * G,
+              150 * G,
+              200 * G,
+              200 * G)
+          .build();
 
-  private final RunResult staysDown = Runs.run().scenario(LINK_DOWN)
-      .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
-      .series("throughput", "f1", "100us", 0, 400 * G, 400 * G, 400 * G, 400 * G, 100 * G, 100 * G, 100 * G, 100 * G,
-          100 * G)
-      .build();
+  private final RunResult staysDown =
+      Runs.run()
+          .scenario(LINK_DOWN)
+          .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
+          .series(
+              "throughput",
+              "f1",
+              "100us",
+              0,
+              400 * G,
+              400 * G,
+              400 * G,
+              400 * G,
+              100 * G,
+              100 * G,
+              100 * G,
+              100 * G,
+              100 * G)
+          .build();
 
   @Test
   void recoveryIsTheTimeFromTheFaultUntilThroughputIsBackNearItsPreFaultMean() {
-    assertThatThrownBy(() -> assertThat(recovers).recovery().isFasterThan("300us")).hasMessage(lines(
-        "recovery time",
-        RUN,
-        "  where:      after FAULT leaf1:eth5 at 450us (link down leaf1:eth5 at 450us); throughput of the flows"
-            + " (2 series) back to at least 90% of its pre-fault mean 400Gbps for 3 samples",
-        "  expected:   less than 300us",
-        "  actual:     350us (recovered at 800us)"));
+    assertThatThrownBy(() -> assertThat(recovers).recovery().isFasterThan("300us"))
+        .hasMessage(
+            lines(
+                "recovery time",
+                RUN,
+                "  where:      after FAULT leaf1:eth5 at 450us (link down leaf1:eth5 at 450us); throughput of the flows"
+                    + " (2 series) back to at least 90% of its pre-fault mean 400Gbps for 3 samples",
+                "  expected:   less than 300us",
+                "  actual:     350us (recovered at 800us)"));
     assertThatCode(() -> assertThat(recovers).recovery().isFasterThan("351us").isAtMost("350us"))
         .doesNotThrowAnyException();
   }
@@ -51,80 +94,112 @@ class RecoveryAndEcmpAssertionsTest {
   void toleranceStabilityAndFlowsAreConfigurable() {
     assertThatCode(() -> assertThat(recovers).recovery().tolerance(0.3).time().isAtMost("250us"))
         .doesNotThrowAnyException();
-    assertThatCode(() -> assertThat(recovers).recovery().tolerance(0.3).stableFor(1).ofFlows("f1").time()
-        .isAtMost("250us")).doesNotThrowAnyException();
-    assertThatThrownBy(() -> assertThat(recovers).recovery().ofFlows("f2").tolerance(0.05).isFasterThan("100us"))
-        .hasMessage(lines(
-            "recovery time",
-            RUN,
-            "  where:      after FAULT leaf1:eth5 at 450us (link down leaf1:eth5 at 450us); throughput of flows f2"
-                + " (1 series) back to at least 95% of its pre-fault mean 200Gbps for 3 samples",
-            "  expected:   less than 100us",
-            "  actual:     350us (recovered at 800us)"));
-    assertThatIllegalArgumentException().isThrownBy(() -> assertThat(recovers).recovery().tolerance(1))
+    assertThatCode(
+            () ->
+                assertThat(recovers)
+                    .recovery()
+                    .tolerance(0.3)
+                    .stableFor(1)
+                    .ofFlows("f1")
+                    .time()
+                    .isAtMost("250us"))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(
+            () ->
+                assertThat(recovers).recovery().ofFlows("f2").tolerance(0.05).isFasterThan("100us"))
+        .hasMessage(
+            lines(
+                "recovery time",
+                RUN,
+                "  where:      after FAULT leaf1:eth5 at 450us (link down leaf1:eth5 at 450us); throughput of flows f2"
+                    + " (1 series) back to at least 95% of its pre-fault mean 200Gbps for 3 samples",
+                "  expected:   less than 100us",
+                "  actual:     350us (recovered at 800us)"));
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> assertThat(recovers).recovery().tolerance(1))
         .withMessage("tolerance must be in [0, 1) but was 1.0");
-    assertThatIllegalArgumentException().isThrownBy(() -> assertThat(recovers).recovery().stableFor(0))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> assertThat(recovers).recovery().stableFor(0))
         .withMessage("samples must be >= 1 but was 0");
   }
 
   @Test
   void throughputThatNeverRecoversFailsAnyBound() {
-    assertThatThrownBy(() -> assertThat(staysDown).recovery().isFasterThan("10ms")).hasMessage(lines(
-        "recovery time",
-        RUN,
-        "  where:      after FAULT leaf1:eth5 at 450us (link down leaf1:eth5 at 450us); throughput of the flows"
-            + " (1 series) back to at least 90% of its pre-fault mean 400Gbps for 3 samples",
-        "  expected:   less than 10ms",
-        "  actual:     not recovered by the last sample at 900us (throughput then 100Gbps)"));
+    assertThatThrownBy(() -> assertThat(staysDown).recovery().isFasterThan("10ms"))
+        .hasMessage(
+            lines(
+                "recovery time",
+                RUN,
+                "  where:      after FAULT leaf1:eth5 at 450us (link down leaf1:eth5 at 450us); throughput of the flows"
+                    + " (1 series) back to at least 90% of its pre-fault mean 400Gbps for 3 samples",
+                "  expected:   less than 10ms",
+                "  actual:     not recovered by the last sample at 900us (throughput then 100Gbps)"));
   }
 
   @Test
   void recoveryNeedsAFaultAndThroughputSamples() {
-    assertThatThrownBy(() -> assertThat(Runs.run().build()).recovery().time()).hasMessage(lines(
-        "recovery time",
-        DropsAndLatencyAssertionsTest.RUN,
-        "  expected:   a recovery that can be measured",
-        "  actual:     the run has no FAULT event to recover from"));
-    RunResult noSeries = Runs.run().scenario(LINK_DOWN)
-        .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us").build();
-    assertThatThrownBy(() -> assertThat(noSeries).recovery().time()).hasMessage(lines(
-        "recovery time",
-        RUN,
-        "  where:      FAULT leaf1:eth5 at 450us (link down leaf1:eth5 at 450us)",
-        "  expected:   a recovery that can be measured",
-        "  actual:     the run has no throughput series to measure recovery on; the backend must sample throughput"
-            + " per flow"));
-    RunResult faultFirst = Runs.run().scenario(LINK_DOWN)
-        .event("0ps", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 0ps")
-        .series("throughput", "f1", "100us", 400 * G, 400 * G).build();
-    assertThatThrownBy(() -> assertThat(faultFirst).recovery().time()).hasMessage(lines(
-        "recovery time",
-        RUN,
-        "  where:      FAULT leaf1:eth5 at 0ps (link down leaf1:eth5 at 0ps)",
-        "  expected:   a recovery that can be measured",
-        "  actual:     no throughput was sampled before the fault at 0ps to compare with"));
+    assertThatThrownBy(() -> assertThat(Runs.run().build()).recovery().time())
+        .hasMessage(
+            lines(
+                "recovery time",
+                DropsAndLatencyAssertionsTest.RUN,
+                "  expected:   a recovery that can be measured",
+                "  actual:     the run has no FAULT event to recover from"));
+    RunResult noSeries =
+        Runs.run()
+            .scenario(LINK_DOWN)
+            .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
+            .build();
+    assertThatThrownBy(() -> assertThat(noSeries).recovery().time())
+        .hasMessage(
+            lines(
+                "recovery time",
+                RUN,
+                "  where:      FAULT leaf1:eth5 at 450us (link down leaf1:eth5 at 450us)",
+                "  expected:   a recovery that can be measured",
+                "  actual:     the run has no throughput series to measure recovery on; the backend must sample throughput"
+                    + " per flow"));
+    RunResult faultFirst =
+        Runs.run()
+            .scenario(LINK_DOWN)
+            .event("0ps", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 0ps")
+            .series("throughput", "f1", "100us", 400 * G, 400 * G)
+            .build();
+    assertThatThrownBy(() -> assertThat(faultFirst).recovery().time())
+        .hasMessage(
+            lines(
+                "recovery time",
+                RUN,
+                "  where:      FAULT leaf1:eth5 at 0ps (link down leaf1:eth5 at 0ps)",
+                "  expected:   a recovery that can be measured",
+                "  actual:     no throughput was sampled before the fault at 0ps to compare with"));
   }
 
   @Test
   void ecmpImbalanceIsTheBusiestUplinkOverTheMeanOfItsSwitch() {
-    RunResult run = Runs.run()
-        .port("leaf1:eth5", 3, p -> p.tx(3 << 20, 768))
-        .port("leaf1:eth6", 3, p -> p.tx(1 << 20, 256))
-        .port("leaf2:eth5", 3, p -> p.tx(2 << 20, 512))
-        .port("leaf2:eth6", 3, p -> p.tx(2 << 20, 512))
-        .build();
+    RunResult run =
+        Runs.run()
+            .port("leaf1:eth5", 3, p -> p.tx(3 << 20, 768))
+            .port("leaf1:eth6", 3, p -> p.tx(1 << 20, 256))
+            .port("leaf2:eth5", 3, p -> p.tx(2 << 20, 512))
+            .port("leaf2:eth6", 3, p -> p.tx(2 << 20, 512))
+            .build();
 
-    assertThatThrownBy(() -> assertThat(run).ecmp().imbalance().isAtMost(0.25)).hasMessage(lines(
-        "ECMP imbalance",
-        DropsAndLatencyAssertionsTest.RUN,
-        "  where:      2 uplinks of leaf1, the most uneven switch",
-        "  expected:   at most 0.25",
-        "  actual:     0.5 (leaf1:eth5 sent 3MiB, mean 2MiB)"));
-    assertThatThrownBy(() -> assertThat(Runs.run().build()).ecmp().imbalance()).hasMessage(lines(
-        "ECMP imbalance",
-        DropsAndLatencyAssertionsTest.RUN,
-        "  where:      uplinks",
-        "  expected:   traffic on the uplinks of a switch with two or more",
-        "  actual:     no such switch sent anything up"));
+    assertThatThrownBy(() -> assertThat(run).ecmp().imbalance().isAtMost(0.25))
+        .hasMessage(
+            lines(
+                "ECMP imbalance",
+                DropsAndLatencyAssertionsTest.RUN,
+                "  where:      2 uplinks of leaf1, the most uneven switch",
+                "  expected:   at most 0.25",
+                "  actual:     0.5 (leaf1:eth5 sent 3MiB, mean 2MiB)"));
+    assertThatThrownBy(() -> assertThat(Runs.run().build()).ecmp().imbalance())
+        .hasMessage(
+            lines(
+                "ECMP imbalance",
+                DropsAndLatencyAssertionsTest.RUN,
+                "  where:      uplinks",
+                "  expected:   traffic on the uplinks of a switch with two or more",
+                "  actual:     no such switch sent anything up"));
   }
 }

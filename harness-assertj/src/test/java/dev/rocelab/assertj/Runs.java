@@ -31,9 +31,9 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * Hand-made run results on {@code fabrics/tiny.yaml}, so each criterion can be made to pass and fail
- * exactly. Public, in this module's test-jar, for harness-junit's tests of the criteria through the
- * extension.
+ * Hand-made run results on {@code fabrics/tiny.yaml}, so each criterion can be made to pass and
+ * fail exactly. Public, in this module's test-jar, for harness-junit's tests of the criteria
+ * through the extension.
  */
 public final class Runs {
 
@@ -50,7 +50,9 @@ public final class Runs {
   private final List<TimeSeries> series = new ArrayList<>();
   private final List<FabricEvent> events = new ArrayList<>();
 
-  /** @return a run to fill in: an incast scenario, 1 ms, completed, nothing measured yet */
+  /**
+   * @return a run to fill in: an incast scenario, 1 ms, completed, nothing measured yet
+   */
   public static Runs run() {
     return new Runs();
   }
@@ -75,38 +77,87 @@ public final class Runs {
   public Runs port(String port, int priority, Consumer<Port> settings) {
     Port p = new Port();
     settings.accept(p);
-    ports.add(new PortStats(Endpoint.parse(port), priority, p.txBytes, p.rxBytes, p.txPackets, p.rxPackets,
-        p.pausesSent, p.pausesReceived, p.pausedTime, p.ecnMarks, p.cnpsSent, p.cnpsReceived, p.drops,
-        p.droppedBytes, p.maxQueue,
-        p.maxHeadroom));
+    ports.add(
+        new PortStats(
+            Endpoint.parse(port),
+            priority,
+            p.txBytes,
+            p.rxBytes,
+            p.txPackets,
+            p.rxPackets,
+            p.pausesSent,
+            p.pausesReceived,
+            p.pausedTime,
+            p.ecnMarks,
+            p.cnpsSent,
+            p.cnpsReceived,
+            p.drops,
+            p.droppedBytes,
+            p.maxQueue,
+            p.maxHeadroom));
     return this;
   }
 
-  public Runs flow(String id, String source, String destination, String size, String delivered, String completion) {
+  public Runs flow(
+      String id,
+      String source,
+      String destination,
+      String size,
+      String delivered,
+      String completion) {
     return flow(id, source, destination, size, delivered, completion, 0);
   }
 
-  public Runs flow(String id, String source, String destination, String size, String delivered, String completion,
+  public Runs flow(
+      String id,
+      String source,
+      String destination,
+      String size,
+      String delivered,
+      String completion,
       long retransmissions) {
-    flows.add(new FlowResult(id, Endpoint.parse(source), Endpoint.parse(destination), 3, DataSize.parse(size),
-        DataSize.parse(delivered), SimTime.ZERO, Optional.ofNullable(completion).map(SimTime::parse),
-        retransmissions, Optional.empty()));
+    flows.add(
+        new FlowResult(
+            id,
+            Endpoint.parse(source),
+            Endpoint.parse(destination),
+            3,
+            DataSize.parse(size),
+            DataSize.parse(delivered),
+            SimTime.ZERO,
+            Optional.ofNullable(completion).map(SimTime::parse),
+            retransmissions,
+            Optional.empty()));
     return this;
   }
 
-  public Runs latency(int priority, long count, String p50, String p90, String p99, String p999, String max) {
-    latency.put(priority, new LatencySummary(count, SimTime.micros(1), SimTime.parse(p50), SimTime.parse(p90),
-        SimTime.parse(p99), SimTime.parse(p999), SimTime.parse(max), SimTime.parse(p50)));
+  public Runs latency(
+      int priority, long count, String p50, String p90, String p99, String p999, String max) {
+    latency.put(
+        priority,
+        new LatencySummary(
+            count,
+            SimTime.micros(1),
+            SimTime.parse(p50),
+            SimTime.parse(p90),
+            SimTime.parse(p99),
+            SimTime.parse(p999),
+            SimTime.parse(max),
+            SimTime.parse(p50)));
     return this;
   }
 
-  public Runs drop(String time, String port, int priority, DropReason reason, String flow, boolean lossless) {
-    drops.add(new DropRecord(SimTime.parse(time), Endpoint.parse(port), priority, reason, flow, lossless));
+  public Runs drop(
+      String time, String port, int priority, DropReason reason, String flow, boolean lossless) {
+    drops.add(
+        new DropRecord(
+            SimTime.parse(time), Endpoint.parse(port), priority, reason, flow, lossless));
     return this;
   }
 
   public Runs series(String metric, String subject, String interval, long... values) {
-    series.add(new TimeSeries(metric, subject, "unit", SimTime.ZERO, SimTime.parse(interval), values));
+    series.add(
+        new TimeSeries(metric, subject, "unit", SimTime.ZERO, SimTime.parse(interval), values));
     return this;
   }
 
@@ -121,7 +172,18 @@ public final class Runs {
   }
 
   public RunResult build() {
-    return new RunResult(scenario, "scripted", TINY, stop, elapsed, ports, flows, latency, drops, series, events,
+    return new RunResult(
+        scenario,
+        "scripted",
+        TINY,
+        stop,
+        elapsed,
+        ports,
+        flows,
+        latency,
+        drops,
+        series,
+        events,
         collectives);
   }
 
@@ -190,8 +252,9 @@ public final class Runs {
   }
 
   private static FabricSpec load(String resource) {
-    try (Reader reader = new InputStreamReader(Runs.class.getClassLoader().getResourceAsStream(resource),
-        StandardCharsets.UTF_8)) {
+    try (Reader reader =
+        new InputStreamReader(
+            Runs.class.getClassLoader().getResourceAsStream(resource), StandardCharsets.UTF_8)) {
       return FabricFiles.load(reader, resource);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

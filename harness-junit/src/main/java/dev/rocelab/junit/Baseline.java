@@ -3,12 +3,12 @@ package dev.rocelab.junit;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.scenario.Completion;
+import dev.rocelab.junit.internal.ScenarioFactories;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import dev.rocelab.junit.internal.ScenarioFactories;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -26,15 +26,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>Like every scenario annotation it makes the method a test template: each combination of the
  * values of its multi-valued attributes is one invocation, with a display name that shows them and
- * its own result. Sizes, rates and times use the text forms of the units ({@code "4MiB"},
- * {@code "400Gbps"}, {@code "2ms"}). The method takes the
- * {@link dev.rocelab.api.result.RunResult RunResult} of its run (computed when the parameter is
- * resolved) or the live {@link dev.rocelab.api.backend.ScenarioRun ScenarioRun} to wait on with
- * {@link dev.rocelab.assertj.FabricAwait FabricAwait}, and may also take the {@link dev.rocelab.api.scenario.Scenario Scenario},
- * the {@link dev.rocelab.api.backend.FabricSession FabricSession} and the
- * {@link dev.rocelab.api.fabric.FabricSpec FabricSpec}. A backend that lacks a capability the
- * scenario needs skips the invocation with its reason. One scenario annotation per method; its
- * class must be a {@link FabricTest @FabricTest}.
+ * its own result. Sizes, rates and times use the text forms of the units ({@code "4MiB"}, {@code
+ * "400Gbps"}, {@code "2ms"}). The method takes the {@link dev.rocelab.api.result.RunResult
+ * RunResult} of its run (computed when the parameter is resolved) or the live {@link
+ * dev.rocelab.api.backend.ScenarioRun ScenarioRun} to wait on with {@link
+ * dev.rocelab.assertj.FabricAwait FabricAwait}, and may also take the {@link
+ * dev.rocelab.api.scenario.Scenario Scenario}, the {@link dev.rocelab.api.backend.FabricSession
+ * FabricSession} and the {@link dev.rocelab.api.fabric.FabricSpec FabricSpec}. A backend that lacks
+ * a capability the scenario needs skips the invocation with its reason. One scenario annotation per
+ * method; its class must be a {@link FabricTest @FabricTest}.
  *
  * @since 0.1
  */
@@ -71,24 +71,26 @@ public @interface Baseline {
   int[] dscp() default {};
 
   /**
-   * The bound on the run, e.g. {@code "5ms"}; empty for {@link dev.rocelab.api.scenario.Scenario#DEFAULT_DURATION}.
+   * The bound on the run, e.g. {@code "5ms"}; empty for {@link
+   * dev.rocelab.api.scenario.Scenario#DEFAULT_DURATION}.
    *
    * @return a duration or empty
    */
   String duration() default "";
 
   /**
-   * How often time series are sampled, e.g. {@code "1us"}; empty for
-   * {@link dev.rocelab.api.scenario.Scenario#DEFAULT_SAMPLE_INTERVAL}.
+   * How often time series are sampled, e.g. {@code "1us"}; empty for {@link
+   * dev.rocelab.api.scenario.Scenario#DEFAULT_SAMPLE_INTERVAL}.
    *
    * @return a duration or empty
    */
   String sampleInterval() default "";
 
   /**
-   * Whether the workload must complete within the duration: by default a run that reaches its duration with
-   * flows or collective sizes unfinished fails the test, naming what did not complete;
-   * {@link Completion#WINDOW} declares that the test measures a window of traffic instead.
+   * Whether the workload must complete within the duration: by default a run that reaches its
+   * duration with flows or collective sizes unfinished fails the test, naming what did not
+   * complete; {@link Completion#WINDOW} declares that the test measures a window of traffic
+   * instead.
    *
    * @return the completion the scenario expects
    */

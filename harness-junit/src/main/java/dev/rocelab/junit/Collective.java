@@ -8,12 +8,12 @@ import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.scenario.Workload.Protocol;
+import dev.rocelab.junit.internal.ScenarioFactories;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import dev.rocelab.junit.internal.ScenarioFactories;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -32,15 +32,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>Like every scenario annotation it makes the method a test template: each combination of the
  * values of its multi-valued attributes is one invocation, with a display name that shows them and
- * its own result. Sizes, rates and times use the text forms of the units ({@code "4MiB"},
- * {@code "400Gbps"}, {@code "2ms"}). The method takes the
- * {@link dev.rocelab.api.result.RunResult RunResult} of its run (computed when the parameter is
- * resolved) or the live {@link dev.rocelab.api.backend.ScenarioRun ScenarioRun} to wait on with
- * {@link dev.rocelab.assertj.FabricAwait FabricAwait}, and may also take the {@link dev.rocelab.api.scenario.Scenario Scenario},
- * the {@link dev.rocelab.api.backend.FabricSession FabricSession} and the
- * {@link dev.rocelab.api.fabric.FabricSpec FabricSpec}. A backend that lacks a capability the
- * scenario needs skips the invocation with its reason. One scenario annotation per method; its
- * class must be a {@link FabricTest @FabricTest}.
+ * its own result. Sizes, rates and times use the text forms of the units ({@code "4MiB"}, {@code
+ * "400Gbps"}, {@code "2ms"}). The method takes the {@link dev.rocelab.api.result.RunResult
+ * RunResult} of its run (computed when the parameter is resolved) or the live {@link
+ * dev.rocelab.api.backend.ScenarioRun ScenarioRun} to wait on with {@link
+ * dev.rocelab.assertj.FabricAwait FabricAwait}, and may also take the {@link
+ * dev.rocelab.api.scenario.Scenario Scenario}, the {@link dev.rocelab.api.backend.FabricSession
+ * FabricSession} and the {@link dev.rocelab.api.fabric.FabricSpec FabricSpec}. A backend that lacks
+ * a capability the scenario needs skips the invocation with its reason. One scenario annotation per
+ * method; its class must be a {@link FabricTest @FabricTest}.
  *
  * @since 0.1
  */
@@ -60,8 +60,8 @@ public @interface Collective {
   CollectiveOperation[] operation() default CollectiveOperation.ALL_REDUCE;
 
   /**
-   * The message size as nccl-tests counts it; several values are several invocations. With
-   * {@link #maxSize()} it is the first size of an nccl-tests sweep ({@code -b}).
+   * The message size as nccl-tests counts it; several values are several invocations. With {@link
+   * #maxSize()} it is the first size of an nccl-tests sweep ({@code -b}).
    *
    * @return sizes, e.g. {@code "1GiB"}
    */
@@ -131,9 +131,9 @@ public @interface Collective {
   int[] qpsPerConnection() default 1;
 
   /**
-   * Whether every message is split evenly over the connection's queue pairs
-   * ({@code NCCL_IB_SPLIT_DATA_ON_QPS=1}, NCCL 2.18 and 2.19's default) instead of going whole to
-   * the next one in turn (NCCL's default since 2.20.3).
+   * Whether every message is split evenly over the connection's queue pairs ({@code
+   * NCCL_IB_SPLIT_DATA_ON_QPS=1}, NCCL 2.18 and 2.19's default) instead of going whole to the next
+   * one in turn (NCCL's default since 2.20.3).
    *
    * @return {@code true} to split
    */
@@ -148,25 +148,26 @@ public @interface Collective {
   Fidelity[] fidelity() default Fidelity.PACKET;
 
   /**
-   * The bound on the run, e.g. {@code "5ms"}; empty for
-   * {@link dev.rocelab.api.scenario.CollectiveBuilder#DEFAULT_DURATION}.
+   * The bound on the run, e.g. {@code "5ms"}; empty for {@link
+   * dev.rocelab.api.scenario.CollectiveBuilder#DEFAULT_DURATION}.
    *
    * @return a duration or empty
    */
   String duration() default "";
 
   /**
-   * How often time series are sampled, e.g. {@code "1us"}; empty for
-   * {@link dev.rocelab.api.scenario.Scenario#DEFAULT_SAMPLE_INTERVAL}.
+   * How often time series are sampled, e.g. {@code "1us"}; empty for {@link
+   * dev.rocelab.api.scenario.Scenario#DEFAULT_SAMPLE_INTERVAL}.
    *
    * @return a duration or empty
    */
   String sampleInterval() default "";
 
   /**
-   * Whether the workload must complete within the duration: by default a run that reaches its duration with
-   * flows or collective sizes unfinished fails the test, naming what did not complete;
-   * {@link Completion#WINDOW} declares that the test measures a window of traffic instead.
+   * Whether the workload must complete within the duration: by default a run that reaches its
+   * duration with flows or collective sizes unfinished fails the test, naming what did not
+   * complete; {@link Completion#WINDOW} declares that the test measures a window of traffic
+   * instead.
    *
    * @return the completion the scenario expects
    */

@@ -37,12 +37,19 @@ import org.opentest4j.TestAbortedException;
  * The Jupiter extension behind {@link FabricTest @FabricTest} and the scenario annotations: it
  * resolves the class's configuration (checking the fabric and the backend before any test runs),
  * provides one invocation per sweep point of a scenario annotation, injects sessions and the
- * fabric, turns a backend's "cannot run this" into a skipped test, fails tests whose runs left required work
- * undone, and labels tests for reports.
+ * fabric, turns a backend's "cannot run this" into a skipped test, fails tests whose runs left
+ * required work undone, and labels tests for reports.
  */
-final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, BeforeTestExecutionCallback,
-    AfterEachCallback, AfterAllCallback, ParameterResolver, TestTemplateInvocationContextProvider,
-    TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {
+final class FabricExtension
+    implements BeforeAllCallback,
+        BeforeEachCallback,
+        BeforeTestExecutionCallback,
+        AfterEachCallback,
+        AfterAllCallback,
+        ParameterResolver,
+        TestTemplateInvocationContextProvider,
+        TestExecutionExceptionHandler,
+        LifecycleMethodExecutionExceptionHandler {
 
   @Override
   public void beforeAll(ExtensionContext context) {
@@ -64,13 +71,21 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
 
   @Override
   public void beforeTestExecution(ExtensionContext context) {
-    FabricConfiguration.find(context).ifPresent(configuration -> Reporting.current().label(context, configuration,
-        Optional.ofNullable(Contexts.store(context).get(ScenarioInvocation.class, ScenarioInvocation.class))));
+    FabricConfiguration.find(context)
+        .ifPresent(
+            configuration ->
+                Reporting.current()
+                    .label(
+                        context,
+                        configuration,
+                        Optional.ofNullable(
+                            Contexts.store(context)
+                                .get(ScenarioInvocation.class, ScenarioInvocation.class))));
   }
 
   /**
-   * Fails a test whose runs (in the test or its {@code @BeforeEach}/{@code @AfterEach}) left required work
-   * undone, or ends it as broken if they ran out of their wall-clock budget.
+   * Fails a test whose runs (in the test or its {@code @BeforeEach}/{@code @AfterEach}) left
+   * required work undone, or ends it as broken if they ran out of their wall-clock budget.
    */
   @Override
   public void afterEach(ExtensionContext context) {
@@ -91,8 +106,9 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    FabricConfiguration configuration = configuration(context, "a " + parameter.getParameter().getType().getSimpleName()
-        + " parameter");
+    FabricConfiguration configuration =
+        configuration(
+            context, "a " + parameter.getParameter().getType().getSimpleName() + " parameter");
     if (parameter.getParameter().getType() == FabricSpec.class) {
       return configuration.spec();
     }
@@ -105,19 +121,23 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
   }
 
   @Override
-  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(
+      ExtensionContext context) {
     Method method = context.getRequiredTestMethod();
     Annotation declaration = ScenarioAnnotations.declaration(method);
     Signatures.checkAlone(method, declaration);
     FabricConfiguration configuration =
-        configuration(context, Misuse.method(method) + " with " + Misuse.annotation(declaration.annotationType()));
+        configuration(
+            context,
+            Misuse.method(method) + " with " + Misuse.annotation(declaration.annotationType()));
     Signatures.check(method, true);
     return ScenarioAnnotations.invocations(declaration, method, configuration).stream()
         .map(ScenarioInvocationContext::new);
   }
 
   @Override
-  public void handleTestExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
+  public void handleTestExecutionException(ExtensionContext context, Throwable throwable)
+      throws Throwable {
     throw translated(throwable);
   }
 
@@ -128,8 +148,8 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
   }
 
   @Override
-  public void handleBeforeEachMethodExecutionException(ExtensionContext context, Throwable throwable)
-      throws Throwable {
+  public void handleBeforeEachMethodExecutionException(
+      ExtensionContext context, Throwable throwable) throws Throwable {
     throw translated(throwable);
   }
 
@@ -146,8 +166,14 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
   }
 
   private static FabricConfiguration configuration(ExtensionContext context, String needer) {
-    return FabricConfiguration.find(context).orElseThrow(() -> Misuse.of(needer + " needs "
-        + context.getRequiredTestClass().getName() + " to be annotated @FabricTest(fabric = …, phase = …)"));
+    return FabricConfiguration.find(context)
+        .orElseThrow(
+            () ->
+                Misuse.of(
+                    needer
+                        + " needs "
+                        + context.getRequiredTestClass().getName()
+                        + " to be annotated @FabricTest(fabric = …, phase = …)"));
   }
 
   /**
@@ -163,7 +189,8 @@ final class FabricExtension implements BeforeAllCallback, BeforeEachCallback, Be
         return aborted;
       }
     }
-    if (throwable instanceof ParameterResolutionException && throwable.getCause() instanceof FabricBackendException) {
+    if (throwable instanceof ParameterResolutionException
+        && throwable.getCause() instanceof FabricBackendException) {
       return throwable.getCause();
     }
     return throwable;

@@ -18,33 +18,38 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * file, the backend that runs it, the pre-production phase the tests sign off and the seed of every
  * scenario.
  *
- * <p>Test methods declare a scenario with a scenario annotation ({@link Baseline @Baseline},
- * {@link Incast @Incast}, {@link LinkFailure @LinkFailure}, …) and receive its
- * {@link dev.rocelab.api.result.RunResult RunResult}, or take a
- * {@link dev.rocelab.api.backend.FabricSession FabricSession} and run scenarios built with the
- * fluent API ({@code Scenario.incast().senders(32)…}). Lifecycle methods may take a
- * {@code FabricSession} and the {@link dev.rocelab.api.fabric.FabricSpec FabricSpec} as well.
+ * <p>Test methods declare a scenario with a scenario annotation ({@link Baseline @Baseline}, {@link
+ * Incast @Incast}, {@link LinkFailure @LinkFailure}, …) and receive its {@link
+ * dev.rocelab.api.result.RunResult RunResult}, or take a {@link
+ * dev.rocelab.api.backend.FabricSession FabricSession} and run scenarios built with the fluent API
+ * ({@code Scenario.incast().senders(32)…}). Lifecycle methods may take a {@code FabricSession} and
+ * the {@link dev.rocelab.api.fabric.FabricSpec FabricSpec} as well.
  *
  * <h2>Fabric</h2>
- * {@link #fabric()} is looked up first as a class path resource (e.g. {@code fabrics/reference.yaml}
- * under {@code src/test/resources}), then as a file path, relative to the working directory unless
- * absolute. A fabric that cannot be found or has errors fails the class with an
- * {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} listing the problems.
+ *
+ * {@link #fabric()} is looked up first as a class path resource (e.g. {@code
+ * fabrics/reference.yaml} under {@code src/test/resources}), then as a file path, relative to the
+ * working directory unless absolute. A fabric that cannot be found or has errors fails the class
+ * with an {@link org.junit.jupiter.api.extension.ExtensionConfigurationException} listing the
+ * problems.
  *
  * <h2>Running the same suite elsewhere</h2>
+ *
  * The fabric, the backend and the seed can be changed without touching code, so one suite runs
  * unchanged on the model and on a real lab:
+ *
  * <pre>
  * mvn verify -Drocelab.backend=lab -Drocelab.fabric=/etc/rocelab/lab.yaml
  * </pre>
- * Each setting is taken from, in this order: the JUnit configuration parameter of that name
- * (which also reads system properties and {@code junit-platform.properties}), the system property,
- * the environment variable ({@link #BACKEND_ENVIRONMENT_VARIABLE ROCELAB_BACKEND},
- * {@link #FABRIC_ENVIRONMENT_VARIABLE ROCELAB_FABRIC}, {@link #SEED_ENVIRONMENT_VARIABLE
- * ROCELAB_SEED}), and finally this annotation. An override applies to every {@code @FabricTest}
- * class of the run.
+ *
+ * Each setting is taken from, in this order: the JUnit configuration parameter of that name (which
+ * also reads system properties and {@code junit-platform.properties}), the system property, the
+ * environment variable ({@link #BACKEND_ENVIRONMENT_VARIABLE ROCELAB_BACKEND}, {@link
+ * #FABRIC_ENVIRONMENT_VARIABLE ROCELAB_FABRIC}, {@link #SEED_ENVIRONMENT_VARIABLE ROCELAB_SEED}),
+ * and finally this annotation. An override applies to every {@code @FabricTest} class of the run.
  *
  * <h2>Sessions</h2>
+ *
  * One {@code FabricSession} is opened per test class when it is first needed and closed by JUnit
  * after the class; {@link #session()} or {@link Session @Session} on a method give a method its own
  * session instead. Scenarios on one session run one after another, also under JUnit's parallel

@@ -17,11 +17,11 @@ import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
- * One scenario annotation on one method, read against the test class's fabric, as a
- * {@link ScenarioFactory} sees it. Each reader parses and checks the values of one attribute and
- * returns them in order (several values are a sweep); a value that does not parse or does not fit
- * the fabric fails the test plan with an {@link ExtensionConfigurationException} naming the
- * annotation, the attribute, the value and the method, e.g. {@code @Incast(senders = 99) on
+ * One scenario annotation on one method, read against the test class's fabric, as a {@link
+ * ScenarioFactory} sees it. Each reader parses and checks the values of one attribute and returns
+ * them in order (several values are a sweep); a value that does not parse or does not fit the
+ * fabric fails the test plan with an {@link ExtensionConfigurationException} naming the annotation,
+ * the attribute, the value and the method, e.g. {@code @Incast(senders = 99) on
  * IncastTest.deep(RunResult): the fabric reference has 63 NICs besides the receiver}. A
  * multi-valued attribute given no value is such a failure too.
  *
@@ -30,10 +30,14 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface ScenarioDeclaration {
 
-  /** @return the fabric of the test class */
+  /**
+   * @return the fabric of the test class
+   */
   FabricGraph fabric();
 
-  /** @return the QoS policy scenarios run under: that of the fabric's first switch */
+  /**
+   * @return the QoS policy scenarios run under: that of the fabric's first switch
+   */
   QosPolicy qos();
 
   /**
@@ -80,7 +84,8 @@ public interface ScenarioDeclaration {
 
   /**
    * @param attribute the attribute's name
-   * @param values how many NICs send to one receiver, each > 0 and at most the fabric's NICs but one
+   * @param values how many NICs send to one receiver, each > 0 and at most the fabric's NICs but
+   *     one
    * @return the counts
    */
   List<Integer> senders(String attribute, int... values);
@@ -191,7 +196,9 @@ public interface ScenarioDeclaration {
       parameters = Map.copyOf(parameters);
     }
 
-    /** @return the NICs' RoCE marking */
+    /**
+     * @return the NICs' RoCE marking
+     */
     public static Marking roce() {
       return new Marking(OptionalInt.empty(), "", Map.of());
     }

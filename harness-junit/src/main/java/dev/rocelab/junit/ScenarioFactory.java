@@ -7,11 +7,11 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * Makes the scenarios a scenario annotation declares: named by the annotation's
- * {@link ScenarioSource @ScenarioSource}, created once per annotated method (with its no-argument
- * constructor) when the test plan is built. Read attribute values through the
- * {@link ScenarioDeclaration}, which checks them against the test class's fabric and reports a bad
- * value naming the annotation, the attribute, the value and the method.
+ * Makes the scenarios a scenario annotation declares: named by the annotation's {@link
+ * ScenarioSource @ScenarioSource}, created once per annotated method (with its no-argument
+ * constructor) when the test plan is built. Read attribute values through the {@link
+ * ScenarioDeclaration}, which checks them against the test class's fabric and reports a bad value
+ * naming the annotation, the attribute, the value and the method.
  *
  * @param <A> the annotation
  * @since 0.1

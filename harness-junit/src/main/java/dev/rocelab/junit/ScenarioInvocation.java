@@ -9,8 +9,8 @@ import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
- * One invocation of a scenario annotation: the scenario it runs, its display name and the
- * attribute values that made it, which reports show as parameters.
+ * One invocation of a scenario annotation: the scenario it runs, its display name and the attribute
+ * values that made it, which reports show as parameters.
  *
  * @param scenario the scenario to run
  * @param displayName e.g. {@code incast 32:1 · 4 MiB · prio 3}
@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ScenarioInvocation(Scenario scenario, String displayName, Map<String, String> parameters) {
+public record ScenarioInvocation(
+    Scenario scenario, String displayName, Map<String, String> parameters) {
 
   /** Copies the parameters, keeping their order. */
   public ScenarioInvocation {

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.TestTemplate;
 /**
  * Makes an annotation a scenario annotation, as {@link Incast @Incast} and the others are: a method
  * carrying it (directly, or through an annotation of your own that carries it) is a test template
- * of a {@link FabricTest @FabricTest} class, with one invocation per scenario that the named
- * {@link ScenarioFactory} makes of the annotation. Like JUnit's {@code @ArgumentsSource}, it is all a
- * new scenario annotation needs — nothing is registered anywhere else:
+ * of a {@link FabricTest @FabricTest} class, with one invocation per scenario that the named {@link
+ * ScenarioFactory} makes of the annotation. Like JUnit's {@code @ArgumentsSource}, it is all a new
+ * scenario annotation needs — nothing is registered anywhere else:
  *
  * <pre>{@code
  * @Target(ElementType.METHOD)

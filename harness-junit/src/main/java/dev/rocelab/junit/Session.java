@@ -10,9 +10,9 @@ import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 
 /**
- * {@code @Session} sets the session scope of one test method, overriding
- * {@link FabricTest#session()}: {@code @Session(SessionScope.PER_METHOD)} gives a test a fabric
- * session of its own, e.g. because it changes the fabric's state.
+ * {@code @Session} sets the session scope of one test method, overriding {@link
+ * FabricTest#session()}: {@code @Session(SessionScope.PER_METHOD)} gives a test a fabric session of
+ * its own, e.g. because it changes the fabric's state.
  *
  * @since 0.1
  */
@@ -22,6 +22,8 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface Session {
 
-  /** @return the scope of this method's session */
+  /**
+   * @return the scope of this method's session
+   */
   SessionScope value();
 }

@@ -14,7 +14,9 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public enum SessionScope {
 
-  /** One session for all tests of a class (and its {@code @Nested} classes), closed after the class. */
+  /**
+   * One session for all tests of a class (and its {@code @Nested} classes), closed after the class.
+   */
   PER_CLASS,
 
   /**

@@ -58,26 +58,36 @@ class AllureLabelsTest {
     Engine.run(LabelledTestCase.class).testEvents().assertStatistics(s -> s.succeeded(2));
 
     TestResult incast = writer.result("incast 8:1 · 4 MiB · prio 3");
-    assertThat(incast.getLabels()).extracting(Label::getName, Label::getValue).contains(
-        tuple("parentSuite", "Synthetic load"),
-        tuple("epic", "Synthetic load"),
-        tuple("feature", "incast"),
-        tuple("story", "incastStaysLossless(RunResult)"));
-    assertThat(incast.getParameters()).extracting(Parameter::getName, Parameter::getValue).containsExactly(
-        tuple("fabric", "reference (fabrics/reference.yaml)"),
-        tuple("backend", "scripted"),
-        tuple("seed", "7"),
-        tuple("NIC firmware", "28.39.1002"),
-        tuple("switch NOS", "SONiC.202405.1"),
-        tuple("senders", "8"),
-        tuple("message", "4MiB"),
-        tuple("priority", "3"));
-    assertThat(incast.getAttachments()).extracting(Attachment::getName, Attachment::getType)
+    assertThat(incast.getLabels())
+        .extracting(Label::getName, Label::getValue)
+        .contains(
+            tuple("parentSuite", "Synthetic load"),
+            tuple("epic", "Synthetic load"),
+            tuple("feature", "incast"),
+            tuple("story", "incastStaysLossless(RunResult)"));
+    assertThat(incast.getParameters())
+        .extracting(Parameter::getName, Parameter::getValue)
+        .containsExactly(
+            tuple("fabric", "reference (fabrics/reference.yaml)"),
+            tuple("backend", "scripted"),
+            tuple("seed", "7"),
+            tuple("NIC firmware", "28.39.1002"),
+            tuple("switch NOS", "SONiC.202405.1"),
+            tuple("senders", "8"),
+            tuple("message", "4MiB"),
+            tuple("priority", "3"));
+    assertThat(incast.getAttachments())
+        .extracting(Attachment::getName, Attachment::getType)
         .containsExactly(tuple("telemetry · incast", "text/plain"));
     assertThat(writer.attachment(incast.getAttachments().get(0)))
-        .startsWith("scenario  incast · incast 8:1 · 4MiB · dscp 26 (seed 7)\n"
-            + "fabric    reference on backend scripted\n")
-        .contains("drops     none\n", "pauses    ", "ECN       ", "latency   priority 3: p50 6us, p99 18us, max 26us",
+        .startsWith(
+            "scenario  incast · incast 8:1 · 4MiB · dscp 26 (seed 7)\n"
+                + "fabric    reference on backend scripted\n")
+        .contains(
+            "drops     none\n",
+            "pauses    ",
+            "ECN       ",
+            "latency   priority 3: p50 6us, p99 18us, max 26us",
             "FCT       8 of 8 flows completed");
   }
 
@@ -86,17 +96,25 @@ class AllureLabelsTest {
     Engine.run(LabelledTestCase.class).testEvents().assertStatistics(s -> s.succeeded(2));
 
     TestResult test = writer.result("runsAPermutation(FabricSession)");
-    assertThat(test.getLabels()).extracting(Label::getName, Label::getValue).contains(
-        tuple("epic", "Synthetic load"),
-        tuple("feature", "permutation"),
-        tuple("story", "runsAPermutation(FabricSession)"));
-    assertThat(test.getParameters()).extracting(Parameter::getName)
+    assertThat(test.getLabels())
+        .extracting(Label::getName, Label::getValue)
+        .contains(
+            tuple("epic", "Synthetic load"),
+            tuple("feature", "permutation"),
+            tuple("story", "runsAPermutation(FabricSession)"));
+    assertThat(test.getParameters())
+        .extracting(Parameter::getName)
         .containsExactly("fabric", "backend", "seed", "NIC firmware", "switch NOS");
-    assertThat(test.getAttachments()).extracting(Attachment::getName)
+    assertThat(test.getAttachments())
+        .extracting(Attachment::getName)
         .containsExactly("telemetry · permutation", "telemetry · permutation");
   }
 
-  @FabricTest(fabric = "fabrics/reference.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD, seed = 7)
+  @FabricTest(
+      fabric = "fabrics/reference.yaml",
+      backend = "scripted",
+      phase = Phase.SYNTHETIC_LOAD,
+      seed = 7)
   @ExtendWith(AllureTestCases.class)
   static class LabelledTestCase {
 
@@ -117,14 +135,19 @@ class AllureLabelsTest {
     public void beforeEach(ExtensionContext context) {
       String uuid = UUID.randomUUID().toString();
       context.getStore(ExtensionContext.Namespace.GLOBAL).put("allure-uuid", uuid);
-      Allure.getLifecycle().scheduleTestCase(new TestResult().setUuid(uuid).setName(context.getDisplayName())
-          .setFullName(context.getUniqueId()));
+      Allure.getLifecycle()
+          .scheduleTestCase(
+              new TestResult()
+                  .setUuid(uuid)
+                  .setName(context.getDisplayName())
+                  .setFullName(context.getUniqueId()));
       Allure.getLifecycle().startTestCase(uuid);
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-      String uuid = context.getStore(ExtensionContext.Namespace.GLOBAL).get("allure-uuid", String.class);
+      String uuid =
+          context.getStore(ExtensionContext.Namespace.GLOBAL).get("allure-uuid", String.class);
       Allure.getLifecycle().stopTestCase(uuid);
       Allure.getLifecycle().writeTestCase(uuid);
     }
@@ -153,9 +176,16 @@ class AllureLabelsTest {
     }
 
     TestResult result(String name) {
-      return results.stream().filter(r -> r.getName().equals(name)).findFirst()
-          .orElseThrow(() -> new AssertionError("no result named " + name + " among "
-              + results.stream().map(TestResult::getName).toList()));
+      return results.stream()
+          .filter(r -> r.getName().equals(name))
+          .findFirst()
+          .orElseThrow(
+              () ->
+                  new AssertionError(
+                      "no result named "
+                          + name
+                          + " among "
+                          + results.stream().map(TestResult::getName).toList()));
     }
 
     String attachment(Attachment attachment) {

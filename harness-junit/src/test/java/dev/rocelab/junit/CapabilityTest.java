@@ -25,15 +25,31 @@ class CapabilityTest {
     var events = Engine.run(NoFaultInjectionTestCase.class).testEvents();
 
     events.assertStatistics(s -> s.started(4).succeeded(1).aborted(3).failed(0));
-    events.assertThatEvents()
+    events
+        .assertThatEvents()
         .haveExactly(1, event(test("incastRuns"), finishedSuccessfully()))
-        .haveExactly(1, event(displayName("link failure leaf1:eth3 at 500 us · 4 MiB per flow"),
-            abortedWithReason(instanceOf(TestAbortedException.class),
-                message("backend scripted-nofaults cannot run \"link failure\": it lacks [LINK_FAULTS]"))))
-        .haveExactly(1, event(displayName("PFC storm host1:nic0 prio 3 at 500 us · 4 MiB per flow"),
-            abortedWithReason(message("backend scripted-nofaults cannot run \"PFC storm\": it lacks [PFC_STORM]"))))
-        .haveExactly(1, event(test("sessionRunOfAFaultIsSkippedToo"),
-            abortedWithReason(message("backend scripted-nofaults cannot run \"permutation\": it lacks [SWITCH_RESET]"))));
+        .haveExactly(
+            1,
+            event(
+                displayName("link failure leaf1:eth3 at 500 us · 4 MiB per flow"),
+                abortedWithReason(
+                    instanceOf(TestAbortedException.class),
+                    message(
+                        "backend scripted-nofaults cannot run \"link failure\": it lacks [LINK_FAULTS]"))))
+        .haveExactly(
+            1,
+            event(
+                displayName("PFC storm host1:nic0 prio 3 at 500 us · 4 MiB per flow"),
+                abortedWithReason(
+                    message(
+                        "backend scripted-nofaults cannot run \"PFC storm\": it lacks [PFC_STORM]"))))
+        .haveExactly(
+            1,
+            event(
+                test("sessionRunOfAFaultIsSkippedToo"),
+                abortedWithReason(
+                    message(
+                        "backend scripted-nofaults cannot run \"permutation\": it lacks [SWITCH_RESET]"))));
   }
 
   @Test
@@ -41,14 +57,27 @@ class CapabilityTest {
     var events = Engine.run(RefusedAtRunTimeTestCase.class).testEvents();
 
     events.assertStatistics(s -> s.started(2).aborted(2));
-    events.assertThatEvents().haveExactly(2, event(abortedWithReason(instanceOf(TestAbortedException.class),
-        message("scripted cannot run an incast of 7KiB messages today"))));
+    events
+        .assertThatEvents()
+        .haveExactly(
+            2,
+            event(
+                abortedWithReason(
+                    instanceOf(TestAbortedException.class),
+                    message("scripted cannot run an incast of 7KiB messages today"))));
   }
 
   @Test
   void anInfrastructureProblemFailsAsItself() {
-    Engine.run(UnreachableTestCase.class).testEvents().assertThatEvents().haveExactly(1,
-        event(finishedWithFailure(instanceOf(FabricBackendException.class), message("lab host leaf1 unreachable"))));
+    Engine.run(UnreachableTestCase.class)
+        .testEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                finishedWithFailure(
+                    instanceOf(FabricBackendException.class),
+                    message("lab host leaf1 unreachable"))));
   }
 
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)

@@ -18,7 +18,10 @@ final class Engine {
 
   static EngineExecutionResults run(Map<String, String> parameters, Class<?>... fixtures) {
     return EngineTestKit.engine("junit-jupiter")
-        .selectors(Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(org.junit.platform.engine.DiscoverySelector[]::new))
+        .selectors(
+            Arrays.stream(fixtures)
+                .map(c -> selectClass(c))
+                .toArray(org.junit.platform.engine.DiscoverySelector[]::new))
         .configurationParameters(parameters)
         .execute();
   }

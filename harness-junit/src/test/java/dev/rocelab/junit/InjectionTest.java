@@ -33,30 +33,39 @@ class InjectionTest {
 
   @Test
   void scenarioTestGetsTheResultOfItsOwnScenarioComputedOnce() {
-    Engine.run(ScenarioParametersTestCase.class).testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+    Engine.run(ScenarioParametersTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.started(1).succeeded(1));
 
     RunResult first = (RunResult) SEEN.get(0);
     assertThat(SEEN.get(1)).isSameAs(first);
     Scenario scenario = (Scenario) SEEN.get(2);
     assertThat(first.scenario()).isEqualTo(scenario);
     assertThat(scenario.name()).isEqualTo("incast");
-    assertThat(scenario.workloads()).singleElement().isInstanceOfSatisfying(Workload.Incast.class, incast -> {
-      assertThat(incast.senders()).isEqualTo(4);
-      assertThat(incast.message().toString()).isEqualTo("2MiB");
-      assertThat(incast.dscp()).hasValue(26);
-    });
+    assertThat(scenario.workloads())
+        .singleElement()
+        .isInstanceOfSatisfying(
+            Workload.Incast.class,
+            incast -> {
+              assertThat(incast.senders()).isEqualTo(4);
+              assertThat(incast.message().toString()).isEqualTo("2MiB");
+              assertThat(incast.dscp()).hasValue(26);
+            });
     assertThat(scenario.seed()).isEqualTo(7);
     assertThat(scenario.duration().toString()).isEqualTo("5ms");
     assertThat(scenario.sampleInterval().toString()).isEqualTo("1us");
     assertThat(((FabricSpec) SEEN.get(3)).name()).isEqualTo("tiny");
     assertThat(((FabricSession) SEEN.get(4)).backend().id()).isEqualTo("scripted");
-    assertThat(ScriptedBackend.sessions()).singleElement()
+    assertThat(ScriptedBackend.sessions())
+        .singleElement()
         .satisfies(session -> assertThat(session.scenarios()).containsExactly(scenario));
   }
 
   @Test
   void testsAndLifecycleMethodsGetTheSessionAndTheFabric() {
-    Engine.run(SessionParametersTestCase.class).testEvents().assertStatistics(s -> s.started(1).succeeded(1));
+    Engine.run(SessionParametersTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.started(1).succeeded(1));
 
     assertThat(SEEN).containsExactly("beforeAll tiny", "beforeEach scripted", "seed 7", "seed 3");
     ScriptedSession session = ScriptedBackend.sessions().get(0);
@@ -68,14 +77,24 @@ class InjectionTest {
   void scenarioTestCanWatchItsRunLive() {
     Engine.run(LiveRunTestCase.class).testEvents().assertStatistics(s -> s.started(2).succeeded(2));
 
-    assertThat(SEEN).containsExactly("not finished at 0ps", "advanced to 10us", "finished", "finished");
+    assertThat(SEEN)
+        .containsExactly("not finished at 0ps", "advanced to 10us", "finished", "finished");
   }
 
-  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD, seed = 7)
+  @FabricTest(
+      fabric = "fabrics/tiny.yaml",
+      backend = "scripted",
+      phase = Phase.SYNTHETIC_LOAD,
+      seed = 7)
   static class ScenarioParametersTestCase {
 
     @Incast(senders = 4, message = "2MiB", priority = 3, duration = "5ms", sampleInterval = "1us")
-    void incast(RunResult run, RunResult again, Scenario scenario, FabricSpec fabric, FabricSession session) {
+    void incast(
+        RunResult run,
+        RunResult again,
+        Scenario scenario,
+        FabricSpec fabric,
+        FabricSession session) {
       SEEN.addAll(List.of(run, again, scenario, fabric, session));
     }
   }
@@ -118,7 +137,10 @@ class InjectionTest {
     @Incast(senders = 4, message = "4MiB")
     @Order(2)
     void theSessionIsFreeAgainAfterALiveRun(RunResult result) {
-      SEEN.add(result.stopReason() == dev.rocelab.api.result.StopReason.COMPLETED ? "finished" : "running");
+      SEEN.add(
+          result.stopReason() == dev.rocelab.api.result.StopReason.COMPLETED
+              ? "finished"
+              : "running");
     }
   }
 }

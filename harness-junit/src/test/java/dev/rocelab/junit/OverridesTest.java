@@ -1,9 +1,6 @@
 package dev.rocelab.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.testkit.engine.EventConditions.event;
-import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
-import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
@@ -40,8 +37,16 @@ class OverridesTest {
 
   @Test
   void configurationParametersReplaceBackendFabricAndSeed() {
-    Engine.run(Map.of(FabricTest.BACKEND_PROPERTY, "scripted", FabricTest.FABRIC_PROPERTY, "fabrics/reference.yaml",
-        FabricTest.SEED_PROPERTY, "42"), DefaultBackendTestCase.class).testEvents()
+    Engine.run(
+            Map.of(
+                FabricTest.BACKEND_PROPERTY,
+                "scripted",
+                FabricTest.FABRIC_PROPERTY,
+                "fabrics/reference.yaml",
+                FabricTest.SEED_PROPERTY,
+                "42"),
+            DefaultBackendTestCase.class)
+        .testEvents()
         .assertStatistics(s -> s.succeeded(1));
 
     assertThat(SEEN).containsExactly("scripted on reference, seed 42");
@@ -51,20 +56,36 @@ class OverridesTest {
   void theFabricMayBeAFilePath() {
     Path file = Path.of("target", "test-classes", "fabrics", "tiny.yaml").toAbsolutePath();
 
-    Engine.run(Map.of(FabricTest.BACKEND_PROPERTY, "scripted", FabricTest.FABRIC_PROPERTY, file.toString()),
-        DefaultBackendTestCase.class).testEvents().assertStatistics(s -> s.succeeded(1));
-    Engine.run(Map.of(FabricTest.BACKEND_PROPERTY, "scripted", FabricTest.FABRIC_PROPERTY, "../fabrics/reference.yaml"),
-        DefaultBackendTestCase.class).testEvents().assertStatistics(s -> s.succeeded(1));
+    Engine.run(
+            Map.of(
+                FabricTest.BACKEND_PROPERTY,
+                "scripted",
+                FabricTest.FABRIC_PROPERTY,
+                file.toString()),
+            DefaultBackendTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.succeeded(1));
+    Engine.run(
+            Map.of(
+                FabricTest.BACKEND_PROPERTY,
+                "scripted",
+                FabricTest.FABRIC_PROPERTY,
+                "../fabrics/reference.yaml"),
+            DefaultBackendTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.succeeded(1));
 
     assertThat(SEEN).containsExactly("scripted on tiny, seed 1", "scripted on reference, seed 1");
   }
 
   @Test
   void environmentVariablesApplyWhenNoParameterIsSet() {
-    Overrides.environment(name -> Map.of("ROCELAB_BACKEND", "scripted", "ROCELAB_SEED", "5").get(name));
+    Overrides.environment(
+        name -> Map.of("ROCELAB_BACKEND", "scripted", "ROCELAB_SEED", "5").get(name));
 
     Engine.run(DefaultBackendTestCase.class).testEvents().assertStatistics(s -> s.succeeded(1));
-    Engine.run(Map.of(FabricTest.SEED_PROPERTY, "6"), DefaultBackendTestCase.class).testEvents()
+    Engine.run(Map.of(FabricTest.SEED_PROPERTY, "6"), DefaultBackendTestCase.class)
+        .testEvents()
         .assertStatistics(s -> s.succeeded(1));
 
     assertThat(SEEN).containsExactly("scripted on tiny, seed 5", "scripted on tiny, seed 6");
@@ -89,14 +110,19 @@ class OverridesTest {
     assertThat(SEEN).containsExactly("scripted on tiny, seed 9");
   }
 
-  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD, seed = 9)
+  @FabricTest(
+      fabric = "fabrics/tiny.yaml",
+      backend = "scripted",
+      phase = Phase.SYNTHETIC_LOAD,
+      seed = 9)
   abstract static class BaseTestCase {}
 
   static class InheritingTestCase extends BaseTestCase {
 
     @Incast(senders = 2)
     void incast(RunResult run) {
-      SEEN.add(run.backend() + " on " + run.fabric().spec().name() + ", seed " + run.scenario().seed());
+      SEEN.add(
+          run.backend() + " on " + run.fabric().spec().name() + ", seed " + run.scenario().seed());
     }
   }
 
@@ -105,7 +131,8 @@ class OverridesTest {
 
     @Incast(senders = 2)
     void incast(RunResult run) {
-      SEEN.add(run.backend() + " on " + run.fabric().spec().name() + ", seed " + run.scenario().seed());
+      SEEN.add(
+          run.backend() + " on " + run.fabric().spec().name() + ", seed " + run.scenario().seed());
     }
   }
 }

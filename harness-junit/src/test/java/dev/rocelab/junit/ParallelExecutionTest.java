@@ -26,18 +26,26 @@ class ParallelExecutionTest {
     ScriptedBackend.reset();
     CLASSES_TOGETHER.reset();
 
-    var results = Engine.run(Map.of(
-            "junit.jupiter.execution.parallel.enabled", "true",
-            "junit.jupiter.execution.parallel.mode.default", "concurrent",
-            "junit.jupiter.execution.parallel.mode.classes.default", "concurrent",
-            "junit.jupiter.execution.parallel.config.strategy", "fixed",
-            "junit.jupiter.execution.parallel.config.fixed.parallelism", "4"),
-        FirstTestCase.class, SecondTestCase.class, ThirdTestCase.class);
+    var results =
+        Engine.run(
+            Map.of(
+                "junit.jupiter.execution.parallel.enabled", "true",
+                "junit.jupiter.execution.parallel.mode.default", "concurrent",
+                "junit.jupiter.execution.parallel.mode.classes.default", "concurrent",
+                "junit.jupiter.execution.parallel.config.strategy", "fixed",
+                "junit.jupiter.execution.parallel.config.fixed.parallelism", "4"),
+            FirstTestCase.class,
+            SecondTestCase.class,
+            ThirdTestCase.class);
 
     results.testEvents().assertStatistics(s -> s.started(16).succeeded(16).failed(0));
     assertThat(ScriptedBackend.sessions()).hasSize(3).noneMatch(ScriptedSession::isOpen);
     assertThat(ScriptedBackend.sessions()).flatExtracting(ScriptedSession::threads).hasSize(16);
-    assertThat(ScriptedBackend.sessions().stream().flatMap(s -> s.threads().stream()).distinct().count())
+    assertThat(
+            ScriptedBackend.sessions().stream()
+                .flatMap(s -> s.threads().stream())
+                .distinct()
+                .count())
         .isGreaterThan(1);
   }
 

@@ -23,9 +23,12 @@ class ReadmeExamplesTest {
     Events tests = run("dev.rocelab.junit.readme.IncastTest");
 
     tests.assertStatistics(s -> s.started(7).succeeded(7));
-    assertThat(tests.started().list()).extracting(e -> e.getTestDescriptor().getDisplayName()).contains(
-        "incast 8:1 · 1 MiB · prio 3", "incast 32:1 · 4 MiB · prio 3",
-        "receiverLinkStaysBusyUnderDeeperIncasts(FabricSession)");
+    assertThat(tests.started().list())
+        .extracting(e -> e.getTestDescriptor().getDisplayName())
+        .contains(
+            "incast 8:1 · 1 MiB · prio 3",
+            "incast 32:1 · 4 MiB · prio 3",
+            "receiverLinkStaysBusyUnderDeeperIncasts(FabricSession)");
   }
 
   @Test
@@ -33,10 +36,12 @@ class ReadmeExamplesTest {
     Events tests = run("dev.rocelab.junit.readme.LinkFailureTest");
 
     tests.assertStatistics(s -> s.started(3).succeeded(3));
-    assertThat(tests.started().list()).extracting(e -> e.getTestDescriptor().getDisplayName()).containsExactly(
-        "link failure leaf1:eth9 at 500 us · down for 200 us · 64 MiB per flow",
-        "link failure leaf1:eth9 at 500 us · down for 2 ms · 64 MiB per flow",
-        "throughputIsBackSoonAfterTheLinkGoesDown(FabricSession)");
+    assertThat(tests.started().list())
+        .extracting(e -> e.getTestDescriptor().getDisplayName())
+        .containsExactly(
+            "link failure leaf1:eth9 at 500 us · down for 200 us · 64 MiB per flow",
+            "link failure leaf1:eth9 at 500 us · down for 2 ms · 64 MiB per flow",
+            "throughputIsBackSoonAfterTheLinkGoesDown(FabricSession)");
   }
 
   @Test
@@ -44,8 +49,9 @@ class ReadmeExamplesTest {
     Events tests = run("dev.rocelab.junit.readme.FirmwareMismatchTest");
 
     tests.assertStatistics(s -> s.started(1).succeeded(1));
-    assertThat(tests.started().list()).extracting(e -> e.getTestDescriptor().getDisplayName()).containsExactly(
-        "firmware mismatch host2, host3 on dcqcn-paper · incast 16:1 · 8 MiB");
+    assertThat(tests.started().list())
+        .extracting(e -> e.getTestDescriptor().getDisplayName())
+        .containsExactly("firmware mismatch host2, host3 on dcqcn-paper · incast 16:1 · 8 MiB");
   }
 
   @Test
@@ -53,33 +59,50 @@ class ReadmeExamplesTest {
     Events tests = run("dev.rocelab.junit.readme.AllToAllTest");
 
     tests.assertStatistics(s -> s.started(2).succeeded(2));
-    assertThat(tests.started().list()).extracting(e -> e.getTestDescriptor().getDisplayName()).containsExactly(
-        "all-to-all · 64KiB per pair · prio 3", "all-to-all · 256KiB per pair · prio 3");
+    assertThat(tests.started().list())
+        .extracting(e -> e.getTestDescriptor().getDisplayName())
+        .containsExactly(
+            "all-to-all · 64KiB per pair · prio 3", "all-to-all · 256KiB per pair · prio 3");
   }
 
   @Test
   void readmeShowsTheExamplesAsCompiled() throws IOException {
     String readme = Files.readString(Path.of("../README.md"));
-    for (String[] example : new String[][] {{"IncastTest", "incast-test"}, {"LinkFailureTest", "link-failure-test"},
-        {"FirmwareMismatchTest", "firmware-mismatch-test"}, {"AllToAll", "all-to-all-annotation"},
-        {"AllToAllTest", "all-to-all-test"}}) {
-      String source = Files.readString(Path.of("src/test/java/dev/rocelab/junit/readme/" + example[0] + ".java"));
+    for (String[] example :
+        new String[][] {
+          {"IncastTest", "incast-test"},
+          {"LinkFailureTest", "link-failure-test"},
+          {"FirmwareMismatchTest", "firmware-mismatch-test"},
+          {"AllToAll", "all-to-all-annotation"},
+          {"AllToAllTest", "all-to-all-test"}
+        }) {
+      String source =
+          Files.readString(
+              Path.of("src/test/java/dev/rocelab/junit/readme/" + example[0] + ".java"));
       String start = "// tag::" + example[1] + "[]";
-      String snippet = source.substring(source.indexOf('\n', source.indexOf(start)) + 1,
-          source.indexOf("// end::" + example[1] + "[]"));
+      String snippet =
+          source.substring(
+              source.indexOf('\n', source.indexOf(start)) + 1,
+              source.indexOf("// end::" + example[1] + "[]"));
       assertThat(readme).as("README shows %s", example[0]).contains("```java\n" + snippet + "```");
     }
   }
 
   private static Events run(String example) {
-    Events tests = EngineTestKit.engine("junit-jupiter")
-        .selectors(selectClass(example))
-        .execute()
-        .testEvents();
-    List<Throwable> failures = tests.failed().stream()
-        .map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable()
-            .orElseThrow())
-        .toList();
+    Events tests =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(example))
+            .execute()
+            .testEvents();
+    List<Throwable> failures =
+        tests.failed().stream()
+            .map(
+                e ->
+                    e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                        .orElseThrow()
+                        .getThrowable()
+                        .orElseThrow())
+            .toList();
     assertThat(failures).as("failures").isEmpty();
     return tests;
   }

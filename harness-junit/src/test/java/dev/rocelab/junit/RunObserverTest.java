@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Observers listed in {@code META-INF/services/dev.rocelab.api.report.RunObserver} (here the test
- * class path registers {@link RecordingObserver}) see every run, with its fabric, on the test's thread,
- * before the test gets the result.
+ * class path registers {@link RecordingObserver}) see every run, with its fabric, on the test's
+ * thread, before the test gets the result.
  */
 class RunObserverTest {
 
@@ -46,15 +46,20 @@ class RunObserverTest {
 
   @Test
   void aRegisteredObserverSeesEveryRunWithItsFabricOnTheTestThreadBeforeTheTest() {
-    Engine.run(ObservedTestCase.class).testEvents().assertStatistics(s -> s.started(3).succeeded(3));
+    Engine.run(ObservedTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.started(3).succeeded(3));
 
     assertThat(SEEN).hasSize(8);
     for (int i = 0; i < SEEN.size(); i += 2) {
       String run = SEEN.get(i + 1).replace("test got ", "");
-      assertThat(SEEN.get(i)).as("what the observer saw just before the test got its result")
+      assertThat(SEEN.get(i))
+          .as("what the observer saw just before the test got its result")
           .isEqualTo("observer saw tiny · " + run);
     }
-    assertThat(SEEN).filteredOn(line -> line.startsWith("test got")).extracting(line -> line.replaceAll(" on .*", ""))
+    assertThat(SEEN)
+        .filteredOn(line -> line.startsWith("test got"))
+        .extracting(line -> line.replaceAll(" on .*", ""))
         .containsExactlyInAnyOrder(
             "test got incast 2:1 · 1MiB · dscp 26",
             "test got incast 4:1 · 1MiB · dscp 26",
@@ -69,26 +74,39 @@ class RunObserverTest {
     System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
     try {
       // every run counts as long when progress is due every nanosecond
-      Engine.run(Map.of(RunLimits.PROGRESS, "1ns"), ProgressTestCase.class).testEvents()
+      Engine.run(Map.of(RunLimits.PROGRESS, "1ns"), ProgressTestCase.class)
+          .testEvents()
           .assertStatistics(s -> s.started(2).succeeded(2));
     } finally {
       System.setOut(console);
     }
 
     List<String> progress = SEEN.stream().filter(line -> line.startsWith("progress")).toList();
-    assertThat(progress).hasSizeGreaterThan(2).allMatch(line -> line.matches("progress tiny · incast · \\S+ of 10ms"
-        + " simulated \\(\\d+%\\) · \\d+s wall · [\\d.]+( [MG])? events · [0-4] of 4 flows completed on .*"));
+    assertThat(progress)
+        .hasSizeGreaterThan(2)
+        .allMatch(
+            line ->
+                line.matches(
+                    "progress tiny · incast · \\S+ of 10ms"
+                        + " simulated \\(\\d+%\\) · \\d+s wall · [\\d.]+( [MG])? events · [0-4] of 4 flows completed on .*"));
     // both runs, the annotated one and the live one the test finishes, report before they end
-    List<String> order = SEEN.stream().map(line -> line.startsWith("progress") ? "progress" : "finished").toList();
-    assertThat(String.join(" ", order).replaceAll("(progress ?)+", "progress ")).isEqualTo(
-        "progress finished progress finished");
-    assertThat(printed.toString(StandardCharsets.UTF_8).lines()
-        .filter(line -> line.startsWith("[rocelab] tiny · incast · ")).count()).isEqualTo(progress.size());
+    List<String> order =
+        SEEN.stream().map(line -> line.startsWith("progress") ? "progress" : "finished").toList();
+    assertThat(String.join(" ", order).replaceAll("(progress ?)+", "progress "))
+        .isEqualTo("progress finished progress finished");
+    assertThat(
+            printed
+                .toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(line -> line.startsWith("[rocelab] tiny · incast · "))
+                .count())
+        .isEqualTo(progress.size());
   }
 
   @Test
   void progressIsOffWhenSetSo() {
-    Engine.run(Map.of(RunLimits.PROGRESS, "off"), ProgressTestCase.class).testEvents()
+    Engine.run(Map.of(RunLimits.PROGRESS, "off"), ProgressTestCase.class)
+        .testEvents()
         .assertStatistics(s -> s.started(2).succeeded(2));
 
     assertThat(SEEN).noneMatch(line -> line.startsWith("progress")).isNotEmpty();
@@ -111,7 +129,10 @@ class RunObserverTest {
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.BASELINE, seed = 7)
   static class ObservedTestCase {
 
-    @Incast(senders = {2, 4}, message = "1MiB", priority = 3)
+    @Incast(
+        senders = {2, 4},
+        message = "1MiB",
+        priority = 3)
     void sweep(RunResult run) {
       got(run);
     }
@@ -133,15 +154,26 @@ class RunObserverTest {
     @Override
     public void runFinished(FabricSpec fabric, RunResult result) {
       if (recording) {
-        SEEN.add("observer saw " + fabric.name() + " · " + result.scenario().describe() + " on "
-            + Thread.currentThread().getName());
+        SEEN.add(
+            "observer saw "
+                + fabric.name()
+                + " · "
+                + result.scenario().describe()
+                + " on "
+                + Thread.currentThread().getName());
       }
     }
 
     @Override
     public void runProgress(FabricSpec fabric, RunProgress progress) {
       if (recording) {
-        SEEN.add("progress " + fabric.name() + " · " + progress.describe() + " on " + Thread.currentThread().getName());
+        SEEN.add(
+            "progress "
+                + fabric.name()
+                + " · "
+                + progress.describe()
+                + " on "
+                + Thread.currentThread().getName());
       }
     }
   }

@@ -28,41 +28,74 @@ class ScenarioSourceTest {
 
   @Test
   void aUsersAnnotationMakesOneInvocationPerScenarioOfItsFactory() {
-    Engine.run(UsersAnnotationTestCase.class).testEvents().assertStatistics(s -> s.started(2).succeeded(2))
+    Engine.run(UsersAnnotationTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.started(2).succeeded(2))
         .assertThatEvents()
-        .haveExactly(1, event(test(), displayName("incast 2:1 on the scripted backend"), finishedSuccessfully()))
-        .haveExactly(1, event(test(), displayName("incast 3:1 on the scripted backend"), finishedSuccessfully()));
+        .haveExactly(
+            1,
+            event(
+                test(), displayName("incast 2:1 on the scripted backend"), finishedSuccessfully()))
+        .haveExactly(
+            1,
+            event(
+                test(), displayName("incast 3:1 on the scripted backend"), finishedSuccessfully()));
   }
 
   @Test
   void anAnnotationCarryingIncastIsAnIncast() {
-    Engine.run(ComposedTestCase.class).testEvents().assertStatistics(s -> s.started(1).succeeded(1))
-        .assertThatEvents().haveExactly(1, event(test(), displayName("incast 2:1 · 64 KiB"), finishedSuccessfully()));
+    Engine.run(ComposedTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.started(1).succeeded(1))
+        .assertThatEvents()
+        .haveExactly(1, event(test(), displayName("incast 2:1 · 64 KiB"), finishedSuccessfully()));
   }
 
   @Test
   void aFactoryThatRefusesAValueFailsNamingTheAnnotationAndMethod() {
-    assertMisuse(RefusingTestCase.class, "@Refusing on " + RefusingTestCase.class.getName()
-        + "#m(RunResult): senders must be even but was 3");
+    assertMisuse(
+        RefusingTestCase.class,
+        "@Refusing on "
+            + RefusingTestCase.class.getName()
+            + "#m(RunResult): senders must be even but was 3");
   }
 
   @Test
   void aFactoryWithoutANoArgumentConstructorOrScenariosFailsThePlan() {
-    assertMisuse(NoConstructorTestCase.class, "@NoConstructor on " + NoConstructorTestCase.class.getName()
-        + "#m(RunResult): its factory " + NoConstructor.Scenarios.class.getName() + " cannot be created");
-    assertMisuse(NothingTestCase.class, "@Nothing on " + NothingTestCase.class.getName() + "#m(RunResult): its factory "
-        + Nothing.Scenarios.class.getName() + " made no scenario");
+    assertMisuse(
+        NoConstructorTestCase.class,
+        "@NoConstructor on "
+            + NoConstructorTestCase.class.getName()
+            + "#m(RunResult): its factory "
+            + NoConstructor.Scenarios.class.getName()
+            + " cannot be created");
+    assertMisuse(
+        NothingTestCase.class,
+        "@Nothing on "
+            + NothingTestCase.class.getName()
+            + "#m(RunResult): its factory "
+            + Nothing.Scenarios.class.getName()
+            + " made no scenario");
   }
 
   @Test
   void aUsersAnnotationBesideRocelabsIsTwoScenarioAnnotations() {
-    assertMisuse(TwoTestCase.class, TwoTestCase.class.getName() + "#m(RunResult) declares 2 scenario annotations,"
-        + " @Incasts and @Incast");
+    assertMisuse(
+        TwoTestCase.class,
+        TwoTestCase.class.getName()
+            + "#m(RunResult) declares 2 scenario annotations,"
+            + " @Incasts and @Incast");
   }
 
   private static void assertMisuse(Class<?> fixture, String startOfMessage) {
-    Engine.run(fixture).allEvents().assertThatEvents().haveAtLeastOne(event(finishedWithFailure(
-        instanceOf(ExtensionConfigurationException.class), message(m -> m.startsWith(startOfMessage)))));
+    Engine.run(fixture)
+        .allEvents()
+        .assertThatEvents()
+        .haveAtLeastOne(
+            event(
+                finishedWithFailure(
+                    instanceOf(ExtensionConfigurationException.class),
+                    message(m -> m.startsWith(startOfMessage)))));
   }
 
   /** Incasts of each sender count, named for the backend. */
@@ -74,10 +107,15 @@ class ScenarioSourceTest {
 
     final class Scenarios implements ScenarioFactory<Incasts> {
       @Override
-      public List<ScenarioInvocation> invocations(Incasts annotation, ScenarioDeclaration declaration) {
+      public List<ScenarioInvocation> invocations(
+          Incasts annotation, ScenarioDeclaration declaration) {
         return declaration.senders("senders", annotation.senders()).stream()
-            .map(n -> new ScenarioInvocation(declaration.finish(Scenario.incast().senders(n).message("64KiB").build()),
-                "incast " + n + ":1 on the scripted backend", ScenarioInvocation.parameters("senders", n)))
+            .map(
+                n ->
+                    new ScenarioInvocation(
+                        declaration.finish(Scenario.incast().senders(n).message("64KiB").build()),
+                        "incast " + n + ":1 on the scripted backend",
+                        ScenarioInvocation.parameters("senders", n)))
             .toList();
       }
     }
@@ -94,7 +132,8 @@ class ScenarioSourceTest {
   @interface Refusing {
     final class Scenarios implements ScenarioFactory<Refusing> {
       @Override
-      public List<ScenarioInvocation> invocations(Refusing annotation, ScenarioDeclaration declaration) {
+      public List<ScenarioInvocation> invocations(
+          Refusing annotation, ScenarioDeclaration declaration) {
         throw new IllegalArgumentException("senders must be even but was 3");
       }
     }
@@ -108,7 +147,8 @@ class ScenarioSourceTest {
       Scenarios(String unused) {}
 
       @Override
-      public List<ScenarioInvocation> invocations(NoConstructor annotation, ScenarioDeclaration declaration) {
+      public List<ScenarioInvocation> invocations(
+          NoConstructor annotation, ScenarioDeclaration declaration) {
         return List.of();
       }
     }
@@ -120,7 +160,8 @@ class ScenarioSourceTest {
   @interface Nothing {
     final class Scenarios implements ScenarioFactory<Nothing> {
       @Override
-      public List<ScenarioInvocation> invocations(Nothing annotation, ScenarioDeclaration declaration) {
+      public List<ScenarioInvocation> invocations(
+          Nothing annotation, ScenarioDeclaration declaration) {
         return List.of();
       }
     }

@@ -29,28 +29,41 @@ class SessionLifecycleTest {
 
   @Test
   void oneSessionServesAClassAndJUnitClosesItAfterTheClass() {
-    Engine.run(PerClassTestCase.class).testEvents().assertStatistics(s -> s.started(3).succeeded(3));
+    Engine.run(PerClassTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.started(3).succeeded(3));
 
-    assertThat(SEEN).containsExactly("1 session, open", "1 session, open", "1 session, open",
-        "afterAll: still open");
-    assertThat(ScriptedBackend.sessions()).singleElement().satisfies(s -> {
-      assertThat(s.isOpen()).isFalse();
-      assertThat(s.scenarios()).hasSize(3);
-    });
+    assertThat(SEEN)
+        .containsExactly(
+            "1 session, open", "1 session, open", "1 session, open", "afterAll: still open");
+    assertThat(ScriptedBackend.sessions())
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.isOpen()).isFalse();
+              assertThat(s.scenarios()).hasSize(3);
+            });
   }
 
   @Test
   void perMethodScopeGivesEachInvocationItsOwnSessionClosedAfterIt() {
-    Engine.run(PerMethodTestCase.class).testEvents().assertStatistics(s -> s.started(3).succeeded(3));
+    Engine.run(PerMethodTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.started(3).succeeded(3));
 
-    assertThat(SEEN).containsExactly("session 1, earlier ones closed", "session 2, earlier ones closed",
-        "session 3, earlier ones closed");
+    assertThat(SEEN)
+        .containsExactly(
+            "session 1, earlier ones closed",
+            "session 2, earlier ones closed",
+            "session 3, earlier ones closed");
     assertThat(ScriptedBackend.sessions()).hasSize(3).noneMatch(ScriptedSession::isOpen);
   }
 
   @Test
   void aMethodCanAskForItsOwnSession() {
-    Engine.run(SessionAnnotationTestCase.class).testEvents().assertStatistics(s -> s.started(3).succeeded(3));
+    Engine.run(SessionAnnotationTestCase.class)
+        .testEvents()
+        .assertStatistics(s -> s.started(3).succeeded(3));
 
     assertThat(ScriptedBackend.sessions()).hasSize(2).noneMatch(ScriptedSession::isOpen);
     assertThat(ScriptedBackend.sessions().get(0).scenarios()).hasSize(2);
@@ -61,23 +74,30 @@ class SessionLifecycleTest {
   void nestedClassesShareTheSessionOfTheirEnclosingClass() {
     Engine.run(OuterTestCase.class).testEvents().assertStatistics(s -> s.started(2).succeeded(2));
 
-    assertThat(ScriptedBackend.sessions()).singleElement().satisfies(s -> {
-      assertThat(s.isOpen()).isFalse();
-      assertThat(s.scenarios()).hasSize(2);
-    });
+    assertThat(ScriptedBackend.sessions())
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.isOpen()).isFalse();
+              assertThat(s.scenarios()).hasSize(2);
+            });
   }
 
   @Test
   void theInjectedSessionCannotBeClosedByATest() {
     Engine.run(ClosingTestCase.class).testEvents().assertStatistics(s -> s.started(2).succeeded(2));
 
-    assertThat(ScriptedBackend.sessions()).singleElement().satisfies(s -> assertThat(s.scenarios()).hasSize(2));
+    assertThat(ScriptedBackend.sessions())
+        .singleElement()
+        .satisfies(s -> assertThat(s.scenarios()).hasSize(2));
   }
 
   private static void record() {
     List<ScriptedSession> sessions = ScriptedBackend.sessions();
-    SEEN.add(sessions.size() + (sessions.size() == 1 ? " session, " : " sessions, ")
-        + (sessions.get(sessions.size() - 1).isOpen() ? "open" : "closed"));
+    SEEN.add(
+        sessions.size()
+            + (sessions.size() == 1 ? " session, " : " sessions, ")
+            + (sessions.get(sessions.size() - 1).isOpen() ? "open" : "closed"));
   }
 
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
@@ -97,11 +117,15 @@ class SessionLifecycleTest {
 
     @AfterAll
     static void afterAll() {
-      SEEN.add("afterAll: still " + (ScriptedBackend.sessions().get(0).isOpen() ? "open" : "closed"));
+      SEEN.add(
+          "afterAll: still " + (ScriptedBackend.sessions().get(0).isOpen() ? "open" : "closed"));
     }
   }
 
-  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD,
+  @FabricTest(
+      fabric = "fabrics/tiny.yaml",
+      backend = "scripted",
+      phase = Phase.SYNTHETIC_LOAD,
       session = SessionScope.PER_METHOD)
   @TestMethodOrder(MethodOrderer.MethodName.class)
   static class PerMethodTestCase {
@@ -119,8 +143,12 @@ class SessionLifecycleTest {
 
     private static void recordEarlierClosed() {
       List<ScriptedSession> sessions = ScriptedBackend.sessions();
-      boolean earlierClosed = sessions.subList(0, sessions.size() - 1).stream().noneMatch(ScriptedSession::isOpen);
-      SEEN.add("session " + sessions.size() + (earlierClosed ? ", earlier ones closed" : ", earlier ones open"));
+      boolean earlierClosed =
+          sessions.subList(0, sessions.size() - 1).stream().noneMatch(ScriptedSession::isOpen);
+      SEEN.add(
+          "session "
+              + sessions.size()
+              + (earlierClosed ? ", earlier ones closed" : ", earlier ones open"));
     }
   }
 

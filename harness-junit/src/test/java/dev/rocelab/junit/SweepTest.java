@@ -9,10 +9,11 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
-import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.assertj.FabricAssertions;
 import dev.rocelab.junit.fake.ScriptedBackend;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,7 +22,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.testkit.engine.Event;
-import dev.rocelab.assertj.FabricAssertions;
 
 class SweepTest {
 
@@ -38,20 +38,36 @@ class SweepTest {
     var events = Engine.run(IncastSweepTestCase.class).testEvents();
 
     events.assertStatistics(s -> s.started(6).succeeded(4).failed(2));
-    assertThat(displayNames(events.started().list())).containsExactly(
-        "incast 8:1 · 1 MiB · prio 3",
-        "incast 8:1 · 4 MiB · prio 3",
-        "incast 32:1 · 1 MiB · prio 3",
-        "incast 32:1 · 4 MiB · prio 3",
-        "incast 63:1 · 1 MiB · prio 3",
-        "incast 63:1 · 4 MiB · prio 3");
-    events.assertThatEvents().haveExactly(1,
-        event(displayName("incast 63:1 · 4 MiB · prio 3"), finishedWithFailure(message(m -> m.startsWith(
-            "lossless traffic\n  run:        incast 63:1 · 4MiB · dscp 26, seed 1, fabric reference")))));
-    events.assertThatEvents().haveExactly(1, event(displayName("incast 32:1 · 4 MiB · prio 3"), finishedSuccessfully()));
-    assertThat(SCENARIOS).containsExactly("incast 8:1 · 1MiB · dscp 26", "incast 8:1 · 4MiB · dscp 26",
-        "incast 32:1 · 1MiB · dscp 26", "incast 32:1 · 4MiB · dscp 26", "incast 63:1 · 1MiB · dscp 26",
-        "incast 63:1 · 4MiB · dscp 26");
+    assertThat(displayNames(events.started().list()))
+        .containsExactly(
+            "incast 8:1 · 1 MiB · prio 3",
+            "incast 8:1 · 4 MiB · prio 3",
+            "incast 32:1 · 1 MiB · prio 3",
+            "incast 32:1 · 4 MiB · prio 3",
+            "incast 63:1 · 1 MiB · prio 3",
+            "incast 63:1 · 4 MiB · prio 3");
+    events
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                displayName("incast 63:1 · 4 MiB · prio 3"),
+                finishedWithFailure(
+                    message(
+                        m ->
+                            m.startsWith(
+                                "lossless traffic\n  run:        incast 63:1 · 4MiB · dscp 26, seed 1, fabric reference")))));
+    events
+        .assertThatEvents()
+        .haveExactly(1, event(displayName("incast 32:1 · 4 MiB · prio 3"), finishedSuccessfully()));
+    assertThat(SCENARIOS)
+        .containsExactly(
+            "incast 8:1 · 1MiB · dscp 26",
+            "incast 8:1 · 4MiB · dscp 26",
+            "incast 32:1 · 1MiB · dscp 26",
+            "incast 32:1 · 4MiB · dscp 26",
+            "incast 63:1 · 1MiB · dscp 26",
+            "incast 63:1 · 4MiB · dscp 26");
   }
 
   @Test
@@ -59,22 +75,23 @@ class SweepTest {
     var events = Engine.run(EveryScenarioTestCase.class).testEvents();
 
     events.assertStatistics(s -> s.started(15).succeeded(15));
-    assertThat(displayNames(events.started().list())).containsExactlyInAnyOrder(
-        "baseline · 64 KiB per flow",
-        "baseline · 1 MiB per flow · dscp 0",
-        "incast 4:1 → host2:nic1 · 1 MiB",
-        "microburst 4:1 · 32 KiB every 10 us × 5 · prio 3",
-        "microburst 4:1 · 32 KiB every 20 us × 5 · prio 3",
-        "mixed traffic · lossless 2:1 · 1 MiB + lossy 3:1 · 2 MiB on prio 0",
-        "link failure leaf1:eth3 at 500 us · 4 MiB per flow",
-        "link failure leaf1:eth3 at 500 us · down for 200 us · 4 MiB per flow",
-        "switch reset spine1 at 500 us · reboot 1 ms · 4 MiB per flow",
-        "PFC storm host1:nic0 prio 3 at 100 us for 2 ms · 4 MiB per flow",
-        "firmware mismatch host1, host2 on 28.36.1010 · incast 4:1 · 1 MiB",
-        "all_reduce · 64 MiB · ring · SIMPLE",
-        "all_reduce · 64 MiB · tree · SIMPLE",
-        "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs (split)",
-        "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs (split) · flow");
+    assertThat(displayNames(events.started().list()))
+        .containsExactlyInAnyOrder(
+            "baseline · 64 KiB per flow",
+            "baseline · 1 MiB per flow · dscp 0",
+            "incast 4:1 → host2:nic1 · 1 MiB",
+            "microburst 4:1 · 32 KiB every 10 us × 5 · prio 3",
+            "microburst 4:1 · 32 KiB every 20 us × 5 · prio 3",
+            "mixed traffic · lossless 2:1 · 1 MiB + lossy 3:1 · 2 MiB on prio 0",
+            "link failure leaf1:eth3 at 500 us · 4 MiB per flow",
+            "link failure leaf1:eth3 at 500 us · down for 200 us · 4 MiB per flow",
+            "switch reset spine1 at 500 us · reboot 1 ms · 4 MiB per flow",
+            "PFC storm host1:nic0 prio 3 at 100 us for 2 ms · 4 MiB per flow",
+            "firmware mismatch host1, host2 on 28.36.1010 · incast 4:1 · 1 MiB",
+            "all_reduce · 64 MiB · ring · SIMPLE",
+            "all_reduce · 64 MiB · tree · SIMPLE",
+            "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs (split)",
+            "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs (split) · flow");
   }
 
   @Test
@@ -97,7 +114,10 @@ class SweepTest {
   /** A team's standard incast sweep. */
   @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
   @java.lang.annotation.Target(java.lang.annotation.ElementType.METHOD)
-  @Incast(senders = {4, 7}, message = "4MiB", priority = 3)
+  @Incast(
+      senders = {4, 7},
+      message = "4MiB",
+      priority = 3)
   @interface StandardIncast {}
 
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
@@ -116,7 +136,10 @@ class SweepTest {
   @FabricTest(fabric = "fabrics/reference.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
   static class IncastSweepTestCase {
 
-    @Incast(senders = {8, 32, 63}, message = {"1MiB", "4MiB"}, priority = 3)
+    @Incast(
+        senders = {8, 32, 63},
+        message = {"1MiB", "4MiB"},
+        priority = 3)
     void incastStaysLossless(RunResult run) {
       SCENARIOS.add(run.scenario().describe());
       FabricAssertions.assertThat(run).isLossless();
@@ -135,13 +158,21 @@ class SweepTest {
     @Incast(senders = 4, receiver = "host2:nic1")
     void incast(RunResult run) {}
 
-    @Microburst(senders = 4, burst = "32KiB", period = {"10us", "20us"}, bursts = 5, priority = 3)
+    @Microburst(
+        senders = 4,
+        burst = "32KiB",
+        period = {"10us", "20us"},
+        bursts = 5,
+        priority = 3)
     void microburst(RunResult run) {}
 
     @MixedTraffic(senders = 2, lossySenders = 3, lossyMessage = "2MiB")
     void mixedTraffic(RunResult run) {}
 
-    @LinkFailure(port = "leaf1:eth3", downFor = {}, flowSize = "4MiB")
+    @LinkFailure(
+        port = "leaf1:eth3",
+        downFor = {},
+        flowSize = "4MiB")
     void linkFailure(RunResult run) {}
 
     @LinkFailure(port = "leaf1:eth3", downFor = "200us", flowSize = "4MiB")
@@ -153,15 +184,29 @@ class SweepTest {
     @PfcStorm(nic = "host1:nic0", at = "100us", stormFor = "2ms", flowSize = "4MiB")
     void pfcStorm(RunResult run) {}
 
-    @FirmwareMismatch(devices = {"host1", "host2"}, firmware = "28.36.1010", senders = 4)
+    @FirmwareMismatch(
+        devices = {"host1", "host2"},
+        firmware = "28.36.1010",
+        senders = 4)
     void firmwareMismatch(RunResult run) {}
 
-    @Collective(size = "64MiB", algorithm = {dev.rocelab.api.scenario.Workload.Algorithm.RING,
-        dev.rocelab.api.scenario.Workload.Algorithm.TREE})
+    @Collective(
+        size = "64MiB",
+        algorithm = {
+          dev.rocelab.api.scenario.Workload.Algorithm.RING,
+          dev.rocelab.api.scenario.Workload.Algorithm.TREE
+        })
     void allReduce(RunResult run) {}
 
-    @Collective(operation = CollectiveOperation.ALL_GATHER, size = "64MiB", maxSize = "1GiB", stepFactor = 4,
-        ranks = 4, qpsPerConnection = 2, splitDataOnQps = true, fidelity = {Fidelity.PACKET, Fidelity.FLOW})
+    @Collective(
+        operation = CollectiveOperation.ALL_GATHER,
+        size = "64MiB",
+        maxSize = "1GiB",
+        stepFactor = 4,
+        ranks = 4,
+        qpsPerConnection = 2,
+        splitDataOnQps = true,
+        fidelity = {Fidelity.PACKET, Fidelity.FLOW})
     void allGather(RunResult run) {}
   }
 

@@ -26,33 +26,44 @@ import org.junit.platform.testkit.engine.Events;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * A run that stops at its bound with its workload unfinished fails its test unless the scenario declares that
- * it measures a window: "lossless" over a tenth of an incast says nothing about the incast that was asked for.
- * A run stopped by its wall-clock budget did not cover the time it was meant to, window or not: its test is
- * broken (the machine's limit, not the fabric's verdict).
+ * A run that stops at its bound with its workload unfinished fails its test unless the scenario
+ * declares that it measures a window: "lossless" over a tenth of an incast says nothing about the
+ * incast that was asked for. A run stopped by its wall-clock budget did not cover the time it was
+ * meant to, window or not: its test is broken (the machine's limit, not the fabric's verdict).
  */
 class UnfinishedWorkTest {
 
-  private static final String ADVICE = "raise the scenario's duration or shrink its messages, or declare"
-      + " Completion.WINDOW if the test measures a window of traffic";
+  private static final String ADVICE =
+      "raise the scenario's duration or shrink its messages, or declare"
+          + " Completion.WINDOW if the test measures a window of traffic";
+
   /** 1 GiB per sender at 100 Gb/s takes 86 ms, so 1 ms ends with nothing delivered in full. */
-  private static final Scenario TOO_LONG = Scenario.incast().senders(4).message("1GiB").duration("1ms").build();
+  private static final Scenario TOO_LONG =
+      Scenario.incast().senders(4).message("1GiB").duration("1ms").build();
 
   @Test
   void anAnnotatedScenarioThatDidNotCompleteFailsThoughItsAssertionsHold() {
     Events events = Engine.run(AnnotatedTestCase.class).testEvents();
 
-    events.assertThatEvents().haveExactly(1, event(test("tooLong"), finishedWithFailure(
-        instanceOf(AssertionFailedError.class),
-        message("workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
-            + ADVICE))));
+    events
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                test("tooLong"),
+                finishedWithFailure(
+                    instanceOf(AssertionFailedError.class),
+                    message(
+                        "workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
+                            + ADVICE))));
   }
 
   @Test
   void aWindowByDeclarationACompletedRunAndADeadlockStopAreNotFailedForIt() {
     Events events = Engine.run(AnnotatedTestCase.class).testEvents();
 
-    events.assertThatEvents()
+    events
+        .assertThatEvents()
         .haveExactly(1, event(test("window"), finishedSuccessfully()))
         .haveExactly(1, event(test("completes"), finishedSuccessfully()))
         .haveExactly(1, event(test("deadlocks"), finishedSuccessfully()));
@@ -62,32 +73,62 @@ class UnfinishedWorkTest {
   void runsThroughTheSessionAreHeldToTheSameRule() {
     Events events = Engine.run(SessionTestCase.class).testEvents();
 
-    events.assertThatEvents()
-        .haveExactly(1, event(test("oneRun"), finishedWithFailure(
-            message("workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
-                + ADVICE))))
-        .haveExactly(1, event(test("liveRun"), finishedWithFailure(message(m -> m.startsWith(
-            "workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms")))))
-        .haveExactly(1, event(test("twoRuns"), finishedWithFailure(message(
-            "workload unfinished in 2 runs:\n"
-                + "  incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached)\n"
-                + "  incast 2:1 · 1GiB: 0 of 2 flows completed in 1ms (duration reached)\n"
-                + ADVICE))))
+    events
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                test("oneRun"),
+                finishedWithFailure(
+                    message(
+                        "workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
+                            + ADVICE))))
+        .haveExactly(
+            1,
+            event(
+                test("liveRun"),
+                finishedWithFailure(
+                    message(
+                        m ->
+                            m.startsWith(
+                                "workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms")))))
+        .haveExactly(
+            1,
+            event(
+                test("twoRuns"),
+                finishedWithFailure(
+                    message(
+                        "workload unfinished in 2 runs:\n"
+                            + "  incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached)\n"
+                            + "  incast 2:1 · 1GiB: 0 of 2 flows completed in 1ms (duration reached)\n"
+                            + ADVICE))))
         .haveExactly(1, event(test("windowRun"), finishedSuccessfully()));
   }
 
   @Test
   void aFailingAssertionStaysTheFailureAndSaysTheWorkWasUnfinished() {
-    Event failed = Engine.run(SessionTestCase.class).testEvents().failed()
-        .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("assertionFails")).findFirst().orElseThrow();
-    Throwable thrown = failed.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-        .getThrowable().orElseThrow();
+    Event failed =
+        Engine.run(SessionTestCase.class)
+            .testEvents()
+            .failed()
+            .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("assertionFails"))
+            .findFirst()
+            .orElseThrow();
+    Throwable thrown =
+        failed
+            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+            .orElseThrow()
+            .getThrowable()
+            .orElseThrow();
 
     // the assertion's own failure, not the unfinished work's
-    assertThat(thrown).hasMessageStartingWith("stop reason")
+    assertThat(thrown)
+        .hasMessageStartingWith("stop reason")
         .hasMessageContaining("  unfinished: 0 of 4 flows completed in 1ms (duration reached)");
-    assertThat(List.of(thrown.getSuppressed())).singleElement()
-        .satisfies(s -> assertThat(s).hasMessageStartingWith("workload unfinished: incast 4:1 · 1GiB"));
+    assertThat(List.of(thrown.getSuppressed()))
+        .singleElement()
+        .satisfies(
+            s -> assertThat(s).hasMessageStartingWith("workload unfinished: incast 4:1 · 1GiB"));
   }
 
   @Test
@@ -96,25 +137,55 @@ class UnfinishedWorkTest {
 
     String stopped = "workload unfinished: incast 2:1 · 3KiB: 0 of 2 flows completed in ";
     String advice = "s: raise it with -Drocelab.limits.wallClock=… or make the scenario smaller";
-    events.assertThatEvents()
-        .haveExactly(1, event(test("required"), finishedWithFailure(instanceOf(FabricBackendException.class),
-            message(m -> m.startsWith(stopped) && m.contains("(wall clock limit); a run took longer in real time"
-                + " than its budget of ") && m.endsWith(advice)))))
-        .haveExactly(1, event(test("window"), finishedWithFailure(instanceOf(FabricBackendException.class),
-            message(m -> m.startsWith(stopped)))))
-        // with a run that stopped at its duration too, the test fails: that part is a verdict on the test
-        .haveExactly(1, event(test("withARunShortOfItsDuration"), finishedWithFailure(
-            instanceOf(AssertionFailedError.class), message(m -> m.startsWith("workload unfinished in 2 runs:")
-                && m.contains(ADVICE + "; a run took longer in real time")))));
+    events
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                test("required"),
+                finishedWithFailure(
+                    instanceOf(FabricBackendException.class),
+                    message(
+                        m ->
+                            m.startsWith(stopped)
+                                && m.contains(
+                                    "(wall clock limit); a run took longer in real time"
+                                        + " than its budget of ")
+                                && m.endsWith(advice)))))
+        .haveExactly(
+            1,
+            event(
+                test("window"),
+                finishedWithFailure(
+                    instanceOf(FabricBackendException.class), message(m -> m.startsWith(stopped)))))
+        // with a run that stopped at its duration too, the test fails: that part is a verdict on
+        // the test
+        .haveExactly(
+            1,
+            event(
+                test("withARunShortOfItsDuration"),
+                finishedWithFailure(
+                    instanceOf(AssertionFailedError.class),
+                    message(
+                        m ->
+                            m.startsWith("workload unfinished in 2 runs:")
+                                && m.contains(ADVICE + "; a run took longer in real time")))));
   }
 
   @Test
   void runsOfAClassSetUpFailTheClass() {
     Events containers = Engine.run(SetUpTestCase.class).containerEvents();
 
-    containers.assertThatEvents().haveExactly(1, event(container(SetUpTestCase.class), finishedWithFailure(
-        message("workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
-            + ADVICE))));
+    containers
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                container(SetUpTestCase.class),
+                finishedWithFailure(
+                    message(
+                        "workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
+                            + ADVICE))));
     Engine.run(SetUpTestCase.class).testEvents().assertStatistics(s -> s.succeeded(1).failed(0));
   }
 

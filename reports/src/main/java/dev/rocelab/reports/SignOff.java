@@ -15,53 +15,74 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The sign-off generator. Reads an Allure results directory written by rocelab suites and writes, under
- * an output directory:
+ * The sign-off generator. Reads an Allure results directory written by rocelab suites and writes,
+ * under an output directory:
  *
  * <ul>
- *   <li>{@code index.html} — the sign-off page: each phase's verdict (passed, failed, broken, not run),
- *       the tests that decided it with their messages, counts, and links to the reports;
- *   <li>{@code <phase>/} — one Allure HTML report per phase that ran (e.g. {@code synthetic-load/}),
- *       and {@code combined/} with every phase;
- *   <li>{@code results/<phase>/} — the results split by phase (attachments included) with
- *       {@code environment.properties}, {@code categories.json}, {@code executor.json} and the
- *       previous report's {@code history/}, so trends carry over from run to run.
+ *   <li>{@code index.html} — the sign-off page: each phase's verdict (passed, failed, broken, not
+ *       run), the tests that decided it with their messages, counts, and links to the reports;
+ *   <li>{@code <phase>/} — one Allure HTML report per phase that ran (e.g. {@code
+ *       synthetic-load/}), and {@code combined/} with every phase;
+ *   <li>{@code results/<phase>/} — the results split by phase (attachments included) with {@code
+ *       environment.properties}, {@code categories.json}, {@code executor.json} and the previous
+ *       report's {@code history/}, so trends carry over from run to run.
  * </ul>
  *
  * <p>Usage: {@code java dev.rocelab.reports.SignOff --results DIR --output DIR --allure ALLURE_HOME
- * [--history DIR]}. {@code --allure} is the unpacked {@code io.qameta.allure:allure-commandline} zip
- * (default: the {@code rocelab.allure.home} system property); {@code --history} is a previous output
- * directory to take history from (default: the output directory itself). Exit status: 0 when every
- * phase that ran passed, 1 when a phase failed or broke or nothing ran — only after everything is
- * written — 2 for unreadable input, 64 for a usage error.
+ * [--history DIR]}. {@code --allure} is the unpacked {@code io.qameta.allure:allure-commandline}
+ * zip (default: the {@code rocelab.allure.home} system property); {@code --history} is a previous
+ * output directory to take history from (default: the output directory itself). Exit status: 0 when
+ * every phase that ran passed, 1 when a phase failed or broke or nothing ran — only after
+ * everything is written — 2 for unreadable input, 64 for a usage error.
  *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-@Command(name = "SignOff",
-    description = "Writes the sign-off page and one Allure report per phase from rocelab's Allure results.")
+@Command(
+    name = "SignOff",
+    description =
+        "Writes the sign-off page and one Allure report per phase from rocelab's Allure results.")
 public final class SignOff implements Callable<Integer> {
 
   /** Exit status for a wrong command line. */
   public static final int USAGE = 64;
+
   /** Exit status for unreadable input. */
   private static final int UNREADABLE = 2;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "shows this help")
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "shows this help")
   private boolean help;
 
-  @Option(names = "--results", required = true, paramLabel = "DIR", description = "the Allure results directory")
+  @Option(
+      names = "--results",
+      required = true,
+      paramLabel = "DIR",
+      description = "the Allure results directory")
   private Path results;
 
-  @Option(names = "--output", required = true, paramLabel = "DIR", description = "where the sign-off is written")
+  @Option(
+      names = "--output",
+      required = true,
+      paramLabel = "DIR",
+      description = "where the sign-off is written")
   private Path output;
 
-  @Option(names = "--allure", paramLabel = "ALLURE_HOME", defaultValue = "${sys:rocelab.allure.home}",
-      description = "the unpacked allure-commandline (default: the rocelab.allure.home system property)")
+  @Option(
+      names = "--allure",
+      paramLabel = "ALLURE_HOME",
+      defaultValue = "${sys:rocelab.allure.home}",
+      description =
+          "the unpacked allure-commandline (default: the rocelab.allure.home system property)")
   private Path allure;
 
-  @Option(names = "--history", paramLabel = "DIR",
-      description = "a previous output directory to take history from (default: the output directory)")
+  @Option(
+      names = "--history",
+      paramLabel = "DIR",
+      description =
+          "a previous output directory to take history from (default: the output directory)")
   private Path history;
 
   private PrintStream out;
@@ -91,21 +112,24 @@ public final class SignOff implements Callable<Integer> {
     PrintWriter errors = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
     signOff.out = out;
     signOff.err = errors;
-    CommandLine commandLine = new CommandLine(signOff)
-        .setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true))
-        .setErr(errors)
-        .setParameterExceptionHandler((e, given) -> {
-          errors.println("sign-off: " + e.getMessage());
-          e.getCommandLine().usage(errors);
-          return USAGE;
-        })
-        .setExecutionExceptionHandler((e, cmd, parsed) -> {
-          if (e instanceof IllegalArgumentException) {
-            errors.println("sign-off: " + e.getMessage());
-            return UNREADABLE;
-          }
-          throw e;
-        });
+    CommandLine commandLine =
+        new CommandLine(signOff)
+            .setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true))
+            .setErr(errors)
+            .setParameterExceptionHandler(
+                (e, given) -> {
+                  errors.println("sign-off: " + e.getMessage());
+                  e.getCommandLine().usage(errors);
+                  return USAGE;
+                })
+            .setExecutionExceptionHandler(
+                (e, cmd, parsed) -> {
+                  if (e instanceof IllegalArgumentException) {
+                    errors.println("sign-off: " + e.getMessage());
+                    return UNREADABLE;
+                  }
+                  throw e;
+                });
     int status = commandLine.execute(args);
     errors.flush();
     return status;

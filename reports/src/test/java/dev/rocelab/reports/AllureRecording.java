@@ -41,19 +41,27 @@ public final class AllureRecording {
    * @param fixtures the test classes
    * @return the run's summary
    */
-  public static TestExecutionSummary run(Path results, Map<String, String> configuration, Class<?>... fixtures) {
+  public static TestExecutionSummary run(
+      Path results, Map<String, String> configuration, Class<?>... fixtures) {
     AllureLifecycle previous = Allure.getLifecycle();
     AllureLifecycle lifecycle = new AllureLifecycle(new FileSystemResultsWriter(results));
     Allure.setLifecycle(lifecycle);
     try {
       SummaryGeneratingListener summary = new SummaryGeneratingListener();
-      Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
-          .enableTestExecutionListenerAutoRegistration(false)
-          .addTestExecutionListeners(new AllureJunitPlatform(lifecycle), summary)
-          .build());
-      launcher.execute(request().configurationParameters(configuration)
-          .selectors(Arrays.stream(fixtures).map(c -> selectClass(c)).toArray(DiscoverySelector[]::new))
-          .build());
+      Launcher launcher =
+          LauncherFactory.create(
+              LauncherConfig.builder()
+                  .enableTestExecutionListenerAutoRegistration(false)
+                  .addTestExecutionListeners(new AllureJunitPlatform(lifecycle), summary)
+                  .build());
+      launcher.execute(
+          request()
+              .configurationParameters(configuration)
+              .selectors(
+                  Arrays.stream(fixtures)
+                      .map(c -> selectClass(c))
+                      .toArray(DiscoverySelector[]::new))
+              .build());
       return summary.getSummary();
     } finally {
       Allure.setLifecycle(previous);

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Small suites on the reference fabric and the real model, run by the sign-off tests to get real
  * Allure results: a green Baseline, a Synthetic load phase with a test that fails a latency
- * criterion, a Failures phase whose test breaks, and a plain failing test with no phase at all (a suite
- * project's own unit test), which no verdict may count. Not run by Surefire (nested classes).
+ * criterion, a Failures phase whose test breaks, and a plain failing test with no phase at all (a
+ * suite project's own unit test), which no verdict may count. Not run by Surefire (nested classes).
  */
 final class SignOffFixtures {
 
@@ -39,7 +39,9 @@ final class SignOffFixtures {
 
     @Test
     void latencyBelowOneNanosecond(FabricSession fabric) {
-      RunResult run = fabric.run(Scenario.incast().senders(4).message("256KiB").dscp(26).receiver("host1:nic0"));
+      RunResult run =
+          fabric.run(
+              Scenario.incast().senders(4).message("256KiB").dscp(26).receiver("host1:nic0"));
       assertThat(run).latency(3).p99().isLessThan("1ns");
     }
   }

@@ -24,50 +24,65 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Opens a generated sign-off in Debian's headless Chromium, served over HTTP as a CI artefact server
- * would: the sign-off page must show the verdicts, the phase report must render Allure's charts, and
- * a chart attached to a run must render as SVG. Skipped, saying why, where Chromium is not installed;
- * CI installs it ({@code .ci/run}).
+ * Opens a generated sign-off in Debian's headless Chromium, served over HTTP as a CI artefact
+ * server would: the sign-off page must show the verdicts, the phase report must render Allure's
+ * charts, and a chart attached to a run must render as SVG. Skipped, saying why, where Chromium is
+ * not installed; CI installs it ({@code .ci/run}).
  */
 class SignOffInChromiumTest {
 
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
-  @TempDir
-  static Path work;
+  @TempDir static Path work;
 
   static Path output;
   static HttpServer server;
 
   @BeforeAll
   static void signOffAndServe() throws IOException {
-    assumeTrue(Files.isExecutable(CHROMIUM), "Chromium is not installed at " + CHROMIUM
-        + " (apt-get install -y chromium); CI installs it");
+    assumeTrue(
+        Files.isExecutable(CHROMIUM),
+        "Chromium is not installed at "
+            + CHROMIUM
+            + " (apt-get install -y chromium); CI installs it");
     Path results = work.resolve("allure-results");
-    AllureRecording.run(results, SignOffFixtures.BaselineTestCase.class, SignOffFixtures.SyntheticLoadTestCase.class,
+    AllureRecording.run(
+        results,
+        SignOffFixtures.BaselineTestCase.class,
+        SignOffFixtures.SyntheticLoadTestCase.class,
         SignOffFixtures.FailuresTestCase.class);
     output = work.resolve("signoff");
-    SignOff.run(new String[] {"--results", results.toString(), "--output", output.toString(), "--allure",
-        System.getProperty("rocelab.allure.home")}, new PrintStream(new ByteArrayOutputStream(), true,
-        StandardCharsets.UTF_8), System.err);
+    SignOff.run(
+        new String[] {
+          "--results",
+          results.toString(),
+          "--output",
+          output.toString(),
+          "--allure",
+          System.getProperty("rocelab.allure.home")
+        },
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        System.err);
 
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext("/", exchange -> {
-      Path file = output.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
-      if (Files.isDirectory(file)) {
-        file = file.resolve("index.html");
-      }
-      if (!file.startsWith(output) || !Files.isRegularFile(file)) {
-        exchange.sendResponseHeaders(404, -1);
-        exchange.close();
-        return;
-      }
-      exchange.getResponseHeaders().set("Content-Type", contentType(file));
-      exchange.sendResponseHeaders(200, Files.size(file));
-      try (OutputStream body = exchange.getResponseBody()) {
-        Files.copy(file, body);
-      }
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          Path file = output.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
+          if (Files.isDirectory(file)) {
+            file = file.resolve("index.html");
+          }
+          if (!file.startsWith(output) || !Files.isRegularFile(file)) {
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+            return;
+          }
+          exchange.getResponseHeaders().set("Content-Type", contentType(file));
+          exchange.sendResponseHeaders(200, Files.size(file));
+          try (OutputStream body = exchange.getResponseBody()) {
+            Files.copy(file, body);
+          }
+        });
     server.start();
   }
 
@@ -97,19 +112,30 @@ class SignOffInChromiumTest {
     // the overview is drawn by the report's scripts: without them the body is empty
     assertThat(dom).contains("rocelab · Synthetic load");
     // the status pie chart, drawn with d3 once the report's data has loaded
-    assertThat(dom).containsPattern("(?s)<svg class=\"chart__svg\">.*?<path class=\"chart__arc chart__fill_status_failed\"");
+    assertThat(dom)
+        .containsPattern(
+            "(?s)<svg class=\"chart__svg\">.*?<path class=\"chart__arc chart__fill_status_failed\"");
   }
 
   @Test
   void aRunsChartAttachmentRendersAsSvg() throws Exception {
     Path chart;
     try (Stream<Path> files = Files.list(output.resolve("synthetic-load/data/attachments"))) {
-      chart = files.filter(f -> f.toString().endsWith(".svg") && contains(f, "Egress queue depth")).findFirst()
-          .orElseThrow(() -> new AssertionError("no queue depth chart among the phase report's attachments"));
+      chart =
+          files
+              .filter(f -> f.toString().endsWith(".svg") && contains(f, "Egress queue depth"))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new AssertionError(
+                          "no queue depth chart among the phase report's attachments"));
     }
     String dom = dumpDom("/synthetic-load/data/attachments/" + chart.getFileName());
 
-    assertThat(dom).contains("<svg").contains("Egress queue depth · incast").contains("class=\"series\"");
+    assertThat(dom)
+        .contains("<svg")
+        .contains("Egress queue depth · incast")
+        .contains("class=\"series\"");
   }
 
   private static boolean contains(Path file, String text) {
@@ -120,14 +146,31 @@ class SignOffInChromiumTest {
     }
   }
 
-  /** Loads a page in headless Chromium, lets its scripts run for a few seconds of virtual time, and returns the DOM. */
+  /**
+   * Loads a page in headless Chromium, lets its scripts run for a few seconds of virtual time, and
+   * returns the DOM.
+   */
   static String dumpDom(String path) throws Exception {
     Path profile = Files.createTempDirectory(work, "chromium-profile");
-    List<String> command = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--virtual-time-budget=15000",
-        "--dump-dom", "http://127.0.0.1:" + server.getAddress().getPort() + path));
-    Process chromium = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                CHROMIUM.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--user-data-dir=" + profile,
+                "--virtual-time-budget=15000",
+                "--dump-dom",
+                "http://127.0.0.1:" + server.getAddress().getPort() + path));
+    Process chromium =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     chromium.getOutputStream().close();
     String dom;
     try (InputStream in = chromium.getInputStream()) {

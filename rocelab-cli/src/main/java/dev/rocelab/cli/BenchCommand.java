@@ -26,12 +26,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rocelab bench [NAME...]}: runs the model's benchmark scenarios and prints one JSON line
- * per scenario with its figures (wall time, events and data packets per second, peak heap, and
- * what the run measured). Each scenario runs {@code --warmup} times untimed first, in the same
- * JVM. {@code series_bucket_us} is the coarsest time-series resolution, wider than the sample
- * interval once the run's series filled their memory budget. Peak heap is the largest live heap (after a full collection) seen once per millisecond of
- * simulated time; the time those collections take is not counted in the wall time. Speed is
- * measured here, never asserted in tests.
+ * per scenario with its figures (wall time, events and data packets per second, peak heap, and what
+ * the run measured). Each scenario runs {@code --warmup} times untimed first, in the same JVM.
+ * {@code series_bucket_us} is the coarsest time-series resolution, wider than the sample interval
+ * once the run's series filled their memory budget. Peak heap is the largest live heap (after a
+ * full collection) seen once per millisecond of simulated time; the time those collections take is
+ * not counted in the wall time. Speed is measured here, never asserted in tests.
  */
 @Command(
     name = "bench",
@@ -46,15 +46,18 @@ final class BenchCommand implements Callable<Integer> {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  @Spec
-  private CommandSpec spec;
+  @Spec private CommandSpec spec;
 
   @Parameters(paramLabel = "NAME", arity = "0..*", description = "scenarios to run (default: all)")
   private List<String> names = List.of();
 
-  @Option(names = "--warmup", paramLabel = "N", defaultValue = "1",
-      description = "untimed runs of each scenario before the measured one, so the JIT has compiled"
-          + " the hot path (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--warmup",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "untimed runs of each scenario before the measured one, so the JIT has compiled"
+              + " the hot path (default: ${DEFAULT-VALUE})")
   private int warmup;
 
   @Override
@@ -69,10 +72,11 @@ final class BenchCommand implements Callable<Integer> {
     // on standard error, so that standard output stays one JSON line per scenario
     Optional<Duration> every = RunLimits.progressEvery();
     PrintWriter err = spec.commandLine().getErr();
-    Consumer<RunProgress> progress = p -> {
-      err.println("[rocelab] " + p.describe());
-      err.flush();
-    };
+    Consumer<RunProgress> progress =
+        p -> {
+          err.println("[rocelab] " + p.describe());
+          err.flush();
+        };
     for (BenchScenario bench : scenarios) {
       for (int i = 0; i < warmup; i++) {
         run(bench, every, progress);
@@ -83,22 +87,28 @@ final class BenchCommand implements Callable<Integer> {
     return Rocelab.VALID;
   }
 
-  private static Map<String, Object> run(BenchScenario bench, Optional<Duration> every,
-      Consumer<RunProgress> progress) {
+  private static Map<String, Object> run(
+      BenchScenario bench, Optional<Duration> every, Consumer<RunProgress> progress) {
     long start = System.nanoTime();
     ModelBenchmark simulation = new ModelBenchmark(bench.fabric(), bench.scenario());
     LiveHeapSampler heap = new LiveHeapSampler(simulation);
     Runnable report = every.map(e -> simulation.progressReporter(e, progress)).orElse(() -> {});
-    simulation.run(Duration.ofMinutes(30), () -> {
-      heap.sliceDone();
-      report.run();
-    });
+    simulation.run(
+        Duration.ofMinutes(30),
+        () -> {
+          heap.sliceDone();
+          report.run();
+        });
     double wall = (System.nanoTime() - start - heap.samplingNanos()) / 1e9;
     RunResult result = simulation.result();
     long events = simulation.events();
     long packets = simulation.dataPacketsSent();
-    double[] fct = result.flows().stream().filter(FlowResult::completed)
-        .mapToDouble(f -> f.completionTime().orElseThrow().toMicros()).sorted().toArray();
+    double[] fct =
+        result.flows().stream()
+            .filter(FlowResult::completed)
+            .mapToDouble(f -> f.completionTime().orElseThrow().toMicros())
+            .sorted()
+            .toArray();
     Map<String, Object> line = new LinkedHashMap<>();
     line.put("scenario", bench.name());
     line.put("wall_s", round(wall, 3));
@@ -109,7 +119,8 @@ final class BenchCommand implements Callable<Integer> {
     line.put("data_packets_per_s", Math.round(packets / wall));
     line.put("peak_heap_mb", round(heap.peakBytes() / 1048576.0, 1));
     line.put("drops", result.totalDrops());
-    line.put("retransmissions", result.flows().stream().mapToLong(FlowResult::retransmissions).sum());
+    line.put(
+        "retransmissions", result.flows().stream().mapToLong(FlowResult::retransmissions).sum());
     line.put("pause_frames", result.ports().stream().mapToLong(PortStats::pausesSent).sum());
     line.put("ecn_marks", result.ports().stream().mapToLong(PortStats::ecnMarks).sum());
     line.put("flows", result.flows().size());
@@ -117,14 +128,24 @@ final class BenchCommand implements Callable<Integer> {
     line.put("fct_us_min", fct.length == 0 ? null : round(fct[0], 2));
     line.put("fct_us_p50", fct.length == 0 ? null : round(fct[(fct.length - 1) / 2], 2));
     line.put("fct_us_max", fct.length == 0 ? null : round(fct[fct.length - 1], 2));
-    line.put("max_queue_bytes", result.ports().stream().mapToLong(p -> p.maxQueue().bytes()).max().orElse(0));
-    // the coarsest series resolution: wider than the sample interval once the series budget was full
-    line.put("series_bucket_us", result.series().stream().mapToDouble(s -> s.interval().toMicros()).max().orElse(0));
-    result.collectives().stream().findFirst().ifPresent(c -> {
-      line.put("busbw_gbytes_per_s_largest", round(c.largest().outOfPlace().busGigabytesPerSecond(), 2));
-      line.put("largest_size_bytes", c.largest().size().bytes());
-      line.put("collective_sizes_done", c.rows().size());
-    });
+    line.put(
+        "max_queue_bytes",
+        result.ports().stream().mapToLong(p -> p.maxQueue().bytes()).max().orElse(0));
+    // the coarsest series resolution: wider than the sample interval once the series budget was
+    // full
+    line.put(
+        "series_bucket_us",
+        result.series().stream().mapToDouble(s -> s.interval().toMicros()).max().orElse(0));
+    result.collectives().stream()
+        .findFirst()
+        .ifPresent(
+            c -> {
+              line.put(
+                  "busbw_gbytes_per_s_largest",
+                  round(c.largest().outOfPlace().busGigabytesPerSecond(), 2));
+              line.put("largest_size_bytes", c.largest().size().bytes());
+              line.put("collective_sizes_done", c.rows().size());
+            });
     line.put("stop", result.stopReason().name());
     return line;
   }

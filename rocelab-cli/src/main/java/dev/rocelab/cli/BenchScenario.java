@@ -31,13 +31,17 @@ import java.util.OptionalInt;
 record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
 
   private static final SimTime BOUND = SimTime.millis(200);
+
   /** Telemetry is sampled coarsely so its series stay small next to the simulation itself. */
   private static final SimTime SAMPLING = SimTime.micros(100);
 
-  /** @return the benchmarks run by default, in order */
+  /**
+   * @return the benchmarks run by default, in order
+   */
   static List<String> names() {
     List<String> names = new ArrayList<>();
-    for (String base : List.of("incast16", "incast64", "incast64x10MB", "perm128", "leafspine1024")) {
+    for (String base :
+        List.of("incast16", "incast64", "incast64x10MB", "perm128", "leafspine1024")) {
       names.add(base);
       names.add(base + "-nocc");
     }
@@ -46,7 +50,9 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
     return names;
   }
 
-  /** @return every benchmark: the default ones, then those run only when named (they take minutes) */
+  /**
+   * @return every benchmark: the default ones, then those run only when named (they take minutes)
+   */
   static List<String> known() {
     List<String> known = new ArrayList<>(names());
     known.addAll(List.of("storm2s", "storm10s"));
@@ -72,44 +78,81 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
       case "incast64x10MB":
         return incast(name, 64, DataSize.mb(10), receiver, congestionControl);
       case "perm128":
-        return new BenchScenario(name, fabric("perm128", congestionControl),
-            Scenario.of(name, new Workload.Permutation(DataSize.mb(2), 1, OptionalInt.empty(), SimTime.ZERO))
-                .withDuration(BOUND).withSampleInterval(SAMPLING));
+        return new BenchScenario(
+            name,
+            fabric("perm128", congestionControl),
+            Scenario.of(
+                    name,
+                    new Workload.Permutation(DataSize.mb(2), 1, OptionalInt.empty(), SimTime.ZERO))
+                .withDuration(BOUND)
+                .withSampleInterval(SAMPLING));
       case "leafspine1024":
-        return new BenchScenario(name, fabric("leafspine1024", congestionControl),
-            Scenario.of(name, new Workload.Permutation(DataSize.mb(100), 1, OptionalInt.empty(), SimTime.ZERO))
-                .withDuration(SimTime.millis(1)).withSampleInterval(SAMPLING));
+        return new BenchScenario(
+            name,
+            fabric("leafspine1024", congestionControl),
+            Scenario.of(
+                    name,
+                    new Workload.Permutation(
+                        DataSize.mb(100), 1, OptionalInt.empty(), SimTime.ZERO))
+                .withDuration(SimTime.millis(1))
+                .withSampleInterval(SAMPLING));
       case "allreduce16x8":
         // packet level: 16 hosts × 8 GPUs × 400G, ring all-reduce 1 MiB .. 1 GiB
-        return new BenchScenario(name, standalone("allreduce16x8"), Scenario.collective(CollectiveOperation.ALL_REDUCE)
-            .named(name).sizes("1MiB", "1GiB", 4).duration("1s").sampleInterval(SAMPLING).build());
+        return new BenchScenario(
+            name,
+            standalone("allreduce16x8"),
+            Scenario.collective(CollectiveOperation.ALL_REDUCE)
+                .named(name)
+                .sizes("1MiB", "1GiB", 4)
+                .duration("1s")
+                .sampleInterval(SAMPLING)
+                .build());
       case "allreduce4096":
         // flow level: 512 hosts × 8 GPUs × 400G, ring all-reduce 1 KiB .. 1 GiB
-        return new BenchScenario(name, standalone("allreduce4096"), Scenario.collective(CollectiveOperation.ALL_REDUCE)
-            .named(name).sizes("1KiB", "1GiB", 2).fidelity(Fidelity.FLOW).duration("10s").build());
+        return new BenchScenario(
+            name,
+            standalone("allreduce4096"),
+            Scenario.collective(CollectiveOperation.ALL_REDUCE)
+                .named(name)
+                .sizes("1KiB", "1GiB", 2)
+                .fidelity(Fidelity.FLOW)
+                .duration("10s")
+                .build());
       case "storm2s":
         return storm(name, SimTime.seconds(2));
       case "storm10s":
         return storm(name, SimTime.seconds(10));
       default:
-        throw new IllegalArgumentException("no benchmark named " + name + "; known: " + String.join(", ", known()));
+        throw new IllegalArgumentException(
+            "no benchmark named " + name + "; known: " + String.join(", ", known()));
     }
   }
 
-  private static BenchScenario incast(String name, int senders, DataSize size, Endpoint receiver, boolean cc) {
-    return new BenchScenario(name, fabric("incast", cc), Scenario.of(name,
-        new Workload.Incast(senders, Optional.of(receiver), size, OptionalInt.empty(), SimTime.ZERO))
-        .withDuration(BOUND).withSampleInterval(SAMPLING));
+  private static BenchScenario incast(
+      String name, int senders, DataSize size, Endpoint receiver, boolean cc) {
+    return new BenchScenario(
+        name,
+        fabric("incast", cc),
+        Scenario.of(
+                name,
+                new Workload.Incast(
+                    senders, Optional.of(receiver), size, OptionalInt.empty(), SimTime.ZERO))
+            .withDuration(BOUND)
+            .withSampleInterval(SAMPLING));
   }
 
   /**
    * The run that once exhausted a 3 GB heap: the reference fabric under a permutation while one NIC
-   * storms PFC for seconds, every series sampled at the default 10 µs. Its figure is the telemetry's
-   * live heap, which the series budget bounds whatever the simulated duration.
+   * storms PFC for seconds, every series sampled at the default 10 µs. Its figure is the
+   * telemetry's live heap, which the series budget bounds whatever the simulated duration.
    */
   private static BenchScenario storm(String name, SimTime storm) {
-    return new BenchScenario(name, FabricFiles.load(resource("reference"), "fabrics/reference.yaml"),
-        Scenario.of(name, new Workload.Permutation(DataSize.mib(1), 1, OptionalInt.empty(), SimTime.ZERO))
+    return new BenchScenario(
+        name,
+        FabricFiles.load(resource("reference"), "fabrics/reference.yaml"),
+        Scenario.of(
+                name,
+                new Workload.Permutation(DataSize.mib(1), 1, OptionalInt.empty(), SimTime.ZERO))
             .with(new Fault.PfcStorm(Endpoint.parse("host2:nic0"), 3, SimTime.micros(20), storm))
             .withDuration(storm.plus(SimTime.millis(100))));
   }

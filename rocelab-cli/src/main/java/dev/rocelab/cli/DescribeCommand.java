@@ -29,8 +29,7 @@ final class DescribeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print one JSON document instead of text")
   private boolean json;
 
-  @Spec
-  private CommandSpec spec;
+  @Spec private CommandSpec spec;
 
   @Override
   public Integer call() {

@@ -30,7 +30,8 @@ import java.util.function.Predicate;
  */
 final class DescribeJson {
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private DescribeJson() {}
 
@@ -76,26 +77,44 @@ final class DescribeJson {
     root.put("bisectionBps", facts.bisection().bitsPerSecond());
     ArrayNode cuts = root.putArray("tierCuts");
     for (TierCut cut : facts.tierCuts()) {
-      cuts.addObject().put("boundary", fabric.boundaryName(cut.lowerTier())).put("lowerTier", cut.lowerTier())
+      cuts.addObject()
+          .put("boundary", fabric.boundaryName(cut.lowerTier()))
+          .put("lowerTier", cut.lowerTier())
           .put("capacityBps", cut.capacity().bitsPerSecond());
     }
     ArrayNode oversubscription = root.putArray("oversubscription");
     for (TierOversubscription tier : facts.oversubscription()) {
-      oversubscription.addObject().put("tier", tier.tier()).put("name", fabric.tierName(tier.tier()))
-          .put("switches", tier.switches()).put("downlinksBps", tier.downlinks().bitsPerSecond())
-          .put("uplinksBps", tier.uplinks().bitsPerSecond()).put("ratio", tier.ratio());
+      oversubscription
+          .addObject()
+          .put("tier", tier.tier())
+          .put("name", fabric.tierName(tier.tier()))
+          .put("switches", tier.switches())
+          .put("downlinksBps", tier.downlinks().bitsPerSecond())
+          .put("uplinksBps", tier.uplinks().bitsPerSecond())
+          .put("ratio", tier.ratio());
     }
     ArrayNode headroom = root.putArray("headroom");
     for (HeadroomClass h : facts.headroom()) {
-      headroom.addObject().put("switchProfile", h.switchProfile()).put("speedBps", h.speed().bitsPerSecond())
-          .put("cableMillimeters", h.cable().millimeters()).put("ports", h.ports())
-          .put("xoffBytes", h.xoff().bytes()).put("xonBytes", h.xon().bytes()).put("totalBytes", h.total().bytes());
+      headroom
+          .addObject()
+          .put("switchProfile", h.switchProfile())
+          .put("speedBps", h.speed().bitsPerSecond())
+          .put("cableMillimeters", h.cable().millimeters())
+          .put("ports", h.ports())
+          .put("xoffBytes", h.xoff().bytes())
+          .put("xonBytes", h.xon().bytes())
+          .put("totalBytes", h.total().bytes());
     }
     ArrayNode buffers = root.putArray("buffers");
     for (ProfileBudget b : facts.buffers()) {
-      buffers.addObject().put("switchProfile", b.switchProfile()).put("switches", b.switches())
-          .put("worstSwitch", b.worst().device()).put("bufferBytes", b.buffer().bytes())
-          .put("headroomBytes", b.headroom().bytes()).put("reserveBytes", b.reserve().bytes())
+      buffers
+          .addObject()
+          .put("switchProfile", b.switchProfile())
+          .put("switches", b.switches())
+          .put("worstSwitch", b.worst().device())
+          .put("bufferBytes", b.buffer().bytes())
+          .put("headroomBytes", b.headroom().bytes())
+          .put("reserveBytes", b.reserve().bytes())
           .put("sharedBytes", b.sharedBytes());
     }
     qos(root.putArray("qos"), fabric);
@@ -105,37 +124,54 @@ final class DescribeJson {
   }
 
   private static void qos(ArrayNode array, DescribedFabric fabric) {
-    fabric.qosInUse().forEach((name, switches) -> {
-      QosPolicy policy = fabric.spec().qosPolicy(name);
-      ObjectNode node = array.addObject().put("name", name).put("switches", switches);
-      ObjectNode dscp = node.putObject("dscpToPriority");
-      policy.dscpToPriority().forEach((d, p) -> dscp.put(String.valueOf(d), p));
-      ints(node.putArray("losslessPriorities"), policy.losslessPriorities());
-      ints(node.putArray("pfcPriorities"), policy.pfcPriorities());
-      node.put("xonOffsetBytes", policy.xonOffset().bytes());
-      ObjectNode ecn = node.putObject("ecn");
-      for (Map.Entry<Integer, EcnProfile> e : policy.ecn().entrySet()) {
-        ecn.putObject(String.valueOf(e.getKey())).put("kminBytes", e.getValue().kmin().bytes())
-            .put("kmaxBytes", e.getValue().kmax().bytes()).put("pmax", e.getValue().pmax());
-      }
-      ObjectNode scheduler = node.putObject("scheduler");
-      ints(scheduler.putArray("strict"), policy.scheduler().strict());
-      ObjectNode weights = scheduler.putObject("weights");
-      policy.scheduler().weights().forEach((p, w) -> weights.put(String.valueOf(p), w));
-      node.put("mtuBytes", policy.mtu().bytes());
-    });
+    fabric
+        .qosInUse()
+        .forEach(
+            (name, switches) -> {
+              QosPolicy policy = fabric.spec().qosPolicy(name);
+              ObjectNode node = array.addObject().put("name", name).put("switches", switches);
+              ObjectNode dscp = node.putObject("dscpToPriority");
+              policy.dscpToPriority().forEach((d, p) -> dscp.put(String.valueOf(d), p));
+              ints(node.putArray("losslessPriorities"), policy.losslessPriorities());
+              ints(node.putArray("pfcPriorities"), policy.pfcPriorities());
+              node.put("xonOffsetBytes", policy.xonOffset().bytes());
+              ObjectNode ecn = node.putObject("ecn");
+              for (Map.Entry<Integer, EcnProfile> e : policy.ecn().entrySet()) {
+                ecn.putObject(String.valueOf(e.getKey()))
+                    .put("kminBytes", e.getValue().kmin().bytes())
+                    .put("kmaxBytes", e.getValue().kmax().bytes())
+                    .put("pmax", e.getValue().pmax());
+              }
+              ObjectNode scheduler = node.putObject("scheduler");
+              ints(scheduler.putArray("strict"), policy.scheduler().strict());
+              ObjectNode weights = scheduler.putObject("weights");
+              policy.scheduler().weights().forEach((p, w) -> weights.put(String.valueOf(p), w));
+              node.put("mtuBytes", policy.mtu().bytes());
+            });
   }
 
   private static void nics(ArrayNode array, DescribedFabric fabric) {
-    fabric.nicProfilesInUse().forEach((name, count) -> {
-      NicProfile nic = fabric.spec().nicProfile(name);
-      ObjectNode node = array.addObject().put("name", name).put("nics", count)
-          .put("speedBps", nic.speed().bitsPerSecond()).put("firmware", nic.firmware());
-      node.putObject("roce").put("dscp", nic.roce().dscp()).put("priority", nic.roce().priority());
-      node.putObject("cnp").put("dscp", nic.cnp().dscp()).put("priority", nic.cnp().priority());
-      ints(node.putArray("pfcPriorities"), nic.pfcPriorities());
-      node.put("mtuBytes", nic.mtu().bytes()).put("dcqcn", nic.dcqcn().enabled());
-    });
+    fabric
+        .nicProfilesInUse()
+        .forEach(
+            (name, count) -> {
+              NicProfile nic = fabric.spec().nicProfile(name);
+              ObjectNode node =
+                  array
+                      .addObject()
+                      .put("name", name)
+                      .put("nics", count)
+                      .put("speedBps", nic.speed().bitsPerSecond())
+                      .put("firmware", nic.firmware());
+              node.putObject("roce")
+                  .put("dscp", nic.roce().dscp())
+                  .put("priority", nic.roce().priority());
+              node.putObject("cnp")
+                  .put("dscp", nic.cnp().dscp())
+                  .put("priority", nic.cnp().priority());
+              ints(node.putArray("pfcPriorities"), nic.pfcPriorities());
+              node.put("mtuBytes", nic.mtu().bytes()).put("dcqcn", nic.dcqcn().enabled());
+            });
   }
 
   private static void firmware(ObjectNode node, FirmwarePolicy policy, FabricFacts facts) {
@@ -145,15 +181,27 @@ final class DescribeJson {
     strings(node.putArray("approvedSwitch"), policy.approvedSwitch());
   }
 
-  private static void versions(ArrayNode array, Map<String, Integer> inUse, String countName, Predicate<String> approves) {
-    inUse.forEach((version, n) -> array.addObject().put("version", version).put(countName, n)
-        .put("approved", approves.test(version)));
+  private static void versions(
+      ArrayNode array, Map<String, Integer> inUse, String countName, Predicate<String> approves) {
+    inUse.forEach(
+        (version, n) ->
+            array
+                .addObject()
+                .put("version", version)
+                .put(countName, n)
+                .put("approved", approves.test(version)));
   }
 
   private static void problems(ArrayNode array, List<Problem> problems) {
     for (Problem p : problems) {
-      array.addObject().put("line", p.line()).put("column", p.column()).put("path", p.path())
-          .put("severity", p.severity().label()).put("message", p.message()).put("text", p.toString());
+      array
+          .addObject()
+          .put("line", p.line())
+          .put("column", p.column())
+          .put("path", p.path())
+          .put("severity", p.severity().label())
+          .put("message", p.message())
+          .put("text", p.toString());
     }
   }
 

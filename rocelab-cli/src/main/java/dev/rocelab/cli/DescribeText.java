@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
-/** The text form of {@code describe}: sections of aligned {@code label  value} lines and two tables. */
+/**
+ * The text form of {@code describe}: sections of aligned {@code label value} lines and two tables.
+ */
 final class DescribeText {
 
   private static final int LABEL_WIDTH = 19;
@@ -66,8 +68,13 @@ final class DescribeText {
     line("GPUs", String.valueOf(facts.gpus()));
     line("NICs", String.valueOf(facts.nics()));
     List<String> roles = new ArrayList<>();
-    facts.switchesByRole().forEach((role, n) -> roles.add(Text.count(n, Text.role(role, false), Text.role(role, true))));
-    line("switches", facts.switches() + (roles.isEmpty() ? "" : " (" + String.join(", ", roles) + ")"));
+    facts
+        .switchesByRole()
+        .forEach(
+            (role, n) -> roles.add(Text.count(n, Text.role(role, false), Text.role(role, true))));
+    line(
+        "switches",
+        facts.switches() + (roles.isEmpty() ? "" : " (" + String.join(", ", roles) + ")"));
     List<String> links = new ArrayList<>();
     fabric.linksByTiers().forEach((tiers, n) -> links.add(n + " " + tiers));
     line("links", facts.links() + (links.isEmpty() ? "" : " (" + String.join(", ", links) + ")"));
@@ -77,7 +84,9 @@ final class DescribeText {
     heading("Bandwidth");
     line("NIC total", facts.nicBandwidth().toString());
     List<String> cuts = new ArrayList<>();
-    facts.tierCuts().forEach(cut -> cuts.add(fabric.boundaryName(cut.lowerTier()) + " " + cut.capacity()));
+    facts
+        .tierCuts()
+        .forEach(cut -> cuts.add(fabric.boundaryName(cut.lowerTier()) + " " + cut.capacity()));
     line("tier cuts", cuts.isEmpty() ? "none" : String.join(", ", cuts));
     line("bisection", facts.bisection() + " (half the narrowest tier cut)");
     if (facts.oversubscription().isEmpty()) {
@@ -85,8 +94,16 @@ final class DescribeText {
     }
     String label = "oversubscription";
     for (TierOversubscription tier : facts.oversubscription()) {
-      line(label, fabric.tierName(tier.tier()) + " " + Text.ratio(tier.ratio())
-          + " (" + tier.downlinks() + " down, " + tier.uplinks() + " up)");
+      line(
+          label,
+          fabric.tierName(tier.tier())
+              + " "
+              + Text.ratio(tier.ratio())
+              + " ("
+              + tier.downlinks()
+              + " down, "
+              + tier.uplinks()
+              + " up)");
       label = "";
     }
   }
@@ -95,18 +112,38 @@ final class DescribeText {
     heading("Headroom per lossless priority group");
     Table table = new Table("switch profile", "speed", "cable", "ports", "XOFF", "XON", "XOFF+XON");
     for (HeadroomClass h : facts.headroom()) {
-      table.row(h.switchProfile(), h.speed().toString(), h.cable().toString(), String.valueOf(h.ports()),
-          h.xoff().toString(), h.xon().toString(), h.total().toString());
+      table.row(
+          h.switchProfile(),
+          h.speed().toString(),
+          h.cable().toString(),
+          String.valueOf(h.ports()),
+          h.xoff().toString(),
+          h.xon().toString(),
+          h.total().toString());
     }
     table.print(out);
   }
 
   private void buffers() {
     heading("Buffer per switch profile (at its worst switch)");
-    Table table = new Table("switch profile", "switches", "worst", "buffer", "headroom", "reserve", "left to share");
+    Table table =
+        new Table(
+            "switch profile",
+            "switches",
+            "worst",
+            "buffer",
+            "headroom",
+            "reserve",
+            "left to share");
     for (ProfileBudget b : facts.buffers()) {
-      table.row(b.switchProfile(), String.valueOf(b.switches()), b.worst().device(), b.buffer().toString(),
-          b.headroom().toString(), b.reserve().toString(), shared(b));
+      table.row(
+          b.switchProfile(),
+          String.valueOf(b.switches()),
+          b.worst().device(),
+          b.buffer().toString(),
+          b.headroom().toString(),
+          b.reserve().toString(),
+          shared(b));
     }
     table.print(out);
   }
@@ -116,66 +153,125 @@ final class DescribeText {
     if (shared < 0) {
       return "-" + DataSize.bytes(-shared) + " (does not fit)";
     }
-    return DataSize.bytes(shared) + " (" + Text.decimal(100.0 * shared / budget.buffer().bytes(), 1) + "%)";
+    return DataSize.bytes(shared)
+        + " ("
+        + Text.decimal(100.0 * shared / budget.buffer().bytes(), 1)
+        + "%)";
   }
 
   private void qos() {
-    fabric.qosInUse().forEach((name, switches) -> {
-      QosPolicy policy = fabric.spec().qosPolicy(name);
-      heading("QoS policy " + name + " (" + Text.count(switches, "switch", "switches") + ")");
-      List<String> dscp = new ArrayList<>();
-      policy.dscpToPriority().forEach((d, p) -> dscp.add(d + "→" + p));
-      line("DSCP to priority", Text.list(dscp) + " (others → 0)");
-      line("lossless", priorities(policy.losslessPriorities()) + ", PFC on " + priorities(policy.pfcPriorities())
-          + ", XON offset " + policy.xonOffset());
-      if (policy.ecn().isEmpty()) {
-        line("ECN", "off");
-      }
-      String label = "ECN";
-      for (Map.Entry<Integer, EcnProfile> ecn : policy.ecn().entrySet()) {
-        EcnProfile e = ecn.getValue();
-        line(label, "priority " + ecn.getKey() + ": Kmin " + e.kmin() + ", Kmax " + e.kmax()
-            + ", Pmax " + Text.decimal(e.pmax(), 6));
-        label = "";
-      }
-      List<String> weights = new ArrayList<>();
-      policy.scheduler().weights().forEach((p, w) -> weights.add(p + ":" + w));
-      line("scheduler", "strict " + Text.list(policy.scheduler().strict()) + "; DWRR " + Text.list(weights));
-      line("MTU", policy.mtu().toString());
-    });
+    fabric
+        .qosInUse()
+        .forEach(
+            (name, switches) -> {
+              QosPolicy policy = fabric.spec().qosPolicy(name);
+              heading(
+                  "QoS policy " + name + " (" + Text.count(switches, "switch", "switches") + ")");
+              List<String> dscp = new ArrayList<>();
+              policy.dscpToPriority().forEach((d, p) -> dscp.add(d + "→" + p));
+              line("DSCP to priority", Text.list(dscp) + " (others → 0)");
+              line(
+                  "lossless",
+                  priorities(policy.losslessPriorities())
+                      + ", PFC on "
+                      + priorities(policy.pfcPriorities())
+                      + ", XON offset "
+                      + policy.xonOffset());
+              if (policy.ecn().isEmpty()) {
+                line("ECN", "off");
+              }
+              String label = "ECN";
+              for (Map.Entry<Integer, EcnProfile> ecn : policy.ecn().entrySet()) {
+                EcnProfile e = ecn.getValue();
+                line(
+                    label,
+                    "priority "
+                        + ecn.getKey()
+                        + ": Kmin "
+                        + e.kmin()
+                        + ", Kmax "
+                        + e.kmax()
+                        + ", Pmax "
+                        + Text.decimal(e.pmax(), 6));
+                label = "";
+              }
+              List<String> weights = new ArrayList<>();
+              policy.scheduler().weights().forEach((p, w) -> weights.add(p + ":" + w));
+              line(
+                  "scheduler",
+                  "strict "
+                      + Text.list(policy.scheduler().strict())
+                      + "; DWRR "
+                      + Text.list(weights));
+              line("MTU", policy.mtu().toString());
+            });
   }
 
   private void nics() {
-    fabric.nicProfilesInUse().forEach((name, count) -> {
-      NicProfile nic = fabric.spec().nicProfile(name);
-      heading("NIC profile " + name + " (" + Text.count(count, "NIC", "NICs") + ")");
-      line("speed", nic.speed().toString());
-      line("RoCE", "DSCP " + nic.roce().dscp() + ", priority " + nic.roce().priority());
-      line("CNP", "DSCP " + nic.cnp().dscp() + ", priority " + nic.cnp().priority());
-      line("PFC", priorities(nic.pfcPriorities()));
-      line("MTU", nic.mtu().toString());
-      line("DCQCN", nic.dcqcn().enabled()
-          ? "on, CNP interval " + nic.dcqcn().cnpInterval() + ", min rate " + nic.dcqcn().minRate()
-          : "off");
-    });
+    fabric
+        .nicProfilesInUse()
+        .forEach(
+            (name, count) -> {
+              NicProfile nic = fabric.spec().nicProfile(name);
+              heading("NIC profile " + name + " (" + Text.count(count, "NIC", "NICs") + ")");
+              line("speed", nic.speed().toString());
+              line("RoCE", "DSCP " + nic.roce().dscp() + ", priority " + nic.roce().priority());
+              line("CNP", "DSCP " + nic.cnp().dscp() + ", priority " + nic.cnp().priority());
+              line("PFC", priorities(nic.pfcPriorities()));
+              line("MTU", nic.mtu().toString());
+              line(
+                  "DCQCN",
+                  nic.dcqcn().enabled()
+                      ? "on, CNP interval "
+                          + nic.dcqcn().cnpInterval()
+                          + ", min rate "
+                          + nic.dcqcn().minRate()
+                      : "off");
+            });
   }
 
   private void firmware() {
     heading("Firmware");
     Set<String> approvedNic = fabric.spec().firmware().approvedNic();
     Set<String> approvedNos = fabric.spec().firmware().approvedSwitch();
-    versions("NIC firmware", facts.nicFirmware(), "NIC", "NICs", approvedNic, fabric.spec().firmware()::approvesNic);
-    versions("switch NOS", facts.switchNos(), "switch", "switches", approvedNos,
+    versions(
+        "NIC firmware",
+        facts.nicFirmware(),
+        "NIC",
+        "NICs",
+        approvedNic,
+        fabric.spec().firmware()::approvesNic);
+    versions(
+        "switch NOS",
+        facts.switchNos(),
+        "switch",
+        "switches",
+        approvedNos,
         fabric.spec().firmware()::approvesSwitch);
     line("approved NIC", approvedNic.isEmpty() ? "any (not pinned)" : Text.list(approvedNic));
     line("approved NOS", approvedNos.isEmpty() ? "any (not pinned)" : Text.list(approvedNos));
   }
 
-  private void versions(String label, Map<String, Integer> inUse, String one, String many, Set<String> approved,
+  private void versions(
+      String label,
+      Map<String, Integer> inUse,
+      String one,
+      String many,
+      Set<String> approved,
       Predicate<String> approves) {
     for (Map.Entry<String, Integer> version : inUse.entrySet()) {
-      String verdict = approved.isEmpty() ? "not pinned" : approves.test(version.getKey()) ? "approved" : "NOT APPROVED";
-      line(label, version.getKey() + " on " + Text.count(version.getValue(), one, many) + " (" + verdict + ")");
+      String verdict =
+          approved.isEmpty()
+              ? "not pinned"
+              : approves.test(version.getKey()) ? "approved" : "NOT APPROVED";
+      line(
+          label,
+          version.getKey()
+              + " on "
+              + Text.count(version.getValue(), one, many)
+              + " ("
+              + verdict
+              + ")");
       label = "";
     }
   }
@@ -189,8 +285,9 @@ final class DescribeText {
   }
 
   private static String priorities(Set<Integer> priorities) {
-    return priorities.isEmpty() ? "no priority" : (priorities.size() == 1 ? "priority " : "priorities ")
-        + Text.list(priorities);
+    return priorities.isEmpty()
+        ? "no priority"
+        : (priorities.size() == 1 ? "priority " : "priorities ") + Text.list(priorities);
   }
 
   private void heading(String title) {

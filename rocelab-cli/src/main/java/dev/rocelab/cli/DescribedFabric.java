@@ -27,7 +27,10 @@ final class DescribedFabric {
 
   DescribedFabric(FabricFileReport report) {
     this.report = report;
-    this.spec = report.spec().orElseThrow(() -> new IllegalArgumentException(report.file() + " has errors"));
+    this.spec =
+        report
+            .spec()
+            .orElseThrow(() -> new IllegalArgumentException(report.file() + " has errors"));
     this.graph = FabricGraph.of(spec);
     this.facts = FabricFacts.of(graph);
     this.tierNames = tierNames(graph);
@@ -61,25 +64,34 @@ final class DescribedFabric {
 
   /** Links grouped by the tiers they join, lowest first: {@code hosts to leaves → 64}. */
   Map<String, Integer> linksByTiers() {
-    Map<List<Integer>, Integer> counts = new TreeMap<>((x, y) -> x.get(0).equals(y.get(0))
-        ? Integer.compare(x.get(1), y.get(1))
-        : Integer.compare(x.get(0), y.get(0)));
+    Map<List<Integer>, Integer> counts =
+        new TreeMap<>(
+            (x, y) ->
+                x.get(0).equals(y.get(0))
+                    ? Integer.compare(x.get(1), y.get(1))
+                    : Integer.compare(x.get(0), y.get(0)));
     for (Link link : graph.links()) {
       int a = graph.tierOf(link.a().device());
       int b = graph.tierOf(link.b().device());
       counts.merge(List.of(Math.min(a, b), Math.max(a, b)), 1, Integer::sum);
     }
     Map<String, Integer> named = new LinkedHashMap<>();
-    counts.forEach((tiers, n) -> named.put(tiers.get(0).equals(tiers.get(1))
-        ? "within " + tierName(tiers.get(0))
-        : tierName(tiers.get(0)) + " to " + tierName(tiers.get(1)), n));
+    counts.forEach(
+        (tiers, n) ->
+            named.put(
+                tiers.get(0).equals(tiers.get(1))
+                    ? "within " + tierName(tiers.get(0))
+                    : tierName(tiers.get(0)) + " to " + tierName(tiers.get(1)),
+                n));
     return named;
   }
 
   /** The QoS policies switches run, with how many switches run each, in the file's order. */
   Map<String, Integer> qosInUse() {
     Map<String, Integer> counts = new TreeMap<>();
-    graph.switches().forEach(s -> counts.merge(graph.switchProfileOf(s.name()).qos(), 1, Integer::sum));
+    graph
+        .switches()
+        .forEach(s -> counts.merge(graph.switchProfileOf(s.name()).qos(), 1, Integer::sum));
     return inFileOrder(spec.qos().keySet(), counts);
   }
 
@@ -92,13 +104,15 @@ final class DescribedFabric {
     return inFileOrder(spec.nicProfiles().keySet(), counts);
   }
 
-  private static Map<String, Integer> inFileOrder(Iterable<String> order, Map<String, Integer> counts) {
+  private static Map<String, Integer> inFileOrder(
+      Iterable<String> order, Map<String, Integer> counts) {
     Map<String, Integer> ordered = new LinkedHashMap<>();
-    order.forEach(name -> {
-      if (counts.containsKey(name)) {
-        ordered.put(name, counts.get(name));
-      }
-    });
+    order.forEach(
+        name -> {
+          if (counts.containsKey(name)) {
+            ordered.put(name, counts.get(name));
+          }
+        });
     return Collections.unmodifiableMap(ordered);
   }
 
@@ -108,11 +122,12 @@ final class DescribedFabric {
       roles.merge(device.tier(), device.role(), (x, y) -> x == y ? x : Device.Role.SWITCH);
     }
     Map<Integer, String> names = new TreeMap<>();
-    roles.forEach((tier, role) -> {
-      if (role != Device.Role.SWITCH) {
-        names.put(tier, Text.role(role, true));
-      }
-    });
+    roles.forEach(
+        (tier, role) -> {
+          if (role != Device.Role.SWITCH) {
+            names.put(tier, Text.role(role, true));
+          }
+        });
     return names;
   }
 }

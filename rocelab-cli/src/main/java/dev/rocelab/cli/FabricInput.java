@@ -42,12 +42,17 @@ final class FabricInput {
    */
   static int printErrors(FabricFileReport report, PrintWriter out) {
     report.problems().forEach(out::println);
-    out.println(report.file() + ": " + Text.count(report.errors().size(), "error", "errors")
-        + driftSuffix(report.drift()));
+    out.println(
+        report.file()
+            + ": "
+            + Text.count(report.errors().size(), "error", "errors")
+            + driftSuffix(report.drift()));
     return Rocelab.ERRORS;
   }
 
   private static String driftSuffix(List<Problem> drift) {
-    return drift.isEmpty() ? "" : ", " + Text.count(drift.size(), "drift finding", "drift findings");
+    return drift.isEmpty()
+        ? ""
+        : ", " + Text.count(drift.size(), "drift finding", "drift findings");
   }
 }

@@ -6,9 +6,9 @@ import java.lang.management.MemoryMXBean;
 
 /**
  * Measures the live heap of a benchmark run: after every millisecond of simulated time, but at most
- * five times a wall-clock second, it forces a full collection and reads the heap in use, so
- * garbage not yet collected does not count. The time spent doing so is kept apart, to be left out
- * of the run's wall time.
+ * five times a wall-clock second, it forces a full collection and reads the heap in use, so garbage
+ * not yet collected does not count. The time spent doing so is kept apart, to be left out of the
+ * run's wall time.
  */
 final class LiveHeapSampler {
 
@@ -35,13 +35,17 @@ final class LiveHeapSampler {
     }
   }
 
-  /** @return the largest live heap seen, sampling once more at the end */
+  /**
+   * @return the largest live heap seen, sampling once more at the end
+   */
   long peakBytes() {
     sample();
     return peakBytes;
   }
 
-  /** @return the wall time spent measuring, in nanoseconds */
+  /**
+   * @return the wall time spent measuring, in nanoseconds
+   */
   long samplingNanos() {
     return samplingNanos;
   }

@@ -2,8 +2,8 @@ package dev.rocelab.cli;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
  * are the interface; this class is only its entry point.
  *
  * <p>Exit codes: {@value #VALID} valid (drift, if any, is printed), {@value #FAILURE} unexpected
- * failure, {@value #ERRORS} a fabric file has errors or cannot be found, {@value #USAGE} usage error.
+ * failure, {@value #ERRORS} a fabric file has errors or cannot be found, {@value #USAGE} usage
+ * error.
  *
  * @since 0.1
  */
@@ -29,8 +30,14 @@ import picocli.CommandLine.Spec;
     name = "rocelab",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Checks RoCEv2 lossless fabric files, reports what they imply, and benchmarks the fabric model.",
-    subcommands = {ValidateCommand.class, DescribeCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+    description =
+        "Checks RoCEv2 lossless fabric files, reports what they imply, and benchmarks the fabric model.",
+    subcommands = {
+      ValidateCommand.class,
+      DescribeCommand.class,
+      BenchCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       " 0:the fabric is valid (drift, if any, is printed)",
@@ -42,15 +49,17 @@ public final class Rocelab implements Callable<Integer> {
 
   /** The fabric loads; drift findings, if any, are printed but do not fail. */
   static final int VALID = 0;
+
   /** Something went wrong that is not the fabric file's fault. */
   static final int FAILURE = 1;
+
   /** A fabric file has errors, or there is no such file. */
   static final int ERRORS = 2;
+
   /** The command line itself is wrong (sysexits EX_USAGE). */
   static final int USAGE = 64;
 
-  @Spec
-  private CommandSpec spec;
+  @Spec private CommandSpec spec;
 
   /**
    * Runs the command and exits with its exit code.
@@ -79,20 +88,23 @@ public final class Rocelab implements Callable<Integer> {
     commandLine.setOut(out);
     commandLine.setErr(err);
     CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
-    commandLine.setParameterExceptionHandler((ex, args) -> {
-      usage.handleParseException(ex, args);
-      return USAGE;
-    });
-    commandLine.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-      cmd.getErr().println("rocelab: unexpected failure: " + ex);
-      return FAILURE;
-    });
+    commandLine.setParameterExceptionHandler(
+        (ex, args) -> {
+          usage.handleParseException(ex, args);
+          return USAGE;
+        });
+    commandLine.setExecutionExceptionHandler(
+        (ex, cmd, parsed) -> {
+          cmd.getErr().println("rocelab: unexpected failure: " + ex);
+          return FAILURE;
+        });
     return commandLine;
   }
 
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "Missing required subcommand (validate or describe)");
+    throw new ParameterException(
+        spec.commandLine(), "Missing required subcommand (validate or describe)");
   }
 
   /** Selects the exit code that matters most when several files give different ones. */
@@ -109,6 +121,7 @@ public final class Rocelab implements Callable<Integer> {
   }
 
   private static PrintWriter utf8(FileDescriptor fd) {
-    return new PrintWriter(new OutputStreamWriter(new FileOutputStream(fd), StandardCharsets.UTF_8), true);
+    return new PrintWriter(
+        new OutputStreamWriter(new FileOutputStream(fd), StandardCharsets.UTF_8), true);
   }
 }

@@ -49,12 +49,15 @@ final class Text {
 
   /** A number with at most {@code decimals} decimals, without trailing zeros. */
   static String decimal(double value, int decimals) {
-    BigDecimal rounded = BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros();
+    BigDecimal rounded =
+        BigDecimal.valueOf(value).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros();
     return rounded.scale() < 0 ? rounded.setScale(0).toPlainString() : rounded.toPlainString();
   }
 
   /** {@code 3, 4} — or {@code none} for an empty collection. */
   static String list(Collection<?> values) {
-    return values.isEmpty() ? "none" : values.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    return values.isEmpty()
+        ? "none"
+        : values.stream().map(String::valueOf).collect(Collectors.joining(", "));
   }
 }

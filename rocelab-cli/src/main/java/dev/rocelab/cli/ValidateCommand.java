@@ -28,8 +28,7 @@ final class ValidateCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE", description = "fabric files (YAML)")
   private List<Path> files;
 
-  @Spec
-  private CommandSpec spec;
+  @Spec private CommandSpec spec;
 
   @Override
   public Integer call() {
@@ -66,14 +65,22 @@ final class ValidateCommand implements Callable<Integer> {
   private static String summary(FabricFileReport report) {
     FabricSpec fabric = report.spec().orElseThrow();
     FabricFacts facts = FabricFacts.of(FabricGraph.of(fabric));
-    String verdict = report.drift().isEmpty()
-        ? "valid"
-        : "valid with " + Text.count(report.drift().size(), "drift finding", "drift findings");
-    return verdict + " — " + Text.kind(fabric.topology())
-        + ", " + Text.count(facts.hosts(), "host", "hosts")
-        + ", " + Text.count(facts.gpus(), "GPU", "GPUs")
-        + ", " + Text.count(facts.nics(), "NIC", "NICs")
-        + ", " + Text.count(facts.switches(), "switch", "switches")
-        + ", " + Text.count(facts.links(), "link", "links");
+    String verdict =
+        report.drift().isEmpty()
+            ? "valid"
+            : "valid with " + Text.count(report.drift().size(), "drift finding", "drift findings");
+    return verdict
+        + " — "
+        + Text.kind(fabric.topology())
+        + ", "
+        + Text.count(facts.hosts(), "host", "hosts")
+        + ", "
+        + Text.count(facts.gpus(), "GPU", "GPUs")
+        + ", "
+        + Text.count(facts.nics(), "NIC", "NICs")
+        + ", "
+        + Text.count(facts.switches(), "switch", "switches")
+        + ", "
+        + Text.count(facts.links(), "link", "links");
   }
 }

@@ -24,17 +24,34 @@ class BenchCommandTest {
     List<String> fields = new ArrayList<>();
     JsonNode first = JSON.readTree(run.outLines().get(0));
     first.fieldNames().forEachRemaining(fields::add);
-    assertThat(fields).contains("scenario", "wall_s", "simulated_s", "events", "events_per_s", "data_packets",
-        "data_packets_per_s", "peak_heap_mb", "drops", "pause_frames", "ecn_marks", "fct_us_min", "fct_us_p50",
-        "fct_us_max", "max_queue_bytes", "series_bucket_us");
+    assertThat(fields)
+        .contains(
+            "scenario",
+            "wall_s",
+            "simulated_s",
+            "events",
+            "events_per_s",
+            "data_packets",
+            "data_packets_per_s",
+            "peak_heap_mb",
+            "drops",
+            "pause_frames",
+            "ecn_marks",
+            "fct_us_min",
+            "fct_us_p50",
+            "fct_us_max",
+            "max_queue_bytes",
+            "series_bucket_us");
     for (String line : run.outLines()) {
       JsonNode bench = JSON.readTree(line);
       // 16 senders × 1 MB at a 1024 B MTU: 977 packets each, nothing lost, so nothing resent
       assertThat(bench.get("data_packets").asLong()).isEqualTo(16 * 977);
       assertThat(bench.get("drops").asLong()).isZero();
       assertThat(bench.get("flows_completed").asInt()).isEqualTo(16);
-      assertThat(bench.get("fct_us_min").asDouble()).isLessThanOrEqualTo(bench.get("fct_us_p50").asDouble());
-      assertThat(bench.get("fct_us_p50").asDouble()).isLessThanOrEqualTo(bench.get("fct_us_max").asDouble());
+      assertThat(bench.get("fct_us_min").asDouble())
+          .isLessThanOrEqualTo(bench.get("fct_us_p50").asDouble());
+      assertThat(bench.get("fct_us_p50").asDouble())
+          .isLessThanOrEqualTo(bench.get("fct_us_max").asDouble());
       // sampled every 100 us; a run this short stays far inside the series budget
       assertThat(bench.get("series_bucket_us").asDouble()).isEqualTo(100.0);
       // 16 MB through one 100G port takes at least 1.28 ms
@@ -42,7 +59,8 @@ class BenchCommandTest {
     }
     assertThat(JSON.readTree(run.outLines().get(0)).get("scenario").asText()).isEqualTo("incast16");
     assertThat(JSON.readTree(run.outLines().get(1)).get("ecn_marks").asLong())
-        .as("without DCQCN nothing slows down, so the queue marks more").isGreaterThan(first.get("ecn_marks").asLong());
+        .as("without DCQCN nothing slows down, so the queue marks more")
+        .isGreaterThan(first.get("ecn_marks").asLong());
   }
 
   @Test
@@ -58,9 +76,13 @@ class BenchCommandTest {
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.outLines()).singleElement().satisfies(line -> JSON.readTree(line));
-    assertThat(run.err().lines().toList()).hasSizeGreaterThan(2).allMatch(line -> line.matches(
-        "\\[rocelab] incast16 · \\S+ of \\S+ simulated \\(\\d+%\\) · \\d+s wall · [\\d.]+( [MG])? events"
-            + " · \\d+ of 16 flows completed"));
+    assertThat(run.err().lines().toList())
+        .hasSizeGreaterThan(2)
+        .allMatch(
+            line ->
+                line.matches(
+                    "\\[rocelab] incast16 · \\S+ of \\S+ simulated \\(\\d+%\\) · \\d+s wall · [\\d.]+( [MG])? events"
+                        + " · \\d+ of 16 flows completed"));
   }
 
   @Test
@@ -68,6 +90,7 @@ class BenchCommandTest {
     CommandRun run = rocelab("bench", "incast17");
 
     assertThat(run.exitCode()).isEqualTo(64);
-    assertThat(run.err()).startsWith("no benchmark named incast17; known: incast16, incast16-nocc, incast64");
+    assertThat(run.err())
+        .startsWith("no benchmark named incast17; known: incast16, incast16-nocc, incast64");
   }
 }

@@ -24,11 +24,25 @@ class BenchScenarioTest {
 
     for (String name : new String[] {"nic100", "nic400"}) {
       NicProfile nic = fabric.nicProfile(name);
-      assertThat(fabric.firmwareRegistry().nicBehaviour(nic.firmware()).dcqcnVariant()).as(name)
+      assertThat(fabric.firmwareRegistry().nicBehaviour(nic.firmware()).dcqcnVariant())
+          .as(name)
           .isEqualTo(DcqcnVariant.MLX5);
-      assertThat(nic.dcqcn()).as(name).isEqualTo(new DcqcnParameters(true, 1.0 / 256, 1.0, SimTime.micros(1),
-          SimTime.micros(4), SimTime.micros(300), DataSize.ZERO, 1, Rate.mbps(20), Rate.mbps(200), Rate.gbps(1),
-          SimTime.ZERO));
+      assertThat(nic.dcqcn())
+          .as(name)
+          .isEqualTo(
+              new DcqcnParameters(
+                  true,
+                  1.0 / 256,
+                  1.0,
+                  SimTime.micros(1),
+                  SimTime.micros(4),
+                  SimTime.micros(300),
+                  DataSize.ZERO,
+                  1,
+                  Rate.mbps(20),
+                  Rate.mbps(200),
+                  Rate.gbps(1),
+                  SimTime.ZERO));
     }
   }
 
@@ -51,6 +65,9 @@ class BenchScenarioTest {
     NicProfile off = BenchScenario.named("perm128-nocc").fabric().nicProfile("nic100");
 
     assertThat(off.dcqcn().enabled()).isFalse();
-    assertThat(off.dcqcn()).usingRecursiveComparison().ignoringFields("enabled").isEqualTo(on.dcqcn());
+    assertThat(off.dcqcn())
+        .usingRecursiveComparison()
+        .ignoringFields("enabled")
+        .isEqualTo(on.dcqcn());
   }
 }

@@ -20,7 +20,8 @@ record CommandRun(int exitCode, String out, String err) {
   static CommandRun rocelab(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int exitCode = Rocelab.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+    int exitCode =
+        Rocelab.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
     return new CommandRun(exitCode, out.toString(), err.toString());
   }
 

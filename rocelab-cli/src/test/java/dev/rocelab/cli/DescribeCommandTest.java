@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DescribeCommandTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /**
    * The reference fabric: 8 hosts × 8 × 400G NICs on 8 rail leaves (3 m), 4 spines with 2 × 400G
@@ -36,86 +35,98 @@ class DescribeCommandTest {
 
     @Test
     void countsTheInventory() {
-      assertThat(run.outLines()).containsSubsequence(
-          "Inventory",
-          "  hosts              8",
-          "  GPUs               64",
-          "  NICs               64",
-          "  switches           12 (8 leaves, 4 spines)",
-          "  links              128 (64 hosts to leaves, 64 leaves to spines)");
+      assertThat(run.outLines())
+          .containsSubsequence(
+              "Inventory",
+              "  hosts              8",
+              "  GPUs               64",
+              "  NICs               64",
+              "  switches           12 (8 leaves, 4 spines)",
+              "  links              128 (64 hosts to leaves, 64 leaves to spines)");
     }
 
     @Test
     void derivesBisectionAndOversubscription() {
       // 64 × 400G = 25.6T on each boundary; bisection = 25.6T / 2
-      assertThat(run.outLines()).containsSubsequence(
-          "Bandwidth",
-          "  NIC total          25.6Tbps",
-          "  tier cuts          hosts to leaves 25.6Tbps, leaves to spines 25.6Tbps",
-          "  bisection          12.8Tbps (half the narrowest tier cut)",
-          "  oversubscription   leaves 1:1 (25.6Tbps down, 25.6Tbps up)");
+      assertThat(run.outLines())
+          .containsSubsequence(
+              "Bandwidth",
+              "  NIC total          25.6Tbps",
+              "  tier cuts          hosts to leaves 25.6Tbps, leaves to spines 25.6Tbps",
+              "  bisection          12.8Tbps (half the narrowest tier cut)",
+              "  oversubscription   leaves 1:1 (25.6Tbps down, 25.6Tbps up)");
     }
 
     @Test
     void derivesHeadroomPerSpeedAndCable() {
       // host ports: 8 leaves × 8; 30 m ports: 8 leaves × 8 uplinks + 4 spines × 16 downlinks
-      assertThat(run.outLines()).containsSubsequence(
-          "Headroom per lossless priority group",
-          "  switch profile  speed    cable  ports  XOFF    XON    XOFF+XON",
-          "  spectrum4       400Gbps  3m     64     157KiB  18KiB  175KiB",
-          "  spectrum4       400Gbps  30m    128    187KiB  18KiB  205KiB");
+      assertThat(run.outLines())
+          .containsSubsequence(
+              "Headroom per lossless priority group",
+              "  switch profile  speed    cable  ports  XOFF    XON    XOFF+XON",
+              "  spectrum4       400Gbps  3m     64     157KiB  18KiB  175KiB",
+              "  spectrum4       400Gbps  30m    128    187KiB  18KiB  205KiB");
     }
 
     @Test
     void reportsTheBufferOfTheWorstSwitch() {
-      // a spine: 16 × 205 KiB headroom, 16 ports × 8 priorities × 4 KiB reserve; 163840 − 3280 − 512 KiB left
-      assertThat(run.outLines()).containsSubsequence(
-          "Buffer per switch profile (at its worst switch)",
-          "  switch profile  switches  worst   buffer  headroom  reserve  left to share",
-          "  spectrum4       12        spine1  160MiB  3280KiB   512KiB   160048KiB (97.7%)");
+      // a spine: 16 × 205 KiB headroom, 16 ports × 8 priorities × 4 KiB reserve; 163840 − 3280 −
+      // 512 KiB left
+      assertThat(run.outLines())
+          .containsSubsequence(
+              "Buffer per switch profile (at its worst switch)",
+              "  switch profile  switches  worst   buffer  headroom  reserve  left to share",
+              "  spectrum4       12        spine1  160MiB  3280KiB   512KiB   160048KiB (97.7%)");
     }
 
     @Test
     void summarisesQosAndNics() {
-      assertThat(run.outLines()).containsSubsequence(
-          "QoS policy rdma-lossless (12 switches)",
-          "  DSCP to priority   0→0, 26→3, 48→6 (others → 0)",
-          "  lossless           priority 3, PFC on priority 3, XON offset 18KiB",
-          "  ECN                priority 3: Kmin 150KB, Kmax 1500KB, Pmax 1",
-          "  scheduler          strict 6; DWRR 0:1, 3:4",
-          "  MTU                9100B",
-          "",
-          "NIC profile cx7 (64 NICs)",
-          "  speed              400Gbps",
-          "  RoCE               DSCP 26, priority 3",
-          "  CNP                DSCP 48, priority 6");
+      assertThat(run.outLines())
+          .containsSubsequence(
+              "QoS policy rdma-lossless (12 switches)",
+              "  DSCP to priority   0→0, 26→3, 48→6 (others → 0)",
+              "  lossless           priority 3, PFC on priority 3, XON offset 18KiB",
+              "  ECN                priority 3: Kmin 150KB, Kmax 1500KB, Pmax 1",
+              "  scheduler          strict 6; DWRR 0:1, 3:4",
+              "  MTU                9100B",
+              "",
+              "NIC profile cx7 (64 NICs)",
+              "  speed              400Gbps",
+              "  RoCE               DSCP 26, priority 3",
+              "  CNP                DSCP 48, priority 6");
     }
 
     @Test
     void comparesFirmwareWithTheApprovedVersions() {
-      assertThat(run.outLines()).containsSubsequence(
-          "Firmware",
-          "  NIC firmware       28.39.1002 on 64 NICs (approved)",
-          "  switch NOS         SONiC.202405.1 on 12 switches (approved)",
-          "  approved NIC       28.39.1002",
-          "  approved NOS       SONiC.202405.1",
-          "",
-          "Drift",
-          "  none");
+      assertThat(run.outLines())
+          .containsSubsequence(
+              "Firmware",
+              "  NIC firmware       28.39.1002 on 64 NICs (approved)",
+              "  switch NOS         SONiC.202405.1 on 12 switches (approved)",
+              "  approved NIC       28.39.1002",
+              "  approved NOS       SONiC.202405.1",
+              "",
+              "Drift",
+              "  none");
       assertThat(run.outLines()).last().isEqualTo("  none");
     }
   }
 
   @Test
   void driftAndUnapprovedFirmwareAreShown() throws IOException {
-    Path drifted = referenceVariant(dir, "drifted.yaml", "firmware: 28.39.1002", "firmware: 28.39.1000");
+    Path drifted =
+        referenceVariant(dir, "drifted.yaml", "firmware: 28.39.1002", "firmware: 28.39.1000");
 
     CommandRun run = rocelab("describe", drifted.toString());
 
     assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
-    assertThat(run.outLines()).contains("  NIC firmware       28.39.1000 on 64 NICs (NOT APPROVED)");
-    assertThat(run.outLines()).last().asString()
-        .startsWith("  " + drifted + ":40:15 nicProfiles.cx7.firmware: drift: NIC firmware 28.39.1000");
+    assertThat(run.outLines())
+        .contains("  NIC firmware       28.39.1000 on 64 NICs (NOT APPROVED)");
+    assertThat(run.outLines())
+        .last()
+        .asString()
+        .startsWith(
+            "  " + drifted + ":40:15 nicProfiles.cx7.firmware: drift: NIC firmware 28.39.1000");
   }
 
   @Test
@@ -143,20 +154,25 @@ class DescribeCommandTest {
 
   @Test
   void brokenFabricPrintsItsProblemsInstead() throws IOException {
-    Path broken = referenceVariant(dir, "broken.yaml", "buffer: 160MiB", "buffer: 160MBs", "mtu: 4096B", "mtu: 4000B");
+    Path broken =
+        referenceVariant(
+            dir, "broken.yaml", "buffer: 160MiB", "buffer: 160MBs", "mtu: 4096B", "mtu: 4000B");
 
     CommandRun run = rocelab("describe", broken.toString());
 
     assertThat(run.exitCode()).isEqualTo(Rocelab.ERRORS);
     assertThat(run.outLines()).hasSize(3);
-    assertThat(run.outLines().get(0)).startsWith(broken + ":22:13 switchProfiles.spectrum4.buffer: ");
+    assertThat(run.outLines().get(0))
+        .startsWith(broken + ":22:13 switchProfiles.spectrum4.buffer: ");
     assertThat(run.outLines().get(1)).startsWith(broken + ":44:10 nicProfiles.cx7.mtu: ");
     assertThat(run.outLines().get(2)).isEqualTo(broken + ": 2 errors");
   }
 
   @Test
   void brokenFabricAsJsonListsItsProblems() throws IOException {
-    Path broken = referenceVariant(dir, "broken.yaml", "buffer: 160MiB", "buffer: 160MBs", "mtu: 4096B", "mtu: 4000B");
+    Path broken =
+        referenceVariant(
+            dir, "broken.yaml", "buffer: 160MiB", "buffer: 160MBs", "mtu: 4096B", "mtu: 4000B");
 
     CommandRun run = rocelab("describe", "--json", broken.toString());
 

@@ -13,7 +13,8 @@ class RocelabTest {
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.outLines()).first().isEqualTo("Usage: rocelab [-hV] [COMMAND]");
-    assertThat(run.out()).contains("  validate  ", "  describe  ", "Exit codes:", "   2   a fabric file has errors");
+    assertThat(run.out())
+        .contains("  validate  ", "  describe  ", "Exit codes:", "   2   a fabric file has errors");
   }
 
   @Test
@@ -37,7 +38,9 @@ class RocelabTest {
     CommandRun run = rocelab();
 
     assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
-    assertThat(run.errLines()).first().isEqualTo("Missing required subcommand (validate or describe)");
+    assertThat(run.errLines())
+        .first()
+        .isEqualTo("Missing required subcommand (validate or describe)");
   }
 
   @Test

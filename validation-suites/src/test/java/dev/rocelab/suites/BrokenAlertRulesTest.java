@@ -14,10 +14,10 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 
 /**
- * The OPERATIONAL suite catches broken alert rules: run through the real engine with
- * {@code alerts/broken.rules.yaml} (RocePfcStorm on a metric name that does not exist, RoceEcnSurge
- * with a threshold no 400G port can reach), the tests of those two alerts fail with a message naming
- * the rule and the scenario (both tests that expect a PFC storm alert catch the first), and the others
+ * The OPERATIONAL suite catches broken alert rules: run through the real engine with {@code
+ * alerts/broken.rules.yaml} (RocePfcStorm on a metric name that does not exist, RoceEcnSurge with a
+ * threshold no 400G port can reach), the tests of those two alerts fail with a message naming the
+ * rule and the scenario (both tests that expect a PFC storm alert catch the first), and the others
  * still pass.
  *
  * <p>Not part of the published suites.
@@ -35,9 +35,13 @@ class BrokenAlertRulesTest {
     String before = System.getProperty(RULES_PROPERTY);
     System.setProperty(RULES_PROPERTY, "alerts/broken.rules.yaml");
     try {
-      finished = EngineTestKit.engine("junit-jupiter")
-          .selectors(selectClass("dev.rocelab.suites.operational.AlertRulesTest"))
-          .execute().testEvents().finished().list();
+      finished =
+          EngineTestKit.engine("junit-jupiter")
+              .selectors(selectClass("dev.rocelab.suites.operational.AlertRulesTest"))
+              .execute()
+              .testEvents()
+              .finished()
+              .list();
     } finally {
       if (before == null) {
         System.clearProperty(RULES_PROPERTY);
@@ -64,8 +68,10 @@ class BrokenAlertRulesTest {
         .contains("Expecting alert RocePfcStorm to fire in scenario \"PFC storm\" (fault at 5m)")
         .contains("but it never fired over 15m");
     // the storm at the incast receiver checks RocePfcStorm too, and catches the same mistake
-    assertThat(failures.get("pfcStormAtAnIncastReceiverFillsItsLeafsBufferAndFiresRoceBufferNearFull"))
-        .contains("Expecting alert RocePfcStorm to fire in scenario \"PFC storm at an incast receiver\" (fault at 5m)")
+    assertThat(
+            failures.get("pfcStormAtAnIncastReceiverFillsItsLeafsBufferAndFiresRoceBufferNearFull"))
+        .contains(
+            "Expecting alert RocePfcStorm to fire in scenario \"PFC storm at an incast receiver\" (fault at 5m)")
         .contains("but it never fired over 15m");
   }
 
@@ -78,10 +84,16 @@ class BrokenAlertRulesTest {
 
   @Test
   void onlyTheTestsOfTheBrokenRulesFail() {
-    assertThat(failures.keySet()).containsExactlyInAnyOrder("pfcStormFiresRocePfcStorm",
-        "pfcStormAtAnIncastReceiverFillsItsLeafsBufferAndFiresRoceBufferNearFull", "incastFiresTheEcnAndCnpSurges");
-    assertThat(passed).containsExactlyInAnyOrder("linkFailureFiresRoceLinkDownAndTheLinkDownDrops",
-        "allReduceOverAFlappingHostLinkFiresRoceBusbwRegression", "healthyAllReduceFiresNothing",
-        "healthyBaselineFiresNothing");
+    assertThat(failures.keySet())
+        .containsExactlyInAnyOrder(
+            "pfcStormFiresRocePfcStorm",
+            "pfcStormAtAnIncastReceiverFillsItsLeafsBufferAndFiresRoceBufferNearFull",
+            "incastFiresTheEcnAndCnpSurges");
+    assertThat(passed)
+        .containsExactlyInAnyOrder(
+            "linkFailureFiresRoceLinkDownAndTheLinkDownDrops",
+            "allReduceOverAFlappingHostLinkFiresRoceBusbwRegression",
+            "healthyAllReduceFiresNothing",
+            "healthyBaselineFiresNothing");
   }
 }

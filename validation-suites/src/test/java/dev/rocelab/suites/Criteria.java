@@ -20,14 +20,14 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * The thresholds of one phase's suites, read from the class path resource
- * {@code criteria/<phase>.yaml} (a flat map of criterion → value, e.g. {@code p99Latency: 10us}),
- * each overridable by the system property {@code rocelab.criteria.<phase>.<criterion>}, e.g.
- * {@code -Drocelab.criteria.baseline.p99Latency=5us}.
+ * The thresholds of one phase's suites, read from the class path resource {@code
+ * criteria/<phase>.yaml} (a flat map of criterion → value, e.g. {@code p99Latency: 10us}), each
+ * overridable by the system property {@code rocelab.criteria.<phase>.<criterion>}, e.g. {@code
+ * -Drocelab.criteria.baseline.p99Latency=5us}.
  *
- * <p>The phase id is the phase's name in lower case with hyphens ({@code synthetic-load},
- * {@code ai-workload}), as in the sign-off's report directories. An override that names no
- * criterion of the file is an error, so a typo cannot silently leave a default in force.
+ * <p>The phase id is the phase's name in lower case with hyphens ({@code synthetic-load}, {@code
+ * ai-workload}), as in the sign-off's report directories. An override that names no criterion of
+ * the file is an error, so a typo cannot silently leave a default in force.
  *
  * @since 0.1
  */
@@ -42,7 +42,8 @@ public final class Criteria {
   private final Map<String, String> values;
   private final Map<String, String> origins;
 
-  private Criteria(String file, String phaseId, Map<String, String> values, Map<String, String> origins) {
+  private Criteria(
+      String file, String phaseId, Map<String, String> values, Map<String, String> origins) {
     this.file = file;
     this.phaseId = phaseId;
     this.values = values;
@@ -54,7 +55,8 @@ public final class Criteria {
    *
    * @param phase the phase, never null
    * @return its criteria
-   * @throws IllegalArgumentException when the file is missing or malformed, or an override names no criterion
+   * @throws IllegalArgumentException when the file is missing or malformed, or an override names no
+   *     criterion
    */
   public static Criteria of(Phase phase) {
     return of(phase, System.getProperties());
@@ -66,7 +68,8 @@ public final class Criteria {
    * @param phase the phase, never null
    * @param overrides properties, of which those named {@code rocelab.criteria.<phase>.*} apply
    * @return its criteria
-   * @throws IllegalArgumentException when the file is missing or malformed, or an override names no criterion
+   * @throws IllegalArgumentException when the file is missing or malformed, or an override names no
+   *     criterion
    */
   public static Criteria of(Phase phase, Properties overrides) {
     String phaseId = phase.name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -74,9 +77,15 @@ public final class Criteria {
     Map<String, String> values = new TreeMap<>();
     Map<String, String> origins = new TreeMap<>();
     for (Map.Entry<?, ?> entry : read(file).entrySet()) {
-      if (!(entry.getKey() instanceof String key) || entry.getValue() == null || entry.getValue() instanceof Map
+      if (!(entry.getKey() instanceof String key)
+          || entry.getValue() == null
+          || entry.getValue() instanceof Map
           || entry.getValue() instanceof Iterable) {
-        throw new IllegalArgumentException(file + ": criterion " + entry.getKey() + " must be a name with one value, e.g. p99Latency: 10us");
+        throw new IllegalArgumentException(
+            file
+                + ": criterion "
+                + entry.getKey()
+                + " must be a name with one value, e.g. p99Latency: 10us");
       }
       values.put(key, entry.getValue().toString());
       origins.put(key, file);
@@ -88,7 +97,8 @@ public final class Criteria {
       }
       String key = name.substring(prefix.length());
       if (!values.containsKey(key)) {
-        throw new IllegalArgumentException("-D" + name + " names no criterion of " + file + "; known: " + values.keySet());
+        throw new IllegalArgumentException(
+            "-D" + name + " names no criterion of " + file + "; known: " + values.keySet());
       }
       values.put(key, overrides.getProperty(name));
       origins.put(key, "-D" + name);
@@ -152,14 +162,26 @@ public final class Criteria {
   private <T> T parse(String criterion, String expected, Function<String, T> parser) {
     String text = values.get(criterion);
     if (text == null) {
-      throw new IllegalArgumentException(file + " has no criterion " + criterion + "; known: " + values.keySet());
+      throw new IllegalArgumentException(
+          file + " has no criterion " + criterion + "; known: " + values.keySet());
     }
     try {
       return parser.apply(text.trim());
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
-          "criterion " + phaseId + "." + criterion + " = \"" + text + "\" (from " + origins.get(criterion) + ") is not "
-              + expected + ": " + e.getMessage(), e);
+          "criterion "
+              + phaseId
+              + "."
+              + criterion
+              + " = \""
+              + text
+              + "\" (from "
+              + origins.get(criterion)
+              + ") is not "
+              + expected
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 }

@@ -13,7 +13,8 @@ class CriteriaTest {
 
   @Test
   void shippedDefaultsApplyWithoutOverrides() {
-    assertThat(Criteria.of(Phase.BASELINE, new Properties()).time("p99Latency")).isEqualTo(SimTime.micros(10));
+    assertThat(Criteria.of(Phase.BASELINE, new Properties()).time("p99Latency"))
+        .isEqualTo(SimTime.micros(10));
   }
 
   @Test
@@ -21,8 +22,10 @@ class CriteriaTest {
     Properties overrides = new Properties();
     overrides.setProperty("rocelab.criteria.baseline.p99Latency", "5us");
     overrides.setProperty("rocelab.criteria.synthetic-load.incastFairness", "0.5");
-    assertThat(Criteria.of(Phase.BASELINE, overrides).time("p99Latency")).isEqualTo(SimTime.micros(5));
-    assertThat(Criteria.of(Phase.SYNTHETIC_LOAD, overrides).number("incastFairness")).isEqualTo(0.5);
+    assertThat(Criteria.of(Phase.BASELINE, overrides).time("p99Latency"))
+        .isEqualTo(SimTime.micros(5));
+    assertThat(Criteria.of(Phase.SYNTHETIC_LOAD, overrides).number("incastFairness"))
+        .isEqualTo(0.5);
   }
 
   @Test
@@ -30,8 +33,9 @@ class CriteriaTest {
     Properties overrides = new Properties();
     overrides.setProperty("rocelab.criteria.baseline.p99latency", "5us");
     assertThatThrownBy(() -> Criteria.of(Phase.BASELINE, overrides))
-        .hasMessage("-Drocelab.criteria.baseline.p99latency names no criterion of criteria/baseline.yaml; "
-            + "known: [p99Latency, singleFlowLineRateFraction]");
+        .hasMessage(
+            "-Drocelab.criteria.baseline.p99latency names no criterion of criteria/baseline.yaml; "
+                + "known: [p99Latency, singleFlowLineRateFraction]");
   }
 
   @Test
@@ -39,15 +43,18 @@ class CriteriaTest {
     Properties overrides = new Properties();
     overrides.setProperty("rocelab.criteria.baseline.p99Latency", "5 parsecs");
     assertThatThrownBy(() -> Criteria.of(Phase.BASELINE, overrides).time("p99Latency"))
-        .hasMessageStartingWith("criterion baseline.p99Latency = \"5 parsecs\" "
-            + "(from -Drocelab.criteria.baseline.p99Latency) is not a duration such as 10us: ");
+        .hasMessageStartingWith(
+            "criterion baseline.p99Latency = \"5 parsecs\" "
+                + "(from -Drocelab.criteria.baseline.p99Latency) is not a duration such as 10us: ");
   }
 
   @Test
   void anUnknownCriterionIsNamedWithTheFile() {
-    assertThatThrownBy(() -> Criteria.of(Phase.OPERATIONAL, new Properties()).number("alertLatency"))
-        .hasMessage("criteria/operational.yaml has no criterion alertLatency; known: [bufferNearFullDetection,"
-            + " busbwRegressionDetection, linkDownDetection, losslessDropDetection, pfcStormDetection,"
-            + " seriesCoverageSlack]");
+    assertThatThrownBy(
+            () -> Criteria.of(Phase.OPERATIONAL, new Properties()).number("alertLatency"))
+        .hasMessage(
+            "criteria/operational.yaml has no criterion alertLatency; known: [bufferNearFullDetection,"
+                + " busbwRegressionDetection, linkDownDetection, losslessDropDetection, pfcStormDetection,"
+                + " seriesCoverageSlack]");
   }
 }

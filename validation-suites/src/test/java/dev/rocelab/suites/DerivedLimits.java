@@ -23,8 +23,8 @@ public final class DerivedLimits {
   private DerivedLimits() {}
 
   /**
-   * The largest headroom (XOFF + XON) of any lossless priority group of any switch port: what
-   * the longest, fastest cable calls for (or what is configured, for fixed headroom).
+   * The largest headroom (XOFF + XON) of any lossless priority group of any switch port: what the
+   * longest, fastest cable calls for (or what is configured, for fixed headroom).
    *
    * @param spec the fabric, never null
    * @return the largest headroom, zero for a fabric without lossless priorities
@@ -53,15 +53,20 @@ public final class DerivedLimits {
    */
   public static SimTime lineRateTime(FabricSpec spec, DataSize message) {
     FabricGraph graph = FabricGraph.of(spec);
-    Rate slowest = graph.nics().stream().flatMap(nic -> graph.linkAt(nic).stream()).map(l -> l.spec().speed())
-        .min(Rate::compareTo)
-        .orElseThrow(() -> new IllegalArgumentException("fabric " + spec.name() + " has no cabled NIC"));
+    Rate slowest =
+        graph.nics().stream()
+            .flatMap(nic -> graph.linkAt(nic).stream())
+            .map(l -> l.spec().speed())
+            .min(Rate::compareTo)
+            .orElseThrow(
+                () -> new IllegalArgumentException("fabric " + spec.name() + " has no cabled NIC"));
     return slowest.timeToSend(message);
   }
 
   /**
    * The most bus bandwidth an all-to-all can reach, as a fraction of the line rate of one host's
-   * NICs together — what a collective's {@code busBandwidth().fractionOfLineRate()} is compared with.
+   * NICs together — what a collective's {@code busBandwidth().fractionOfLineRate()} is compared
+   * with.
    *
    * <p>Each of the n ranks sends S/n to each of the others; with g GPUs per host, what goes to the
    * n − g ranks on other hosts crosses the network. NCCL's PXN hands it over NVLink to the GPU on
@@ -88,8 +93,14 @@ public final class DerivedLimits {
     }
     int gpus = graph.hostProfileOf(graph.hosts().get(0).name()).gpus();
     if (ranks <= gpus) {
-      throw new IllegalArgumentException("an all-to-all on " + ranks + " ranks stays on one host of " + gpus
-          + " GPUs in fabric " + spec.name() + ": the fabric does not bound it");
+      throw new IllegalArgumentException(
+          "an all-to-all on "
+              + ranks
+              + " ranks stays on one host of "
+              + gpus
+              + " GPUs in fabric "
+              + spec.name()
+              + ": the fabric does not bound it");
     }
     return (ranks - 1.0) / ((double) gpus * (ranks - gpus));
   }

@@ -12,25 +12,29 @@ import org.junit.jupiter.api.Test;
 
 class DerivedLimitsTest {
 
-  private static final FabricSpec REFERENCE = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
+  private static final FabricSpec REFERENCE =
+      FabricFiles.load(Path.of("../fabrics/reference.yaml"));
 
   @Test
   void allToAllIsBoundByTheShareOfEachRanksDataThatLeavesItsHost() {
     // 8 GPUs per host: 16 ranks send 8 of 15 shares off the host, 64 ranks 56 of 63
     assertThat(DerivedLimits.allToAllBusBandwidthFraction(REFERENCE, 16)).isEqualTo(15.0 / 64);
-    assertThat(DerivedLimits.allToAllBusBandwidthFraction(REFERENCE, 64)).isEqualTo(63.0 / (8 * 56));
+    assertThat(DerivedLimits.allToAllBusBandwidthFraction(REFERENCE, 64))
+        .isEqualTo(63.0 / (8 * 56));
   }
 
   @Test
   void aMessageAtLineRateTakesItsSizeOverTheSlowestHostLink() {
     // 400G host links: 20 ps per byte
-    assertThat(DerivedLimits.lineRateTime(REFERENCE, DataSize.mib(8))).isEqualTo(SimTime.picos(8L * 1024 * 1024 * 20));
+    assertThat(DerivedLimits.lineRateTime(REFERENCE, DataSize.mib(8)))
+        .isEqualTo(SimTime.picos(8L * 1024 * 1024 * 20));
   }
 
   @Test
   void anAllToAllOnOneHostHasNoFabricBound() {
     assertThatThrownBy(() -> DerivedLimits.allToAllBusBandwidthFraction(REFERENCE, 8))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("an all-to-all on 8 ranks stays on one host of 8 GPUs in fabric reference: the fabric does not bound it");
+        .hasMessage(
+            "an all-to-all on 8 ranks stays on one host of 8 GPUs in fabric reference: the fabric does not bound it");
   }
 }

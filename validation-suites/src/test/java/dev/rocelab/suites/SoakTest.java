@@ -44,9 +44,9 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  *
  * <p>After a warm-up (class loading, the JIT, the first container), the live heap after a full
  * collection must not grow from run to run, no thread may be left behind, and no container may
- * outlive its run. Tagged {@value #TAG}: {@code -DexcludedGroups=soak} leaves it out of a local build;
- * {@code .ci/run} runs it with everything else. Needs a Docker engine (for promtool), like the
- * Operational suite.
+ * outlive its run. Tagged {@value #TAG}: {@code -DexcludedGroups=soak} leaves it out of a local
+ * build; {@code .ci/run} runs it with everything else. Needs a Docker engine (for promtool), like
+ * the Operational suite.
  */
 @Tag(SoakTest.TAG)
 @Testcontainers(disabledWithoutDocker = true)
@@ -55,16 +55,16 @@ class SoakTest {
   static final String TAG = "soak";
   private static final int RUNS = 100;
   private static final int WARM_UP = 20;
+
   /**
    * The largest growth of the live heap per run that counts as none. A run's result on the
    * reference fabric holds its counters and series, hundreds of KiB to MiB: keeping one per run
-   * grows the heap by more than this; the measurement's own noise after a full collection is a
-   * few KiB per run.
+   * grows the heap by more than this; the measurement's own noise after a full collection is a few
+   * KiB per run.
    */
   private static final long GROWTH_PER_RUN = 64 * 1024;
 
-  @TempDir
-  static Path results;
+  @TempDir static Path results;
 
   @Test
   void hundredMixedRunsLeaveNoHeapGrowthThreadsOrContainersBehind() {
@@ -76,8 +76,11 @@ class SoakTest {
       Class<?> fixture = fixture(run);
       TestExecutionSummary summary = AllureRecording.run(results, fixture);
       assertThat(summary.getTestsSucceededCount())
-          .as("run %d (%s) passed: %s", run, fixture.getSimpleName(), summary.getFailures().stream()
-              .map(f -> String.valueOf(f.getException())).toList())
+          .as(
+              "run %d (%s) passed: %s",
+              run,
+              fixture.getSimpleName(),
+              summary.getFailures().stream().map(f -> String.valueOf(f.getException())).toList())
           .isEqualTo(1);
       heap[run] = liveHeap();
       if (run == WARM_UP - 1) {
@@ -87,11 +90,19 @@ class SoakTest {
     Set<String> threadsAtEnd = threads();
 
     double growth = slope(Arrays.copyOfRange(heap, WARM_UP, RUNS));
-    System.out.printf("soak: %d runs, live heap %.1f MiB after warm-up, %.1f MiB at the end, %.1f KiB/run"
-        + " fitted growth; %d threads%n", RUNS, heap[WARM_UP] / 1048576.0, heap[RUNS - 1] / 1048576.0,
-        growth / 1024, threadsAtEnd.size());
-    assertThat(growth).as("live heap growth per run over runs %d..%d (bytes), heaps %s", WARM_UP, RUNS,
-        Arrays.toString(heap)).isLessThan(GROWTH_PER_RUN);
+    System.out.printf(
+        "soak: %d runs, live heap %.1f MiB after warm-up, %.1f MiB at the end, %.1f KiB/run"
+            + " fitted growth; %d threads%n",
+        RUNS,
+        heap[WARM_UP] / 1048576.0,
+        heap[RUNS - 1] / 1048576.0,
+        growth / 1024,
+        threadsAtEnd.size());
+    assertThat(growth)
+        .as(
+            "live heap growth per run over runs %d..%d (bytes), heaps %s",
+            WARM_UP, RUNS, Arrays.toString(heap))
+        .isLessThan(GROWTH_PER_RUN);
     Set<String> leftBehind = new TreeSet<>(threadsAtEnd);
     leftBehind.removeAll(threadsAfterWarmUp);
     assertThat(leftBehind).as("threads started since the warm-up and still alive").isEmpty();
@@ -103,7 +114,8 @@ class SoakTest {
     if (run % 10 == 9) {
       return AlertRulesTestCase.class;
     }
-    return List.of(IncastTestCase.class, PfcStormTestCase.class, CollectiveTestCase.class).get(run % 3);
+    return List.of(IncastTestCase.class, PfcStormTestCase.class, CollectiveTestCase.class)
+        .get(run % 3);
   }
 
   private static long liveHeap() {
@@ -112,14 +124,19 @@ class SoakTest {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  /** Live threads by name and id, so that a thread replaced by one of the same name still counts. */
+  /**
+   * Live threads by name and id, so that a thread replaced by one of the same name still counts.
+   */
   private static Set<String> threads() {
-    return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
-        .map(t -> t.getName() + "#" + t.getId()).collect(Collectors.toCollection(TreeSet::new));
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .map(t -> t.getName() + "#" + t.getId())
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static Set<String> containers(DockerClient docker) {
-    return docker.listContainersCmd().withShowAll(true).exec().stream().map(Container::getId)
+    return docker.listContainersCmd().withShowAll(true).exec().stream()
+        .map(Container::getId)
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
@@ -150,7 +167,12 @@ class SoakTest {
   @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
   static class PfcStormTestCase {
 
-    @PfcStorm(nic = "host2:nic0", at = "20us", stormFor = "2ms", flowSize = "256KiB", duration = "3ms")
+    @PfcStorm(
+        nic = "host2:nic0",
+        at = "20us",
+        stormFor = "2ms",
+        flowSize = "256KiB",
+        duration = "3ms")
     void stormLosesOnlyWhatTheWatchdogDrops(RunResult run) {
       assertThat(run).isLosslessExcept(DropReason.PFC_WATCHDOG);
       assertThat(run).hasNoDeadlock();
@@ -186,9 +208,13 @@ class SoakTest {
 
     @Test
     void healthyBaselineFiresNothing(FabricSession fabric) {
-      RunResult run = fabric.run(Scenario.permutation().flowSize("16MiB").duration("3ms").named("baseline"));
-      AlertsAssert.assertThat(AlertRuleTester.using(promtool).rules(RuleFile.exampleRules())
-          .evaluate(OperationalTimeline.of(run, fabric.fabric()))).nothingFired();
+      RunResult run =
+          fabric.run(Scenario.permutation().flowSize("16MiB").duration("3ms").named("baseline"));
+      AlertsAssert.assertThat(
+              AlertRuleTester.using(promtool)
+                  .rules(RuleFile.exampleRules())
+                  .evaluate(OperationalTimeline.of(run, fabric.fabric())))
+          .nothingFired();
     }
   }
 }

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
- * On the built-in model and the reference fabric, a 16:1 incast of 10 GB per sender bounded by the default
- * 10 ms delivers a fraction of its data without loss: "lossless" holds, yet the incast that was asked for did
- * not happen, so the test fails and says so. Declared as a window, the same run passes and its result says
- * how much completed.
+ * On the built-in model and the reference fabric, a 16:1 incast of 10 GB per sender bounded by the
+ * default 10 ms delivers a fraction of its data without loss: "lossless" holds, yet the incast that
+ * was asked for did not happen, so the test fails and says so. Declared as a window, the same run
+ * passes and its result says how much completed.
  *
  * <p>Not part of the published suites (the test jar leaves it out).
  */
@@ -29,14 +29,23 @@ class UnfinishedWorkTest {
 
   @Test
   void anIncastThatCannotFinishWithinItsDurationFailsUnlessItMeasuresAWindow() {
-    var events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(TooLongIncastTestCase.class)).execute()
-        .testEvents();
+    var events =
+        EngineTestKit.engine("junit-jupiter")
+            .selectors(selectClass(TooLongIncastTestCase.class))
+            .execute()
+            .testEvents();
 
-    events.assertThatEvents()
-        .haveExactly(1, event(test("asAnIncast"), finishedWithFailure(message(
-            "workload unfinished: incast 16:1 · 10GB: 0 of 16 flows completed in 10ms (duration reached);"
-                + " raise the scenario's duration or shrink its messages, or declare Completion.WINDOW if the"
-                + " test measures a window of traffic"))))
+    events
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                test("asAnIncast"),
+                finishedWithFailure(
+                    message(
+                        "workload unfinished: incast 16:1 · 10GB: 0 of 16 flows completed in 10ms (duration reached);"
+                            + " raise the scenario's duration or shrink its messages, or declare Completion.WINDOW if the"
+                            + " test measures a window of traffic"))))
         .haveExactly(1, event(test("asAWindow"), finishedSuccessfully()));
   }
 
@@ -51,9 +60,11 @@ class UnfinishedWorkTest {
     @Incast(senders = 16, message = "10GB", completion = Completion.WINDOW)
     void asAWindow(RunResult run) {
       assertThat(run).isLossless();
-      assertThat(run.unfinishedWork()).contains("0 of 16 flows completed in 10ms (duration reached)");
+      assertThat(run.unfinishedWork())
+          .contains("0 of 16 flows completed in 10ms (duration reached)");
       long delivered = run.flows().stream().mapToLong(f -> f.delivered().bytes()).sum();
-      assertThat(delivered).as("bytes delivered through the receiver's 400 Gb/s link in 10 ms")
+      assertThat(delivered)
+          .as("bytes delivered through the receiver's 400 Gb/s link in 10 ms")
           .isBetween(400_000_000L, 500_000_000L);
     }
   }

@@ -32,11 +32,11 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.LongStream;
 
 /**
- * Projects a run onto the operational timeline. A counter grows, in each phase, at the rate the
- * run measured in that phase (its increase in the phase's simulated window ÷ the window); a gauge
- * holds the phase's level. Where the run has a time series for a counter (ECN marks, paused time),
- * the series says how the counter's total splits over the phases; pause frames follow the paused
- * time of the queue they pause; CNPs follow the NIC's {@code cnps_sent} and {@code cnps_received}
+ * Projects a run onto the operational timeline. A counter grows, in each phase, at the rate the run
+ * measured in that phase (its increase in the phase's simulated window ÷ the window); a gauge holds
+ * the phase's level. Where the run has a time series for a counter (ECN marks, paused time), the
+ * series says how the counter's total splits over the phases; pause frames follow the paused time
+ * of the queue they pause; CNPs follow the NIC's {@code cnps_sent} and {@code cnps_received}
  * series; dropped packets and bytes follow the recorded drops' times; a counter with no timing at
  * all (a backend without those series) is taken as uniform over the run. Gauges hold the phase's
  * worst level: the deepest queue, the fullest buffer, the link down if it was down at all;
@@ -59,7 +59,8 @@ public final class Projector {
    * @param phases the phases of {@link PhaseSplit}
    * @param shape the timeline's shape
    */
-  public Projector(RunResult run, FabricGraph graph, List<TimelinePhase> phases, TimelineShape shape) {
+  public Projector(
+      RunResult run, FabricGraph graph, List<TimelinePhase> phases, TimelineShape shape) {
     this.run = run;
     this.graph = graph;
     this.phases = phases;
@@ -71,21 +72,43 @@ public final class Projector {
     }
   }
 
-  /** @return every projected series: per port and priority, per switch, per flow, per collective */
+  /**
+   * @return every projected series: per port and priority, per switch, per flow, per collective
+   */
   public List<ProjectedSeries> project() {
     List<ProjectedSeries> out = new ArrayList<>();
     for (PortStats stats : run.ports()) {
       Map<MetricLabel, String> labels = portLabels(stats.port(), stats.priority());
       String subject = stats.port() + "/" + stats.priority();
       double[] pausedShare = seriesShares("paused_time", subject);
-      String peer = graph.linkAt(stats.port()).map(l -> l.peerOf(stats.port()) + "/" + stats.priority()).orElse("");
-      out.add(counter(Metric.PFC_PAUSES_SENT, labels, stats.pausesSent(), seriesShares("paused_time", peer)));
+      String peer =
+          graph
+              .linkAt(stats.port())
+              .map(l -> l.peerOf(stats.port()) + "/" + stats.priority())
+              .orElse("");
+      out.add(
+          counter(
+              Metric.PFC_PAUSES_SENT,
+              labels,
+              stats.pausesSent(),
+              seriesShares("paused_time", peer)));
       out.add(counter(Metric.PFC_PAUSES_RECEIVED, labels, stats.pausesReceived(), pausedShare));
-      out.add(counter(Metric.PFC_PAUSED_SECONDS, labels, stats.pausedTime().toSeconds(), pausedShare));
-      out.add(counter(Metric.ECN_MARKS, labels, stats.ecnMarks(), seriesShares("ecn_marks", subject)));
-      out.add(counter(Metric.CNPS_SENT, labels, stats.cnpsSent(), seriesShares("cnps_sent", stats.port().toString())));
-      out.add(counter(Metric.CNPS_RECEIVED, labels, stats.cnpsReceived(),
-          seriesShares("cnps_received", stats.port().toString())));
+      out.add(
+          counter(Metric.PFC_PAUSED_SECONDS, labels, stats.pausedTime().toSeconds(), pausedShare));
+      out.add(
+          counter(Metric.ECN_MARKS, labels, stats.ecnMarks(), seriesShares("ecn_marks", subject)));
+      out.add(
+          counter(
+              Metric.CNPS_SENT,
+              labels,
+              stats.cnpsSent(),
+              seriesShares("cnps_sent", stats.port().toString())));
+      out.add(
+          counter(
+              Metric.CNPS_RECEIVED,
+              labels,
+              stats.cnpsReceived(),
+              seriesShares("cnps_received", stats.port().toString())));
       for (Map.Entry<DropReason, Long> drop : stats.drops().entrySet()) {
         Map<MetricLabel, String> reason = new EnumMap<>(labels);
         reason.put(MetricLabel.REASON, drop.getKey().name().toLowerCase(Locale.ROOT));
@@ -94,7 +117,9 @@ public final class Projector {
       for (Map.Entry<DropReason, Long> bytes : stats.droppedBytes().orElse(Map.of()).entrySet()) {
         Map<MetricLabel, String> reason = new EnumMap<>(labels);
         reason.put(MetricLabel.REASON, bytes.getKey().name().toLowerCase(Locale.ROOT));
-        out.add(counter(Metric.DROPPED_BYTES, reason, bytes.getValue(), dropShares(stats, bytes.getKey())));
+        out.add(
+            counter(
+                Metric.DROPPED_BYTES, reason, bytes.getValue(), dropShares(stats, bytes.getKey())));
       }
       TimeSeries queue = series.get("queue_depth " + subject);
       if (queue != null) {
@@ -102,7 +127,11 @@ public final class Projector {
       }
     }
     for (TimeSeries buffer : run.series("shared_buffer")) {
-      out.add(gauge(Metric.SHARED_BUFFER, Map.of(MetricLabel.DEVICE, buffer.subject()), levels(buffer, Projector::max)));
+      out.add(
+          gauge(
+              Metric.SHARED_BUFFER,
+              Map.of(MetricLabel.DEVICE, buffer.subject()),
+              levels(buffer, Projector::max)));
     }
     for (TimeSeries throughput : run.series("throughput")) {
       double[] bitsPerSecond = levels(throughput, Projector::mean);
@@ -110,7 +139,11 @@ public final class Projector {
       for (int i = 0; i < bitsPerSecond.length; i++) {
         bytesPerSecond[i] = bitsPerSecond[i] / 8;
       }
-      out.add(gauge(Metric.FLOW_THROUGHPUT, Map.of(MetricLabel.FLOW, throughput.subject()), bytesPerSecond));
+      out.add(
+          gauge(
+              Metric.FLOW_THROUGHPUT,
+              Map.of(MetricLabel.FLOW, throughput.subject()),
+              bytesPerSecond));
     }
     linkStates(out);
     collectives(out);
@@ -137,7 +170,9 @@ public final class Projector {
     return labels;
   }
 
-  /** The share of a series' total that falls in each phase, by the middle of each sample's interval. */
+  /**
+   * The share of a series' total that falls in each phase, by the middle of each sample's interval.
+   */
   private double[] seriesShares(String metric, String subject) {
     TimeSeries s = series.get(metric + " " + subject);
     if (s == null) {
@@ -155,7 +190,9 @@ public final class Projector {
   private double[] dropShares(PortStats stats, DropReason reason) {
     double[] sums = new double[phases.size()];
     for (DropRecord drop : run.firstDrops()) {
-      if (drop.port().equals(stats.port()) && drop.priority() == stats.priority() && drop.reason() == reason) {
+      if (drop.port().equals(stats.port())
+          && drop.priority() == stats.priority()
+          && drop.reason() == reason) {
         sums[phaseOf(drop.time().picos())]++;
       }
     }
@@ -190,7 +227,8 @@ public final class Projector {
    * A counter whose total splits over the phases by the given shares (null: in proportion to their
    * simulated durations), growing at each phase's rate along the timeline.
    */
-  private ProjectedSeries counter(Metric metric, Map<MetricLabel, String> labels, double total, double[] shares) {
+  private ProjectedSeries counter(
+      Metric metric, Map<MetricLabel, String> labels, double total, double[] shares) {
     double[] ratePerSecond = new double[phases.size()];
     long runPicos = run.elapsed().picos();
     for (int p = 0; p < phases.size(); p++) {
@@ -212,7 +250,8 @@ public final class Projector {
     return new ProjectedSeries(metric, labels, values);
   }
 
-  private ProjectedSeries gauge(Metric metric, Map<MetricLabel, String> labels, double[] phaseLevels) {
+  private ProjectedSeries gauge(
+      Metric metric, Map<MetricLabel, String> labels, double[] phaseLevels) {
     double[] values = new double[scrapes];
     for (int i = 0; i < scrapes; i++) {
       values[i] = phaseLevels[timelinePhaseOf(scrape.multipliedBy(i))];
@@ -263,8 +302,8 @@ public final class Projector {
 
   /**
    * The ports a link fault, flap or switch reset took down (both ends of each link, from the
-   * scenario's {@linkplain Outage outages}): 1 in a phase where they stayed up, 0 where they were down
-   * at any time.
+   * scenario's {@linkplain Outage outages}): 1 in a phase where they stayed up, 0 where they were
+   * down at any time.
    */
   private void linkStates(List<ProjectedSeries> out) {
     Map<Endpoint, double[]> states = new TreeMap<>();
@@ -297,49 +336,62 @@ public final class Projector {
   /**
    * Each collective's busbw per operation and size, as an exporter of nccl-tests results shows it.
    * nccl-tests prints a measurement (one size, out of place or in place) when it completes, so a
-   * measurement belongs to the phase in which it completed: a phase shows the lowest busbw completed
-   * in it (gauges hold a phase's worst level), a phase in which none completed keeps the last
-   * reading, and before the first reading there is no sample. A regression measured while a fault
-   * lasted thus shows from the fault on, not before it. The measurements of a sweep run back to
-   * back from the collective's start, as nccl-tests runs them (each size out of place, then in place).
+   * measurement belongs to the phase in which it completed: a phase shows the lowest busbw
+   * completed in it (gauges hold a phase's worst level), a phase in which none completed keeps the
+   * last reading, and before the first reading there is no sample. A regression measured while a
+   * fault lasted thus shows from the fault on, not before it. The measurements of a sweep run back
+   * to back from the collective's start, as nccl-tests runs them (each size out of place, then in
+   * place).
    */
   private void collectives(List<ProjectedSeries> out) {
     Map<String, List<BusbwReading>> readings = new TreeMap<>();
-    List<Workload.Collective> workloads = new ArrayList<>(run.scenario().workloads().stream()
-        .filter(Workload.Collective.class::isInstance).map(Workload.Collective.class::cast).toList());
+    List<Workload.Collective> workloads =
+        new ArrayList<>(
+            run.scenario().workloads().stream()
+                .filter(Workload.Collective.class::isInstance)
+                .map(Workload.Collective.class::cast)
+                .toList());
     for (CollectiveResult collective : run.collectives()) {
       String op = collective.operation().name().toLowerCase(Locale.ROOT);
       long completed = startOf(collective, workloads).picos();
       for (CollectiveRow row : collective.rows()) {
         for (CollectiveTiming timing : List.of(row.outOfPlace(), row.inPlace())) {
           completed += timing.time().picos();
-          readings.computeIfAbsent(op + " " + row.size().bytes(), k -> new ArrayList<>())
+          readings
+              .computeIfAbsent(op + " " + row.size().bytes(), k -> new ArrayList<>())
               .add(new BusbwReading(phaseOf(completed), timing.busBandwidth().bytesPerSecond()));
         }
       }
     }
-    readings.forEach((key, measured) -> {
-      double[] levels = filled(Double.NaN);
-      for (BusbwReading reading : measured) {
-        int phase = reading.phase();
-        levels[phase] = Double.isNaN(levels[phase]) ? reading.busbw() : Math.min(levels[phase], reading.busbw());
-      }
-      for (int p = 1; p < levels.length; p++) {
-        if (Double.isNaN(levels[p])) {
-          levels[p] = levels[p - 1];
-        }
-      }
-      Map<MetricLabel, String> labels = new EnumMap<>(MetricLabel.class);
-      labels.put(MetricLabel.OPERATION, key.substring(0, key.indexOf(' ')));
-      labels.put(MetricLabel.SIZE, key.substring(key.indexOf(' ') + 1));
-      out.add(gauge(Metric.COLLECTIVE_BUSBW, labels, levels));
-    });
+    readings.forEach(
+        (key, measured) -> {
+          double[] levels = filled(Double.NaN);
+          for (BusbwReading reading : measured) {
+            int phase = reading.phase();
+            levels[phase] =
+                Double.isNaN(levels[phase])
+                    ? reading.busbw()
+                    : Math.min(levels[phase], reading.busbw());
+          }
+          for (int p = 1; p < levels.length; p++) {
+            if (Double.isNaN(levels[p])) {
+              levels[p] = levels[p - 1];
+            }
+          }
+          Map<MetricLabel, String> labels = new EnumMap<>(MetricLabel.class);
+          labels.put(MetricLabel.OPERATION, key.substring(0, key.indexOf(' ')));
+          labels.put(MetricLabel.SIZE, key.substring(key.indexOf(' ') + 1));
+          out.add(gauge(Metric.COLLECTIVE_BUSBW, labels, levels));
+        });
   }
 
   /** One nccl-tests measurement: the phase in which it completed and its busbw, bytes/s. */
   private record BusbwReading(int phase, double busbw) {}
 
-  /** Where a collective's sweep started: the first not yet matched collective workload of its operation. */
+  /**
+   * Where a collective's sweep started: the first not yet matched collective workload of its
+   * operation.
+   */
   private static SimTime startOf(CollectiveResult collective, List<Workload.Collective> workloads) {
     for (int i = 0; i < workloads.size(); i++) {
       if (workloads.get(i).operation() == collective.operation()) {

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 /**
  * Reads the failures {@code promtool test rules} (Prometheus 2.42, as Debian bookworm ships it)
  * reports for alert rule tests:
+ *
  * <pre>
  *     alertname: RocePfcStorm, time: 5m30s,
  *         exp:[],
@@ -20,6 +21,7 @@ import java.util.regex.Pattern;
  *               Annotations:{summary="..."},
  *             ]
  * </pre>
+ *
  * Label and annotation values are Go-quoted strings.
  */
 public final class PromtoolReport {
@@ -27,8 +29,7 @@ public final class PromtoolReport {
   private static final Pattern HEADER = Pattern.compile("^\\s*alertname: (.*), time: (\\S+),\\s*$");
   private static final Pattern DURATION_PART = Pattern.compile("(\\d+)(ms|[ywdhms])");
 
-  private PromtoolReport() {
-  }
+  private PromtoolReport() {}
 
   /**
    * One failed alert rule test: what promtool got at one evaluation.
@@ -37,8 +38,7 @@ public final class PromtoolReport {
    * @param time the evaluation time
    * @param got the alerts firing then, labels including {@code alertname}
    */
-  public record Failure(String alertname, Duration time, List<Alert> got) {
-  }
+  public record Failure(String alertname, Duration time, List<Alert> got) {}
 
   /**
    * One alert as promtool printed it.
@@ -46,8 +46,7 @@ public final class PromtoolReport {
    * @param labels its labels
    * @param annotations its annotations
    */
-  public record Alert(Map<String, String> labels, Map<String, String> annotations) {
-  }
+  public record Alert(Map<String, String> labels, Map<String, String> annotations) {}
 
   /**
    * @param output promtool's output
@@ -74,7 +73,9 @@ public final class PromtoolReport {
         labels = labelSet(trimmed.substring("Labels:".length()));
       } else if (alertname != null && trimmed.startsWith("Annotations:{") && labels != null) {
         String set = trimmed.substring("Annotations:".length());
-        got.add(new Alert(labels, labelSet(set.endsWith(",") ? set.substring(0, set.length() - 1) : set)));
+        got.add(
+            new Alert(
+                labels, labelSet(set.endsWith(",") ? set.substring(0, set.length() - 1) : set)));
         labels = null;
       }
     }
@@ -85,7 +86,8 @@ public final class PromtoolReport {
   }
 
   /**
-   * @param text a Prometheus duration as Go prints it, e.g. {@code 1h5m30s}, {@code 0s}, {@code 500ms}
+   * @param text a Prometheus duration as Go prints it, e.g. {@code 1h5m30s}, {@code 0s}, {@code
+   *     500ms}
    * @return it
    */
   public static Duration duration(String text) {
@@ -97,15 +99,17 @@ public final class PromtoolReport {
         break;
       }
       long n = Long.parseLong(part.group(1));
-      d = d.plus(switch (part.group(2)) {
-        case "y" -> Duration.ofDays(365 * n);
-        case "w" -> Duration.ofDays(7 * n);
-        case "d" -> Duration.ofDays(n);
-        case "h" -> Duration.ofHours(n);
-        case "m" -> Duration.ofMinutes(n);
-        case "s" -> Duration.ofSeconds(n);
-        default -> Duration.ofMillis(n);
-      });
+      d =
+          d.plus(
+              switch (part.group(2)) {
+                case "y" -> Duration.ofDays(365 * n);
+                case "w" -> Duration.ofDays(7 * n);
+                case "d" -> Duration.ofDays(n);
+                case "h" -> Duration.ofHours(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "s" -> Duration.ofSeconds(n);
+                default -> Duration.ofMillis(n);
+              });
       end = part.end();
     }
     if (end != text.length() || text.isEmpty()) {

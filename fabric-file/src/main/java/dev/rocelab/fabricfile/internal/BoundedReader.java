@@ -21,7 +21,9 @@ final class BoundedReader extends Reader {
       this.line = line;
     }
 
-    /** @return the 1-based line at which the limit was passed */
+    /**
+     * @return the 1-based line at which the limit was passed
+     */
     int line() {
       return line;
     }
@@ -48,14 +50,22 @@ final class BoundedReader extends Reader {
         line++;
         column = 0;
       } else if (++column > maxLine) {
-        throw new LimitExceeded(line, "line " + line + " is longer than " + maxLine
-            + " characters; a fabric file's lines may be at most that long (rocelab.limits.lineLength)");
+        throw new LimitExceeded(
+            line,
+            "line "
+                + line
+                + " is longer than "
+                + maxLine
+                + " characters; a fabric file's lines may be at most that long (rocelab.limits.lineLength)");
       }
     }
     chars += Math.max(read, 0);
     if (chars > maxChars) {
-      throw new LimitExceeded(line, "the text is longer than " + maxChars
-          + " characters; a fabric file may be at most that long (rocelab.limits.fileBytes)");
+      throw new LimitExceeded(
+          line,
+          "the text is longer than "
+              + maxChars
+              + " characters; a fabric file may be at most that long (rocelab.limits.fileBytes)");
     }
     return read;
   }

@@ -20,8 +20,8 @@ import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
- * Reads a fabric file in three passes — YAML syntax, binding to the records, then
- * {@link FabricValidator}'s cross-checks — and collects every problem with its position.
+ * Reads a fabric file in three passes — YAML syntax, binding to the records, then {@link
+ * FabricValidator}'s cross-checks — and collects every problem with its position.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class FabricFileReader {
@@ -31,7 +31,11 @@ public final class FabricFileReader {
    * most this many characters by default ({@code rocelab.limits.fileBytes}).
    */
   public static final int DEFAULT_MAX_CHARS = 4 * 1024 * 1024;
-  /** Lines at most this long by default ({@code rocelab.limits.lineLength}); see {@link BoundedReader}. */
+
+  /**
+   * Lines at most this long by default ({@code rocelab.limits.lineLength}); see {@link
+   * BoundedReader}.
+   */
   public static final int DEFAULT_MAX_LINE = 65_536;
 
   private FabricFileReader() {}
@@ -67,10 +71,13 @@ public final class FabricFileReader {
       // The validator should report rather than throw; if it throws, the content is still at fault.
       problems.error(1, 1, "", unexpandable.getMessage());
     }
-    return new Result(problems.hasErrors() ? Optional.empty() : Optional.of(spec), problems.problems());
+    return new Result(
+        problems.hasErrors() ? Optional.empty() : Optional.of(spec), problems.problems());
   }
 
-  /** @return the most characters a fabric file may have */
+  /**
+   * @return the most characters a fabric file may have
+   */
   public static int maxChars() {
     return limit("fileBytes", DEFAULT_MAX_CHARS);
   }
@@ -85,15 +92,24 @@ public final class FabricFileReader {
     int maxChars = maxChars();
     options.setCodePointLimit(maxChars == Integer.MAX_VALUE ? maxChars : maxChars + 1);
     try {
-      Node root = new Yaml(options).compose(new BoundedReader(reader, maxChars, limit("lineLength", DEFAULT_MAX_LINE)));
+      Node root =
+          new Yaml(options)
+              .compose(new BoundedReader(reader, maxChars, limit("lineLength", DEFAULT_MAX_LINE)));
       if (root == null) {
-        problems.error(1, 1, "", "the file is empty; a fabric file is a mapping with at least the keys "
-            + String.join(", ", Shapes.FABRIC.requiredKeys()));
+        problems.error(
+            1,
+            1,
+            "",
+            "the file is empty; a fabric file is a mapping with at least the keys "
+                + String.join(", ", Shapes.FABRIC.requiredKeys()));
       }
       return Optional.ofNullable(root);
     } catch (MarkedYAMLException e) {
       Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-      problems.error(mark == null ? 1 : mark.getLine() + 1, mark == null ? 1 : mark.getColumn() + 1, "",
+      problems.error(
+          mark == null ? 1 : mark.getLine() + 1,
+          mark == null ? 1 : mark.getColumn() + 1,
+          "",
           syntaxMessage(e));
       return Optional.empty();
     } catch (YAMLException e) {
@@ -124,7 +140,11 @@ public final class FabricFileReader {
       return "YAML syntax error: " + context + " " + problem;
     }
     Mark start = e.getContextMark();
-    return "YAML syntax error: " + problem + " (" + context
-        + (start != null && e.getProblemMark() != null ? " on line " + (start.getLine() + 1) : "") + ")";
+    return "YAML syntax error: "
+        + problem
+        + " ("
+        + context
+        + (start != null && e.getProblemMark() != null ? " on line " + (start.getLine() + 1) : "")
+        + ")";
   }
 }

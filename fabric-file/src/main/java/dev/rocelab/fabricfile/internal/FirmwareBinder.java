@@ -15,17 +15,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Binds {@code firmwareProfiles} to a {@link FirmwareRegistry}: {@code nic.<version>} to
- * {@link NicFirmware} and {@code switch.<version>} to {@link SwitchNos}. A version starts from
- * its {@code basedOn} (a built-in version or one defined above it in the file), else from the
- * generic behaviour; each key written replaces that starting value.
+ * Binds {@code firmwareProfiles} to a {@link FirmwareRegistry}: {@code nic.<version>} to {@link
+ * NicFirmware} and {@code switch.<version>} to {@link SwitchNos}. A version starts from its {@code
+ * basedOn} (a built-in version or one defined above it in the file), else from the generic
+ * behaviour; each key written replaces that starting value.
  */
 final class FirmwareBinder {
 
-  static final Map<String, DcqcnVariant> VARIANTS = Values.choices(
-      "paper", DcqcnVariant.PAPER, "mlx5", DcqcnVariant.MLX5);
-  static final Map<String, Retransmission> RETRANSMISSIONS = Values.choices(
-      "go-back-n", Retransmission.GO_BACK_N, "go-back-0", Retransmission.GO_BACK_0);
+  static final Map<String, DcqcnVariant> VARIANTS =
+      Values.choices("paper", DcqcnVariant.PAPER, "mlx5", DcqcnVariant.MLX5);
+  static final Map<String, Retransmission> RETRANSMISSIONS =
+      Values.choices("go-back-n", Retransmission.GO_BACK_N, "go-back-0", Retransmission.GO_BACK_0);
 
   private final Values values;
   private final NicBinder nicBinder;
@@ -39,60 +39,108 @@ final class FirmwareBinder {
     this.switchBinder = new SwitchBinder(values, null, FirmwareRegistry.BUILT_IN);
   }
 
-  /** @return the file's versions only (the built-in ones are added by the spec), or null on a problem */
+  /**
+   * @return the file's versions only (the built-in ones are added by the spec), or null on a
+   *     problem
+   */
   FirmwareRegistry profiles(YamlNode node) {
-    return MappingReader.open(node, Shapes.FIRMWARE_PROFILES, values).map(r -> {
-      Map<String, NicFirmware> nic = r.optional("nic", n -> values.namedMap(n, this::nic), Map.of());
-      Map<String, SwitchNos> sw = r.optional("switch", n -> values.namedMap(n, this::nos), Map.of());
-      return r.build(() -> new FirmwareRegistry(nic, sw));
-    }).orElse(null);
+    return MappingReader.open(node, Shapes.FIRMWARE_PROFILES, values)
+        .map(
+            r -> {
+              Map<String, NicFirmware> nic =
+                  r.optional("nic", n -> values.namedMap(n, this::nic), Map.of());
+              Map<String, SwitchNos> sw =
+                  r.optional("switch", n -> values.namedMap(n, this::nos), Map.of());
+              return r.build(() -> new FirmwareRegistry(nic, sw));
+            })
+        .orElse(null);
   }
 
   private NicFirmware nic(String version, YamlNode node) {
-    return MappingReader.open(node, Shapes.NIC_FIRMWARE, values).map(r -> {
-      NicFirmware base = r.optional("basedOn", n -> base(n, nics, FirmwareRegistry.BUILT_IN.nicVersions(), "NIC"),
-          NicFirmware.generic(version));
-      if (base == null) {
-        r.fail();
-        return null;
-      }
-      DcqcnParameters dcqcn = r.optional("dcqcn", n -> nicBinder.dcqcn(n, base.dcqcn()), base.dcqcn());
-      DcqcnVariant variant = r.optional("dcqcnVariant", n -> values.choice(n, "DCQCN variant", VARIANTS),
-          base.dcqcnVariant());
-      TrafficClass cnp = r.optional("cnp", nicBinder::trafficClass, base.cnp());
-      Retransmission retransmission = r.optional("retransmission",
-          n -> values.choice(n, "retransmission mode", RETRANSMISSIONS), base.retransmission());
-      SimTime timeout = r.optional("retransmissionTimeout", values::duration, base.retransmissionTimeout());
-      SimTime adaptive = r.optional("adaptiveRetransmission", values::duration, base.adaptiveRetransmission());
-      DataSize receiveBuffer = r.optional("receiveBuffer", values::size, base.receiveBuffer());
-      SimTime pauseReaction = r.optional("pauseReaction", values::duration, base.pauseReaction());
-      NicFirmware firmware = r.build(() -> new NicFirmware(version, dcqcn, variant, cnp, retransmission, timeout,
-          adaptive, receiveBuffer, pauseReaction));
-      if (firmware != null) {
-        nics.put(version, firmware);
-      }
-      return firmware;
-    }).orElse(null);
+    return MappingReader.open(node, Shapes.NIC_FIRMWARE, values)
+        .map(
+            r -> {
+              NicFirmware base =
+                  r.optional(
+                      "basedOn",
+                      n -> base(n, nics, FirmwareRegistry.BUILT_IN.nicVersions(), "NIC"),
+                      NicFirmware.generic(version));
+              if (base == null) {
+                r.fail();
+                return null;
+              }
+              DcqcnParameters dcqcn =
+                  r.optional("dcqcn", n -> nicBinder.dcqcn(n, base.dcqcn()), base.dcqcn());
+              DcqcnVariant variant =
+                  r.optional(
+                      "dcqcnVariant",
+                      n -> values.choice(n, "DCQCN variant", VARIANTS),
+                      base.dcqcnVariant());
+              TrafficClass cnp = r.optional("cnp", nicBinder::trafficClass, base.cnp());
+              Retransmission retransmission =
+                  r.optional(
+                      "retransmission",
+                      n -> values.choice(n, "retransmission mode", RETRANSMISSIONS),
+                      base.retransmission());
+              SimTime timeout =
+                  r.optional(
+                      "retransmissionTimeout", values::duration, base.retransmissionTimeout());
+              SimTime adaptive =
+                  r.optional(
+                      "adaptiveRetransmission", values::duration, base.adaptiveRetransmission());
+              DataSize receiveBuffer =
+                  r.optional("receiveBuffer", values::size, base.receiveBuffer());
+              SimTime pauseReaction =
+                  r.optional("pauseReaction", values::duration, base.pauseReaction());
+              NicFirmware firmware =
+                  r.build(
+                      () ->
+                          new NicFirmware(
+                              version,
+                              dcqcn,
+                              variant,
+                              cnp,
+                              retransmission,
+                              timeout,
+                              adaptive,
+                              receiveBuffer,
+                              pauseReaction));
+              if (firmware != null) {
+                nics.put(version, firmware);
+              }
+              return firmware;
+            })
+        .orElse(null);
   }
 
   private SwitchNos nos(String version, YamlNode node) {
-    return MappingReader.open(node, Shapes.SWITCH_NOS, values).map(r -> {
-      SwitchNos base = r.optional("basedOn", n -> base(n, nos, FirmwareRegistry.BUILT_IN.nosVersions(), "switch NOS"),
-          SwitchNos.generic(version));
-      if (base == null) {
-        r.fail();
-        return null;
-      }
-      PfcWatchdog watchdog = r.optional("watchdog", n -> switchBinder.watchdog(n, base.watchdog()), base.watchdog());
-      Double alpha = r.optional("alpha", values::number, base.alpha());
-      DataSize reserve = r.optional("reserve", values::size, base.reserve());
-      SimTime pauseReaction = r.optional("pauseReaction", values::duration, base.pauseReaction());
-      SwitchNos result = r.build(() -> new SwitchNos(version, watchdog, alpha, reserve, pauseReaction));
-      if (result != null) {
-        nos.put(version, result);
-      }
-      return result;
-    }).orElse(null);
+    return MappingReader.open(node, Shapes.SWITCH_NOS, values)
+        .map(
+            r -> {
+              SwitchNos base =
+                  r.optional(
+                      "basedOn",
+                      n -> base(n, nos, FirmwareRegistry.BUILT_IN.nosVersions(), "switch NOS"),
+                      SwitchNos.generic(version));
+              if (base == null) {
+                r.fail();
+                return null;
+              }
+              PfcWatchdog watchdog =
+                  r.optional(
+                      "watchdog", n -> switchBinder.watchdog(n, base.watchdog()), base.watchdog());
+              Double alpha = r.optional("alpha", values::number, base.alpha());
+              DataSize reserve = r.optional("reserve", values::size, base.reserve());
+              SimTime pauseReaction =
+                  r.optional("pauseReaction", values::duration, base.pauseReaction());
+              SwitchNos result =
+                  r.build(() -> new SwitchNos(version, watchdog, alpha, reserve, pauseReaction));
+              if (result != null) {
+                nos.put(version, result);
+              }
+              return result;
+            })
+        .orElse(null);
   }
 
   /** A version defined above in the file, else a built-in one; reported (null) if neither. */
@@ -101,12 +149,22 @@ final class FirmwareBinder {
     if (name == null) {
       return null;
     }
-    Optional<T> found = Optional.ofNullable(defined.get(name)).or(() -> Optional.ofNullable(builtIn.get(name)));
+    Optional<T> found =
+        Optional.ofNullable(defined.get(name)).or(() -> Optional.ofNullable(builtIn.get(name)));
     if (found.isEmpty()) {
       Map<String, T> known = new LinkedHashMap<>(builtIn);
       known.putAll(defined);
-      values.problems().error(node, "no " + what + " version \"" + name + "\" to base on; known: "
-          + String.join(", ", known.keySet()) + " (a version of this file must be defined above)");
+      values
+          .problems()
+          .error(
+              node,
+              "no "
+                  + what
+                  + " version \""
+                  + name
+                  + "\" to base on; known: "
+                  + String.join(", ", known.keySet())
+                  + " (a version of this file must be defined above)");
     }
     return found.orElse(null);
   }

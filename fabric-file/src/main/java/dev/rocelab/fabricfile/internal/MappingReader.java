@@ -19,7 +19,10 @@ import java.util.regex.Pattern;
  */
 final class MappingReader {
 
-  /** A record's complaint that names its field first: {@code "kmax must be >= ..."}, {@code "gpuToNic[2] must ..."}. */
+  /**
+   * A record's complaint that names its field first: {@code "kmax must be >= ..."}, {@code
+   * "gpuToNic[2] must ..."}.
+   */
   private static final Pattern NAMED_FIELD = Pattern.compile("(\\S+) (must|key) ");
 
   /** A record's complaint about a map key: {@code "<field> key must be ... but was <key>"}. */
@@ -44,9 +47,13 @@ final class MappingReader {
       if (!shape.accepts(key)) {
         Optional<String> near = Texts.nearest(key, shape.keys().keySet());
         near.ifPresent(missing::remove); // "bufer" is reported once, as a misspelling of "buffer"
-        problems.error(entry.key(), mapping.path(), "unknown key " + Texts.quote(key)
-            + near.map(n -> "; did you mean " + Texts.quote(n) + "?")
-                .orElseGet(() -> "; valid keys: " + String.join(", ", shape.keys().keySet())));
+        problems.error(
+            entry.key(),
+            mapping.path(),
+            "unknown key "
+                + Texts.quote(key)
+                + near.map(n -> "; did you mean " + Texts.quote(n) + "?")
+                    .orElseGet(() -> "; valid keys: " + String.join(", ", shape.keys().keySet())));
       }
     }
     for (String key : missing) {
@@ -71,7 +78,9 @@ final class MappingReader {
     return mapping;
   }
 
-  /** @return whether the key was written */
+  /**
+   * @return whether the key was written
+   */
   boolean has(String key) {
     declared(key);
     return entries.containsKey(key);
@@ -85,7 +94,10 @@ final class MappingReader {
     return convert(key, convert, null);
   }
 
-  /** The converted value of an optional key, or the default when absent; null if it does not convert. */
+  /**
+   * The converted value of an optional key, or the default when absent; null if it does not
+   * convert.
+   */
   <T> T optional(String key, Function<YamlNode, T> convert, T defaultValue) {
     if (!shape.accepts(key) || shape.requires(key)) {
       throw new IllegalStateException(shape.name() + "." + key + " is not declared optional");
@@ -109,8 +121,8 @@ final class MappingReader {
   }
 
   /**
-   * Builds the record unless a value failed. A rejection by the record's constructor is reported
-   * at the field its message starts with (constructors name the field first), else at the mapping.
+   * Builds the record unless a value failed. A rejection by the record's constructor is reported at
+   * the field its message starts with (constructors name the field first), else at the mapping.
    */
   <T> T build(Supplier<T> constructor) {
     if (failed) {
@@ -132,7 +144,8 @@ final class MappingReader {
       return;
     }
     String field = named.group(1);
-    String base = field.contains("[") ? field.substring(0, field.indexOf('[')) : field.split("\\.", 2)[0];
+    String base =
+        field.contains("[") ? field.substring(0, field.indexOf('[')) : field.split("\\.", 2)[0];
     YamlNode.Entry entry = entries.get(base);
     if (entry == null) {
       problems.error(mapping, message);
@@ -141,7 +154,11 @@ final class MappingReader {
     String path = mapping.childPath(field);
     Matcher badKey = BAD_KEY.matcher(message);
     if (badKey.matches() && problems.isWritten(path + "." + badKey.group(1))) {
-      path = path + "." + badKey.group(1); // "dscpToPriority key must be a DSCP 0..63 but was 64": at that entry
+      path =
+          path
+              + "."
+              + badKey.group(
+                  1); // "dscpToPriority key must be a DSCP 0..63 but was 64": at that entry
     }
     if (!problems.isWritten(path)) {
       path = entry.value().path();

@@ -21,7 +21,9 @@ final class ProblemCollector {
   private final Set<Problem> problems = new LinkedHashSet<>();
   private final Map<String, int[]> positions = new HashMap<>();
 
-  /** @param file the file name as the user gave it */
+  /**
+   * @param file the file name as the user gave it
+   */
   ProblemCollector(String file) {
     this.file = file;
   }
@@ -42,18 +44,27 @@ final class ProblemCollector {
     problems.add(new Problem(file, line, column, path, message, Severity.ERROR));
   }
 
-  /** Reports a validator finding at the position of its path, or of the nearest enclosing path written. */
+  /**
+   * Reports a validator finding at the position of its path, or of the nearest enclosing path
+   * written.
+   */
   void finding(Finding finding) {
     int[] position = positionOf(finding.path());
-    problems.add(new Problem(file, position[0], position[1], finding.path(), finding.message(), finding.severity()));
+    problems.add(
+        new Problem(
+            file, position[0], position[1], finding.path(), finding.message(), finding.severity()));
   }
 
-  /** @return whether the path was written in the file */
+  /**
+   * @return whether the path was written in the file
+   */
   boolean isWritten(String path) {
     return positions.containsKey(path);
   }
 
-  /** @return the position of a path, or of its nearest written parent; 1:1 if none */
+  /**
+   * @return the position of a path, or of its nearest written parent; 1:1 if none
+   */
   int[] positionOf(String path) {
     String candidate = path;
     while (!candidate.isEmpty()) {
@@ -74,12 +85,16 @@ final class ProblemCollector {
     return dot < 0 ? "" : path.substring(0, dot);
   }
 
-  /** @return whether any error was reported */
+  /**
+   * @return whether any error was reported
+   */
   boolean hasErrors() {
     return problems.stream().anyMatch(Problem::isError);
   }
 
-  /** @return the problems in file order (discovery order among problems at the same position) */
+  /**
+   * @return the problems in file order (discovery order among problems at the same position)
+   */
   List<Problem> problems() {
     List<Problem> sorted = new ArrayList<>(problems);
     sorted.sort(Comparator.comparingInt(Problem::line).thenComparingInt(Problem::column));

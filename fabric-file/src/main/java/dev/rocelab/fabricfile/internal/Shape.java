@@ -11,8 +11,8 @@ import org.apiguardian.api.API;
 
 /**
  * The keys one kind of fabric-file mapping accepts. Declared once in {@link Shapes}; the binder
- * reads mappings through it and the schema agreement test compares it with the JSON Schema's
- * {@code $defs} entry of the same {@link #name()}.
+ * reads mappings through it and the schema agreement test compares it with the JSON Schema's {@code
+ * $defs} entry of the same {@link #name()}.
  *
  * @param name the name of the matching definition in the JSON Schema ({@code "switchProfile"})
  * @param keys every accepted key, in documentation order, with whether it is required
@@ -35,24 +35,31 @@ public record Shape(String name, Map<String, Boolean> keys) {
     return new Builder(name);
   }
 
-  /** @return whether the key is accepted */
+  /**
+   * @return whether the key is accepted
+   */
   public boolean accepts(String key) {
     return keys.containsKey(key);
   }
 
-  /** @return whether the key must be present */
+  /**
+   * @return whether the key must be present
+   */
   public boolean requires(String key) {
     return keys.getOrDefault(key, false);
   }
 
-  /** @return the required keys, in declaration order */
+  /**
+   * @return the required keys, in declaration order
+   */
   public List<String> requiredKeys() {
     List<String> required = new ArrayList<>();
-    keys.forEach((key, isRequired) -> {
-      if (isRequired) {
-        required.add(key);
-      }
-    });
+    keys.forEach(
+        (key, isRequired) -> {
+          if (isRequired) {
+            required.add(key);
+          }
+        });
     return required;
   }
 

@@ -23,14 +23,16 @@ final class Texts {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : candidates) {
-      int distance = editDistance(word.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
+      int distance =
+          editDistance(word.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
       if (distance < bestDistance) {
         best = candidate;
         bestDistance = distance;
       }
     }
     return bestDistance <= MAX_SUGGESTION_DISTANCE && bestDistance < word.length()
-        ? Optional.of(best) : Optional.empty();
+        ? Optional.of(best)
+        : Optional.empty();
   }
 
   /** Levenshtein distance (insertions, deletions, substitutions). */

@@ -22,7 +22,8 @@ import org.yaml.snakeyaml.nodes.Tag;
 final class Values {
 
   private static final Pattern WHOLE = Pattern.compile("[-+]?[0-9]+");
-  private static final Pattern DECIMAL = Pattern.compile("[-+]?[0-9]+(\\.[0-9]*)?([eE][-+]?[0-9]+)?");
+  private static final Pattern DECIMAL =
+      Pattern.compile("[-+]?[0-9]+(\\.[0-9]*)?([eE][-+]?[0-9]+)?");
 
   private final ProblemCollector problems;
 
@@ -34,7 +35,9 @@ final class Values {
     return problems;
   }
 
-  /** A scalar taken as written, whatever YAML type it looks like ({@code 28.39.1002}, {@code 1.0}). */
+  /**
+   * A scalar taken as written, whatever YAML type it looks like ({@code 28.39.1002}, {@code 1.0}).
+   */
   String text(YamlNode node) {
     return node.isScalar() ? node.text() : mismatch(node, "a string");
   }
@@ -52,7 +55,8 @@ final class Values {
   }
 
   Double number(YamlNode node) {
-    if (!node.isScalar() || !(node.hasTag(Tag.INT) || node.hasTag(Tag.FLOAT))
+    if (!node.isScalar()
+        || !(node.hasTag(Tag.INT) || node.hasTag(Tag.FLOAT))
         || !DECIMAL.matcher(node.text()).matches()) {
       return mismatch(node, "a number");
     }
@@ -107,13 +111,21 @@ final class Values {
     }
     E value = choices.get(node.text());
     if (value == null) {
-      problems.error(node, Texts.quote(node.text()) + " is not a " + noun + "; use "
-          + String.join(", ", choices.keySet()));
+      problems.error(
+          node,
+          Texts.quote(node.text())
+              + " is not a "
+              + noun
+              + "; use "
+              + String.join(", ", choices.keySet()));
     }
     return value;
   }
 
-  /** A list whose elements all convert; null if it is not a list or any element fails (all are checked). */
+  /**
+   * A list whose elements all convert; null if it is not a list or any element fails (all are
+   * checked).
+   */
   <T> List<T> list(YamlNode node, Function<YamlNode, T> element) {
     if (!node.isList()) {
       return mismatch(node, "a list");
@@ -135,21 +147,30 @@ final class Values {
 
   /** A mapping whose keys are whole numbers ({@code 3: 96KiB}); keys that are not are reported. */
   <T> Map<Integer, T> numberedMap(YamlNode node, Function<YamlNode, T> value) {
-    return map(node, key -> {
-      if (!WHOLE.matcher(key.text()).matches()) {
-        problems.error(key, key.path(), "expected a whole number as key but found " + Texts.quote(key.text()));
-        return null;
-      }
-      try {
-        return Integer.valueOf(key.text().startsWith("+") ? key.text().substring(1) : key.text());
-      } catch (NumberFormatException tooLarge) {
-        problems.error(key, key.path(), Texts.quote(key.text()) + " is too large for a whole number");
-        return null;
-      }
-    }, (k, v) -> value.apply(v));
+    return map(
+        node,
+        key -> {
+          if (!WHOLE.matcher(key.text()).matches()) {
+            problems.error(
+                key,
+                key.path(),
+                "expected a whole number as key but found " + Texts.quote(key.text()));
+            return null;
+          }
+          try {
+            return Integer.valueOf(
+                key.text().startsWith("+") ? key.text().substring(1) : key.text());
+          } catch (NumberFormatException tooLarge) {
+            problems.error(
+                key, key.path(), Texts.quote(key.text()) + " is too large for a whole number");
+            return null;
+          }
+        },
+        (k, v) -> value.apply(v));
   }
 
-  private <K, T> Map<K, T> map(YamlNode node, Function<YamlNode, K> key, BiFunction<K, YamlNode, T> value) {
+  private <K, T> Map<K, T> map(
+      YamlNode node, Function<YamlNode, K> key, BiFunction<K, YamlNode, T> value) {
     if (!node.isMapping()) {
       return mismatch(node, "a mapping");
     }
@@ -166,7 +187,10 @@ final class Values {
     return complete ? values : null;
   }
 
-  /** The accepted words of a {@link #choice}, in the order messages list them: word, value, word, value... */
+  /**
+   * The accepted words of a {@link #choice}, in the order messages list them: word, value, word,
+   * value...
+   */
   @SuppressWarnings("unchecked")
   static <V> Map<String, V> choices(Object... pairs) {
     Map<String, V> map = new LinkedHashMap<>();

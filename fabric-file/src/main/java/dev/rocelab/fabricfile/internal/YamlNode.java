@@ -58,22 +58,31 @@ final class YamlNode {
     return node instanceof SequenceNode;
   }
 
-  /** @return whether this is a scalar other than null ({@code ~}, {@code null} or nothing at all) */
+  /**
+   * @return whether this is a scalar other than null ({@code ~}, {@code null} or nothing at all)
+   */
   boolean isScalar() {
     return node instanceof ScalarNode && !Tag.NULL.equals(node.getTag());
   }
 
-  /** @return whether the scalar's resolved YAML type is the given one ({@link Tag#INT}, ...) */
+  /**
+   * @return whether the scalar's resolved YAML type is the given one ({@link Tag#INT}, ...)
+   */
   boolean hasTag(Tag tag) {
     return tag.equals(node.getTag());
   }
 
-  /** @return the scalar's text exactly as written (without quotes) */
+  /**
+   * @return the scalar's text exactly as written (without quotes)
+   */
   String text() {
     return ((ScalarNode) node).getValue();
   }
 
-  /** @return how the value reads in a message: {@code a mapping}, {@code a list}, {@code "text"}, {@code nothing} */
+  /**
+   * @return how the value reads in a message: {@code a mapping}, {@code a list}, {@code "text"},
+   *     {@code nothing}
+   */
   String describe() {
     if (node instanceof MappingNode) {
       return "a mapping";
@@ -108,8 +117,14 @@ final class YamlNode {
       String name = key.text();
       Entry previous = entries.get(name);
       if (previous != null) {
-        problems.error(key, path, "duplicate key " + Texts.quote(name) + " (first given on line "
-            + previous.key().line() + ")");
+        problems.error(
+            key,
+            path,
+            "duplicate key "
+                + Texts.quote(name)
+                + " (first given on line "
+                + previous.key().line()
+                + ")");
         continue;
       }
       YamlNode value = child(tuple.getValueNode(), childPath(name));

@@ -12,9 +12,12 @@ class ReadmeSnippetsTest {
 
   @Test
   void readmeShowsTheFirstCustomTestAsCompiled() throws IOException {
-    String source = Files.readString(Path.of("src/test/java/dev/rocelab/fabricfile/readme/OurFabricTest.java"));
-    String snippet = source.substring(
-        source.indexOf('\n', source.indexOf("// tag::first-test[]")) + 1, source.indexOf("// end::first-test[]"));
+    String source =
+        Files.readString(Path.of("src/test/java/dev/rocelab/fabricfile/readme/OurFabricTest.java"));
+    String snippet =
+        source.substring(
+            source.indexOf('\n', source.indexOf("// tag::first-test[]")) + 1,
+            source.indexOf("// end::first-test[]"));
     String readme = Files.readString(Path.of("../README.md"));
     assertThat(readme).contains("```java\n" + snippet + "```");
   }

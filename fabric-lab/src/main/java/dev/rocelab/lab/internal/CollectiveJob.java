@@ -16,18 +16,27 @@ import java.util.Map;
  */
 record CollectiveJob(String id, Workload.Collective collective, int ranks) {
 
-  /** @return the nccl-tests binary, e.g. {@code all_reduce_perf} */
+  /**
+   * @return the nccl-tests binary, e.g. {@code all_reduce_perf}
+   */
   String binary() {
     return collective.operation().ncclName() + "_perf";
   }
 
-  /** @return the binary with its arguments: the sweep, data type, reduction or root, no data check */
+  /**
+   * @return the binary with its arguments: the sweep, data type, reduction or root, no data check
+   */
   String program() {
-    StringBuilder line = new StringBuilder(binary())
-        .append(" -b ").append(collective.sizes().min().bytes())
-        .append(" -e ").append(collective.sizes().max().bytes())
-        .append(" -f ").append(collective.sizes().factor())
-        .append(" -d ").append(collective.dataType().ncclName());
+    StringBuilder line =
+        new StringBuilder(binary())
+            .append(" -b ")
+            .append(collective.sizes().min().bytes())
+            .append(" -e ")
+            .append(collective.sizes().max().bytes())
+            .append(" -f ")
+            .append(collective.sizes().factor())
+            .append(" -d ")
+            .append(collective.dataType().ncclName());
     if (collective.operation().reduces()) {
       line.append(" -o sum");
     }
@@ -49,11 +58,13 @@ record CollectiveJob(String id, Workload.Collective collective, int ranks) {
     variables.put("NCCL_IB_QPS_PER_CONNECTION", Integer.toString(collective.qpsPerConnection()));
     variables.put("NCCL_IB_SPLIT_DATA_ON_QPS", collective.splitDataOnQps() ? "1" : "0");
     variables.put("NCCL_ALGO", collective.algorithm() == Workload.Algorithm.RING ? "Ring" : "Tree");
-    variables.put("NCCL_PROTO", switch (collective.protocol()) {
-      case SIMPLE -> "Simple";
-      case LL128 -> "LL128";
-      case LL -> "LL";
-    });
+    variables.put(
+        "NCCL_PROTO",
+        switch (collective.protocol()) {
+          case SIMPLE -> "Simple";
+          case LL128 -> "LL128";
+          case LL -> "LL";
+        });
     if (collective.channels() > 0) {
       variables.put("NCCL_MIN_NCHANNELS", Integer.toString(collective.channels()));
       variables.put("NCCL_MAX_NCHANNELS", Integer.toString(collective.channels()));

@@ -28,18 +28,35 @@ final class CollectivePlanner {
     for (Workload workload : scenario.workloads()) {
       if (workload instanceof Workload.Collective collective) {
         if (lab.launcher().isEmpty()) {
-          throw new UnsupportedScenarioException("the lab of " + graph.spec().name() + " cannot run "
-              + collective.describe() + ": its inventory has no lab.launcher (mpirun with a host file, or srun)");
+          throw new UnsupportedScenarioException(
+              "the lab of "
+                  + graph.spec().name()
+                  + " cannot run "
+                  + collective.describe()
+                  + ": its inventory has no lab.launcher (mpirun with a host file, or srun)");
         }
-        int gpus = lab.hosts().keySet().stream().mapToInt(host -> graph.hostProfileOf(host).gpus()).sum();
+        int gpus =
+            lab.hosts().keySet().stream().mapToInt(host -> graph.hostProfileOf(host).gpus()).sum();
         int ranks = collective.ranks() == 0 ? gpus : collective.ranks();
         if (ranks > gpus || ranks < 2) {
-          throw new UnsupportedScenarioException(collective.describe() + " needs " + Math.max(ranks, 2)
-              + " GPUs but the lab hosts of " + graph.spec().name() + " have " + gpus);
+          throw new UnsupportedScenarioException(
+              collective.describe()
+                  + " needs "
+                  + Math.max(ranks, 2)
+                  + " GPUs but the lab hosts of "
+                  + graph.spec().name()
+                  + " have "
+                  + gpus);
         }
         if (collective.operation().rooted() && collective.root() >= ranks) {
-          throw new UnsupportedScenarioException("root " + collective.root() + " of " + collective.describe()
-              + " is not one of its " + ranks + " ranks");
+          throw new UnsupportedScenarioException(
+              "root "
+                  + collective.root()
+                  + " of "
+                  + collective.describe()
+                  + " is not one of its "
+                  + ranks
+                  + " ranks");
         }
         jobs.add(new CollectiveJob("collective" + jobs.size(), collective, ranks));
       }

@@ -26,14 +26,17 @@ final class FaultCommands {
 
   private final LabInventory lab;
   private final SshConnections ssh;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
   FaultCommands(LabInventory lab, SshConnections ssh) {
     this.lab = lab;
     this.ssh = ssh;
   }
 
-  /** @return whether the lab says how to do this */
+  /**
+   * @return whether the lab says how to do this
+   */
   boolean supports(LabFaultAction action) {
     return lab.faults().containsKey(action);
   }
@@ -48,8 +51,11 @@ final class FaultCommands {
   void run(LabFaultAction action, String device, String port) {
     LabCommand command = lab.faults().get(action);
     if (command == null) {
-      throw new LabException("the lab inventory has no lab.faults." + action.key() + " command", device,
-          action.key(), null);
+      throw new LabException(
+          "the lab inventory has no lab.faults." + action.key() + " command",
+          device,
+          action.key(),
+          null);
     }
     Map<String, String> values = new LinkedHashMap<>();
     values.put("device", device);
@@ -61,14 +67,23 @@ final class FaultCommands {
     try {
       if (command instanceof LabCommand.Ssh s) {
         String on = Templates.fill(s.host(), values, System::getenv);
-        checked(ssh.run(on, Templates.fill(s.run(), values, System::getenv), described, TIMEOUT), on, described);
+        checked(
+            ssh.run(on, Templates.fill(s.run(), values, System::getenv), described, TIMEOUT),
+            on,
+            described);
       } else if (command instanceof LabCommand.Http h) {
         request(h, values, device, described);
       } else if (command instanceof LabCommand.Local l) {
-        checked(LocalShell.run(Templates.fill(l.run(), values, System::getenv), described, TIMEOUT), "local", described);
+        checked(
+            LocalShell.run(Templates.fill(l.run(), values, System::getenv), described, TIMEOUT),
+            "local",
+            described);
       }
     } catch (IllegalArgumentException badTemplate) {
-      throw new LabException("cannot fill the fault command: " + badTemplate.getMessage(), device, described,
+      throw new LabException(
+          "cannot fill the fault command: " + badTemplate.getMessage(),
+          device,
+          described,
           badTemplate);
     }
   }
@@ -89,23 +104,43 @@ final class FaultCommands {
 
   private static void checked(CommandResult result, String device, String described) {
     if (result.exitStatus() != 0) {
-      throw new LabException("the fault command exited with status " + result.exitStatus() + ": "
-          + firstLine(result.stderr().isBlank() ? result.stdout() : result.stderr()), device, described, null);
+      throw new LabException(
+          "the fault command exited with status "
+              + result.exitStatus()
+              + ": "
+              + firstLine(result.stderr().isBlank() ? result.stdout() : result.stderr()),
+          device,
+          described,
+          null);
     }
   }
 
-  private void request(LabCommand.Http h, Map<String, String> values, String device, String described) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(Templates.fill(h.url(), values, System::getenv)))
-        .timeout(TIMEOUT)
-        .method(h.method(), h.body().isEmpty() ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofString(Templates.fill(h.body(), values, System::getenv)));
-    h.headers().forEach((name, value) -> request.header(name, Templates.fill(value, values, System::getenv)));
+  private void request(
+      LabCommand.Http h, Map<String, String> values, String device, String described) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(Templates.fill(h.url(), values, System::getenv)))
+            .timeout(TIMEOUT)
+            .method(
+                h.method(),
+                h.body().isEmpty()
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(
+                        Templates.fill(h.body(), values, System::getenv)));
+    h.headers()
+        .forEach(
+            (name, value) -> request.header(name, Templates.fill(value, values, System::getenv)));
     try {
-      HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(
-          StandardCharsets.UTF_8));
+      HttpResponse<String> response =
+          http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
       if (response.statusCode() >= 400) {
-        throw new LabException("the fault request answered HTTP " + response.statusCode() + ": "
-            + firstLine(response.body()), device, described, null);
+        throw new LabException(
+            "the fault request answered HTTP "
+                + response.statusCode()
+                + ": "
+                + firstLine(response.body()),
+            device,
+            described,
+            null);
       }
     } catch (IOException e) {
       throw new LabException("the fault request failed: " + e, device, described, e);

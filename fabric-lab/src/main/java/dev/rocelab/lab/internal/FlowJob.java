@@ -21,14 +21,25 @@ import java.util.Optional;
  * @param tool the tool that carries it
  * @param port the TCP port the tool's server listens on
  * @param start when it starts, from the start of the run
- * @param bursts how the sender paces its messages, if it sends in bursts; otherwise as fast as it can
+ * @param bursts how the sender paces its messages, if it sends in bursts; otherwise as fast as it
+ *     can
  */
-record FlowJob(String id, Endpoint source, Endpoint destination, int priority, DataSize message, long messages,
-    Workload.Verb verb, LabInventory.FlowTool tool, int port, SimTime start, Optional<Bursts> bursts) {
+record FlowJob(
+    String id,
+    Endpoint source,
+    Endpoint destination,
+    int priority,
+    DataSize message,
+    long messages,
+    Workload.Verb verb,
+    LabInventory.FlowTool tool,
+    int port,
+    SimTime start,
+    Optional<Bursts> bursts) {
 
   /**
-   * Messages sent back to back in bursts, one burst per period: the tool's own pacing on the sending
-   * host (perftest's rate limiter, iperf3's pacing timer) keeps the period.
+   * Messages sent back to back in bursts, one burst per period: the tool's own pacing on the
+   * sending host (perftest's rate limiter, iperf3's pacing timer) keeps the period.
    *
    * @param messages messages per burst
    * @param period from one burst's start to the next
@@ -44,7 +55,9 @@ record FlowJob(String id, Endpoint source, Endpoint destination, int priority, D
     }
   }
 
-  /** @return every byte the flow carries */
+  /**
+   * @return every byte the flow carries
+   */
   DataSize size() {
     return DataSize.bytes(Math.multiplyExact(message.bytes(), messages));
   }

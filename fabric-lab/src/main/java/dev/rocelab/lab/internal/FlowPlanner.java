@@ -18,8 +18,8 @@ import java.util.OptionalInt;
  * Turns a scenario's workloads into the flows the lab runs, over the NICs of the lab inventory in
  * file order. A permutation sends from each NIC to the NIC at the same index of the next host; an
  * incast sends from the first N NICs of other hosts to the receiver, and so does a microburst, each
- * sender pacing its bursts with its tool; an all-to-all sends from every NIC to every NIC of another
- * host; the lossy part of mixed traffic always runs on iperf3. Collectives are no flows:
+ * sender pacing its bursts with its tool; an all-to-all sends from every NIC to every NIC of
+ * another host; the lossy part of mixed traffic always runs on iperf3. Collectives are no flows:
  * {@link CollectivePlanner} plans them.
  */
 final class FlowPlanner {
@@ -29,7 +29,9 @@ final class FlowPlanner {
    * a server left behind by a broken run never blocks the next.
    */
   static final int FIRST_PORT = 18_515;
+
   static final int PORTS = 1000;
+
   /** perftest sends at most this per message; bigger flows are sent as several messages. */
   static final DataSize LARGEST_MESSAGE = DataSize.mib(1);
 
@@ -47,7 +49,8 @@ final class FlowPlanner {
   /**
    * Plans a scenario's flows.
    *
-   * @param firstFlow how many flows the session ran before: sets the ports this scenario's flows use
+   * @param firstFlow how many flows the session ran before: sets the ports this scenario's flows
+   *     use
    */
   static List<FlowJob> plan(FabricGraph graph, Scenario scenario, int firstFlow) {
     FlowPlanner planner = new FlowPlanner(graph, firstFlow);
@@ -57,14 +60,22 @@ final class FlowPlanner {
 
   private void add(Workload workload, LabInventory.FlowTool tool) {
     if (workload instanceof Workload.RdmaFlow f) {
-      flow(f.source(), f.destination(), f.dscp(), f.message(), f.messages(), f.verb(), tool, f.start(),
+      flow(
+          f.source(),
+          f.destination(),
+          f.dscp(),
+          f.message(),
+          f.messages(),
+          f.verb(),
+          tool,
+          f.start(),
           Optional.empty());
     } else if (workload instanceof Workload.Permutation p) {
       List<Endpoint> nics = nics();
       List<String> hosts = lab.hosts().keySet().stream().toList();
       if (hosts.size() < 2) {
-        throw new UnsupportedScenarioException("a permutation needs at least two lab hosts; lab.hosts has "
-            + hosts.size());
+        throw new UnsupportedScenarioException(
+            "a permutation needs at least two lab hosts; lab.hosts has " + hosts.size());
       }
       for (Endpoint nic : nics) {
         String next = hosts.get((hosts.indexOf(nic.device()) + 1) % hosts.size());
@@ -76,72 +87,129 @@ final class FlowPlanner {
       }
     } else if (workload instanceof Workload.Incast i) {
       Endpoint receiver = i.receiver().orElse(nics().get(0));
-      senders("an incast", i.senders(), receiver).forEach(s -> sized(s, receiver, i.dscp(), i.message(), tool,
-          i.start()));
+      senders("an incast", i.senders(), receiver)
+          .forEach(s -> sized(s, receiver, i.dscp(), i.message(), tool, i.start()));
     } else if (workload instanceof Workload.Microburst m) {
       Endpoint receiver = m.receiver().orElse(nics().get(0));
       DataSize message = m.burst().bytes() <= LARGEST_MESSAGE.bytes() ? m.burst() : LARGEST_MESSAGE;
       long perBurst = (m.burst().bytes() + message.bytes() - 1) / message.bytes();
       if (tool == LabInventory.FlowTool.IPERF3 && m.period().picos() % 1_000_000 != 0) {
-        throw new UnsupportedScenarioException("iperf3 paces bursts in whole microseconds; a period of "
-            + m.period() + " is not one");
+        throw new UnsupportedScenarioException(
+            "iperf3 paces bursts in whole microseconds; a period of " + m.period() + " is not one");
       }
       FlowJob.Bursts bursts = new FlowJob.Bursts(perBurst, m.period());
       for (Endpoint sender : senders("a microburst", m.senders(), receiver)) {
-        flow(sender, receiver, m.dscp(), message, perBurst * m.bursts(), Workload.Verb.WRITE, tool, m.start(),
+        flow(
+            sender,
+            receiver,
+            m.dscp(),
+            message,
+            perBurst * m.bursts(),
+            Workload.Verb.WRITE,
+            tool,
+            m.start(),
             Optional.of(bursts));
       }
     } else if (workload instanceof Workload.AllToAll a) {
       List<Endpoint> nics = nics();
       for (Endpoint source : nics) {
-        nics.stream().filter(d -> !d.device().equals(source.device()))
-            .forEach(destination -> sized(source, destination, a.dscp(), a.perPair(), tool, a.start()));
+        nics.stream()
+            .filter(d -> !d.device().equals(source.device()))
+            .forEach(
+                destination -> sized(source, destination, a.dscp(), a.perPair(), tool, a.start()));
       }
     } else if (workload instanceof Workload.MixedTraffic m) {
       add(m.lossless(), tool);
       add(m.lossy(), LabInventory.FlowTool.IPERF3);
-    } else if (!(workload instanceof Workload.Collective)) { // collectives go through the launcher, not as flows
+    } else if (!(workload
+        instanceof Workload.Collective)) { // collectives go through the launcher, not as flows
       throw new IllegalArgumentException("unknown workload " + workload.describe());
     }
   }
 
   /** The first {@code count} NICs, in inventory order, on other hosts than the receiver's. */
   private List<Endpoint> senders(String what, int count, Endpoint receiver) {
-    List<Endpoint> senders = nics().stream().filter(n -> !n.device().equals(receiver.device())).toList();
+    List<Endpoint> senders =
+        nics().stream().filter(n -> !n.device().equals(receiver.device())).toList();
     if (senders.size() < count) {
-      throw new UnsupportedScenarioException(what + " of " + count + " senders needs as many lab NICs on"
-          + " other hosts than " + receiver + "; the lab has " + senders.size());
+      throw new UnsupportedScenarioException(
+          what
+              + " of "
+              + count
+              + " senders needs as many lab NICs on"
+              + " other hosts than "
+              + receiver
+              + "; the lab has "
+              + senders.size());
     }
     return senders.subList(0, count);
   }
 
   private List<Endpoint> nics() {
     List<Endpoint> nics = new ArrayList<>();
-    lab.hosts().forEach((host, h) -> h.nics().keySet().forEach(nic -> nics.add(new Endpoint(host, nic))));
+    lab.hosts()
+        .forEach((host, h) -> h.nics().keySet().forEach(nic -> nics.add(new Endpoint(host, nic))));
     if (nics.isEmpty()) {
-      throw new UnsupportedScenarioException("the lab inventory lists no host NIC (lab.hosts.*.nics)");
+      throw new UnsupportedScenarioException(
+          "the lab inventory lists no host NIC (lab.hosts.*.nics)");
     }
     return nics;
   }
 
-  private void sized(Endpoint source, Endpoint destination, OptionalInt dscp, DataSize size,
-      LabInventory.FlowTool tool, SimTime start) {
+  private void sized(
+      Endpoint source,
+      Endpoint destination,
+      OptionalInt dscp,
+      DataSize size,
+      LabInventory.FlowTool tool,
+      SimTime start) {
     DataSize message = size.bytes() <= LARGEST_MESSAGE.bytes() ? size : LARGEST_MESSAGE;
     long messages = (size.bytes() + message.bytes() - 1) / message.bytes();
-    flow(source, destination, dscp, message, messages, Workload.Verb.WRITE, tool, start, Optional.empty());
+    flow(
+        source,
+        destination,
+        dscp,
+        message,
+        messages,
+        Workload.Verb.WRITE,
+        tool,
+        start,
+        Optional.empty());
   }
 
-  private void flow(Endpoint source, Endpoint destination, OptionalInt dscp, DataSize message, long messages,
-      Workload.Verb verb, LabInventory.FlowTool tool, SimTime start, Optional<FlowJob.Bursts> bursts) {
+  private void flow(
+      Endpoint source,
+      Endpoint destination,
+      OptionalInt dscp,
+      DataSize message,
+      long messages,
+      Workload.Verb verb,
+      LabInventory.FlowTool tool,
+      SimTime start,
+      Optional<FlowJob.Bursts> bursts) {
     int priority = priority(source, dscp);
-    flows.add(new FlowJob("flow" + flows.size(), source, destination, priority, message, messages, verb, tool,
-        FIRST_PORT + Math.floorMod(firstFlow + flows.size(), PORTS), start, bursts));
+    flows.add(
+        new FlowJob(
+            "flow" + flows.size(),
+            source,
+            destination,
+            priority,
+            message,
+            messages,
+            verb,
+            tool,
+            FIRST_PORT + Math.floorMod(firstFlow + flows.size(), PORTS),
+            start,
+            bursts));
   }
 
   /** The priority the source's leaf maps the flow's DSCP (or the NIC's RoCE DSCP) to. */
   private int priority(Endpoint source, OptionalInt dscp) {
     int code = dscp.orElse(graph.nicProfileOf(source).roce().dscp());
-    Link link = graph.linkAt(source).orElseThrow(() -> new IllegalArgumentException(source + " is cabled to nothing"));
+    Link link =
+        graph
+            .linkAt(source)
+            .orElseThrow(() -> new IllegalArgumentException(source + " is cabled to nothing"));
     String leaf = link.peerOf(source).device();
     return graph.spec().qosOf(graph.switchProfileOf(leaf)).priorityOf(code);
   }

@@ -27,10 +27,13 @@ final class FlowRunner {
 
   /** How long a server may take to listen. */
   static final Duration SERVER_READY = Duration.ofSeconds(20);
+
   /** Flows of messages up to this size are latency probes. */
   static final DataSize LATENCY_PROBE = DataSize.kib(4);
+
   /** The longest a server waits for its client and serves it. */
   static final Duration SERVER_LIFETIME = Duration.ofMinutes(15);
+
   /** iperf3's reporting interval: the resolution of a flow's throughput series. */
   static final SimTime IPERF3_INTERVAL = SimTime.millis(100);
 
@@ -65,14 +68,30 @@ final class FlowRunner {
       String client = clientCommand(job);
       CommandResult result = ssh.run(job.source().device(), client, client, timeout);
       if (result.exitStatus() == CommandResult.NOT_FOUND) {
-        throw new LabException(tool(job) + " is not installed on " + job.source().device() + " (exit 127: "
-            + FaultCommands.firstLine(result.stderr()) + ")", job.source().device(), client, null);
+        throw new LabException(
+            tool(job)
+                + " is not installed on "
+                + job.source().device()
+                + " (exit 127: "
+                + FaultCommands.firstLine(result.stderr())
+                + ")",
+            job.source().device(),
+            client,
+            null);
       }
       try {
         return outcome(job, startedAt, result);
       } catch (UnparsableOutputException e) {
-        throw new LabException("unparsable " + tool(job) + " output (exit " + result.exitStatus() + "): "
-            + e.getMessage(), job.source().device(), client, e);
+        throw new LabException(
+            "unparsable "
+                + tool(job)
+                + " output (exit "
+                + result.exitStatus()
+                + "): "
+                + e.getMessage(),
+            job.source().device(),
+            client,
+            e);
       }
     } finally {
       serverRun.cancel();
@@ -83,67 +102,147 @@ final class FlowRunner {
     String probe = "ss -Hltn 'sport = :" + job.port() + "'";
     AtomicReference<CommandResult> ended = new AtomicReference<>();
     try {
-      await("the " + tool(job) + " server on " + job.destination().device() + " listens on port " + job.port())
-          .atMost(SERVER_READY).pollInterval(Duration.ofMillis(200)).pollInSameThread()
-          .until(() -> {
-            serverRun.ended().ifPresent(ended::set);
-            return ended.get() != null
-                || !ssh.run(job.destination().device(), probe, probe, SERVER_READY).stdout().isBlank();
-          });
+      await(
+              "the "
+                  + tool(job)
+                  + " server on "
+                  + job.destination().device()
+                  + " listens on port "
+                  + job.port())
+          .atMost(SERVER_READY)
+          .pollInterval(Duration.ofMillis(200))
+          .pollInSameThread()
+          .until(
+              () -> {
+                serverRun.ended().ifPresent(ended::set);
+                return ended.get() != null
+                    || !ssh.run(job.destination().device(), probe, probe, SERVER_READY)
+                        .stdout()
+                        .isBlank();
+              });
     } catch (ConditionTimeoutException e) {
-      throw new LabException("the " + tool(job) + " server did not listen on port " + job.port() + " within "
-          + SERVER_READY.toSeconds() + " s", job.destination().device(), server, e);
+      throw new LabException(
+          "the "
+              + tool(job)
+              + " server did not listen on port "
+              + job.port()
+              + " within "
+              + SERVER_READY.toSeconds()
+              + " s",
+          job.destination().device(),
+          server,
+          e);
     }
     CommandResult result = ended.get();
     if (result != null) {
-      throw new LabException(result.exitStatus() == CommandResult.NOT_FOUND
-          ? tool(job) + " is not installed on " + job.destination().device() + " (exit 127: "
-              + FaultCommands.firstLine(result.stderr()) + ")"
-          : "the " + tool(job) + " server ended before the client started (exit " + result.exitStatus() + "): "
-              + FaultCommands.firstLine(result.stderr() + result.stdout()),
-          job.destination().device(), server, null);
+      throw new LabException(
+          result.exitStatus() == CommandResult.NOT_FOUND
+              ? tool(job)
+                  + " is not installed on "
+                  + job.destination().device()
+                  + " (exit 127: "
+                  + FaultCommands.firstLine(result.stderr())
+                  + ")"
+              : "the "
+                  + tool(job)
+                  + " server ended before the client started (exit "
+                  + result.exitStatus()
+                  + "): "
+                  + FaultCommands.firstLine(result.stderr() + result.stdout()),
+          job.destination().device(),
+          server,
+          null);
     }
   }
 
   private Outcome outcome(FlowJob job, SimTime startedAt, CommandResult result) {
     if (job.tool() == LabInventory.FlowTool.IPERF3) {
       Iperf3Output.Report report = Iperf3Output.parse(result.stdout());
-      long[] bps = report.intervals().stream().mapToLong(i -> Math.round(i.bitsPerSecond())).toArray();
+      long[] bps =
+          report.intervals().stream().mapToLong(i -> Math.round(i.bitsPerSecond())).toArray();
       SimTime took = SimTime.micros(Math.round(report.seconds() * 1e6));
-      // iperf3's server stops counting when the client's end-of-test message arrives, which can overtake
-      // the last socket buffer of data (its sum_received then falls short by about that much): over TCP,
-      // every byte sent by a client that ended cleanly was delivered, so that is what completes a flow
+      // iperf3's server stops counting when the client's end-of-test message arrives, which can
+      // overtake
+      // the last socket buffer of data (its sum_received then falls short by about that much): over
+      // TCP,
+      // every byte sent by a client that ended cleanly was delivered, so that is what completes a
+      // flow
       boolean complete = result.exitStatus() == 0 && report.bytesSent() >= job.size().bytes();
-      FlowResult flow = new FlowResult(job.id(), job.source(), job.destination(), job.priority(), job.size(),
-          DataSize.bytes(report.bytesReceived()), startedAt,
-          complete ? Optional.of(startedAt.plus(took)) : Optional.empty(), report.retransmits(), Optional.empty());
-      return new Outcome(flow, bps.length == 0 ? Optional.empty()
-          : Optional.of(new TimeSeries("throughput", job.id(), "bps", startedAt, IPERF3_INTERVAL, bps)));
+      FlowResult flow =
+          new FlowResult(
+              job.id(),
+              job.source(),
+              job.destination(),
+              job.priority(),
+              job.size(),
+              DataSize.bytes(report.bytesReceived()),
+              startedAt,
+              complete ? Optional.of(startedAt.plus(took)) : Optional.empty(),
+              report.retransmits(),
+              Optional.empty());
+      return new Outcome(
+          flow,
+          bps.length == 0
+              ? Optional.empty()
+              : Optional.of(
+                  new TimeSeries("throughput", job.id(), "bps", startedAt, IPERF3_INTERVAL, bps)));
     }
     if (result.exitStatus() != 0) {
-      throw new UnparsableOutputException(tool(job) + " failed" + PerftestOutput.lastLine(result.stdout()
-          + "\n" + result.stderr()));
+      throw new UnparsableOutputException(
+          tool(job)
+              + " failed"
+              + PerftestOutput.lastLine(result.stdout() + "\n" + result.stderr()));
     }
     if (latencyProbe(job)) {
       PerftestOutput.Latency lat = PerftestOutput.latency(result.stdout());
       // perftest prints no 90th percentile: its 99th stands in, an upper bound
-      LatencySummary summary = new LatencySummary(lat.iterations(), micros(lat.min()), micros(lat.typical()),
-          micros(lat.p99()), micros(lat.p99()), micros(lat.p999()), micros(lat.max()), micros(lat.average()));
+      LatencySummary summary =
+          new LatencySummary(
+              lat.iterations(),
+              micros(lat.min()),
+              micros(lat.typical()),
+              micros(lat.p99()),
+              micros(lat.p99()),
+              micros(lat.p999()),
+              micros(lat.max()),
+              micros(lat.average()));
       SimTime took = micros(lat.average() * 2 * lat.iterations());
-      FlowResult flow = new FlowResult(job.id(), job.source(), job.destination(), job.priority(), job.size(),
-          DataSize.bytes(lat.bytes() * lat.iterations()), startedAt, Optional.of(startedAt.plus(took)), 0,
-          Optional.of(summary));
+      FlowResult flow =
+          new FlowResult(
+              job.id(),
+              job.source(),
+              job.destination(),
+              job.priority(),
+              job.size(),
+              DataSize.bytes(lat.bytes() * lat.iterations()),
+              startedAt,
+              Optional.of(startedAt.plus(took)),
+              0,
+              Optional.of(summary));
       return new Outcome(flow, Optional.empty());
     }
     PerftestOutput.Bandwidth bw = PerftestOutput.bandwidth(result.stdout());
     long bytes = bw.bytes() * bw.iterations();
     SimTime took = SimTime.picos(Math.round(bytes * 8.0 / bw.averageGbps() * 1000));
-    FlowResult flow = new FlowResult(job.id(), job.source(), job.destination(), job.priority(), job.size(),
-        DataSize.bytes(bytes), startedAt, Optional.of(startedAt.plus(took)), 0, Optional.empty());
+    FlowResult flow =
+        new FlowResult(
+            job.id(),
+            job.source(),
+            job.destination(),
+            job.priority(),
+            job.size(),
+            DataSize.bytes(bytes),
+            startedAt,
+            Optional.of(startedAt.plus(took)),
+            0,
+            Optional.empty());
     return new Outcome(flow, Optional.empty());
   }
 
-  /** Servers serve one client; the time limit ends one whose client never came (SSH sends no hang-up without a tty). */
+  /**
+   * Servers serve one client; the time limit ends one whose client never came (SSH sends no hang-up
+   * without a tty).
+   */
   String serverCommand(FlowJob job) {
     String limit = "timeout " + SERVER_LIFETIME.toSeconds() + " ";
     if (job.tool() == LabInventory.FlowTool.IPERF3) {
@@ -152,25 +251,58 @@ final class FlowRunner {
     return limit + perftest(job, nic(job.destination().device(), job.destination().port()));
   }
 
-  /** The client's command line: the tool, its server's address and port, and the flow's size and pacing. */
+  /**
+   * The client's command line: the tool, its server's address and port, and the flow's size and
+   * pacing.
+   */
   String clientCommand(FlowJob job) {
     String address = nic(job.destination().device(), job.destination().port()).address();
     if (job.tool() == LabInventory.FlowTool.IPERF3) {
-      return "iperf3 -c " + address + " -p " + job.port() + " -J -i " + IPERF3_INTERVAL.picos() / 1e12 + " -n "
-          + job.size().bytes() + job.bursts().map(b -> " -l " + job.message().bytes() + " -b "
-              + Math.round(b.averageBitsPerSecond(job.message())) + "/" + b.messages() + " --pacing-timer "
-              + b.period().picos() / 1_000_000).orElse("");
+      return "iperf3 -c "
+          + address
+          + " -p "
+          + job.port()
+          + " -J -i "
+          + IPERF3_INTERVAL.picos() / 1e12
+          + " -n "
+          + job.size().bytes()
+          + job.bursts()
+              .map(
+                  b ->
+                      " -l "
+                          + job.message().bytes()
+                          + " -b "
+                          + Math.round(b.averageBitsPerSecond(job.message()))
+                          + "/"
+                          + b.messages()
+                          + " --pacing-timer "
+                          + b.period().picos() / 1_000_000)
+              .orElse("");
     }
     return perftest(job, nic(job.source().device(), job.source().port())) + " " + address;
   }
 
   private static String perftest(FlowJob job, LabHost.LabNic nic) {
     // perftest needs at least 5 iterations
-    return tool(job) + (nic.rdmaDevice().isEmpty() ? "" : " -d " + nic.rdmaDevice()) + " -p " + job.port()
-        + (latencyProbe(job) ? "" : " --report_gbits") + " -F -s " + job.message().bytes() + " -n "
-        + Math.max(5, job.messages()) + job.bursts().map(b -> " --burst_size=" + b.messages() + " --rate_limit="
-            + String.format(Locale.ROOT, "%.6f", b.averageBitsPerSecond(job.message()) / 1e9)
-            + " --rate_units=g --rate_limit_type=SW").orElse("");
+    return tool(job)
+        + (nic.rdmaDevice().isEmpty() ? "" : " -d " + nic.rdmaDevice())
+        + " -p "
+        + job.port()
+        + (latencyProbe(job) ? "" : " --report_gbits")
+        + " -F -s "
+        + job.message().bytes()
+        + " -n "
+        + Math.max(5, job.messages())
+        + job.bursts()
+            .map(
+                b ->
+                    " --burst_size="
+                        + b.messages()
+                        + " --rate_limit="
+                        + String.format(
+                            Locale.ROOT, "%.6f", b.averageBitsPerSecond(job.message()) / 1e9)
+                        + " --rate_units=g --rate_limit_type=SW")
+            .orElse("");
   }
 
   private LabHost.LabNic nic(String host, String nic) {
@@ -182,7 +314,8 @@ final class FlowRunner {
    * {@code ib_send_lat}) runs it, one message at a time, and reports one-way latency.
    */
   static boolean latencyProbe(FlowJob job) {
-    return job.tool() == LabInventory.FlowTool.PERFTEST && job.message().bytes() <= LATENCY_PROBE.bytes()
+    return job.tool() == LabInventory.FlowTool.PERFTEST
+        && job.message().bytes() <= LATENCY_PROBE.bytes()
         && job.bursts().isEmpty();
   }
 

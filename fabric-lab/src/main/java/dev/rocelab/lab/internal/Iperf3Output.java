@@ -22,7 +22,12 @@ final class Iperf3Output {
    * @param retransmits TCP retransmissions (0 where the platform does not report them)
    * @param intervals the per-interval throughput, in order
    */
-  record Report(long bytesSent, long bytesReceived, double seconds, long retransmits, List<Interval> intervals) {}
+  record Report(
+      long bytesSent,
+      long bytesReceived,
+      double seconds,
+      long retransmits,
+      List<Interval> intervals) {}
 
   /**
    * One reporting interval.
@@ -39,11 +44,14 @@ final class Iperf3Output {
     try {
       root = JSON.readTree(output);
     } catch (JsonProcessingException e) {
-      throw new UnparsableOutputException("iperf3 output is not JSON (was -J given? was the run cut short?)"
-          + PerftestOutput.lastLine(output), e);
+      throw new UnparsableOutputException(
+          "iperf3 output is not JSON (was -J given? was the run cut short?)"
+              + PerftestOutput.lastLine(output),
+          e);
     }
     if (root == null || !root.isObject()) {
-      throw new UnparsableOutputException("iperf3 output is not a JSON object" + PerftestOutput.lastLine(output));
+      throw new UnparsableOutputException(
+          "iperf3 output is not a JSON object" + PerftestOutput.lastLine(output));
     }
     if (root.hasNonNull("error")) {
       throw new UnparsableOutputException("iperf3 reported: " + root.get("error").asText());
@@ -51,22 +59,32 @@ final class Iperf3Output {
     JsonNode sent = root.at("/end/sum_sent");
     JsonNode received = root.at("/end/sum_received");
     if (sent.isMissingNode() || received.isMissingNode()) {
-      throw new UnparsableOutputException("iperf3 output has no end.sum_sent/end.sum_received (the test did not finish)");
+      throw new UnparsableOutputException(
+          "iperf3 output has no end.sum_sent/end.sum_received (the test did not finish)");
     }
     List<Interval> intervals = new ArrayList<>();
     for (JsonNode interval : root.path("intervals")) {
       JsonNode sum = interval.path("sum");
-      intervals.add(new Interval(number(sum, "start"), number(sum, "end"), (long) number(sum, "bytes"),
-          number(sum, "bits_per_second")));
+      intervals.add(
+          new Interval(
+              number(sum, "start"),
+              number(sum, "end"),
+              (long) number(sum, "bytes"),
+              number(sum, "bits_per_second")));
     }
-    return new Report((long) number(sent, "bytes"), (long) number(received, "bytes"), number(received, "seconds"),
-        sent.path("retransmits").asLong(0), intervals);
+    return new Report(
+        (long) number(sent, "bytes"),
+        (long) number(received, "bytes"),
+        number(received, "seconds"),
+        sent.path("retransmits").asLong(0),
+        intervals);
   }
 
   private static double number(JsonNode node, String field) {
     JsonNode value = node.get(field);
     if (value == null || !value.isNumber()) {
-      throw new UnparsableOutputException("iperf3 output lacks the number " + field + " in " + node);
+      throw new UnparsableOutputException(
+          "iperf3 output lacks the number " + field + " in " + node);
     }
     return value.asDouble();
   }

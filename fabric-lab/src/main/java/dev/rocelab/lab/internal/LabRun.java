@@ -43,16 +43,21 @@ final class LabRun implements ScenarioRun {
   private final Instant start;
   private final Duration limit;
   private final Optional<TelemetryReader.Snapshot> before;
-  private final ExecutorService flowThreads = Executors.newCachedThreadPool(daemon("rocelab-lab flow"));
-  private final ScheduledExecutorService faultThread = Executors.newSingleThreadScheduledExecutor(
-      daemon("rocelab-lab fault"));
+  private final ExecutorService flowThreads =
+      Executors.newCachedThreadPool(daemon("rocelab-lab flow"));
+  private final ScheduledExecutorService faultThread =
+      Executors.newSingleThreadScheduledExecutor(daemon("rocelab-lab fault"));
   private final List<CompletableFuture<FlowRunner.Outcome>> flows = new ArrayList<>();
   private final List<CompletableFuture<CollectiveResult>> collectives = new ArrayList<>();
   private final List<CompletableFuture<Void>> faults = new ArrayList<>();
   private final List<FabricEvent> events = new ArrayList<>();
   private RunResult result;
 
-  LabRun(LabSession session, Scenario scenario, List<FlowJob> jobs, List<CollectiveJob> collectiveJobs,
+  LabRun(
+      LabSession session,
+      Scenario scenario,
+      List<FlowJob> jobs,
+      List<CollectiveJob> collectiveJobs,
       Duration limit) {
     this.session = session;
     this.scenario = scenario;
@@ -60,16 +65,22 @@ final class LabRun implements ScenarioRun {
     this.before = session.telemetry().map(t -> t.snapshot(Instant.now()));
     this.start = Instant.now();
     for (FlowJob job : jobs) {
-      flows.add(CompletableFuture.supplyAsync(() -> {
-        pause(job.start());
-        return session.flows().run(job, elapsed(), limit);
-      }, flowThreads));
+      flows.add(
+          CompletableFuture.supplyAsync(
+              () -> {
+                pause(job.start());
+                return session.flows().run(job, elapsed(), limit);
+              },
+              flowThreads));
     }
     for (CollectiveJob job : collectiveJobs) {
-      collectives.add(CompletableFuture.supplyAsync(() -> {
-        pause(job.collective().start());
-        return session.collectives().run(job, limit);
-      }, flowThreads));
+      collectives.add(
+          CompletableFuture.supplyAsync(
+              () -> {
+                pause(job.collective().start());
+                return session.collectives().run(job, limit);
+              },
+              flowThreads));
     }
     for (Fault fault : scenario.faults()) {
       schedule(fault);
@@ -78,15 +89,38 @@ final class LabRun implements ScenarioRun {
 
   private void schedule(Fault fault) {
     if (fault instanceof Fault.LinkDown d) {
-      at(d.at(), LabFaultAction.LINK_DOWN, d.port().device(), d.port().port(), FabricEvent.Kind.FAULT, "link down");
+      at(
+          d.at(),
+          LabFaultAction.LINK_DOWN,
+          d.port().device(),
+          d.port().port(),
+          FabricEvent.Kind.FAULT,
+          "link down");
     } else if (fault instanceof Fault.LinkUp u) {
-      at(u.at(), LabFaultAction.LINK_UP, u.port().device(), u.port().port(), FabricEvent.Kind.RECOVERY, "link up");
+      at(
+          u.at(),
+          LabFaultAction.LINK_UP,
+          u.port().device(),
+          u.port().port(),
+          FabricEvent.Kind.RECOVERY,
+          "link up");
     } else if (fault instanceof Fault.LinkFlap f) {
       SimTime half = SimTime.picos(f.period().picos() / 2);
       for (int i = 0; i < f.count(); i++) {
         SimTime cycle = f.at().plus(f.period().times(i));
-        at(cycle, LabFaultAction.LINK_DOWN, f.port().device(), f.port().port(), FabricEvent.Kind.FAULT, "link down");
-        at(cycle.plus(half), LabFaultAction.LINK_UP, f.port().device(), f.port().port(), FabricEvent.Kind.RECOVERY,
+        at(
+            cycle,
+            LabFaultAction.LINK_DOWN,
+            f.port().device(),
+            f.port().port(),
+            FabricEvent.Kind.FAULT,
+            "link down");
+        at(
+            cycle.plus(half),
+            LabFaultAction.LINK_UP,
+            f.port().device(),
+            f.port().port(),
+            FabricEvent.Kind.RECOVERY,
             "link up");
       }
     } else if (fault instanceof Fault.SwitchReset r) {
@@ -96,19 +130,31 @@ final class LabRun implements ScenarioRun {
     }
   }
 
-  private void at(SimTime time, LabFaultAction action, String device, String port, FabricEvent.Kind kind,
+  private void at(
+      SimTime time,
+      LabFaultAction action,
+      String device,
+      String port,
+      FabricEvent.Kind kind,
       String what) {
     CompletableFuture<Void> done = new CompletableFuture<>();
-    faultThread.schedule(() -> {
-      try {
-        session.faults().run(action, device, port);
-        record(new FabricEvent(elapsed(), kind, port == null ? device : device + ":" + port,
-            what + " (lab command " + action.key() + ")"));
-        done.complete(null);
-      } catch (RuntimeException e) {
-        done.completeExceptionally(e);
-      }
-    }, time.picos() / 1000, TimeUnit.NANOSECONDS);
+    faultThread.schedule(
+        () -> {
+          try {
+            session.faults().run(action, device, port);
+            record(
+                new FabricEvent(
+                    elapsed(),
+                    kind,
+                    port == null ? device : device + ":" + port,
+                    what + " (lab command " + action.key() + ")"));
+            done.complete(null);
+          } catch (RuntimeException e) {
+            done.completeExceptionally(e);
+          }
+        },
+        time.picos() / 1000,
+        TimeUnit.NANOSECONDS);
     faults.add(done);
   }
 
@@ -132,8 +178,9 @@ final class LabRun implements ScenarioRun {
 
   @Override
   public boolean finished() {
-    return result != null || (flows.stream().allMatch(CompletableFuture::isDone)
-        && collectives.stream().allMatch(CompletableFuture::isDone));
+    return result != null
+        || (flows.stream().allMatch(CompletableFuture::isDone)
+            && collectives.stream().allMatch(CompletableFuture::isDone));
   }
 
   @Override
@@ -153,18 +200,25 @@ final class LabRun implements ScenarioRun {
     }
     LabException failure = null;
     try {
-      CompletableFuture.allOf(flows.toArray(CompletableFuture[]::new)).get(limit.toMillis(), TimeUnit.MILLISECONDS);
-      CompletableFuture.allOf(collectives.toArray(CompletableFuture[]::new)).get(limit.toMillis(),
-          TimeUnit.MILLISECONDS);
-      CompletableFuture.allOf(faults.toArray(CompletableFuture[]::new)).get(limit.toMillis(), TimeUnit.MILLISECONDS);
+      CompletableFuture.allOf(flows.toArray(CompletableFuture[]::new))
+          .get(limit.toMillis(), TimeUnit.MILLISECONDS);
+      CompletableFuture.allOf(collectives.toArray(CompletableFuture[]::new))
+          .get(limit.toMillis(), TimeUnit.MILLISECONDS);
+      CompletableFuture.allOf(faults.toArray(CompletableFuture[]::new))
+          .get(limit.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       failure = labFailure(e.getCause());
     } catch (TimeoutException e) {
-      failure = new LabException("the run did not end within " + limit.toSeconds() + " s", "lab",
-          scenario.describe(), e);
+      failure =
+          new LabException(
+              "the run did not end within " + limit.toSeconds() + " s",
+              "lab",
+              scenario.describe(),
+              e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      failure = new LabException("interrupted while the run went on", "lab", scenario.describe(), e);
+      failure =
+          new LabException("interrupted while the run went on", "lab", scenario.describe(), e);
     }
     Instant end = Instant.now();
     close();
@@ -218,7 +272,8 @@ final class LabRun implements ScenarioRun {
     return result(end, StopReason.IN_PROGRESS, List.of(), new ArrayList<>());
   }
 
-  private RunResult result(Instant end, StopReason reason, List<PortStats> ports, List<TimeSeries> series) {
+  private RunResult result(
+      Instant end, StopReason reason, List<PortStats> ports, List<TimeSeries> series) {
     List<FlowResult> finished = new ArrayList<>();
     for (CompletableFuture<FlowRunner.Outcome> flow : flows) {
       if (flow.isDone() && !flow.isCompletedExceptionally()) {
@@ -235,14 +290,29 @@ final class LabRun implements ScenarioRun {
     timeline.sort(Comparator.comparing(FabricEvent::time));
     // per priority, the latency probe with the most samples stands for its class of traffic
     Map<Integer, LatencySummary> latency = new java.util.TreeMap<>();
-    finished.forEach(f -> f.latency().ifPresent(l -> latency.merge(f.priority(), l,
-        (a, b) -> a.count() >= b.count() ? a : b)));
-    return new RunResult(scenario, session.backend().id(), session.graph(), reason,
-        SimTime.millis(Duration.between(start, end).toMillis()), ports, finished, latency, List.of(), series,
-        timeline, collectiveResults());
+    finished.forEach(
+        f ->
+            f.latency()
+                .ifPresent(
+                    l -> latency.merge(f.priority(), l, (a, b) -> a.count() >= b.count() ? a : b)));
+    return new RunResult(
+        scenario,
+        session.backend().id(),
+        session.graph(),
+        reason,
+        SimTime.millis(Duration.between(start, end).toMillis()),
+        ports,
+        finished,
+        latency,
+        List.of(),
+        series,
+        timeline,
+        collectiveResults());
   }
 
-  /** The collectives that finished, and the rows of those that failed half way, in scenario order. */
+  /**
+   * The collectives that finished, and the rows of those that failed half way, in scenario order.
+   */
   private List<CollectiveResult> collectiveResults() {
     List<CollectiveResult> done = new ArrayList<>();
     for (CompletableFuture<CollectiveResult> collective : collectives) {

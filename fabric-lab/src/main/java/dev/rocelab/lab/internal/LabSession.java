@@ -12,7 +12,6 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.LabFaultAction;
 import dev.rocelab.api.fabric.LabInventory;
 import dev.rocelab.api.fabric.LabSsh;
-import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.lab.LabException;
@@ -28,13 +27,15 @@ import org.apiguardian.api.API;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * A session on a lab: logs in to every host when it opens (so a wrong key or an unreachable host
- * is reported before any traffic), then runs scenarios one after another.
+ * A session on a lab: logs in to every host when it opens (so a wrong key or an unreachable host is
+ * reported before any traffic), then runs scenarios one after another.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class LabSession implements FabricSession {
 
-  /** The shortest bound on a run's wall-clock time; a scenario's own duration is used when longer. */
+  /**
+   * The shortest bound on a run's wall-clock time; a scenario's own duration is used when longer.
+   */
   static final Duration MINIMUM_RUN_LIMIT = Duration.ofMinutes(10);
 
   private final FabricBackend backend;
@@ -60,8 +61,11 @@ public final class LabSession implements FabricSession {
     this.spec = Objects.requireNonNull(spec, "spec must not be null");
     LabInventory lab = spec.lab();
     if (lab.isEmpty()) {
-      throw new IllegalArgumentException("fabric " + spec.name() + " has no lab inventory: add a lab: section"
-          + " (hosts, switches, telemetry, faults) to run it on the lab backend");
+      throw new IllegalArgumentException(
+          "fabric "
+              + spec.name()
+              + " has no lab inventory: add a lab: section"
+              + " (hosts, switches, telemetry, faults) to run it on the lab backend");
     }
     this.graph = FabricGraph.of(spec);
     InventoryCheck.check(graph, lab);
@@ -71,7 +75,8 @@ public final class LabSession implements FabricSession {
     this.ssh = new SshConnections(logins);
     this.flowRunner = new FlowRunner(lab, ssh);
     this.faultCommands = new FaultCommands(lab, ssh);
-    this.collectiveRunner = lab.launcher().map(launcher -> new CollectiveRunner(new LaunchCommand(launcher), ssh));
+    this.collectiveRunner =
+        lab.launcher().map(launcher -> new CollectiveRunner(new LaunchCommand(launcher), ssh));
     this.telemetry = lab.telemetry().map(TelemetryReader::new);
     try {
       lab.hosts().keySet().forEach(ssh::connect);
@@ -100,8 +105,14 @@ public final class LabSession implements FabricSession {
     for (Fault fault : scenario.faults()) {
       for (LabFaultAction action : actions(fault)) {
         if (!faultCommands.supports(action)) {
-          return Optional.of("lab of " + spec.name() + " cannot inject \"" + fault.describe()
-              + "\": its inventory has no lab.faults." + action.key() + " command");
+          return Optional.of(
+              "lab of "
+                  + spec.name()
+                  + " cannot inject \""
+                  + fault.describe()
+                  + "\": its inventory has no lab.faults."
+                  + action.key()
+                  + " command");
         }
       }
     }
@@ -131,11 +142,17 @@ public final class LabSession implements FabricSession {
     Duration bound = Duration.ofNanos(scenario.duration().picos() / 1000);
     List<FlowJob> jobs = FlowPlanner.plan(graph, scenario, flowsStarted);
     flowsStarted += jobs.size();
-    return new LabRun(this, scenario, jobs, CollectivePlanner.plan(graph, scenario),
+    return new LabRun(
+        this,
+        scenario,
+        jobs,
+        CollectivePlanner.plan(graph, scenario),
         bound.compareTo(MINIMUM_RUN_LIMIT) > 0 ? bound : MINIMUM_RUN_LIMIT);
   }
 
-  /** @return the fabric this lab implements, expanded */
+  /**
+   * @return the fabric this lab implements, expanded
+   */
   FabricGraph graph() {
     return graph;
   }
@@ -148,7 +165,10 @@ public final class LabSession implements FabricSession {
     return flowRunner;
   }
 
-  /** @return runs collectives; present whenever the lab has a launcher, which a planned collective needs */
+  /**
+   * @return runs collectives; present whenever the lab has a launcher, which a planned collective
+   *     needs
+   */
   CollectiveRunner collectives() {
     return collectiveRunner.orElseThrow();
   }
@@ -166,19 +186,29 @@ public final class LabSession implements FabricSession {
   void awaitSettled(TelemetryReader reader) {
     Duration step = Duration.ofNanos(spec.lab().telemetry().orElseThrow().step().picos() / 1000);
     Duration apart = step.multipliedBy(2);
-    AtomicReference<TelemetryReader.Snapshot> last = new AtomicReference<>(reader.snapshot(Instant.now()));
+    AtomicReference<TelemetryReader.Snapshot> last =
+        new AtomicReference<>(reader.snapshot(Instant.now()));
     try {
-      await("switch counters settle after the run").atMost(step.multipliedBy(15)).pollDelay(apart).pollInterval(apart)
+      await("switch counters settle after the run")
+          .atMost(step.multipliedBy(15))
+          .pollDelay(apart)
+          .pollInterval(apart)
           .pollInSameThread()
-          .until(() -> {
-            TelemetryReader.Snapshot now = reader.snapshot(Instant.now());
-            boolean settled = now.values().equals(last.get().values());
-            last.set(now);
-            return settled;
-          });
+          .until(
+              () -> {
+                TelemetryReader.Snapshot now = reader.snapshot(Instant.now());
+                boolean settled = now.values().equals(last.get().values());
+                last.set(now);
+                return settled;
+              });
     } catch (ConditionTimeoutException e) {
-      throw new LabException("the counters in Prometheus did not settle within " + step.multipliedBy(15).toSeconds()
-          + " s after the run (is traffic still flowing?)", "prometheus", "snapshots of every telemetry query", e);
+      throw new LabException(
+          "the counters in Prometheus did not settle within "
+              + step.multipliedBy(15).toSeconds()
+              + " s after the run (is traffic still flowing?)",
+          "prometheus",
+          "snapshots of every telemetry query",
+          e);
     }
   }
 

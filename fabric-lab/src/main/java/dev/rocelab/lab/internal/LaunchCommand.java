@@ -6,9 +6,9 @@ import java.util.Objects;
 
 /**
  * Wraps a program in the lab's own multi-node launcher, so every rank starts the way the lab's
- * users start their jobs: Open MPI's {@code mpirun} with the lab's host file, or Slurm's
- * {@code srun} inside an allocation. Environment variables reach every rank ({@code -x NAME=value}
- * for mpirun, {@code --export=ALL,NAME=value} for srun).
+ * users start their jobs: Open MPI's {@code mpirun} with the lab's host file, or Slurm's {@code
+ * srun} inside an allocation. Environment variables reach every rank ({@code -x NAME=value} for
+ * mpirun, {@code --export=ALL,NAME=value} for srun).
  */
 final class LaunchCommand {
 
@@ -18,12 +18,16 @@ final class LaunchCommand {
     this.launcher = Objects.requireNonNull(launcher, "launcher must not be null");
   }
 
-  /** @return the inventory host the launcher runs on */
+  /**
+   * @return the inventory host the launcher runs on
+   */
   String host() {
     return launcher.host();
   }
 
-  /** @return the launcher's program, {@code mpirun} or {@code srun} */
+  /**
+   * @return the launcher's program, {@code mpirun} or {@code srun}
+   */
   String program() {
     return launcher.kind() == LabLauncher.Kind.MPIRUN ? "mpirun" : "srun";
   }
@@ -41,7 +45,8 @@ final class LaunchCommand {
     if (launcher.kind() == LabLauncher.Kind.MPIRUN) {
       line.append("mpirun --hostfile ").append(launcher.hostFile()).append(" -np ").append(ranks);
       options(line);
-      environment.forEach((name, value) -> line.append(" -x ").append(name).append('=').append(value));
+      environment.forEach(
+          (name, value) -> line.append(" -x ").append(name).append('=').append(value));
     } else {
       line.append("srun --ntasks=").append(ranks).append(" --export=ALL");
       environment.forEach((name, value) -> line.append(',').append(name).append('=').append(value));

@@ -20,11 +20,14 @@ final class LocalShell {
     try {
       Process process = new ProcessBuilder("sh", "-c", command).start();
       process.getOutputStream().close();
-      CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
-      CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+      CompletableFuture<String> out =
+          CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+      CompletableFuture<String> err =
+          CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.destroyForcibly();
-        throw new LabException("timed out after " + timeout.toSeconds() + " s", "local", shown, null);
+        throw new LabException(
+            "timed out after " + timeout.toSeconds() + " s", "local", shown, null);
       }
       return new CommandResult(process.exitValue(), out.get(), err.get());
     } catch (IOException | ExecutionException e) {

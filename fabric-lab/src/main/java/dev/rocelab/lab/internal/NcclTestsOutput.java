@@ -19,18 +19,23 @@ import java.util.regex.Pattern;
  * Parses the text output of nccl-tests ({@code all_reduce_perf}, {@code all_gather_perf}, …): one
  * row per message size with the out-of-place and in-place time, algbw and busbw, and the average
  * bus bandwidth at the end. Rows are kept in order; a run that aborts half way keeps the rows it
- * printed, with the {@link Report#failure() failure} that ended it. {@link Report#result} keeps nccl-tests' own figures in the
- * common {@link CollectiveResult}: time, algbw and busbw as printed, never recomputed.
+ * printed, with the {@link Report#failure() failure} that ended it. {@link Report#result} keeps
+ * nccl-tests' own figures in the common {@link CollectiveResult}: time, algbw and busbw as printed,
+ * never recomputed.
  */
 final class NcclTestsOutput {
 
   private static final int ROW_VALUES = 13;
   private static final Pattern BLANKS = Pattern.compile("\\s+");
-  private static final Pattern AVERAGE = Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([0-9.eE+-]+)");
-  private static final Pattern OUT_OF_BOUNDS = Pattern.compile("#\\s*Out of bounds values\\s*:\\s*([0-9]+)");
-  private static final Pattern FAILURE = Pattern.compile("(NCCL failure|Test NCCL failure|Test CUDA failure|"
-      + "NCCL WARN|MPI_ABORT was invoked|srun: error|ORTE was unable to|mpirun noticed that|mpirun was unable to|"
-      + "prterun was unable to)[^\\n]*");
+  private static final Pattern AVERAGE =
+      Pattern.compile("#\\s*Avg bus bandwidth\\s*:\\s*([0-9.eE+-]+)");
+  private static final Pattern OUT_OF_BOUNDS =
+      Pattern.compile("#\\s*Out of bounds values\\s*:\\s*([0-9]+)");
+  private static final Pattern FAILURE =
+      Pattern.compile(
+          "(NCCL failure|Test NCCL failure|Test CUDA failure|"
+              + "NCCL WARN|MPI_ABORT was invoked|srun: error|ORTE was unable to|mpirun noticed that|mpirun was unable to|"
+              + "prterun was unable to)[^\\n]*");
 
   private NcclTestsOutput() {}
 
@@ -42,7 +47,11 @@ final class NcclTestsOutput {
    * @param outOfBounds values that failed validation ("Out of bounds values"), if printed
    * @param failure the NCCL, CUDA or launcher error that ended the run early, if one did
    */
-  record Report(List<Row> rows, OptionalDouble averageBusBandwidth, long outOfBounds, Optional<String> failure) {
+  record Report(
+      List<Row> rows,
+      OptionalDouble averageBusBandwidth,
+      long outOfBounds,
+      Optional<String> failure) {
 
     /** Copies the rows. */
     Report {
@@ -62,14 +71,34 @@ final class NcclTestsOutput {
       List<CollectiveRow> table = new ArrayList<>();
       for (Row row : rows) {
         if (!row.type().equals(collective.dataType().ncclName()) || !row.redop().equals(redop)) {
-          throw new UnparsableOutputException("nccl-tests printed a row of " + row.type() + "/" + row.redop()
-              + " for a run of " + collective.dataType().ncclName() + "/" + redop + " (size " + row.bytes() + ")");
+          throw new UnparsableOutputException(
+              "nccl-tests printed a row of "
+                  + row.type()
+                  + "/"
+                  + row.redop()
+                  + " for a run of "
+                  + collective.dataType().ncclName()
+                  + "/"
+                  + redop
+                  + " (size "
+                  + row.bytes()
+                  + ")");
         }
-        table.add(new CollectiveRow(DataSize.bytes(row.bytes()), row.count(), row.outOfPlace().timing(),
-            row.inPlace().timing()));
+        table.add(
+            new CollectiveRow(
+                DataSize.bytes(row.bytes()),
+                row.count(),
+                row.outOfPlace().timing(),
+                row.inPlace().timing()));
       }
-      return new CollectiveResult(collective.operation(), collective.dataType(), ranks, collective.root(),
-          collective.algorithm(), collective.protocol(), table);
+      return new CollectiveResult(
+          collective.operation(),
+          collective.dataType(),
+          ranks,
+          collective.root(),
+          collective.algorithm(),
+          collective.protocol(),
+          table);
     }
   }
 
@@ -84,7 +113,13 @@ final class NcclTestsOutput {
    * @param outOfPlace the out-of-place measurement
    * @param inPlace the in-place measurement
    */
-  record Row(long bytes, long count, String type, String redop, int root, Measurement outOfPlace,
+  record Row(
+      long bytes,
+      long count,
+      String type,
+      String redop,
+      int root,
+      Measurement outOfPlace,
       Measurement inPlace) {}
 
   /**
@@ -95,12 +130,19 @@ final class NcclTestsOutput {
    * @param busBandwidth busbw, GB/s
    * @param wrong values that failed validation, -1 where not checked ({@code N/A})
    */
-  record Measurement(double timeMicros, double algorithmBandwidth, double busBandwidth, long wrong) {
+  record Measurement(
+      double timeMicros, double algorithmBandwidth, double busBandwidth, long wrong) {
 
-    /** @return the measurement in the common result: µs and GB/s (10⁹ bytes) as printed, N/A as empty */
+    /**
+     * @return the measurement in the common result: µs and GB/s (10⁹ bytes) as printed, N/A as
+     *     empty
+     */
     CollectiveTiming timing() {
-      return new CollectiveTiming(SimTime.picos(Math.round(timeMicros * 1e6)), gigabytesPerSecond(algorithmBandwidth),
-          gigabytesPerSecond(busBandwidth), wrong < 0 ? OptionalLong.empty() : OptionalLong.of(wrong));
+      return new CollectiveTiming(
+          SimTime.picos(Math.round(timeMicros * 1e6)),
+          gigabytesPerSecond(algorithmBandwidth),
+          gigabytesPerSecond(busBandwidth),
+          wrong < 0 ? OptionalLong.empty() : OptionalLong.of(wrong));
     }
 
     private static Rate gigabytesPerSecond(double value) {
@@ -125,41 +167,60 @@ final class NcclTestsOutput {
       }
     }
     Matcher failure = FAILURE.matcher(output);
-    Optional<String> failed = failure.find() ? Optional.of(failure.group().strip()) : Optional.empty();
+    Optional<String> failed =
+        failure.find() ? Optional.of(failure.group().strip()) : Optional.empty();
     List<Row> rows = new ArrayList<>();
     for (String text : rowLines) {
       String[] cells = BLANKS.split(text);
-      // after a failure, lines that are not rows start with digits too ("2 total processes failed to
+      // after a failure, lines that are not rows start with digits too ("2 total processes failed
+      // to
       // start"), and the row being printed when a rank died may be cut short: keep whole rows only
       if (failed.isEmpty() || cells.length == ROW_VALUES) {
         rows.add(row(cells, text));
       }
     }
     if (rows.isEmpty() && failed.isEmpty()) {
-      throw new UnparsableOutputException("nccl-tests printed no result row" + PerftestOutput.lastLine(output));
+      throw new UnparsableOutputException(
+          "nccl-tests printed no result row" + PerftestOutput.lastLine(output));
     }
     Matcher average = AVERAGE.matcher(output);
     Matcher outOfBounds = OUT_OF_BOUNDS.matcher(output);
-    return new Report(rows, average.find() ? OptionalDouble.of(Double.parseDouble(average.group(1)))
-        : OptionalDouble.empty(), outOfBounds.find() ? Long.parseLong(outOfBounds.group(1)) : 0, failed);
+    return new Report(
+        rows,
+        average.find()
+            ? OptionalDouble.of(Double.parseDouble(average.group(1)))
+            : OptionalDouble.empty(),
+        outOfBounds.find() ? Long.parseLong(outOfBounds.group(1)) : 0,
+        failed);
   }
 
   private static Row row(String[] cells, String line) {
     // size count type redop root | time algbw busbw #wrong | time algbw busbw #wrong
     if (cells.length != ROW_VALUES) {
-      throw new UnparsableOutputException("nccl-tests row has " + cells.length + " values, expected 13: " + line);
+      throw new UnparsableOutputException(
+          "nccl-tests row has " + cells.length + " values, expected 13: " + line);
     }
     try {
-      return new Row(Long.parseLong(cells[0]), Long.parseLong(cells[1]), cells[2], cells[3],
-          Integer.parseInt(cells[4]), measurement(cells, 5), measurement(cells, 9));
+      return new Row(
+          Long.parseLong(cells[0]),
+          Long.parseLong(cells[1]),
+          cells[2],
+          cells[3],
+          Integer.parseInt(cells[4]),
+          measurement(cells, 5),
+          measurement(cells, 9));
     } catch (NumberFormatException e) {
-      throw new UnparsableOutputException("nccl-tests row is not numeric where it should be: " + line, e);
+      throw new UnparsableOutputException(
+          "nccl-tests row is not numeric where it should be: " + line, e);
     }
   }
 
   private static Measurement measurement(String[] cells, int from) {
     long wrong = cells[from + 3].equals("N/A") ? -1 : Long.parseLong(cells[from + 3]);
-    return new Measurement(Double.parseDouble(cells[from]), Double.parseDouble(cells[from + 1]),
-        Double.parseDouble(cells[from + 2]), wrong);
+    return new Measurement(
+        Double.parseDouble(cells[from]),
+        Double.parseDouble(cells[from + 1]),
+        Double.parseDouble(cells[from + 2]),
+        wrong);
   }
 }

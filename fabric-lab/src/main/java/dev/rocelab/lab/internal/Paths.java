@@ -7,7 +7,9 @@ final class Paths {
 
   private Paths() {}
 
-  /** @return the path with a leading {@code ~/} replaced by the user's home directory */
+  /**
+   * @return the path with a leading {@code ~/} replaced by the user's home directory
+   */
   static Path expand(String path) {
     if (path.equals("~") || path.startsWith("~/")) {
       return Path.of(System.getProperty("user.home"), path.substring(1));

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Parses the text output of perftest ({@code ib_write_bw}, {@code ib_send_bw}, {@code ib_write_lat},
- * {@code ib_send_lat}): the result table under the dashed rules, found by its header so column
- * order and extra columns of other perftest versions do not matter.
+ * Parses the text output of perftest ({@code ib_write_bw}, {@code ib_send_bw}, {@code
+ * ib_write_lat}, {@code ib_send_lat}): the result table under the dashed rules, found by its header
+ * so column order and extra columns of other perftest versions do not matter.
  */
 final class PerftestOutput {
 
@@ -38,27 +38,44 @@ final class PerftestOutput {
    * @param p99 the 99th percentile
    * @param p999 the 99.9th percentile
    */
-  record Latency(long bytes, long iterations, double min, double typical, double max, double average, double p99,
+  record Latency(
+      long bytes,
+      long iterations,
+      double min,
+      double typical,
+      double max,
+      double average,
+      double p99,
       double p999) {}
 
   /** The last result row of a bandwidth test ({@code --report_gbits} expected: Gb/sec columns). */
   static Bandwidth bandwidth(String output) {
     Table table = table(output, "BW average[");
     if (!table.header.get(table.column("BW average[")).contains("Gb/sec")) {
-      throw new UnparsableOutputException("bandwidth is not in Gb/sec; run perftest with --report_gbits");
+      throw new UnparsableOutputException(
+          "bandwidth is not in Gb/sec; run perftest with --report_gbits");
     }
     String[] row = table.lastRow();
-    return new Bandwidth(table.whole(row, "#bytes"), table.whole(row, "#iterations"),
-        table.decimal(row, "BW peak["), table.decimal(row, "BW average["));
+    return new Bandwidth(
+        table.whole(row, "#bytes"),
+        table.whole(row, "#iterations"),
+        table.decimal(row, "BW peak["),
+        table.decimal(row, "BW average["));
   }
 
   /** The last result row of a latency test. */
   static Latency latency(String output) {
     Table table = table(output, "t_typical[usec]");
     String[] row = table.lastRow();
-    return new Latency(table.whole(row, "#bytes"), table.whole(row, "#iterations"), table.decimal(row, "t_min["),
-        table.decimal(row, "t_typical["), table.decimal(row, "t_max["), table.decimal(row, "t_avg["),
-        table.decimal(row, "99% percentile["), table.decimal(row, "99.9% percentile["));
+    return new Latency(
+        table.whole(row, "#bytes"),
+        table.whole(row, "#iterations"),
+        table.decimal(row, "t_min["),
+        table.decimal(row, "t_typical["),
+        table.decimal(row, "t_max["),
+        table.decimal(row, "t_avg["),
+        table.decimal(row, "99% percentile["),
+        table.decimal(row, "99.9% percentile["));
   }
 
   private static Table table(String output, String marker) {
@@ -76,8 +93,8 @@ final class PerftestOutput {
         return new Table(header, rows);
       }
     }
-    throw new UnparsableOutputException("no perftest result table (a line with #bytes and " + marker + ")"
-        + lastLine(output));
+    throw new UnparsableOutputException(
+        "no perftest result table (a line with #bytes and " + marker + ")" + lastLine(output));
   }
 
   /**
@@ -100,19 +117,27 @@ final class PerftestOutput {
 
   static String lastLine(String output) {
     List<String> lines = output.lines().filter(l -> !l.isBlank()).toList();
-    return lines.isEmpty() ? "; the output was empty" : "; it ended with: " + lines.get(lines.size() - 1).strip();
+    return lines.isEmpty()
+        ? "; the output was empty"
+        : "; it ended with: " + lines.get(lines.size() - 1).strip();
   }
 
   private record Table(List<String> header, List<String[]> rows) {
 
     String[] lastRow() {
       if (rows.isEmpty()) {
-        throw new UnparsableOutputException("the perftest result table has no row (the test did not finish)");
+        throw new UnparsableOutputException(
+            "the perftest result table has no row (the test did not finish)");
       }
       String[] row = rows.get(rows.size() - 1);
       if (row.length < header.size()) {
-        throw new UnparsableOutputException("the perftest result row has " + row.length + " values for "
-            + header.size() + " columns: " + String.join(" ", row));
+        throw new UnparsableOutputException(
+            "the perftest result row has "
+                + row.length
+                + " values for "
+                + header.size()
+                + " columns: "
+                + String.join(" ", row));
       }
       return row;
     }
@@ -123,8 +148,8 @@ final class PerftestOutput {
           return i;
         }
       }
-      throw new UnparsableOutputException("the perftest result table has no column " + prefix + "…; columns: "
-          + header);
+      throw new UnparsableOutputException(
+          "the perftest result table has no column " + prefix + "…; columns: " + header);
     }
 
     long whole(String[] row, String prefix) {
@@ -132,7 +157,8 @@ final class PerftestOutput {
       try {
         return Long.parseLong(value);
       } catch (NumberFormatException e) {
-        throw new UnparsableOutputException("perftest column " + prefix + " is not a whole number: " + value, e);
+        throw new UnparsableOutputException(
+            "perftest column " + prefix + " is not a whole number: " + value, e);
       }
     }
 
@@ -141,7 +167,8 @@ final class PerftestOutput {
       try {
         return Double.parseDouble(value.toLowerCase(Locale.ROOT));
       } catch (NumberFormatException e) {
-        throw new UnparsableOutputException("perftest column " + prefix + " is not a number: " + value, e);
+        throw new UnparsableOutputException(
+            "perftest column " + prefix + " is not a number: " + value, e);
       }
     }
   }

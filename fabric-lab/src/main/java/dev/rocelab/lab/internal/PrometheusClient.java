@@ -13,8 +13,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,14 +36,25 @@ final class PrometheusClient {
    * @param headers request headers for every query, filled
    */
   PrometheusClient(URI url, Map<String, String> headers) {
-    String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/"
-        : url.getRawPath().endsWith("/") ? url.getRawPath() : url.getRawPath() + "/";
-    this.base = URI.create(url.getScheme() + "://" + url.getRawAuthority().substring(
-        url.getRawUserInfo() == null ? 0 : url.getRawUserInfo().length() + 1) + path);
+    String path =
+        url.getRawPath() == null || url.getRawPath().isEmpty()
+            ? "/"
+            : url.getRawPath().endsWith("/") ? url.getRawPath() : url.getRawPath() + "/";
+    this.base =
+        URI.create(
+            url.getScheme()
+                + "://"
+                + url.getRawAuthority()
+                    .substring(url.getRawUserInfo() == null ? 0 : url.getRawUserInfo().length() + 1)
+                + path);
     this.baseQuery = url.getRawQuery();
-    if (url.getUserInfo() != null && headers.keySet().stream().noneMatch("Authorization"::equalsIgnoreCase)) {
-      this.headers.put("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-          url.getUserInfo().getBytes(StandardCharsets.UTF_8)));
+    if (url.getUserInfo() != null
+        && headers.keySet().stream().noneMatch("Authorization"::equalsIgnoreCase)) {
+      this.headers.put(
+          "Authorization",
+          "Basic "
+              + Base64.getEncoder()
+                  .encodeToString(url.getUserInfo().getBytes(StandardCharsets.UTF_8)));
     }
     this.headers.putAll(headers);
   }
@@ -71,8 +82,16 @@ final class PrometheusClient {
 
   /** Evaluates a range query. */
   List<Series> queryRange(String promql, Instant start, Instant end, Duration step) {
-    return get("api/v1/query_range?query=" + encode(promql) + "&start=" + seconds(start) + "&end=" + seconds(end)
-        + "&step=" + (step.toMillis() / 1000.0), promql);
+    return get(
+        "api/v1/query_range?query="
+            + encode(promql)
+            + "&start="
+            + seconds(start)
+            + "&end="
+            + seconds(end)
+            + "&step="
+            + (step.toMillis() / 1000.0),
+        promql);
   }
 
   private List<Series> get(String path, String promql) {
@@ -92,16 +111,29 @@ final class PrometheusClient {
     try {
       root = JSON.readTree(response.body());
     } catch (JsonProcessingException e) {
-      throw failure("Prometheus at " + base + " answered HTTP " + response.statusCode() + " with no JSON", promql, e);
+      throw failure(
+          "Prometheus at " + base + " answered HTTP " + response.statusCode() + " with no JSON",
+          promql,
+          e);
     }
     if (!"success".equals(root.path("status").asText())) {
-      throw failure("Prometheus rejected the query (HTTP " + response.statusCode() + ", "
-          + root.path("errorType").asText() + "): " + root.path("error").asText(), promql, null);
+      throw failure(
+          "Prometheus rejected the query (HTTP "
+              + response.statusCode()
+              + ", "
+              + root.path("errorType").asText()
+              + "): "
+              + root.path("error").asText(),
+          promql,
+          null);
     }
     List<Series> result = new ArrayList<>();
     for (JsonNode series : root.at("/data/result")) {
       Map<String, String> labels = new LinkedHashMap<>();
-      series.path("metric").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+      series
+          .path("metric")
+          .properties()
+          .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
       List<Sample> samples = new ArrayList<>();
       if (series.has("value")) {
         samples.add(sample(series.get("value")));

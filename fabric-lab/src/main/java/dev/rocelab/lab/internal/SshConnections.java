@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One SSH session per lab device, opened on first use and kept until {@link #close()}. Every
- * failure becomes a {@link LabException} naming the device, the target and the command — never
- * the key, its passphrase or the agent.
+ * failure becomes a {@link LabException} naming the device, the target and the command — never the
+ * key, its passphrase or the agent.
  */
 final class SshConnections implements AutoCloseable {
 
@@ -58,10 +58,17 @@ final class SshConnections implements AutoCloseable {
       InputStream stdout = channel.getInputStream();
       InputStream stderr = channel.getErrStream();
       channel.connect(CONNECT_TIMEOUT_MS);
-      return new RemoteCommand(device, targets.get(device).target(), shown, channel, stdout, stderr);
+      return new RemoteCommand(
+          device, targets.get(device).target(), shown, channel, stdout, stderr);
     } catch (JSchException | IOException e) {
-      throw new LabException("could not start a command over SSH to " + targets.get(device).target() + ": "
-          + e.getMessage(), device, shown, e);
+      throw new LabException(
+          "could not start a command over SSH to "
+              + targets.get(device).target()
+              + ": "
+              + e.getMessage(),
+          device,
+          shown,
+          e);
     }
   }
 
@@ -81,15 +88,23 @@ final class SshConnections implements AutoCloseable {
   private synchronized Session session(String device, String command) {
     LabSsh target = targets.get(device);
     if (target == null) {
-      throw new LabException("the lab inventory has no SSH login for " + device + " (known: "
-          + String.join(", ", targets.keySet()) + ")", device, command, null);
+      throw new LabException(
+          "the lab inventory has no SSH login for "
+              + device
+              + " (known: "
+              + String.join(", ", targets.keySet())
+              + ")",
+          device,
+          command,
+          null);
     }
     Session open = sessions.get(device);
     if (open != null && open.isConnected()) {
       return open;
     }
     try {
-      Session session = jsch(target, device, command).getSession(target.user(), target.address(), target.port());
+      Session session =
+          jsch(target, device, command).getSession(target.user(), target.address(), target.port());
       session.setConfig("StrictHostKeyChecking", target.strictHostKeyChecking() ? "yes" : "no");
       session.setServerAliveInterval(5_000);
       session.setServerAliveCountMax(3);
@@ -107,15 +122,25 @@ final class SshConnections implements AutoCloseable {
     if (Files.isReadable(knownHosts)) {
       jsch.setKnownHosts(knownHosts.toString());
     } else if (target.strictHostKeyChecking()) {
-      throw new LabException("cannot verify the host key of " + target.target() + ": known_hosts file "
-          + knownHosts + " is not readable (add the host's key to it, or set strictHostKeyChecking: false"
-          + " explicitly)", device, command, null);
+      throw new LabException(
+          "cannot verify the host key of "
+              + target.target()
+              + ": known_hosts file "
+              + knownHosts
+              + " is not readable (add the host's key to it, or set strictHostKeyChecking: false"
+              + " explicitly)",
+          device,
+          command,
+          null);
     }
     if (target.identityFile().isPresent()) {
       Path key = Paths.expand(target.identityFile().get());
       if (!Files.isReadable(key)) {
-        throw new LabException("the identity file given for " + target.target() + " is not readable", device,
-            command, null);
+        throw new LabException(
+            "the identity file given for " + target.target() + " is not readable",
+            device,
+            command,
+            null);
       }
       String secret = target.passphraseEnv().map(System::getenv).orElse(null);
       Secrets.register(secret); // an error that quotes it shows it masked
@@ -123,10 +148,16 @@ final class SshConnections implements AutoCloseable {
       jsch.addIdentity(key.toString(), passphrase);
     } else {
       try {
-        jsch.setIdentityRepository(new AgentIdentityRepository(new com.jcraft.jsch.SSHAgentConnector()));
+        jsch.setIdentityRepository(
+            new AgentIdentityRepository(new com.jcraft.jsch.SSHAgentConnector()));
       } catch (AgentProxyException e) {
-        throw new LabException("no identityFile is given for " + target.target()
-            + " and no SSH agent answers (is SSH_AUTH_SOCK set?)", device, command, e);
+        throw new LabException(
+            "no identityFile is given for "
+                + target.target()
+                + " and no SSH agent answers (is SSH_AUTH_SOCK set?)",
+            device,
+            command,
+            e);
       }
     }
     return jsch;
@@ -148,7 +179,12 @@ final class SshConnections implements AutoCloseable {
     private final Drain stdout;
     private final Drain stderr;
 
-    private RemoteCommand(String device, String target, String command, ChannelExec channel, InputStream out,
+    private RemoteCommand(
+        String device,
+        String target,
+        String command,
+        ChannelExec channel,
+        InputStream out,
         InputStream err) {
       this.device = device;
       this.target = target;
@@ -169,7 +205,8 @@ final class SshConnections implements AutoCloseable {
       try {
         if (!stdout.await(timeout) || !stderr.await(Duration.ofSeconds(5))) {
           channel.disconnect();
-          throw new LabException("timed out after " + timeout.toSeconds() + " s on " + target, device, command, null);
+          throw new LabException(
+              "timed out after " + timeout.toSeconds() + " s on " + target, device, command, null);
         }
       } catch (InterruptedException e) {
         channel.disconnect();
@@ -183,13 +220,18 @@ final class SshConnections implements AutoCloseable {
       int status = channel.getExitStatus();
       channel.disconnect();
       if (status < 0) {
-        throw new LabException("lost the SSH connection to " + target + " while the command ran", device, command,
+        throw new LabException(
+            "lost the SSH connection to " + target + " while the command ran",
+            device,
+            command,
             null);
       }
       return new CommandResult(status, stdout.text(), stderr.text());
     }
 
-    /** @return the command's result if it has already ended, else empty */
+    /**
+     * @return the command's result if it has already ended, else empty
+     */
     java.util.Optional<CommandResult> ended() {
       if (!channel.isClosed()) {
         return java.util.Optional.empty();
@@ -200,7 +242,8 @@ final class SshConnections implements AutoCloseable {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      return java.util.Optional.of(new CommandResult(channel.getExitStatus(), stdout.text(), stderr.text()));
+      return java.util.Optional.of(
+          new CommandResult(channel.getExitStatus(), stdout.text(), stderr.text()));
     }
 
     /** Stops waiting for the command and closes its channel (the remote side sees a hang-up). */
@@ -217,25 +260,30 @@ final class SshConnections implements AutoCloseable {
     }
   }
 
-  /** Reads a stream to its end on its own thread, so a chatty command never blocks on a full window. */
+  /**
+   * Reads a stream to its end on its own thread, so a chatty command never blocks on a full window.
+   */
   private static final class Drain {
 
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final Thread thread;
 
     Drain(InputStream in, String name) {
-      thread = new Thread(() -> {
-        byte[] buffer = new byte[8192];
-        try (in) {
-          for (int n; (n = in.read(buffer)) >= 0; ) {
-            synchronized (bytes) {
-              bytes.write(buffer, 0, n);
-            }
-          }
-        } catch (IOException closed) {
-          // the channel was closed under us: what was read is what there is
-        }
-      }, "rocelab-lab " + name);
+      thread =
+          new Thread(
+              () -> {
+                byte[] buffer = new byte[8192];
+                try (in) {
+                  for (int n; (n = in.read(buffer)) >= 0; ) {
+                    synchronized (bytes) {
+                      bytes.write(buffer, 0, n);
+                    }
+                  }
+                } catch (IOException closed) {
+                  // the channel was closed under us: what was read is what there is
+                }
+              },
+              "rocelab-lab " + name);
       thread.setDaemon(true);
       thread.start();
     }

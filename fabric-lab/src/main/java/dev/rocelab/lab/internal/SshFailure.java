@@ -22,7 +22,8 @@ final class SshFailure {
     if (cause instanceof UnknownHostException) {
       return "unknown host " + target.address() + " (SSH to " + where + ")";
     }
-    if (cause instanceof NoRouteToHostException || cause instanceof SocketTimeoutException
+    if (cause instanceof NoRouteToHostException
+        || cause instanceof SocketTimeoutException
         || message.contains("timeout")) {
       return "host unreachable: SSH to " + where + " got no answer";
     }
@@ -30,11 +31,15 @@ final class SshFailure {
       return "SSH authentication failed for " + where + " (the key or agent identity was rejected)";
     }
     if (message.startsWith("UnknownHostKey") || message.startsWith("reject HostKey")) {
-      return "the host key of " + where + " is not in known_hosts (add it, or set strictHostKeyChecking: false"
+      return "the host key of "
+          + where
+          + " is not in known_hosts (add it, or set strictHostKeyChecking: false"
           + " explicitly)";
     }
     if (message.startsWith("HostKey has been changed")) {
-      return "the host key of " + where + " does not match known_hosts: it changed, or something is in between";
+      return "the host key of "
+          + where
+          + " does not match known_hosts: it changed, or something is in between";
     }
     if (message.contains("Connection refused")) {
       return "SSH connection refused by " + where;

@@ -24,9 +24,9 @@ import java.util.TreeMap;
  * Turns the lab's Prometheus counters into the run's port statistics and time series: an instant
  * snapshot before and after the run gives each counter's increase, range queries over the run give
  * the series. A switch counter does not say why a packet was dropped, so drops are reported as
- * {@link DropReason#BUFFER_OVERFLOW}. Dropped bytes are known only where the fabric file's
- * {@code droppedBytes} query returned a series for the port and priority; elsewhere they are left
- * unknown, never taken as zero.
+ * {@link DropReason#BUFFER_OVERFLOW}. Dropped bytes are known only where the fabric file's {@code
+ * droppedBytes} query returned a series for the port and priority; elsewhere they are left unknown,
+ * never taken as zero.
  */
 final class TelemetryReader {
 
@@ -37,11 +37,17 @@ final class TelemetryReader {
     this.telemetry = telemetry;
     Map<String, String> headers = new LinkedHashMap<>();
     try {
-      telemetry.headers().forEach((name, value) -> headers.put(name, Templates.fill(value, Map.of(), System::getenv)));
-      this.prometheus = new PrometheusClient(URI.create(Templates.fill(telemetry.prometheus(), Map.of(),
-          System::getenv)), headers);
+      telemetry
+          .headers()
+          .forEach(
+              (name, value) -> headers.put(name, Templates.fill(value, Map.of(), System::getenv)));
+      this.prometheus =
+          new PrometheusClient(
+              URI.create(Templates.fill(telemetry.prometheus(), Map.of(), System::getenv)),
+              headers);
     } catch (IllegalArgumentException e) {
-      throw new LabException("cannot reach Prometheus: " + e.getMessage(), "prometheus", "lab.telemetry", e);
+      throw new LabException(
+          "cannot reach Prometheus: " + e.getMessage(), "prometheus", "lab.telemetry", e);
     }
   }
 
@@ -59,38 +65,62 @@ final class TelemetryReader {
 
   Snapshot snapshot(Instant at) {
     Map<Queue, Map<Counter, Double>> values = new TreeMap<>();
-    telemetry.queries().forEach((counter, query) -> {
-      for (PrometheusClient.Series series : prometheus.query(query, at)) {
-        if (!series.samples().isEmpty()) {
-          values.computeIfAbsent(queue(series, counter), q -> new EnumMap<>(Counter.class))
-              .merge(counter, series.samples().get(0).value(), Double::sum);
-        }
-      }
-    });
+    telemetry
+        .queries()
+        .forEach(
+            (counter, query) -> {
+              for (PrometheusClient.Series series : prometheus.query(query, at)) {
+                if (!series.samples().isEmpty()) {
+                  values
+                      .computeIfAbsent(queue(series, counter), q -> new EnumMap<>(Counter.class))
+                      .merge(counter, series.samples().get(0).value(), Double::sum);
+                }
+              }
+            });
     return new Snapshot(at, values);
   }
 
   /** The increase of every counter from one snapshot to the other; the largest gauge value seen. */
   List<PortStats> portStats(Snapshot before, Snapshot after, Map<Queue, Double> peakBuffer) {
     List<PortStats> stats = new ArrayList<>();
-    after.values().forEach((queue, now) -> {
-      Map<Counter, Double> then = before.values().getOrDefault(queue, Map.of());
-      long drops = increase(Counter.DROPS, then, now);
-      Optional<Map<DropReason, Long>> bytes = now.containsKey(Counter.DROPPED_BYTES)
-          ? Optional.of(Map.of(DropReason.BUFFER_OVERFLOW, increase(Counter.DROPPED_BYTES, then, now)))
-          : Optional.empty();
-      stats.add(new PortStats(queue.port(), queue.priority(), increase(Counter.TX_BYTES, then, now),
-          increase(Counter.RX_BYTES, then, now), increase(Counter.TX_PACKETS, then, now),
-          increase(Counter.RX_PACKETS, then, now), increase(Counter.PFC_PAUSES_SENT, then, now),
-          increase(Counter.PFC_PAUSES_RECEIVED, then, now), SimTime.ZERO, increase(Counter.ECN_MARKS, then, now), 0,
-          0, drops > 0 ? Map.of(DropReason.BUFFER_OVERFLOW, drops) : Map.of(), bytes,
-          DataSize.bytes(Math.round(peakBuffer.getOrDefault(queue, 0.0))), DataSize.ZERO));
-    });
+    after
+        .values()
+        .forEach(
+            (queue, now) -> {
+              Map<Counter, Double> then = before.values().getOrDefault(queue, Map.of());
+              long drops = increase(Counter.DROPS, then, now);
+              Optional<Map<DropReason, Long>> bytes =
+                  now.containsKey(Counter.DROPPED_BYTES)
+                      ? Optional.of(
+                          Map.of(
+                              DropReason.BUFFER_OVERFLOW,
+                              increase(Counter.DROPPED_BYTES, then, now)))
+                      : Optional.empty();
+              stats.add(
+                  new PortStats(
+                      queue.port(),
+                      queue.priority(),
+                      increase(Counter.TX_BYTES, then, now),
+                      increase(Counter.RX_BYTES, then, now),
+                      increase(Counter.TX_PACKETS, then, now),
+                      increase(Counter.RX_PACKETS, then, now),
+                      increase(Counter.PFC_PAUSES_SENT, then, now),
+                      increase(Counter.PFC_PAUSES_RECEIVED, then, now),
+                      SimTime.ZERO,
+                      increase(Counter.ECN_MARKS, then, now),
+                      0,
+                      0,
+                      drops > 0 ? Map.of(DropReason.BUFFER_OVERFLOW, drops) : Map.of(),
+                      bytes,
+                      DataSize.bytes(Math.round(peakBuffer.getOrDefault(queue, 0.0))),
+                      DataSize.ZERO));
+            });
     return stats;
   }
 
   /** A counter's increase; a counter that went backwards was reset, and counts from zero. */
-  private static long increase(Counter counter, Map<Counter, Double> then, Map<Counter, Double> now) {
+  private static long increase(
+      Counter counter, Map<Counter, Double> then, Map<Counter, Double> now) {
     double end = now.getOrDefault(counter, 0.0);
     double start = then.getOrDefault(counter, 0.0);
     return Math.round(end >= start ? end - start : end);
@@ -104,29 +134,41 @@ final class TelemetryReader {
   List<TimeSeries> series(Instant start, Instant end, Map<Queue, Double> peakBuffer) {
     Duration step = Duration.ofNanos(telemetry.step().picos() / 1000);
     List<TimeSeries> all = new ArrayList<>();
-    telemetry.queries().forEach((counter, query) -> {
-      for (PrometheusClient.Series series : prometheus.queryRange(query, start, end, step)) {
-        Queue queue = queue(series, counter);
-        List<PrometheusClient.Sample> samples = series.samples();
-        if (samples.size() < 2 && !counter.gauge()) {
-          continue;
-        }
-        long[] values = new long[counter.gauge() ? samples.size() : samples.size() - 1];
-        for (int i = 0; i < values.length; i++) {
-          double value = counter.gauge() ? samples.get(i).value()
-              : Math.max(0, samples.get(i + 1).value() - samples.get(i).value());
-          values[i] = Math.round(value);
-        }
-        if (counter.gauge()) {
-          samples.forEach(s -> peakBuffer.merge(queue, s.value(), Math::max));
-        }
-        if (values.length > 0) {
-          Instant first = samples.get(counter.gauge() ? 0 : 1).time();
-          all.add(new TimeSeries(counter.key(), queue.port() + "/" + queue.priority(), counter.unit(),
-              SimTime.millis(Math.max(0, Duration.between(start, first).toMillis())), telemetry.step(), values));
-        }
-      }
-    });
+    telemetry
+        .queries()
+        .forEach(
+            (counter, query) -> {
+              for (PrometheusClient.Series series :
+                  prometheus.queryRange(query, start, end, step)) {
+                Queue queue = queue(series, counter);
+                List<PrometheusClient.Sample> samples = series.samples();
+                if (samples.size() < 2 && !counter.gauge()) {
+                  continue;
+                }
+                long[] values = new long[counter.gauge() ? samples.size() : samples.size() - 1];
+                for (int i = 0; i < values.length; i++) {
+                  double value =
+                      counter.gauge()
+                          ? samples.get(i).value()
+                          : Math.max(0, samples.get(i + 1).value() - samples.get(i).value());
+                  values[i] = Math.round(value);
+                }
+                if (counter.gauge()) {
+                  samples.forEach(s -> peakBuffer.merge(queue, s.value(), Math::max));
+                }
+                if (values.length > 0) {
+                  Instant first = samples.get(counter.gauge() ? 0 : 1).time();
+                  all.add(
+                      new TimeSeries(
+                          counter.key(),
+                          queue.port() + "/" + queue.priority(),
+                          counter.unit(),
+                          SimTime.millis(Math.max(0, Duration.between(start, first).toMillis())),
+                          telemetry.step(),
+                          values));
+                }
+              }
+            });
     return all;
   }
 
@@ -134,16 +176,33 @@ final class TelemetryReader {
     String device = series.labels().get(telemetry.deviceLabel());
     String port = series.labels().get(telemetry.portLabel());
     if (device == null || port == null) {
-      throw new LabException("the " + counter.key() + " query returned a series without the labels "
-          + telemetry.deviceLabel() + " and " + telemetry.portLabel() + ": " + series.labels(), "prometheus",
-          "query " + telemetry.queries().get(counter), null);
+      throw new LabException(
+          "the "
+              + counter.key()
+              + " query returned a series without the labels "
+              + telemetry.deviceLabel()
+              + " and "
+              + telemetry.portLabel()
+              + ": "
+              + series.labels(),
+          "prometheus",
+          "query " + telemetry.queries().get(counter),
+          null);
     }
     String priority = series.labels().get(telemetry.priorityLabel());
     try {
-      return new Queue(new Endpoint(device, port), priority == null ? 0 : Integer.parseInt(priority));
+      return new Queue(
+          new Endpoint(device, port), priority == null ? 0 : Integer.parseInt(priority));
     } catch (IllegalArgumentException e) {
-      throw new LabException("the " + counter.key() + " query returned a series whose labels are not a port and"
-          + " priority: " + series.labels(), "prometheus", "query " + telemetry.queries().get(counter), e);
+      throw new LabException(
+          "the "
+              + counter.key()
+              + " query returned a series whose labels are not a port and"
+              + " priority: "
+              + series.labels(),
+          "prometheus",
+          "query " + telemetry.queries().get(counter),
+          e);
     }
   }
 }

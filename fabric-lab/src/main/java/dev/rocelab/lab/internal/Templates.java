@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  */
 final class Templates {
 
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}|\\{([a-zA-Z]+)}");
+  private static final Pattern PLACEHOLDER =
+      Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}|\\{([a-zA-Z]+)}");
 
   private Templates() {}
 
@@ -26,7 +27,8 @@ final class Templates {
    * @return the filled text
    * @throws IllegalArgumentException naming the placeholder or variable that has no value
    */
-  static String fill(String template, Map<String, String> values, UnaryOperator<String> environment) {
+  static String fill(
+      String template, Map<String, String> values, UnaryOperator<String> environment) {
     Matcher m = PLACEHOLDER.matcher(template);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
@@ -40,8 +42,11 @@ final class Templates {
       } else {
         value = values.get(m.group(2));
         if (value == null) {
-          throw new IllegalArgumentException("{" + m.group(2) + "} has no value here; known: "
-              + String.join(", ", values.keySet().stream().map(k -> "{" + k + "}").toList()));
+          throw new IllegalArgumentException(
+              "{"
+                  + m.group(2)
+                  + "} has no value here; known: "
+                  + String.join(", ", values.keySet().stream().map(k -> "{" + k + "}").toList()));
         }
       }
       m.appendReplacement(out, Matcher.quoteReplacement(value));

@@ -21,89 +21,162 @@ class FlowPlannerTest {
   void aMicroburstIsOnePacedFlowPerSenderWithOneMessagePerBurst() {
     FabricSpec lab = lab("perftest");
 
-    List<FlowJob> jobs = FlowPlanner.plan(FabricGraph.of(lab), Scenario.microburst().senders(2).receiver("host1:nic0")
-        .burst("256KiB").period("100us").bursts(10).build(), 0);
+    List<FlowJob> jobs =
+        FlowPlanner.plan(
+            FabricGraph.of(lab),
+            Scenario.microburst()
+                .senders(2)
+                .receiver("host1:nic0")
+                .burst("256KiB")
+                .period("100us")
+                .bursts(10)
+                .build(),
+            0);
 
-    assertThat(jobs).extracting(FlowJob::source).containsExactly(new Endpoint("host2", "nic0"),
-        new Endpoint("host3", "nic0"));
+    assertThat(jobs)
+        .extracting(FlowJob::source)
+        .containsExactly(new Endpoint("host2", "nic0"), new Endpoint("host3", "nic0"));
     FlowJob first = jobs.get(0);
     assertThat(first.message()).isEqualTo(DataSize.kib(256));
     assertThat(first.messages()).isEqualTo(10);
     assertThat(first.bursts()).hasValue(new FlowJob.Bursts(1, SimTime.micros(100)));
     // 256 KiB every 100 us: 20.97152 Gb/s on average, sent back to back by perftest's rate limiter
-    assertThat(new FlowRunner(lab.lab(), null).clientCommand(first)).isEqualTo("ib_write_bw -p 18515 --report_gbits"
-        + " -F -s 262144 -n 10 --burst_size=1 --rate_limit=20.971520 --rate_units=g --rate_limit_type=SW 10.0.0.11");
+    assertThat(new FlowRunner(lab.lab(), null).clientCommand(first))
+        .isEqualTo(
+            "ib_write_bw -p 18515 --report_gbits"
+                + " -F -s 262144 -n 10 --burst_size=1 --rate_limit=20.971520 --rate_units=g --rate_limit_type=SW 10.0.0.11");
   }
 
   @Test
   void aBurstLargerThanAMessageIsSeveralMessagesBackToBack() {
-    List<FlowJob> jobs = FlowPlanner.plan(FabricGraph.of(lab("perftest")), Scenario.microburst().senders(1)
-        .receiver("host1:nic0").burst("3MiB").period("1ms").bursts(4).build(), 0);
+    List<FlowJob> jobs =
+        FlowPlanner.plan(
+            FabricGraph.of(lab("perftest")),
+            Scenario.microburst()
+                .senders(1)
+                .receiver("host1:nic0")
+                .burst("3MiB")
+                .period("1ms")
+                .bursts(4)
+                .build(),
+            0);
 
-    assertThat(jobs).singleElement().satisfies(job -> {
-      assertThat(job.message()).isEqualTo(FlowPlanner.LARGEST_MESSAGE);
-      assertThat(job.messages()).isEqualTo(12);
-      assertThat(job.bursts()).hasValue(new FlowJob.Bursts(3, SimTime.millis(1)));
-    });
+    assertThat(jobs)
+        .singleElement()
+        .satisfies(
+            job -> {
+              assertThat(job.message()).isEqualTo(FlowPlanner.LARGEST_MESSAGE);
+              assertThat(job.messages()).isEqualTo(12);
+              assertThat(job.bursts()).hasValue(new FlowJob.Bursts(3, SimTime.millis(1)));
+            });
   }
 
   @Test
   void smallBurstsAreNoLatencyProbe() {
-    FlowJob job = FlowPlanner.plan(FabricGraph.of(lab("perftest")), Scenario.microburst().senders(1)
-        .receiver("host1:nic0").burst("4KiB").period("10us").bursts(100).build(), 0).get(0);
+    FlowJob job =
+        FlowPlanner.plan(
+                FabricGraph.of(lab("perftest")),
+                Scenario.microburst()
+                    .senders(1)
+                    .receiver("host1:nic0")
+                    .burst("4KiB")
+                    .period("10us")
+                    .bursts(100)
+                    .build(),
+                0)
+            .get(0);
 
     assertThat(FlowRunner.latencyProbe(job)).isFalse();
-    assertThat(new FlowRunner(lab("perftest").lab(), null).clientCommand(job)).startsWith("ib_write_bw ");
+    assertThat(new FlowRunner(lab("perftest").lab(), null).clientCommand(job))
+        .startsWith("ib_write_bw ");
   }
 
   @Test
   void iperf3PacesBurstsWithItsPacingTimer() {
     FabricSpec lab = lab("iperf3");
-    FlowJob job = FlowPlanner.plan(FabricGraph.of(lab), Scenario.microburst().senders(1).receiver("host1:nic0")
-        .burst("256KiB").period("100us").bursts(10).build(), 0).get(0);
+    FlowJob job =
+        FlowPlanner.plan(
+                FabricGraph.of(lab),
+                Scenario.microburst()
+                    .senders(1)
+                    .receiver("host1:nic0")
+                    .burst("256KiB")
+                    .period("100us")
+                    .bursts(10)
+                    .build(),
+                0)
+            .get(0);
 
-    assertThat(new FlowRunner(lab.lab(), null).clientCommand(job)).isEqualTo("iperf3 -c 10.0.0.11 -p 18515 -J -i 0.1"
-        + " -n 2621440 -l 262144 -b 20971520000/1 --pacing-timer 100");
+    assertThat(new FlowRunner(lab.lab(), null).clientCommand(job))
+        .isEqualTo(
+            "iperf3 -c 10.0.0.11 -p 18515 -J -i 0.1"
+                + " -n 2621440 -l 262144 -b 20971520000/1 --pacing-timer 100");
   }
 
   @Test
   void iperf3CannotPaceAPeriodOfAFractionOfAMicrosecond() {
-    assertThatThrownBy(() -> FlowPlanner.plan(FabricGraph.of(lab("iperf3")), Scenario.microburst().senders(1)
-        .receiver("host1:nic0").burst("4KiB").period("1500ns").bursts(10).build(), 0))
+    assertThatThrownBy(
+            () ->
+                FlowPlanner.plan(
+                    FabricGraph.of(lab("iperf3")),
+                    Scenario.microburst()
+                        .senders(1)
+                        .receiver("host1:nic0")
+                        .burst("4KiB")
+                        .period("1500ns")
+                        .bursts(10)
+                        .build(),
+                    0))
         .isInstanceOf(UnsupportedScenarioException.class)
         .hasMessage("iperf3 paces bursts in whole microseconds; a period of 1.5us is not one");
   }
 
   @Test
   void allToAllSendsFromEveryNicToEveryNicOfAnotherHost() {
-    List<FlowJob> jobs = FlowPlanner.plan(FabricGraph.of(lab("perftest")), Scenario.allToAll().perPair("2MiB")
-        .build(), 0);
+    List<FlowJob> jobs =
+        FlowPlanner.plan(
+            FabricGraph.of(lab("perftest")), Scenario.allToAll().perPair("2MiB").build(), 0);
 
-    assertThat(jobs).hasSize(6).allSatisfy(job -> {
-      assertThat(job.source().device()).isNotEqualTo(job.destination().device());
-      assertThat(job.size()).isEqualTo(DataSize.mib(2));
-      assertThat(job.bursts()).isEmpty();
-    });
+    assertThat(jobs)
+        .hasSize(6)
+        .allSatisfy(
+            job -> {
+              assertThat(job.source().device()).isNotEqualTo(job.destination().device());
+              assertThat(job.size()).isEqualTo(DataSize.mib(2));
+              assertThat(job.bursts()).isEmpty();
+            });
     assertThat(jobs).extracting(FlowJob::port).doesNotHaveDuplicates();
   }
 
   @Test
   void moreSendersThanTheLabHasIsUnsupported() {
-    assertThatThrownBy(() -> FlowPlanner.plan(FabricGraph.of(lab("perftest")), Scenario.microburst().senders(3)
-        .receiver("host1:nic0").build(), 0))
+    assertThatThrownBy(
+            () ->
+                FlowPlanner.plan(
+                    FabricGraph.of(lab("perftest")),
+                    Scenario.microburst().senders(3).receiver("host1:nic0").build(),
+                    0))
         .isInstanceOf(UnsupportedScenarioException.class)
-        .hasMessage("a microburst of 3 senders needs as many lab NICs on other hosts than host1:nic0; the lab has 2");
+        .hasMessage(
+            "a microburst of 3 senders needs as many lab NICs on other hosts than host1:nic0; the lab has 2");
   }
 
   /** Three hosts with one NIC each behind one switch; nothing is contacted while planning. */
   private static FabricSpec lab(String flowTool) {
     StringBuilder hosts = new StringBuilder();
     for (int i = 1; i <= 3; i++) {
-      hosts.append("    host").append(i).append(": {address: 192.0.2.").append(i).append(", user: lab,")
-          .append(" identityFile: /nonexistent/id_rsa, nics: {nic0: {address: 10.0.0.").append(10 + i)
+      hosts
+          .append("    host")
+          .append(i)
+          .append(": {address: 192.0.2.")
+          .append(i)
+          .append(", user: lab,")
+          .append(" identityFile: /nonexistent/id_rsa, nics: {nic0: {address: 10.0.0.")
+          .append(10 + i)
           .append("}}}\n");
     }
-    return FabricFiles.load("""
+    return FabricFiles.load(
+        """
         name: planner-lab
         topology:
           kind: graph
@@ -124,6 +197,8 @@ class FlowPlannerTest {
         lab:
           flowTool: %s
           hosts:
-        %s""".formatted(flowTool, hosts), "planner-lab.yaml");
+        %s"""
+            .formatted(flowTool, hosts),
+        "planner-lab.yaml");
   }
 }

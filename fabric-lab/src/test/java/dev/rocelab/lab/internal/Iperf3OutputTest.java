@@ -15,7 +15,8 @@ class Iperf3OutputTest {
     assertThat(report.bytesReceived()).isEqualTo(305_397_760L);
     assertThat(report.seconds()).isEqualTo(0.300412);
     assertThat(report.retransmits()).isEqualTo(15);
-    assertThat(report.intervals()).extracting(Iperf3Output.Interval::bytes)
+    assertThat(report.intervals())
+        .extracting(Iperf3Output.Interval::bytes)
         .containsExactly(149_422_080L, 0L, 155_975_680L);
     assertThat(report.intervals().get(2).bitsPerSecond()).isEqualTo(12_475_182_532.7);
   }
@@ -31,14 +32,16 @@ class Iperf3OutputTest {
   void outputCutShortIsNotJson() {
     assertThatThrownBy(() -> Iperf3Output.parse(Outputs.read("iperf3-cut.json")))
         .isInstanceOf(UnparsableOutputException.class)
-        .hasMessageStartingWith("iperf3 output is not JSON (was -J given? was the run cut short?); it ended with: ");
+        .hasMessageStartingWith(
+            "iperf3 output is not JSON (was -J given? was the run cut short?); it ended with: ");
   }
 
   @Test
   void textModeOutputIsNotJson() {
     assertThatThrownBy(() -> Iperf3Output.parse("Connecting to host 10.77.0.12, port 5201\n"))
-        .hasMessage("iperf3 output is not JSON (was -J given? was the run cut short?); it ended with: Connecting to"
-            + " host 10.77.0.12, port 5201");
+        .hasMessage(
+            "iperf3 output is not JSON (was -J given? was the run cut short?); it ended with: Connecting to"
+                + " host 10.77.0.12, port 5201");
   }
 
   @Test

@@ -18,7 +18,8 @@ class PerftestOutputTest {
   void readsTheLatencyRowOfIbWriteLatWhoseHeaderNamesAreOneSpaceApart() {
     PerftestOutput.Latency lat = PerftestOutput.latency(Outputs.read("ib_write_lat.txt"));
 
-    assertThat(lat).isEqualTo(new PerftestOutput.Latency(2, 1000, 1.61, 1.65, 4.82, 1.67, 1.98, 4.82));
+    assertThat(lat)
+        .isEqualTo(new PerftestOutput.Latency(2, 1000, 1.61, 1.65, 4.82, 1.67, 1.98, 4.82));
   }
 
   @Test
@@ -39,10 +40,12 @@ class PerftestOutputTest {
 
   @Test
   void aConnectionErrorIsReportedWithTheToolsLastWords() {
-    assertThatThrownBy(() -> PerftestOutput.bandwidth(Outputs.read("ib_write_bw-connect-error.txt")))
+    assertThatThrownBy(
+            () -> PerftestOutput.bandwidth(Outputs.read("ib_write_bw-connect-error.txt")))
         .isInstanceOf(UnparsableOutputException.class)
-        .hasMessage("no perftest result table (a line with #bytes and BW average[); it ended with: Unable to open"
-            + " file descriptor for socket connection Unable to init the socket connection");
+        .hasMessage(
+            "no perftest result table (a line with #bytes and BW average[); it ended with: Unable to open"
+                + " file descriptor for socket connection Unable to init the socket connection");
   }
 
   @Test
@@ -55,6 +58,7 @@ class PerftestOutputTest {
   @Test
   void emptyOutputSaysSo() {
     assertThatThrownBy(() -> PerftestOutput.latency(""))
-        .hasMessage("no perftest result table (a line with #bytes and t_typical[usec]); the output was empty");
+        .hasMessage(
+            "no perftest result table (a line with #bytes and t_typical[usec]); the output was empty");
   }
 }

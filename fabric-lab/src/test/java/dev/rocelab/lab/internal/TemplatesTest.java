@@ -10,8 +10,11 @@ class TemplatesTest {
 
   @Test
   void fillsPlaceholdersAndEnvironmentVariables() {
-    String filled = Templates.fill("curl -H 'Authorization: Bearer ${env:NVUE_TOKEN}' https://{address}/{port}",
-        Map.of("address", "10.0.1.1", "port", "swp3"), name -> name.equals("NVUE_TOKEN") ? "s3cr3t" : null);
+    String filled =
+        Templates.fill(
+            "curl -H 'Authorization: Bearer ${env:NVUE_TOKEN}' https://{address}/{port}",
+            Map.of("address", "10.0.1.1", "port", "swp3"),
+            name -> name.equals("NVUE_TOKEN") ? "s3cr3t" : null);
 
     assertThat(filled).isEqualTo("curl -H 'Authorization: Bearer s3cr3t' https://10.0.1.1/swp3");
   }
@@ -25,7 +28,8 @@ class TemplatesTest {
 
   @Test
   void aPlaceholderWithoutValueNamesTheKnownOnes() {
-    assertThatThrownBy(() -> Templates.fill("reset {switch}", Map.of("device", "leaf1"), name -> null))
+    assertThatThrownBy(
+            () -> Templates.fill("reset {switch}", Map.of("device", "leaf1"), name -> null))
         .hasMessage("{switch} has no value here; known: {device}");
   }
 }

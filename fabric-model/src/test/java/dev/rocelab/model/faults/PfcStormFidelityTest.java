@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Fidelity case 7: a NIC whose receive path is stuck fills its receive buffer and storms pauses,
- * which stop the switch port facing it; the congestion spreads
- * to senders that also talk to others (victims), and the PFC watchdog detects the storm within its
- * detection time plus one poll, switches the queue to drop, and restores it once pauses stop.
+ * which stop the switch port facing it; the congestion spreads to senders that also talk to others
+ * (victims), and the PFC watchdog detects the storm within its detection time plus one poll,
+ * switches the queue to drop, and restores it once pauses stop.
  */
 class PfcStormFidelityTest {
 
@@ -33,19 +33,38 @@ class PfcStormFidelityTest {
   private static final SimTime POLL = SimTime.micros(100);
 
   private static Workload flow(String from, String to) {
-    return new Workload.RdmaFlow(Endpoint.parse(from), Endpoint.parse(to), DataSize.mib(4), 1, 1, OptionalInt.empty(),
-        SimTime.ZERO, Workload.Verb.WRITE);
+    return new Workload.RdmaFlow(
+        Endpoint.parse(from),
+        Endpoint.parse(to),
+        DataSize.mib(4),
+        1,
+        1,
+        OptionalInt.empty(),
+        SimTime.ZERO,
+        Workload.Verb.WRITE);
   }
 
   private static RunResult run(boolean watchdog) {
-    String config = watchdog
-        ? "forwardingLatency: 1us\n    watchdog: {enabled: true, detection: 500us, restoration: 500us,"
-            + " pollInterval: 100us, action: drop}"
-        : "forwardingLatency: 1us\n    watchdog: {enabled: false}";
-    Scenario storm = new Scenario("storm", List.of(flow("host2:nic0", "host1:nic0"), flow("host3:nic0", "host1:nic0"),
-            flow("host2:nic0", "host10:nic0"), flow("host4:nic0", "host11:nic0")),
-        List.of(Fault.pfcStorm("host1:nic0", 3, "3ms").at(STORM_AT)), SimTime.millis(40), 1, SimTime.micros(10));
-    return ModelFixtures.run(ModelFixtures.fabric("star100g", "forwardingLatency: 1us", config), storm).result();
+    String config =
+        watchdog
+            ? "forwardingLatency: 1us\n    watchdog: {enabled: true, detection: 500us, restoration: 500us,"
+                + " pollInterval: 100us, action: drop}"
+            : "forwardingLatency: 1us\n    watchdog: {enabled: false}";
+    Scenario storm =
+        new Scenario(
+            "storm",
+            List.of(
+                flow("host2:nic0", "host1:nic0"),
+                flow("host3:nic0", "host1:nic0"),
+                flow("host2:nic0", "host10:nic0"),
+                flow("host4:nic0", "host11:nic0")),
+            List.of(Fault.pfcStorm("host1:nic0", 3, "3ms").at(STORM_AT)),
+            SimTime.millis(40),
+            1,
+            SimTime.micros(10));
+    return ModelFixtures.run(
+            ModelFixtures.fabric("star100g", "forwardingLatency: 1us", config), storm)
+        .result();
   }
 
   @Test
@@ -57,15 +76,17 @@ class PfcStormFidelityTest {
     SimTime firstPauseBy = STORM_AT.plus(SimTime.micros(12));
     FabricEvent triggered = event(run, FabricEvent.Kind.WATCHDOG_TRIGGERED);
     assertThat(triggered.subject()).isEqualTo("leaf1:eth1/3");
-    assertThat(triggered.time()).isBetween(STORM_AT.plus(DETECTION), firstPauseBy.plus(DETECTION).plus(POLL));
+    assertThat(triggered.time())
+        .isBetween(STORM_AT.plus(DETECTION), firstPauseBy.plus(DETECTION).plus(POLL));
     // the stormer refreshes its pauses every half pause (65535 quanta × 512 bit times at 100G / 2);
     // the queue is restored on the first poll that finds none for the restoration time
     SimTime refresh = SimTime.picos(65535L * 512 * 10 / 2);
     SimTime stormEnd = STORM_AT.plus(STORM_FOR);
     FabricEvent restored = event(run, FabricEvent.Kind.WATCHDOG_RESTORED);
     assertThat(restored.subject()).isEqualTo("leaf1:eth1/3");
-    assertThat(restored.time()).isBetween(stormEnd.minus(refresh).plus(RESTORATION),
-        stormEnd.plus(RESTORATION).plus(POLL));
+    assertThat(restored.time())
+        .isBetween(
+            stormEnd.minus(refresh).plus(RESTORATION), stormEnd.plus(RESTORATION).plus(POLL));
     assertThat(port(run, "leaf1:eth1").drops()).containsOnlyKeys(DropReason.PFC_WATCHDOG);
     assertThat(run.flows()).allMatch(FlowResult::completed);
   }
@@ -96,6 +117,9 @@ class PfcStormFidelityTest {
   private static SimTime completion(RunResult run, String from, String to) {
     return run.flows().stream()
         .filter(f -> f.source().toString().equals(from) && f.destination().toString().equals(to))
-        .findFirst().orElseThrow().completionTime().orElse(SimTime.MAX);
+        .findFirst()
+        .orElseThrow()
+        .completionTime()
+        .orElse(SimTime.MAX);
   }
 }

@@ -20,14 +20,14 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fidelity case 6 in a running network: a DCQCN notification point sends at most one CNP per
- * queue pair per interval, so over a run of length T a receiving NIC sends at most
- * {@code (queue pairs targeting it) × (T/interval + 1)} CNPs. Two incasts (8:1 and 4:1, 2 QPs per
- * connection) on the star with ECN from 5 KiB to 200 KiB and the paper's 50 µs CNP interval. The
- * senders' DCQCN cannot cut below 30 Gb/s, so both receivers stay congested and nearly every packet
- * arrives CE-marked for the whole 3 ms: the bound is then almost reached, and a NIC that paced
- * CNPs any faster would exceed it. When written: 877 CNPs of a 976 bound at the 8:1 receiver and
- * 458 of 488 at the 4:1 receiver, for ~33 700 marked packets each.
+ * Fidelity case 6 in a running network: a DCQCN notification point sends at most one CNP per queue
+ * pair per interval, so over a run of length T a receiving NIC sends at most {@code (queue pairs
+ * targeting it) × (T/interval + 1)} CNPs. Two incasts (8:1 and 4:1, 2 QPs per connection) on the
+ * star with ECN from 5 KiB to 200 KiB and the paper's 50 µs CNP interval. The senders' DCQCN cannot
+ * cut below 30 Gb/s, so both receivers stay congested and nearly every packet arrives CE-marked for
+ * the whole 3 ms: the bound is then almost reached, and a NIC that paced CNPs any faster would
+ * exceed it. When written: 877 CNPs of a 976 bound at the 8:1 receiver and 458 of 488 at the 4:1
+ * receiver, for ~33 700 marked packets each.
  */
 class CnpRateFidelityTest {
 
@@ -35,12 +35,22 @@ class CnpRateFidelityTest {
   private static final int CNP_PRIORITY = 6;
   private static final List<String> RECEIVERS = List.of("host1:nic0", "host17:nic0");
 
-  private static final Scenario TWO_INCASTS = Scenario.of("8:1 and 4:1 incasts",
-      new Workload.Incast(8, Optional.of(Endpoint.parse("host1:nic0")), DataSize.mib(64), OptionalInt.empty(),
-          SimTime.ZERO),
-      new Workload.Incast(4, Optional.of(Endpoint.parse("host17:nic0")), DataSize.mib(64), OptionalInt.empty(),
-          SimTime.ZERO))
-      .withDuration(SimTime.millis(3));
+  private static final Scenario TWO_INCASTS =
+      Scenario.of(
+              "8:1 and 4:1 incasts",
+              new Workload.Incast(
+                  8,
+                  Optional.of(Endpoint.parse("host1:nic0")),
+                  DataSize.mib(64),
+                  OptionalInt.empty(),
+                  SimTime.ZERO),
+              new Workload.Incast(
+                  4,
+                  Optional.of(Endpoint.parse("host17:nic0")),
+                  DataSize.mib(64),
+                  OptionalInt.empty(),
+                  SimTime.ZERO))
+          .withDuration(SimTime.millis(3));
 
   @Test
   void eachReceivingNicSendsAtMostOneCnpPerQueuePairPerInterval() {
@@ -52,16 +62,22 @@ class CnpRateFidelityTest {
 
     long intervals = run.elapsed().picos() / INTERVAL_PS + 1;
     for (String receiver : RECEIVERS) {
-      long queuePairs = flows.stream().filter(f -> f.destination().toString().equals(receiver))
-          .mapToLong(FlowSpec::qps).sum();
+      long queuePairs =
+          flows.stream()
+              .filter(f -> f.destination().toString().equals(receiver))
+              .mapToLong(FlowSpec::qps)
+              .sum();
       long cnps = run.port(receiver).stream().mapToLong(PortStats::cnpsSent).sum();
       // marks never stop, so each QP sends a CNP about once per interval, after the queue has
       // built and at the first marked packet past each interval: most of the bound (90 %, 94 %)
-      assertThat(cnps).as("CNPs sent by %s", receiver)
+      assertThat(cnps)
+          .as("CNPs sent by %s", receiver)
           .isLessThanOrEqualTo(queuePairs * intervals)
           .isGreaterThanOrEqualTo(queuePairs * intervals * 8 / 10);
       long marked = rdmaStats(run, leafPortOf(graph, receiver)).ecnMarks();
-      assertThat(cnps).as("CNPs sent by %s, each for a CE-marked packet", receiver).isLessThanOrEqualTo(marked);
+      assertThat(cnps)
+          .as("CNPs sent by %s, each for a CE-marked packet", receiver)
+          .isLessThanOrEqualTo(marked);
     }
     long sent = run.priority(CNP_PRIORITY).mapToLong(PortStats::cnpsSent).sum();
     long received = run.priority(CNP_PRIORITY).mapToLong(PortStats::cnpsReceived).sum();
@@ -75,6 +91,9 @@ class CnpRateFidelityTest {
   }
 
   private static PortStats rdmaStats(RunResult run, Endpoint port) {
-    return run.port(port.toString()).stream().filter(p -> p.priority() == 3).findFirst().orElseThrow();
+    return run.port(port.toString()).stream()
+        .filter(p -> p.priority() == 3)
+        .findFirst()
+        .orElseThrow();
   }
 }

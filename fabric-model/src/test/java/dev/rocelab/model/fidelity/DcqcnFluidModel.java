@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * The DCQCN fluid model, an independent reference for the packet model's congestion control,
- * written from the papers' equations and not from the model's code: Zhu et al., "Congestion
- * Control for Large-Scale RDMA Deployments", SIGCOMM 2015, §5, in the per-flow form of Zhu,
- * Ghobadi, Misra and Padhye, "ECN or Delay: Lessons Learnt from Analysis of DCQCN and TIMELY",
- * CoNEXT 2016, §4.1 (Fig. 2, equations (1)–(5)):
+ * written from the papers' equations and not from the model's code: Zhu et al., "Congestion Control
+ * for Large-Scale RDMA Deployments", SIGCOMM 2015, §5, in the per-flow form of Zhu, Ghobadi, Misra
+ * and Padhye, "ECN or Delay: Lessons Learnt from Analysis of DCQCN and TIMELY", CoNEXT 2016, §4.1
+ * (Fig. 2, equations (1)–(5)):
  *
  * <pre>
  *   p(t)      = 0 below Kmin, Pmax·(q − Kmin)/(Kmax − Kmin) up to Kmax, 1 above
@@ -29,19 +29,18 @@ import java.util.List;
  *
  * <p>The papers leave out hyper increase and PFC (CoNEXT 2016 §4.1: "we assume that DCQCN is
  * triggered before PFC"); comparisons use cases where neither acts. For {@link Rules#MLX5} (the
- * reaction point of ns-3 HPCC's "Mellanox version") the same derivation gives three changes,
- * each marked in the code: F full fast-recovery expiries (exponents F + 1 instead of F); the
- * target rate clamped at a cut only if a timer expired since the last one (the clamp term weighted
- * by {@code (1 − p)^(T·R_C)}, the chance that no cut came in the last T); and, with the byte
- * counter off, hyper increase by R_HAI on the timer's expiries F + 2 onwards (rate
- * {@code d·(1 − p)^((F + 1)·T·R_C)}), additive increase on expiry F + 1 alone. The α equation is
- * the papers' when a CNP goes back for every marked packet (CNP interval 0), as in the cases
- * compared with it.
+ * reaction point of ns-3 HPCC's "Mellanox version") the same derivation gives three changes, each
+ * marked in the code: F full fast-recovery expiries (exponents F + 1 instead of F); the target rate
+ * clamped at a cut only if a timer expired since the last one (the clamp term weighted by {@code (1
+ * − p)^(T·R_C)}, the chance that no cut came in the last T); and, with the byte counter off, hyper
+ * increase by R_HAI on the timer's expiries F + 2 onwards (rate {@code d·(1 − p)^((F + 1)·T·R_C)}),
+ * additive increase on expiry F + 1 alone. The α equation is the papers' when a CNP goes back for
+ * every marked packet (CNP interval 0), as in the cases compared with it.
  *
  * <p>Integrated with the classical fourth-order Runge–Kutta method at a fixed step, the delayed
  * terms read from a history kept at the same step (interpolated at half steps). A flow starts at
- * the line rate with α = 1, as DCQCN senders do, and sends nothing before its start; its α stays
- * at 1 until it first sees marking, as a reaction point's does until its first CNP (mlx5's
+ * the line rate with α = 1, as DCQCN senders do, and sends nothing before its start; its α stays at
+ * 1 until it first sees marking, as a reaction point's does until its first CNP (mlx5's
  * initial_alpha_value; QCN allocates the rate limiter on the first notification). Rates stay
  * between the minimum rate and the line rate, R_T at or above R_C, α in [0, 1], the queue
  * non-negative. Flows that start together stay identical (the equations are symmetric), so each
@@ -57,14 +56,14 @@ final class DcqcnFluidModel {
     MLX5
   }
 
-
   /**
    * The model's parameters, in the fabric's units.
    *
    * @param rules the papers' or mlx5's reaction point
    * @param bottleneckBps C, the bottleneck link's rate (bits per second on the wire)
    * @param lineBps each sender's line rate
-   * @param wireBytes bytes a packet takes on the wire (frame, preamble and gap): rates convert with it
+   * @param wireBytes bytes a packet takes on the wire (frame, preamble and gap): rates convert with
+   *     it
    * @param frameBytes bytes a packet takes in the queue: Kmin, Kmax and the queue convert with it
    * @param kminBytes RED Kmin
    * @param kmaxBytes RED Kmax
@@ -78,18 +77,52 @@ final class DcqcnFluidModel {
    * @param additiveIncreaseBps R_AI
    * @param hyperIncreaseBps R_HAI ({@link Rules#MLX5} with the byte counter off only)
    * @param minRateBps the rate never cut below
-   * @param feedbackDelay τ*, seconds: from a packet's marking to its sender's reaction reaching the queue
+   * @param feedbackDelay τ*, seconds: from a packet's marking to its sender's reaction reaching the
+   *     queue
    * @param step the integration step, seconds (well below a packet time and the feedback delay)
    */
-  record Parameters(Rules rules, double bottleneckBps, double lineBps, int wireBytes, int frameBytes,
-      double kminBytes, double kmaxBytes, double pmax, double g, double cutInterval, double alphaPeriod,
-      double timer, double byteCounterBytes, int fastRecoverySteps, double additiveIncreaseBps,
-      double hyperIncreaseBps, double minRateBps, double feedbackDelay, double step) {
+  record Parameters(
+      Rules rules,
+      double bottleneckBps,
+      double lineBps,
+      int wireBytes,
+      int frameBytes,
+      double kminBytes,
+      double kmaxBytes,
+      double pmax,
+      double g,
+      double cutInterval,
+      double alphaPeriod,
+      double timer,
+      double byteCounterBytes,
+      int fastRecoverySteps,
+      double additiveIncreaseBps,
+      double hyperIncreaseBps,
+      double minRateBps,
+      double feedbackDelay,
+      double step) {
 
     Parameters withFeedbackDelay(double seconds) {
-      return new Parameters(rules, bottleneckBps, lineBps, wireBytes, frameBytes, kminBytes, kmaxBytes, pmax, g,
-          cutInterval, alphaPeriod, timer, byteCounterBytes, fastRecoverySteps, additiveIncreaseBps,
-          hyperIncreaseBps, minRateBps, seconds, step);
+      return new Parameters(
+          rules,
+          bottleneckBps,
+          lineBps,
+          wireBytes,
+          frameBytes,
+          kminBytes,
+          kmaxBytes,
+          pmax,
+          g,
+          cutInterval,
+          alphaPeriod,
+          timer,
+          byteCounterBytes,
+          fastRecoverySteps,
+          additiveIncreaseBps,
+          hyperIncreaseBps,
+          minRateBps,
+          seconds,
+          step);
     }
   }
 
@@ -103,8 +136,8 @@ final class DcqcnFluidModel {
 
   /**
    * The fixed point of N identical flows (CoNEXT 2016, Theorem 1): every flow at C/N, and the one
-   * marking probability at which cuts balance increases, equation (8):
-   * {@code a²·α / ((b + d)(c + e)) = τ²·R_AI·R_C}.
+   * marking probability at which cuts balance increases, equation (8): {@code a²·α / ((b + d)(c +
+   * e)) = τ²·R_AI·R_C}.
    *
    * @param markingProbability p*
    * @param queueBytes q*, from p* through RED
@@ -121,26 +154,36 @@ final class DcqcnFluidModel {
    * @param aggregateBps the flows' summed rate at each sample, bits per second on the wire
    * @param flowBps the rate of one flow of each group at each sample
    */
-  record Trajectory(double interval, double[] queueBytes, double[] aggregateBps, double[][] flowBps) {
+  record Trajectory(
+      double interval, double[] queueBytes, double[] aggregateBps, double[][] flowBps) {
 
-    /** @return the mean rate of one flow of group {@code group} over samples {@code [from, to)} */
+    /**
+     * @return the mean rate of one flow of group {@code group} over samples {@code [from, to)}
+     */
     double meanFlow(int group, int from, int to) {
       return Arrays.stream(flowBps[group], from, to).average().orElseThrow();
     }
 
-    /** @return the mean queue over samples {@code [from, to)} */
+    /**
+     * @return the mean queue over samples {@code [from, to)}
+     */
     double meanQueue(int from, int to) {
       return Arrays.stream(queueBytes, from, to).average().orElseThrow();
     }
 
-    /** @return the largest queue over samples {@code [from, to)} */
+    /**
+     * @return the largest queue over samples {@code [from, to)}
+     */
     double maxQueue(int from, int to) {
       return Arrays.stream(queueBytes, from, to).max().orElseThrow();
     }
 
-    /** @return the share of samples {@code [from, to)} with the queue below {@code bytes} */
+    /**
+     * @return the share of samples {@code [from, to)} with the queue below {@code bytes}
+     */
     double shareBelow(double bytes, int from, int to) {
-      return Arrays.stream(queueBytes, from, to).filter(q -> q < bytes).count() / (double) (to - from);
+      return Arrays.stream(queueBytes, from, to).filter(q -> q < bytes).count()
+          / (double) (to - from);
     }
 
     /**
@@ -151,7 +194,9 @@ final class DcqcnFluidModel {
       return Arrays.stream(aggregateBps, from, to).average().orElseThrow();
     }
 
-    /** @return the index of the sample at {@code seconds} */
+    /**
+     * @return the index of the sample at {@code seconds}
+     */
     int at(double seconds) {
       return (int) Math.round(seconds / interval);
     }
@@ -168,7 +213,10 @@ final class DcqcnFluidModel {
   private final double byteCounter;
   private final double additiveIncrease;
   private final double hyperIncrease;
-  /** The expiries after a cut that are fast recovery, plus one: F for the papers, F + 1 for mlx5. */
+
+  /**
+   * The expiries after a cut that are fast recovery, plus one: F for the papers, F + 1 for mlx5.
+   */
   private final int increaseFrom;
 
   DcqcnFluidModel(Parameters parameters) {
@@ -185,7 +233,8 @@ final class DcqcnFluidModel {
     this.hyperIncrease = parameters.hyperIncreaseBps() / packetBits;
     this.increaseFrom = mlx5 ? parameters.fastRecoverySteps() + 1 : parameters.fastRecoverySteps();
     if (mlx5 && byteCounter > 0) {
-      throw new IllegalArgumentException("the mlx5 rules are derived for a reaction point without a byte counter");
+      throw new IllegalArgumentException(
+          "the mlx5 rules are derived for a reaction point without a byte counter");
     }
   }
 
@@ -253,8 +302,8 @@ final class DcqcnFluidModel {
    *
    * @param flows N
    * @return the fixed point
-   * @throws IllegalStateException if equation (8) has no root with p* ≤ Pmax (the queue would
-   *     sit above Kmax)
+   * @throws IllegalStateException if equation (8) has no root with p* ≤ Pmax (the queue would sit
+   *     above Kmax)
    */
   FixedPoint fixedPoint(int flows) {
     if (mlx5) {
@@ -267,7 +316,8 @@ final class DcqcnFluidModel {
     double low = 1e-12;
     double high = m.pmax();
     if (balance(high, rate, t) < 0) {
-      throw new IllegalStateException("no fixed point with p* <= Pmax = " + m.pmax() + " for " + flows + " flows");
+      throw new IllegalStateException(
+          "no fixed point with p* <= Pmax = " + m.pmax() + " for " + flows + " flows");
     }
     for (int i = 0; i < 200; i++) {
       double mid = Math.sqrt(low * high);
@@ -287,7 +337,8 @@ final class DcqcnFluidModel {
     terms(p, rate, t);
     double alpha = t[5];
     double tau = parameters.cutInterval();
-    return t[0] * t[0] * alpha / ((t[1] + t[3]) * (t[2] + t[4])) - tau * tau * additiveIncrease * rate;
+    return t[0] * t[0] * alpha / ((t[1] + t[3]) * (t[2] + t[4]))
+        - tau * tau * additiveIncrease * rate;
   }
 
   /**
@@ -416,7 +467,13 @@ final class DcqcnFluidModel {
   }
 
   /** Equations (2)–(5) at state y, with p and each R_C as they were τ* ago. */
-  private void derivative(double[] y, int[] count, boolean[] marked, double[] lagRates, double lagQueue, double[] dy,
+  private void derivative(
+      double[] y,
+      int[] count,
+      boolean[] marked,
+      double[] lagRates,
+      double lagQueue,
+      double[] dy,
       double[] t) {
     Parameters m = parameters;
     int n = lagRates.length;
@@ -435,9 +492,12 @@ final class DcqcnFluidModel {
         continue;
       }
       terms(p, lagRate, t);
-      dy[3 * i] = -rc * alpha / (2 * m.cutInterval()) * t[0] + (rt - rc) / 2 * lagRate * (t[1] + t[3]);
-      dy[3 * i + 1] = -(rt - rc) / m.cutInterval() * t[0] * t[6] + additiveIncrease * lagRate * (t[2] + t[4])
-          + hyperIncrease * lagRate * t[7];
+      dy[3 * i] =
+          -rc * alpha / (2 * m.cutInterval()) * t[0] + (rt - rc) / 2 * lagRate * (t[1] + t[3]);
+      dy[3 * i + 1] =
+          -(rt - rc) / m.cutInterval() * t[0] * t[6]
+              + additiveIncrease * lagRate * (t[2] + t[4])
+              + hyperIncrease * lagRate * t[7];
       dy[3 * i + 2] = marked[i] ? m.g() / m.alphaPeriod() * (t[5] - alpha) : 0;
       sum += count[i] * rc;
     }

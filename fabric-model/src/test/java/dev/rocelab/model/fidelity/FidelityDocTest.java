@@ -23,8 +23,8 @@ class FidelityDocTest {
 
   private static final Path ROOT = Path.of("..");
   private static final Pattern TEST_CELL = Pattern.compile("`(\\w+)#(\\w+)`\\s*\\|\\s*$");
-  private static final Pattern TEST_METHOD = Pattern.compile("@(?:Test|ParameterizedTest)[^;]*?void (\\w+)\\(",
-      Pattern.DOTALL);
+  private static final Pattern TEST_METHOD =
+      Pattern.compile("@(?:Test|ParameterizedTest)[^;]*?void (\\w+)\\(", Pattern.DOTALL);
 
   /** The table rows' tests, as {@code Class#method}. */
   private static List<String> namedTests() throws IOException {
@@ -32,7 +32,9 @@ class FidelityDocTest {
     for (String line : Files.readAllLines(ROOT.resolve("docs/fidelity.md"))) {
       if (line.startsWith("| ") && !line.startsWith("| Behaviour")) {
         Matcher m = TEST_CELL.matcher(line);
-        assertThat(m.find()).as("the last cell of a row names one test as `Class#method`: %s", line).isTrue();
+        assertThat(m.find())
+            .as("the last cell of a row names one test as `Class#method`: %s", line)
+            .isTrue();
         named.add(m.group(1) + "#" + m.group(2));
       }
     }
@@ -41,8 +43,11 @@ class FidelityDocTest {
 
   private static List<Path> testSources() throws IOException {
     try (Stream<Path> files = Files.walk(ROOT, 12)) {
-      return files.filter(p -> p.toString().contains("/src/test/java/") && p.toString().endsWith("Test.java"))
-          .filter(p -> !p.toString().contains("/target/")).toList();
+      return files
+          .filter(
+              p -> p.toString().contains("/src/test/java/") && p.toString().endsWith("Test.java"))
+          .filter(p -> !p.toString().contains("/target/"))
+          .toList();
     }
   }
 
@@ -65,7 +70,8 @@ class FidelityDocTest {
     for (String test : namedTests()) {
       String type = test.substring(0, test.indexOf('#'));
       String method = test.substring(test.indexOf('#') + 1);
-      List<Path> files = sources.stream().filter(p -> p.getFileName().toString().equals(type + ".java")).toList();
+      List<Path> files =
+          sources.stream().filter(p -> p.getFileName().toString().equals(type + ".java")).toList();
       assertThat(files).as("test class of %s", test).hasSize(1);
       assertThat(testMethods(files.get(0))).as("test methods of %s", type).contains(method);
     }
@@ -77,13 +83,16 @@ class FidelityDocTest {
     Path fidelity = Path.of("src/test/java/dev/rocelab/model/fidelity");
     List<String> missing;
     try (Stream<Path> files = Files.list(fidelity)) {
-      missing = files.filter(p -> p.getFileName().toString().endsWith("FidelityTest.java"))
-          .flatMap(p -> {
-            String type = p.getFileName().toString().replace(".java", "");
-            return testMethods(p).stream().map(method -> type + "#" + method);
-          })
-          .filter(test -> !named.contains(test))
-          .collect(Collectors.toList());
+      missing =
+          files
+              .filter(p -> p.getFileName().toString().endsWith("FidelityTest.java"))
+              .flatMap(
+                  p -> {
+                    String type = p.getFileName().toString().replace(".java", "");
+                    return testMethods(p).stream().map(method -> type + "#" + method);
+                  })
+              .filter(test -> !named.contains(test))
+              .collect(Collectors.toList());
     }
     assertThat(missing).as("fidelity tests without a row in docs/fidelity.md").isEmpty();
   }

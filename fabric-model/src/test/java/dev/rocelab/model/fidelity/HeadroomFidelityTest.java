@@ -29,11 +29,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Fidelity case 3: PFC headroom sized by the SONiC/NVIDIA formula loses nothing in an incast of
- * any degree; headroom cut below what is still in flight when XOFF is sent (2 × cable bytes +
- * MTU) loses lossless packets, and the loss is reported where it happened. N:1 incasts of 2 MiB per
- * sender on the 100G star with an 8 MiB buffer, so the ingress groups reach their dynamic
- * threshold and PFC engages at every degree.
+ * Fidelity case 3: PFC headroom sized by the SONiC/NVIDIA formula loses nothing in an incast of any
+ * degree; headroom cut below what is still in flight when XOFF is sent (2 × cable bytes + MTU)
+ * loses lossless packets, and the loss is reported where it happened. N:1 incasts of 2 MiB per
+ * sender on the 100G star with an 8 MiB buffer, so the ingress groups reach their dynamic threshold
+ * and PFC engages at every degree.
  */
 class HeadroomFidelityTest {
 
@@ -41,8 +41,10 @@ class HeadroomFidelityTest {
   private static final int RDMA = 3;
 
   private static Scenario incast(int senders) {
-    return Scenario.of("incast " + senders + ":1",
-        new Workload.Incast(senders, Optional.empty(), DataSize.mib(2), OptionalInt.empty(), SimTime.ZERO))
+    return Scenario.of(
+            "incast " + senders + ":1",
+            new Workload.Incast(
+                senders, Optional.empty(), DataSize.mib(2), OptionalInt.empty(), SimTime.ZERO))
         .withDuration(SimTime.millis(20));
   }
 
@@ -52,11 +54,15 @@ class HeadroomFidelityTest {
 
   /** The leaf ports the senders' traffic comes in on. */
   private static Set<Endpoint> senderIngressPorts(FabricGraph graph, RunResult run) {
-    return run.flows().stream().map(f -> graph.linkAt(f.source()).orElseThrow().peerOf(f.source()))
+    return run.flows().stream()
+        .map(f -> graph.linkAt(f.source()).orElseThrow().peerOf(f.source()))
         .collect(Collectors.toSet());
   }
 
-  /** star100g sizes headroom with the formula's defaults (no {@code headroom} key): ~159 KiB per port. */
+  /**
+   * star100g sizes headroom with the formula's defaults (no {@code headroom} key): ~159 KiB per
+   * port.
+   */
   @ParameterizedTest(name = "{0}:1")
   @ValueSource(ints = {2, 8, 16})
   void headroomDerivedByTheFormulaLosesNothingWhateverTheIncastDegree(int senders) {
@@ -72,8 +78,13 @@ class HeadroomFidelityTest {
     Set<Endpoint> ingress = senderIngressPorts(graph, run);
     assertThat(run.priority(RDMA).filter(p -> ingress.contains(p.port())))
         .hasSize(senders)
-        .allSatisfy(p -> assertThat(p.pausesSent()).as("pauses sent from %s", p.port()).isPositive())
-        .anySatisfy(p -> assertThat(p.maxHeadroom().bytes()).as("headroom used at %s", p.port()).isPositive());
+        .allSatisfy(
+            p -> assertThat(p.pausesSent()).as("pauses sent from %s", p.port()).isPositive())
+        .anySatisfy(
+            p ->
+                assertThat(p.maxHeadroom().bytes())
+                    .as("headroom used at %s", p.port())
+                    .isPositive());
   }
 
   @ParameterizedTest(name = "{0}:1")
@@ -82,10 +93,12 @@ class HeadroomFidelityTest {
     FabricSpec spec = star("    headroom: {mode: fixed, size: 1KiB}\n");
     FabricGraph graph = FabricGraph.of(spec);
     LinkSpec hostLink = graph.linkAt(Endpoint.parse("host1:nic0")).orElseThrow().spec();
-    long cableBytes = hostLink.length().propagationDelay().picos() / hostLink.speed().picosPerByte(); // 125 B
+    long cableBytes =
+        hostLink.length().propagationDelay().picos() / hostLink.speed().picosPerByte(); // 125 B
     long mtuFrame = BufferBudget.largestLosslessFrame(spec).bytes(); // 1086 B
     PortHeadroom configured = BufferBudget.of(graph, LEAF).ports().get(0);
-    assertThat(configured.sizeFor(RDMA).bytes()).as("GIVEN headroom below 2 × cable + MTU")
+    assertThat(configured.sizeFor(RDMA).bytes())
+        .as("GIVEN headroom below 2 × cable + MTU")
         .isLessThan(2 * cableBytes + mtuFrame);
 
     RunResult run = ModelFixtures.run(spec, incast(senders)).result();
@@ -94,15 +107,16 @@ class HeadroomFidelityTest {
     Set<Endpoint> ingress = senderIngressPorts(graph, run);
     for (PortStats port : run.ports()) {
       if (port.totalDrops() > 0) {
-        assertThat(port.drops()).as("drops at %s priority %d", port.port(), port.priority())
+        assertThat(port.drops())
+            .as("drops at %s priority %d", port.port(), port.priority())
             .containsOnlyKeys(DropReason.LOSSLESS_HEADROOM_EXCEEDED);
         assertThat(port.priority()).as("priority of the drops at %s", port.port()).isEqualTo(RDMA);
         assertThat(ingress).as("ports that dropped").contains(port.port());
       }
     }
 
-    Map<String, FlowResult> flows = run.flows().stream()
-        .collect(Collectors.toMap(FlowResult::id, Function.identity()));
+    Map<String, FlowResult> flows =
+        run.flows().stream().collect(Collectors.toMap(FlowResult::id, Function.identity()));
     assertThat(run.firstDrops()).hasSize((int) Math.min(run.totalDrops(), DropLog.KEPT));
     assertThat(run.firstDrops()).isSortedAccordingTo((a, b) -> a.time().compareTo(b.time()));
     for (DropRecord drop : run.firstDrops()) {
@@ -111,9 +125,14 @@ class HeadroomFidelityTest {
       Endpoint senderPort = graph.linkAt(flow.source()).orElseThrow().peerOf(flow.source());
       assertThat(drop.port()).as("port of %s", drop).isEqualTo(senderPort);
       assertThat(drop.priority()).as("priority of %s", drop).isEqualTo(RDMA);
-      assertThat(drop.reason()).as("reason of %s", drop).isEqualTo(DropReason.LOSSLESS_HEADROOM_EXCEEDED);
+      assertThat(drop.reason())
+          .as("reason of %s", drop)
+          .isEqualTo(DropReason.LOSSLESS_HEADROOM_EXCEEDED);
       assertThat(drop.lossless()).as("lossless flag of %s", drop).isTrue();
-      assertThat(drop.time()).as("time of %s", drop).isGreaterThan(SimTime.ZERO).isLessThanOrEqualTo(run.elapsed());
+      assertThat(drop.time())
+          .as("time of %s", drop)
+          .isGreaterThan(SimTime.ZERO)
+          .isLessThanOrEqualTo(run.elapsed());
     }
   }
 }

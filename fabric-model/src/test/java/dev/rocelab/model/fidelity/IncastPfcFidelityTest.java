@@ -20,20 +20,25 @@ import org.junit.jupiter.api.Test;
 /**
  * Fidelity case 1: a 16:1 incast at 100G with PFC and no congestion control loses nothing, keeps
  * the receiver's link busy, shares it fairly, and pauses each sender about 15/16 of the time.
- * Shares and pauses are measured in the steady state, between 1 ms and 3 ms, while every sender
- * is backlogged (the flows need ~5.3 ms): as the difference of a run cut at 3 ms and one cut at
- * 1 ms, which agree exactly on their first millisecond since the model is deterministic. Loss and
+ * Shares and pauses are measured in the steady state, between 1 ms and 3 ms, while every sender is
+ * backlogged (the flows need ~5.3 ms): as the difference of a run cut at 3 ms and one cut at 1 ms,
+ * which agree exactly on their first millisecond since the model is deterministic. Loss and
  * completion are checked on the full run.
  */
 class IncastPfcFidelityTest {
 
   private static final double LINE_BPS = 100e9;
-  private static final Scenario INCAST = Scenario.of("incast 16:1",
-      new Workload.Incast(16, Optional.empty(), DataSize.mb(4), OptionalInt.empty(), SimTime.ZERO));
+  private static final Scenario INCAST =
+      Scenario.of(
+          "incast 16:1",
+          new Workload.Incast(
+              16, Optional.empty(), DataSize.mb(4), OptionalInt.empty(), SimTime.ZERO));
 
   private static RunResult run(SimTime duration) {
-    return ModelFixtures.run(ModelFixtures.fabric("star100g", "buffer: 32MiB", "buffer: 8MiB"),
-        INCAST.withDuration(duration)).result();
+    return ModelFixtures.run(
+            ModelFixtures.fabric("star100g", "buffer: 32MiB", "buffer: 8MiB"),
+            INCAST.withDuration(duration))
+        .result();
   }
 
   @Test
@@ -47,12 +52,16 @@ class IncastPfcFidelityTest {
     // MTU is 3907 packets; none is faster than two serializations (1106 B at 80 ps/B), two 2 m
     // cables and the 1 us pipeline, less the per-flow histograms' 1% resolution
     SimTime floor = SimTime.nanos((2 * 88 + 2 * 10 + 1000) * 99 / 100);
-    assertThat(run.flows()).allSatisfy(flow -> {
-      assertThat(flow.latency()).hasValueSatisfying(l -> {
-        assertThat(l.count()).isEqualTo(3907);
-        assertThat(l.min()).isGreaterThanOrEqualTo(floor);
-      });
-    });
+    assertThat(run.flows())
+        .allSatisfy(
+            flow -> {
+              assertThat(flow.latency())
+                  .hasValueSatisfying(
+                      l -> {
+                        assertThat(l.count()).isEqualTo(3907);
+                        assertThat(l.min()).isGreaterThanOrEqualTo(floor);
+                      });
+            });
     assertThat(run.latency().get(3).count()).isEqualTo(16 * 3907);
   }
 
@@ -67,10 +76,13 @@ class IncastPfcFidelityTest {
     for (FlowResult flow : late.flows()) {
       PortStats after = stats(late, flow.source().toString());
       PortStats before = stats(early, flow.source().toString());
-      assertThat(busyFraction(after, before, window)).as("share of the line of %s", flow.source())
+      assertThat(busyFraction(after, before, window))
+          .as("share of the line of %s", flow.source())
           .isCloseTo(1.0 / 16, within(0.002));
       double paused = after.pausedTime().minus(before.pausedTime()).ratioTo(window);
-      assertThat(paused).as("paused fraction of %s", flow.source()).isCloseTo(15.0 / 16, within(0.01));
+      assertThat(paused)
+          .as("paused fraction of %s", flow.source())
+          .isCloseTo(15.0 / 16, within(0.01));
     }
   }
 

@@ -25,8 +25,14 @@ class NcclAllReduceFidelityTest {
 
   @Test
   void largeRingAllReduceReachesNcclBusBandwidthPerNic() {
-    RunResult run = ModelFixtures.run(REFERENCE,
-        Scenario.collective(CollectiveOperation.ALL_REDUCE).sizes("256MiB", "1GiB", 4).ranks(16).build()).result();
+    RunResult run =
+        ModelFixtures.run(
+                REFERENCE,
+                Scenario.collective(CollectiveOperation.ALL_REDUCE)
+                    .sizes("256MiB", "1GiB", 4)
+                    .ranks(16)
+                    .build())
+            .result();
 
     assertThat(run.stopReason()).isEqualTo(StopReason.COMPLETED);
     CollectiveResult allReduce = run.collectives().get(0);

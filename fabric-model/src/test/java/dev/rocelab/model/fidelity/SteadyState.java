@@ -16,17 +16,24 @@ import java.util.List;
  * @param shareBelowKmin the share of samples with the queue below Kmin
  * @param markingProbability ECN marks over data packets sent through the bottleneck
  */
-record SteadyState(double goodputBps, double[] flowBps, double meanQueueBytes, double maxQueueBytes,
-    double shareBelowKmin, double markingProbability) {
+record SteadyState(
+    double goodputBps,
+    double[] flowBps,
+    double meanQueueBytes,
+    double maxQueueBytes,
+    double shareBelowKmin,
+    double markingProbability) {
 
   /**
    * @param run the run, sampled finely enough for the window (10 µs here)
-   * @param port the bottleneck egress port and priority, as the series name it ({@code leaf1:eth1/3})
+   * @param port the bottleneck egress port and priority, as the series name it ({@code
+   *     leaf1:eth1/3})
    * @param from the window's start; it ends with the run
    * @param kminBytes the bottleneck's Kmin
    * @param payloadBytes every data packet's payload
    */
-  static SteadyState of(RunResult run, String port, SimTime from, long kminBytes, int payloadBytes) {
+  static SteadyState of(
+      RunResult run, String port, SimTime from, long kminBytes, int payloadBytes) {
     TimeSeries queue = only(run.series("queue_depth"), port);
     long interval = queue.interval().picos();
     int first = (int) (from.picos() / interval);
@@ -62,10 +69,13 @@ record SteadyState(double goodputBps, double[] flowBps, double meanQueueBytes, d
     double seconds = (last - first) * (interval / 1e12);
     double packets = goodput * seconds / 8 / payloadBytes;
     int samples = last - first;
-    return new SteadyState(goodput, flows, queueSum / samples, queueMax, below / (double) samples, marks / packets);
+    return new SteadyState(
+        goodput, flows, queueSum / samples, queueMax, below / (double) samples, marks / packets);
   }
 
-  /** @return Jain's fairness index of the flows' rates: 1 when equal, 1/N when one takes all */
+  /**
+   * @return Jain's fairness index of the flows' rates: 1 when equal, 1/N when one takes all
+   */
   double jain() {
     double sum = 0;
     double squares = 0;
@@ -77,13 +87,21 @@ record SteadyState(double goodputBps, double[] flowBps, double meanQueueBytes, d
   }
 
   private static TimeSeries only(List<TimeSeries> series, String subject) {
-    return series.stream().filter(s -> s.subject().equals(subject)).findFirst()
+    return series.stream()
+        .filter(s -> s.subject().equals(subject))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no series for " + subject));
   }
 
   @Override
   public String toString() {
-    return String.format("goodput %.3f Gb/s, queue mean %.0f B max %.0f B, below Kmin %.3f, marking %.5f, Jain %.4f",
-        goodputBps / 1e9, meanQueueBytes, maxQueueBytes, shareBelowKmin, markingProbability, jain());
+    return String.format(
+        "goodput %.3f Gb/s, queue mean %.0f B max %.0f B, below Kmin %.3f, marking %.5f, Jain %.4f",
+        goodputBps / 1e9,
+        meanQueueBytes,
+        maxQueueBytes,
+        shareBelowKmin,
+        markingProbability,
+        jain());
   }
 }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link Fault.ConfigDrift} of a device's firmware on the model: the device behaves per the new
- * version from the drift's time on — a firmware mismatch from the start, or a rolling upgrade
- * with each device switching at its own time.
+ * version from the drift's time on — a firmware mismatch from the start, or a rolling upgrade with
+ * each device switching at its own time.
  */
 class ConfigDriftTest {
 
@@ -44,14 +44,17 @@ class ConfigDriftTest {
     FabricSpec onA = dcqcnStar(FAST, SLOW, "fw-a");
     FabricSpec onB = dcqcnStar(FAST, SLOW, "fw-b");
 
-    RunResult drifted = ModelFixtures.run(onA, INCAST.with(drift("host17", "fw-b", "0ps"))).result();
+    RunResult drifted =
+        ModelFixtures.run(onA, INCAST.with(drift("host17", "fw-b", "0ps"))).result();
     RunResult native_ = ModelFixtures.run(onB, INCAST).result();
 
     assertThat(drifted.flows()).isEqualTo(native_.flows());
     assertThat(drifted.ports()).isEqualTo(native_.ports());
-    assertThat(drifted.events()).extracting(FabricEvent::kind, FabricEvent::subject, FabricEvent::detail)
-        .containsExactly(org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.FAULT, "host17",
-            "NIC firmware changed to fw-b"));
+    assertThat(drifted.events())
+        .extracting(FabricEvent::kind, FabricEvent::subject, FabricEvent::detail)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                FabricEvent.Kind.FAULT, "host17", "NIC firmware changed to fw-b"));
   }
 
   @Test
@@ -61,11 +64,21 @@ class ConfigDriftTest {
 
     long allA = cnpsSent(ModelFixtures.run(onA, INCAST).result());
     long allB = cnpsSent(ModelFixtures.run(onB, INCAST).result());
-    long upgraded = cnpsSent(ModelFixtures.run(onA, INCAST.with(drift("host17:nic0", "fw-b", "300us"))).result());
+    long upgraded =
+        cnpsSent(
+            ModelFixtures.run(onA, INCAST.with(drift("host17:nic0", "fw-b", "300us"))).result());
 
-    System.out.println("CNPs all fw-a " + allA + ", all fw-b " + allB + ", fw-a until 300us then fw-b " + upgraded);
+    System.out.println(
+        "CNPs all fw-a "
+            + allA
+            + ", all fw-b "
+            + allB
+            + ", fw-a until 300us then fw-b "
+            + upgraded);
     assertThat(allA).as("CNPs, receiver on fw-a (4 us)").isGreaterThan(allB);
-    assertThat(upgraded).as("CNPs, receiver moved from fw-a to fw-b at 300 us").isStrictlyBetween(allB, allA);
+    assertThat(upgraded)
+        .as("CNPs, receiver moved from fw-a to fw-b at 300 us")
+        .isStrictlyBetween(allB, allA);
   }
 
   @Test
@@ -79,11 +92,13 @@ class ConfigDriftTest {
 
     RunResult run = ModelFixtures.run(onA, rolling).result();
 
-    assertThat(run.events()).extracting(FabricEvent::time, FabricEvent::subject).containsExactly(
-        org.assertj.core.groups.Tuple.tuple(SimTime.micros(100), "host1"),
-        org.assertj.core.groups.Tuple.tuple(SimTime.micros(200), "host2"),
-        org.assertj.core.groups.Tuple.tuple(SimTime.micros(300), "host3"),
-        org.assertj.core.groups.Tuple.tuple(SimTime.micros(400), "host4"));
+    assertThat(run.events())
+        .extracting(FabricEvent::time, FabricEvent::subject)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(SimTime.micros(100), "host1"),
+            org.assertj.core.groups.Tuple.tuple(SimTime.micros(200), "host2"),
+            org.assertj.core.groups.Tuple.tuple(SimTime.micros(300), "host3"),
+            org.assertj.core.groups.Tuple.tuple(SimTime.micros(400), "host4"));
   }
 
   @Test
@@ -91,12 +106,18 @@ class ConfigDriftTest {
     FabricSpec spec = dcqcnStar(FAST, SLOW, "fw-a");
     try (FabricSession session = new ModelBackend().open(spec)) {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> session.run(INCAST.with(new Fault.ConfigDrift("host3", "qos.ecn.3", "off", SimTime.ZERO))))
-          .withMessage("config drift of host3 at 0ps: the model can change a NIC's or host's \"firmware\""
-              + " (its firmware version), not \"qos.ecn.3\"");
+          .isThrownBy(
+              () ->
+                  session.run(
+                      INCAST.with(
+                          new Fault.ConfigDrift("host3", "qos.ecn.3", "off", SimTime.ZERO))))
+          .withMessage(
+              "config drift of host3 at 0ps: the model can change a NIC's or host's \"firmware\""
+                  + " (its firmware version), not \"qos.ecn.3\"");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> session.run(INCAST.with(drift("host99", "fw-b", "0ps"))))
-          .withMessage("config drift of host99 at 0ps: host99 is not a switch, host or NIC of this fabric");
+          .withMessage(
+              "config drift of host99 at 0ps: host99 is not a switch, host or NIC of this fabric");
     }
   }
 }

@@ -25,21 +25,22 @@ import org.apiguardian.api.API;
  * Throughput after a link failure against the capacity the fabric has left ("predictable
  * degradation").
  *
- * <p>The failed links are those of the scenario's {@linkplain Outage outages}: a {@link Fault.LinkDown}
- * until its {@link Fault.LinkUp}, the down half-periods of a {@link Fault.LinkFlap}, every link of a
- * switch during a {@link Fault.SwitchReset}'s reboot. Each must join a leaf (a switch with NICs
- * attached) to a switch of a higher tier, so a spine may reset but a leaf may not. For every such leaf, its flows
- * form two groups: those leaving it (source NIC on the leaf, destination NIC elsewhere) and those
- * entering it. A group's <em>remaining capacity</em> is the smaller of the summed speed of the
- * leaf's uplinks that are still up and the summed line rate of its flows (each flow's slower NIC).
+ * <p>The failed links are those of the scenario's {@linkplain Outage outages}: a {@link
+ * Fault.LinkDown} until its {@link Fault.LinkUp}, the down half-periods of a {@link
+ * Fault.LinkFlap}, every link of a switch during a {@link Fault.SwitchReset}'s reboot. Each must
+ * join a leaf (a switch with NICs attached) to a switch of a higher tier, so a spine may reset but
+ * a leaf may not. For every such leaf, its flows form two groups: those leaving it (source NIC on
+ * the leaf, destination NIC elsewhere) and those entering it. A group's <em>remaining capacity</em>
+ * is the smaller of the summed speed of the leaf's uplinks that are still up and the summed line
+ * rate of its flows (each flow's slower NIC).
  *
  * <p>The window starts at the first {@link FabricEvent.Kind#RECONVERGENCE RECONVERGENCE} event at
  * or after the first link-down (the link-down itself if the backend reports no reconvergence) and
- * ends at the first of: the end of the first outage, the first completion of a flow of the group, the end
- * of the series. A {@value Recovery#METRIC} sample at time {@code t} covers
- * {@code (t − interval, t]}; the samples wholly inside the window count. A group's
- * <em>degraded throughput</em> is the mean over those samples of its flows' summed throughput; its
- * ratio is that over its remaining capacity.
+ * ends at the first of: the end of the first outage, the first completion of a flow of the group,
+ * the end of the series. A {@value Recovery#METRIC} sample at time {@code t} covers {@code (t −
+ * interval, t]}; the samples wholly inside the window count. A group's <em>degraded throughput</em>
+ * is the mean over those samples of its flows' summed throughput; its ratio is that over its
+ * remaining capacity.
  *
  * <p>The same group is measured before the failure, from its first sample with traffic to the
  * link-down (or the first completion of a flow of the group, if earlier), against the capacity it
@@ -62,7 +63,8 @@ public final class Degradation {
   public record Window(double throughput, SimTime from, SimTime to, int samples) {
 
     /**
-     * The samples wholly inside {@code (from, to]}: a sample at {@code t} covers {@code (t − interval, t]}.
+     * The samples wholly inside {@code (from, to]}: a sample at {@code t} covers {@code (t −
+     * interval, t]}.
      */
     static Window mean(TimeSeries grid, double[] sum, long from, long to) {
       int samples = 0;
@@ -76,7 +78,8 @@ public final class Degradation {
           total += sum[i];
         }
       }
-      return new Window(samples == 0 ? 0 : total / samples, SimTime.picos(from), SimTime.picos(last), samples);
+      return new Window(
+          samples == 0 ? 0 : total / samples, SimTime.picos(from), SimTime.picos(last), samples);
     }
   }
 
@@ -95,20 +98,35 @@ public final class Degradation {
    * @param after the window after reconvergence
    * @param before the window before the link went down, from the first sample with traffic
    */
-  public record Group(String leaf, boolean outbound, int flows, int uplinksUp, int uplinks, long uplinkCapacity,
-      long allUplinksCapacity, long nicCapacity, Window after, Window before) {
+  public record Group(
+      String leaf,
+      boolean outbound,
+      int flows,
+      int uplinksUp,
+      int uplinks,
+      long uplinkCapacity,
+      long allUplinksCapacity,
+      long nicCapacity,
+      Window after,
+      Window before) {
 
-    /** @return the remaining capacity, bps */
+    /**
+     * @return the remaining capacity, bps
+     */
     public long capacity() {
       return Math.min(uplinkCapacity, nicCapacity);
     }
 
-    /** @return the capacity before the failure, bps */
+    /**
+     * @return the capacity before the failure, bps
+     */
     public long capacityBefore() {
       return Math.min(allUplinksCapacity, nicCapacity);
     }
 
-    /** @return degraded throughput over remaining capacity */
+    /**
+     * @return degraded throughput over remaining capacity
+     */
     public double ratio() {
       return capacity() == 0 ? 0 : after.throughput() / capacity();
     }
@@ -134,12 +152,16 @@ public final class Degradation {
    */
   public record Outcome(List<Group> groups, Optional<String> problem) {
 
-    /** @return the group with the lowest share of the remaining capacity */
+    /**
+     * @return the group with the lowest share of the remaining capacity
+     */
     public Group worstByRatio() {
       return groups.stream().min(Comparator.comparingDouble(Group::ratio)).orElseThrow();
     }
 
-    /** @return the group whose throughput fell furthest beyond its capacity */
+    /**
+     * @return the group whose throughput fell furthest beyond its capacity
+     */
     public Group worstByProportionality() {
       return groups.stream().min(Comparator.comparingDouble(Group::proportionality)).orElseThrow();
     }
@@ -160,58 +182,94 @@ public final class Degradation {
     Set<String> leaves = new LinkedHashSet<>();
     for (Outage outage : outages) {
       if (outage.links().isEmpty()) {
-        return problem("the failed " + outage.what() + " has no link in fabric " + fabric.spec().name());
+        return problem(
+            "the failed " + outage.what() + " has no link in fabric " + fabric.spec().name());
       }
       for (Link link : outage.links()) {
         Optional<String> leaf = lowerLeaf(fabric, link);
         if (leaf.isEmpty()) {
-          return problem("the failed link " + link.a() + " <-> " + link.b() + " (" + outage.what()
-              + ") is not a leaf uplink; degradation is measured for leaf uplinks");
+          return problem(
+              "the failed link "
+                  + link.a()
+                  + " <-> "
+                  + link.b()
+                  + " ("
+                  + outage.what()
+                  + ") is not a leaf uplink; degradation is measured for leaf uplinks");
         }
         failed.add(link);
         leaves.add(leaf.get());
       }
     }
     long downAt = outages.stream().mapToLong(o -> o.from().picos()).min().orElseThrow();
-    long from = run.events().stream()
-        .filter(e -> e.kind() == FabricEvent.Kind.RECONVERGENCE && e.time().picos() >= downAt)
-        .mapToLong(e -> e.time().picos()).findFirst().orElse(downAt);
-    long upAt = outages.stream().flatMap(o -> o.until().stream()).mapToLong(SimTime::picos).filter(t -> t > downAt)
-        .min().orElse(Long.MAX_VALUE);
+    long from =
+        run.events().stream()
+            .filter(e -> e.kind() == FabricEvent.Kind.RECONVERGENCE && e.time().picos() >= downAt)
+            .mapToLong(e -> e.time().picos())
+            .findFirst()
+            .orElse(downAt);
+    long upAt =
+        outages.stream()
+            .flatMap(o -> o.until().stream())
+            .mapToLong(SimTime::picos)
+            .filter(t -> t > downAt)
+            .min()
+            .orElse(Long.MAX_VALUE);
     List<TimeSeries> series = run.series(Recovery.METRIC);
     if (series.isEmpty()) {
-      return problem("the run has no " + Recovery.METRIC + " series; the backend must sample " + Recovery.METRIC
-          + " per flow");
+      return problem(
+          "the run has no "
+              + Recovery.METRIC
+              + " series; the backend must sample "
+              + Recovery.METRIC
+              + " per flow");
     }
     List<Group> groups = new ArrayList<>();
     for (String leaf : leaves) {
       for (boolean outbound : new boolean[] {true, false}) {
-        measure(run, fabric, series, failed, leaf, outbound, subjects, downAt, from, upAt).ifPresent(groups::add);
+        measure(run, fabric, series, failed, leaf, outbound, subjects, downAt, from, upAt)
+            .ifPresent(groups::add);
       }
     }
     if (groups.isEmpty()) {
-      return problem("no flow of the run leaves or enters " + String.join(", ", leaves) + " with throughput"
-          + " samples after " + Display.time(SimTime.picos(from)));
+      return problem(
+          "no flow of the run leaves or enters "
+              + String.join(", ", leaves)
+              + " with throughput"
+              + " samples after "
+              + Display.time(SimTime.picos(from)));
     }
     return new Outcome(List.copyOf(groups), Optional.empty());
   }
 
-  private static Optional<Group> measure(RunResult run, FabricGraph fabric, List<TimeSeries> series, Set<Link> failed,
-      String leaf, boolean outbound, Predicate<String> subjects, long downAt, long from, long upAt) {
+  private static Optional<Group> measure(
+      RunResult run,
+      FabricGraph fabric,
+      List<TimeSeries> series,
+      Set<Link> failed,
+      String leaf,
+      boolean outbound,
+      Predicate<String> subjects,
+      long downAt,
+      long from,
+      long upAt) {
     List<FlowResult> flows = new ArrayList<>();
     long nicCapacity = 0;
     long firstCompletion = Long.MAX_VALUE;
     for (FlowResult flow : run.flows()) {
       Optional<String> src = fabric.leafOf(flow.source());
       Optional<String> dst = fabric.leafOf(flow.destination());
-      boolean here = outbound ? src.filter(leaf::equals).isPresent() && !dst.equals(src)
-          : dst.filter(leaf::equals).isPresent() && !src.equals(dst);
+      boolean here =
+          outbound
+              ? src.filter(leaf::equals).isPresent() && !dst.equals(src)
+              : dst.filter(leaf::equals).isPresent() && !src.equals(dst);
       if (!here || !subjects.test(flow.id())) {
         continue;
       }
       flows.add(flow);
       nicCapacity += Math.min(speed(fabric, flow.source()), speed(fabric, flow.destination()));
-      firstCompletion = Math.min(firstCompletion, flow.completion().map(SimTime::picos).orElse(Long.MAX_VALUE));
+      firstCompletion =
+          Math.min(firstCompletion, flow.completion().map(SimTime::picos).orElse(Long.MAX_VALUE));
     }
     if (flows.isEmpty()) {
       return Optional.empty();
@@ -228,13 +286,16 @@ public final class Degradation {
         uplinkCapacity += link.spec().speed().bitsPerSecond();
       }
     }
-    Optional<TimeSeries> grid = series.stream().filter(s -> s.subject().equals(flows.get(0).id())).findFirst();
+    Optional<TimeSeries> grid =
+        series.stream().filter(s -> s.subject().equals(flows.get(0).id())).findFirst();
     if (grid.isEmpty()) {
       return Optional.empty();
     }
     double[] sum = sum(grid.get(), flows, series);
     long interval = grid.get().interval().picos();
-    Window after = Window.mean(grid.get(), sum, from, firstCompletion > from ? Math.min(upAt, firstCompletion) : upAt);
+    Window after =
+        Window.mean(
+            grid.get(), sum, from, firstCompletion > from ? Math.min(upAt, firstCompletion) : upAt);
     if (after.samples() == 0) {
       return Optional.empty();
     }
@@ -244,8 +305,18 @@ public final class Degradation {
     }
     long trafficFrom = time(grid.get(), firstTraffic) - interval;
     Window before = Window.mean(grid.get(), sum, trafficFrom, Math.min(downAt, firstCompletion));
-    return Optional.of(new Group(leaf, outbound, flows.size(), up, uplinks.size(), uplinkCapacity, allUplinksCapacity,
-        nicCapacity, after, before));
+    return Optional.of(
+        new Group(
+            leaf,
+            outbound,
+            flows.size(),
+            up,
+            uplinks.size(),
+            uplinkCapacity,
+            allUplinksCapacity,
+            nicCapacity,
+            after,
+            before));
   }
 
   /** The group's summed throughput at each sample of the grid. */
@@ -258,7 +329,9 @@ public final class Degradation {
         }
         for (int i = 0; i < s.size(); i++) {
           long offset = time(s, i) - grid.start().picos();
-          if (offset >= 0 && offset % grid.interval().picos() == 0 && offset / grid.interval().picos() < sum.length) {
+          if (offset >= 0
+              && offset % grid.interval().picos() == 0
+              && offset / grid.interval().picos() < sum.length) {
             sum[(int) (offset / grid.interval().picos())] += s.value(i);
           }
         }

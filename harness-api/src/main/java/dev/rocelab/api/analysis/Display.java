@@ -11,9 +11,9 @@ import java.math.RoundingMode;
 import org.apiguardian.api.API;
 
 /**
- * Short text forms of measured quantities: four significant digits in the largest unit in which
- * the value is at least one ({@code 398.1Gbps}, {@code 112.5us}, {@code 3.998MiB}), the units'
- * own symbols so that a value can be pasted back into an assertion.
+ * Short text forms of measured quantities: four significant digits in the largest unit in which the
+ * value is at least one ({@code 398.1Gbps}, {@code 112.5us}, {@code 3.998MiB}), the units' own
+ * symbols so that a value can be pasted back into an assertion.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Display {
@@ -21,9 +21,13 @@ public final class Display {
   private static final MathContext FOUR_DIGITS = new MathContext(4, RoundingMode.HALF_EVEN);
 
   private static final String[] RATE_UNITS = {"Tbps", "Gbps", "Mbps", "Kbps", "bps"};
-  private static final long[] RATE_FACTORS = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L};
+  private static final long[] RATE_FACTORS = {
+    1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L
+  };
   private static final String[] TIME_UNITS = {"s", "ms", "us", "ns", "ps"};
-  private static final long[] TIME_FACTORS = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L};
+  private static final long[] TIME_FACTORS = {
+    1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L
+  };
   private static final String[] SIZE_UNITS = {"TiB", "GiB", "MiB", "KiB", "B"};
   private static final long[] SIZE_FACTORS = {1L << 40, 1L << 30, 1L << 20, 1L << 10, 1L};
 
@@ -88,7 +92,8 @@ public final class Display {
   public static String spaced(String quantity) {
     String trimmed = quantity.trim();
     int i = 0;
-    while (i < trimmed.length() && (Character.isDigit(trimmed.charAt(i)) || trimmed.charAt(i) == '.')) {
+    while (i < trimmed.length()
+        && (Character.isDigit(trimmed.charAt(i)) || trimmed.charAt(i) == '.')) {
       i++;
     }
     if (i == 0 || i == trimmed.length()) {
@@ -101,9 +106,10 @@ public final class Display {
     for (int i = 0; i < units.length; i++) {
       if (value >= factors[i] || i == units.length - 1) {
         BigDecimal scaled = BigDecimal.valueOf(value).divide(BigDecimal.valueOf(factors[i]));
-        BigDecimal shown = scaled.compareTo(BigDecimal.valueOf(1000)) >= 0
-            ? scaled.setScale(0, RoundingMode.HALF_EVEN)
-            : scaled.round(FOUR_DIGITS);
+        BigDecimal shown =
+            scaled.compareTo(BigDecimal.valueOf(1000)) >= 0
+                ? scaled.setScale(0, RoundingMode.HALF_EVEN)
+                : scaled.round(FOUR_DIGITS);
         return shown.stripTrailingZeros().toPlainString() + units[i];
       }
     }

@@ -33,7 +33,12 @@ public final class EcmpImbalance {
    * @param meanBytes the mean over its uplinks
    * @param uplinks how many uplinks it has
    */
-  public record Worst(String device, double imbalance, Endpoint busiest, long busiestBytes, double meanBytes,
+  public record Worst(
+      String device,
+      double imbalance,
+      Endpoint busiest,
+      long busiestBytes,
+      double meanBytes,
       int uplinks) {}
 
   /**

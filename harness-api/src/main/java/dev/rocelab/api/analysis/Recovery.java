@@ -13,10 +13,10 @@ import org.apiguardian.api.API;
 
 /**
  * Recovery time after a fault: from the first {@link FabricEvent.Kind#FAULT FAULT} event to the
- * first sample after it from which the summed {@value #METRIC} series stay at or above
- * {@code (1 − tolerance) ×} their mean before the fault, for {@code stable} samples (or to the end
- * of the series). The mean before the fault starts at the first non-zero sample, so an idle start
- * does not lower it.
+ * first sample after it from which the summed {@value #METRIC} series stay at or above {@code (1 −
+ * tolerance) ×} their mean before the fault, for {@code stable} samples (or to the end of the
+ * series). The mean before the fault starts at the first non-zero sample, so an idle start does not
+ * lower it.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Recovery {
@@ -37,10 +37,18 @@ public final class Recovery {
    * @param last the last sample of the sum, bps
    * @param end the time of the last sample
    */
-  public record Outcome(Optional<FabricEvent> fault, Optional<String> problem, int series, double preFaultMean,
-      Optional<SimTime> recoveredAt, long last, SimTime end) {
+  public record Outcome(
+      Optional<FabricEvent> fault,
+      Optional<String> problem,
+      int series,
+      double preFaultMean,
+      Optional<SimTime> recoveredAt,
+      long last,
+      SimTime end) {
 
-    /** @return the recovery time, if it recovered */
+    /**
+     * @return the recovery time, if it recovered
+     */
     public Optional<SimTime> time() {
       return recoveredAt.map(t -> t.minus(fault.orElseThrow().time()));
     }
@@ -53,27 +61,43 @@ public final class Recovery {
    * @param stable how many samples must stay recovered, >= 1
    * @return the outcome
    */
-  public static Outcome compute(RunResult run, Predicate<String> subjects, double tolerance, int stable) {
-    Optional<FabricEvent> fault = run.events().stream().filter(e -> e.kind() == FabricEvent.Kind.FAULT).findFirst();
+  public static Outcome compute(
+      RunResult run, Predicate<String> subjects, double tolerance, int stable) {
+    Optional<FabricEvent> fault =
+        run.events().stream().filter(e -> e.kind() == FabricEvent.Kind.FAULT).findFirst();
     if (fault.isEmpty()) {
       return problem(fault, 0, "the run has no FAULT event to recover from");
     }
-    List<TimeSeries> series = run.series(METRIC).stream().filter(s -> subjects.test(s.subject())).toList();
+    List<TimeSeries> series =
+        run.series(METRIC).stream().filter(s -> subjects.test(s.subject())).toList();
     if (series.isEmpty()) {
-      return problem(fault, 0, "the run has no " + METRIC + " series to measure recovery on; the backend must"
-          + " sample " + METRIC + " per flow");
+      return problem(
+          fault,
+          0,
+          "the run has no "
+              + METRIC
+              + " series to measure recovery on; the backend must"
+              + " sample "
+              + METRIC
+              + " per flow");
     }
     TimeSeries grid = series.get(0);
     long start = grid.start().picos();
     long interval = grid.interval().picos();
-    long end = series.stream().mapToLong(s -> s.start().picos() + s.size() * s.interval().picos()).max().orElse(start);
+    long end =
+        series.stream()
+            .mapToLong(s -> s.start().picos() + s.size() * s.interval().picos())
+            .max()
+            .orElse(start);
     int samples = (int) Math.max(0, (end - start + interval - 1) / interval);
     long[] sum = new long[samples];
     for (int i = 0; i < samples; i++) {
       long t = start + i * interval;
       for (TimeSeries s : series) {
         long offset = t - s.start().picos();
-        if (offset >= 0 && offset % s.interval().picos() == 0 && offset / s.interval().picos() < s.size()) {
+        if (offset >= 0
+            && offset % s.interval().picos() == 0
+            && offset / s.interval().picos() < s.size()) {
           sum[i] += s.value((int) (offset / s.interval().picos()));
         }
       }
@@ -90,8 +114,19 @@ public final class Recovery {
     SimTime lastTime = SimTime.picos(start + Math.max(0, samples - 1) * interval);
     long last = samples == 0 ? 0 : sum[samples - 1];
     if (counted == 0) {
-      return new Outcome(fault, Optional.of("no " + METRIC + " was sampled before the fault at "
-          + Display.time(fault.get().time()) + " to compare with"), series.size(), 0, Optional.empty(), last, lastTime);
+      return new Outcome(
+          fault,
+          Optional.of(
+              "no "
+                  + METRIC
+                  + " was sampled before the fault at "
+                  + Display.time(fault.get().time())
+                  + " to compare with"),
+          series.size(),
+          0,
+          Optional.empty(),
+          last,
+          lastTime);
     }
     double mean = total / counted;
     double threshold = mean * (1 - tolerance);
@@ -104,11 +139,18 @@ public final class Recovery {
         recovered &= sum[j] >= threshold;
       }
       if (recovered) {
-        return new Outcome(fault, Optional.empty(), series.size(), mean, Optional.of(SimTime.picos(start + i * interval)),
-            last, lastTime);
+        return new Outcome(
+            fault,
+            Optional.empty(),
+            series.size(),
+            mean,
+            Optional.of(SimTime.picos(start + i * interval)),
+            last,
+            lastTime);
       }
     }
-    return new Outcome(fault, Optional.empty(), series.size(), mean, Optional.empty(), last, lastTime);
+    return new Outcome(
+        fault, Optional.empty(), series.size(), mean, Optional.empty(), last, lastTime);
   }
 
   private static Outcome problem(Optional<FabricEvent> fault, int series, String problem) {

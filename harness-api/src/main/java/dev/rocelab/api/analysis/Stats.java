@@ -22,10 +22,11 @@ public final class Stats {
    * @return the completion time at that rank, {@link SimTime#MAX} if it falls on an unfinished flow
    */
   public static SimTime completionPercentile(List<FlowResult> flows, double percentile) {
-    long[] sorted = flows.stream()
-        .mapToLong(f -> f.completionTime().map(SimTime::picos).orElse(Long.MAX_VALUE))
-        .sorted()
-        .toArray();
+    long[] sorted =
+        flows.stream()
+            .mapToLong(f -> f.completionTime().map(SimTime::picos).orElse(Long.MAX_VALUE))
+            .sorted()
+            .toArray();
     int rank = (int) Math.ceil(percentile / 100.0 * sorted.length);
     return SimTime.picos(sorted[Math.max(0, Math.min(sorted.length, rank) - 1)]);
   }

@@ -26,29 +26,63 @@ public final class TelemetrySummary {
 
   /**
    * @param run a result
-   * @return one line per subject: drops (packets and bytes) per priority, pauses, ECN marks, CNPs, latency, FCT
+   * @return one line per subject: drops (packets and bytes) per priority, pauses, ECN marks, CNPs,
+   *     latency, FCT
    */
   public static String of(RunResult run) {
     List<String> lines = new ArrayList<>();
-    lines.add(line("scenario", run.scenario().name() + " · " + run.scenario().describe() + " (seed "
-        + run.scenario().seed() + ")"));
+    lines.add(
+        line(
+            "scenario",
+            run.scenario().name()
+                + " · "
+                + run.scenario().describe()
+                + " (seed "
+                + run.scenario().seed()
+                + ")"));
     lines.add(line("fabric", run.fabric().spec().name() + " on backend " + run.backend()));
     lines.add(line("elapsed", Display.time(run.elapsed()) + " (" + run.stopReason() + ")"));
-    run.unfinishedWork().ifPresent(unfinished -> lines.add(line("workload", unfinished
-        + (run.scenario().completion() == Completion.WINDOW ? ", a window by declaration" : ""))));
+    run.unfinishedWork()
+        .ifPresent(
+            unfinished ->
+                lines.add(
+                    line(
+                        "workload",
+                        unfinished
+                            + (run.scenario().completion() == Completion.WINDOW
+                                ? ", a window by declaration"
+                                : ""))));
     lines.add(line("drops", drops(run)));
     lines.add(line("pauses", pauses(run)));
     long marks = run.ports().stream().mapToLong(PortStats::ecnMarks).sum();
     long packets = run.ports().stream().mapToLong(PortStats::txPackets).sum();
-    lines.add(line("ECN", marks + " marks" + (packets == 0 ? "" : ", " + Display.percent((double) marks / packets)
-        + " of " + packets + " packets sent")));
+    lines.add(
+        line(
+            "ECN",
+            marks
+                + " marks"
+                + (packets == 0
+                    ? ""
+                    : ", "
+                        + Display.percent((double) marks / packets)
+                        + " of "
+                        + packets
+                        + " packets sent")));
     lines.add(line("CNPs", run.ports().stream().mapToLong(PortStats::cnpsSent).sum() + " sent"));
     lines.add(line("latency", latency(run.latency())));
     lines.add(line("FCT", completion(run.flows())));
     lines.add(line("series", series(run.series())));
     if (!run.events().isEmpty()) {
-      lines.add(line("events", run.events().size() + ", first: " + run.events().get(0).kind() + " "
-          + run.events().get(0).subject() + " at " + Display.time(run.events().get(0).time())));
+      lines.add(
+          line(
+              "events",
+              run.events().size()
+                  + ", first: "
+                  + run.events().get(0).kind()
+                  + " "
+                  + run.events().get(0).subject()
+                  + " at "
+                  + Display.time(run.events().get(0).time())));
     }
     return String.join("\n", lines) + "\n";
   }
@@ -65,22 +99,49 @@ public final class TelemetrySummary {
       return "none";
     }
     List<String> parts = new ArrayList<>();
-    byPriority.forEach((priority, count) -> parts.add("priority " + priority + ": " + count + " packets, "
-        + run.droppedBytes(priority).map(Display::size).orElse("bytes not measured")));
+    byPriority.forEach(
+        (priority, count) ->
+            parts.add(
+                "priority "
+                    + priority
+                    + ": "
+                    + count
+                    + " packets, "
+                    + run.droppedBytes(priority).map(Display::size).orElse("bytes not measured")));
     Optional<DropRecord> first = run.firstDrops().stream().findFirst();
-    return String.join("; ", parts) + first.map(d -> "; first at " + d.port() + " priority " + d.priority() + " at "
-        + Display.time(d.time()) + " (" + d.reason() + ")").orElse("");
+    return String.join("; ", parts)
+        + first
+            .map(
+                d ->
+                    "; first at "
+                        + d.port()
+                        + " priority "
+                        + d.priority()
+                        + " at "
+                        + Display.time(d.time())
+                        + " ("
+                        + d.reason()
+                        + ")")
+            .orElse("");
   }
 
   private static String pauses(RunResult run) {
     long sent = run.ports().stream().mapToLong(PortStats::pausesSent).sum();
     long received = run.ports().stream().mapToLong(PortStats::pausesReceived).sum();
-    String most = run.ports().stream()
-        .filter(p -> p.pausedTime().picos() > 0)
-        .max(Comparator.comparingLong(p -> p.pausedTime().picos()))
-        .map(p -> "; most paused " + p.port() + " priority " + p.priority() + ", "
-            + Display.percent(p.pausedFraction(run.elapsed())) + " of the run")
-        .orElse("");
+    String most =
+        run.ports().stream()
+            .filter(p -> p.pausedTime().picos() > 0)
+            .max(Comparator.comparingLong(p -> p.pausedTime().picos()))
+            .map(
+                p ->
+                    "; most paused "
+                        + p.port()
+                        + " priority "
+                        + p.priority()
+                        + ", "
+                        + Display.percent(p.pausedFraction(run.elapsed()))
+                        + " of the run")
+            .orElse("");
     return sent + " sent, " + received + " received" + most;
   }
 
@@ -89,8 +150,17 @@ public final class TelemetrySummary {
       return "not measured";
     }
     List<String> parts = new ArrayList<>();
-    latency.forEach((priority, l) -> parts.add("priority " + priority + ": p50 " + Display.time(l.p50()) + ", p99 "
-        + Display.time(l.p99()) + ", max " + Display.time(l.max())));
+    latency.forEach(
+        (priority, l) ->
+            parts.add(
+                "priority "
+                    + priority
+                    + ": p50 "
+                    + Display.time(l.p50())
+                    + ", p99 "
+                    + Display.time(l.p99())
+                    + ", max "
+                    + Display.time(l.max())));
     return String.join("; ", parts);
   }
 
@@ -99,10 +169,20 @@ public final class TelemetrySummary {
     if (series.isEmpty()) {
       return "none";
     }
-    Map<String, Long> byResolution = series.stream().collect(Collectors.groupingBy(s -> s.isDownsampled()
-        ? "in " + Display.time(s.interval()) + " buckets (sampled every " + Display.time(s.sampleInterval())
-            + "; least and greatest sample kept; downsampled to fit rocelab.limits.seriesMemory)"
-        : "every " + Display.time(s.interval()), TreeMap::new, Collectors.counting()));
+    Map<String, Long> byResolution =
+        series.stream()
+            .collect(
+                Collectors.groupingBy(
+                    s ->
+                        s.isDownsampled()
+                            ? "in "
+                                + Display.time(s.interval())
+                                + " buckets (sampled every "
+                                + Display.time(s.sampleInterval())
+                                + "; least and greatest sample kept; downsampled to fit rocelab.limits.seriesMemory)"
+                            : "every " + Display.time(s.interval()),
+                    TreeMap::new,
+                    Collectors.counting()));
     List<String> parts = new ArrayList<>();
     byResolution.forEach((resolution, count) -> parts.add(count + " " + resolution));
     return String.join("; ", parts);
@@ -113,9 +193,14 @@ public final class TelemetrySummary {
       return "no flows";
     }
     long completed = flows.stream().filter(FlowResult::completed).count();
-    return completed + " of " + flows.size() + " flows completed; p50 "
-        + Display.time(Stats.completionPercentile(flows, 50)) + ", p99 "
-        + Display.time(Stats.completionPercentile(flows, 99)) + ", max "
+    return completed
+        + " of "
+        + flows.size()
+        + " flows completed; p50 "
+        + Display.time(Stats.completionPercentile(flows, 50))
+        + ", p99 "
+        + Display.time(Stats.completionPercentile(flows, 99))
+        + ", max "
         + Display.time(Stats.completionPercentile(flows, 100));
   }
 }

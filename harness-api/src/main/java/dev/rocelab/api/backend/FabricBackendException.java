@@ -6,8 +6,8 @@ import dev.rocelab.api.report.Secrets;
 import org.apiguardian.api.API;
 
 /**
- * An infrastructure problem — a lab host unreachable, a tool missing, a session that cannot be
- * set up — as opposed to a fabric verdict. Reports show it as "broken", not "failed".
+ * An infrastructure problem — a lab host unreachable, a tool missing, a session that cannot be set
+ * up — as opposed to a fabric verdict. Reports show it as "broken", not "failed".
  *
  * @since 0.1
  */

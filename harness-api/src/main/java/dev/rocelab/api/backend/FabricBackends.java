@@ -29,13 +29,19 @@ public final class FabricBackends {
   public static List<FabricBackend> available() {
     List<FabricBackend> backends = new ArrayList<>();
     ClassLoader loader = Thread.currentThread().getContextClassLoader();
-    ServiceLoader.load(FabricBackend.class, loader != null ? loader : FabricBackends.class.getClassLoader())
+    ServiceLoader.load(
+            FabricBackend.class, loader != null ? loader : FabricBackends.class.getClassLoader())
         .forEach(backends::add);
     backends.sort(Comparator.comparing(FabricBackend::id));
     for (int i = 1; i < backends.size(); i++) {
       if (backends.get(i).id().equals(backends.get(i - 1).id())) {
-        throw new IllegalStateException("two fabric backends have the id \"" + backends.get(i).id() + "\": "
-            + backends.get(i - 1).getClass().getName() + " and " + backends.get(i).getClass().getName());
+        throw new IllegalStateException(
+            "two fabric backends have the id \""
+                + backends.get(i).id()
+                + "\": "
+                + backends.get(i - 1).getClass().getName()
+                + " and "
+                + backends.get(i).getClass().getName());
       }
     }
     return List.copyOf(backends);
@@ -59,8 +65,11 @@ public final class FabricBackends {
    * @throws IllegalArgumentException naming the available ids if there is no such backend
    */
   public static FabricBackend require(String id) {
-    return find(id).orElseThrow(() -> new IllegalArgumentException("no fabric backend with id \"" + id
-        + "\"; available: " + availableIds()));
+    return find(id)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "no fabric backend with id \"" + id + "\"; available: " + availableIds()));
   }
 
   private static String availableIds() {

@@ -22,10 +22,14 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public interface FabricSession extends AutoCloseable {
 
-  /** @return the fabric this session runs on */
+  /**
+   * @return the fabric this session runs on
+   */
   FabricSpec fabric();
 
-  /** @return the backend that opened the session */
+  /**
+   * @return the backend that opened the session
+   */
   FabricBackend backend();
 
   /**
@@ -43,12 +47,18 @@ public interface FabricSession extends AutoCloseable {
     if (missing.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of("backend " + backend().id() + " cannot run \"" + scenario.name() + "\": it lacks " + missing);
+    return Optional.of(
+        "backend "
+            + backend().id()
+            + " cannot run \""
+            + scenario.name()
+            + "\": it lacks "
+            + missing);
   }
 
   /**
-   * The check a backend makes once, first thing in {@link #start(Scenario)}: throws if
-   * {@link #unsupported(Scenario)} names a reason.
+   * The check a backend makes once, first thing in {@link #start(Scenario)}: throws if {@link
+   * #unsupported(Scenario)} names a reason.
    *
    * @param scenario the scenario, never null
    * @return the scenario
@@ -57,7 +67,8 @@ public interface FabricSession extends AutoCloseable {
    */
   @API(status = EXPERIMENTAL, since = "0.1")
   default Scenario requireSupported(Scenario scenario) {
-    Optional<String> reason = unsupported(Objects.requireNonNull(scenario, "scenario must not be null"));
+    Optional<String> reason =
+        unsupported(Objects.requireNonNull(scenario, "scenario must not be null"));
     if (reason.isPresent()) {
       throw new UnsupportedScenarioException(reason.get());
     }
@@ -67,8 +78,8 @@ public interface FabricSession extends AutoCloseable {
   /**
    * Starts a scenario and returns at once, so its telemetry can be watched while it runs; what a
    * backend implements. It checks the scenario with {@link #requireSupported(Scenario)} first. A
-   * backend that cannot be watched runs the scenario to its end and returns a
-   * {@linkplain ScenarioRun#completed(RunResult) finished run}. The caller closes the run.
+   * backend that cannot be watched runs the scenario to its end and returns a {@linkplain
+   * ScenarioRun#completed(RunResult) finished run}. The caller closes the run.
    *
    * @param scenario the scenario, never null
    * @return the running (or finished) run; never null
@@ -81,9 +92,9 @@ public interface FabricSession extends AutoCloseable {
 
   /**
    * Runs a scenario to its end (completion, duration, or a stop condition) and returns what was
-   * measured: {@linkplain #start(Scenario) starts} it, {@linkplain ScenarioRun#finish() finishes} it
-   * and closes it. Runs of the same scenario and seed on the same fabric give identical results on a
-   * deterministic backend.
+   * measured: {@linkplain #start(Scenario) starts} it, {@linkplain ScenarioRun#finish() finishes}
+   * it and closes it. Runs of the same scenario and seed on the same fabric give identical results
+   * on a deterministic backend.
    *
    * @param scenario the scenario, never null
    * @return the result; never null

@@ -16,9 +16,9 @@ import org.apiguardian.api.API;
  * the real time it may run. A run that reaches its series budget keeps going at a coarser
  * resolution (see {@link dev.rocelab.api.result.TimeSeries}); one that reaches its wall-clock
  * budget stops with {@link dev.rocelab.api.result.StopReason#WALL_CLOCK_LIMIT}, keeping what it
- * measured so far. Each can be changed with a system property, e.g.
- * {@code -Drocelab.limits.wallClock=30m} (for the command line, in {@code ROCELAB_JAVA_OPTS}). A
- * run that goes on for long reports its progress every {@link #progressEvery()}.
+ * measured so far. Each can be changed with a system property, e.g. {@code
+ * -Drocelab.limits.wallClock=30m} (for the command line, in {@code ROCELAB_JAVA_OPTS}). A run that
+ * goes on for long reports its progress every {@link #progressEvery()}.
  *
  * @since 0.1
  */
@@ -27,23 +27,31 @@ public final class RunLimits {
 
   /** Series memory per run by default ({@code rocelab.limits.seriesMemory}). */
   public static final DataSize DEFAULT_SERIES_MEMORY = DataSize.mib(64);
+
   /** Real time per run by default ({@code rocelab.limits.wallClock}). */
   public static final Duration DEFAULT_WALL_CLOCK = Duration.ofMinutes(10);
 
   private static final String SERIES_MEMORY = "rocelab.limits.seriesMemory";
   private static final String WALL_CLOCK = "rocelab.limits.wallClock";
-  /** The property that sets how often a long run reports progress; a JUnit configuration parameter too. */
+
+  /**
+   * The property that sets how often a long run reports progress; a JUnit configuration parameter
+   * too.
+   */
   public static final String PROGRESS = "rocelab.progress";
+
   /** How often a long run reports progress by default ({@code rocelab.progress}). */
   public static final String DEFAULT_PROGRESS = "5s";
+
   private static final Pattern MINUTES_OR_HOURS = Pattern.compile("(\\d{1,9}) ?(m|min|h)");
 
   private RunLimits() {}
 
   /**
-   * @return the memory a run's time series may take, from {@code rocelab.limits.seriesMemory}
-   *     (e.g. {@code 256MiB})
-   * @throws IllegalArgumentException if the property is set to something that is not a positive size
+   * @return the memory a run's time series may take, from {@code rocelab.limits.seriesMemory} (e.g.
+   *     {@code 256MiB})
+   * @throws IllegalArgumentException if the property is set to something that is not a positive
+   *     size
    */
   public static DataSize seriesMemory() {
     String text = System.getProperty(SERIES_MEMORY);
@@ -54,18 +62,21 @@ public final class RunLimits {
     try {
       size = DataSize.parse(text);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("system property " + SERIES_MEMORY + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "system property " + SERIES_MEMORY + ": " + e.getMessage(), e);
     }
     if (size.bytes() == 0) {
-      throw new IllegalArgumentException("system property " + SERIES_MEMORY + " must be more than 0B");
+      throw new IllegalArgumentException(
+          "system property " + SERIES_MEMORY + " must be more than 0B");
     }
     return size;
   }
 
   /**
-   * @return the real time a run may take, from {@code rocelab.limits.wallClock}: a duration such
-   *     as {@code 90s}, {@code 30m} or {@code 2h}, or in ISO-8601 such as {@code PT30M}
-   * @throws IllegalArgumentException if the property is set to something that is not a positive duration
+   * @return the real time a run may take, from {@code rocelab.limits.wallClock}: a duration such as
+   *     {@code 90s}, {@code 30m} or {@code 2h}, or in ISO-8601 such as {@code PT30M}
+   * @throws IllegalArgumentException if the property is set to something that is not a positive
+   *     duration
    */
   public static Duration wallClock() {
     String text = System.getProperty(WALL_CLOCK);
@@ -74,22 +85,25 @@ public final class RunLimits {
 
   /**
    * @return how often a long run reports its progress on the console, from {@code rocelab.progress}
-   *     (a duration as for {@link #wallClock()}, default {@value #DEFAULT_PROGRESS}); empty if set to
-   *     {@code off}
-   * @throws IllegalArgumentException if the property is set to something that is neither {@code off}
-   *     nor a positive duration
+   *     (a duration as for {@link #wallClock()}, default {@value #DEFAULT_PROGRESS}); empty if set
+   *     to {@code off}
+   * @throws IllegalArgumentException if the property is set to something that is neither {@code
+   *     off} nor a positive duration
    */
   public static Optional<Duration> progressEvery() {
     return progressEvery(System.getProperty(PROGRESS, DEFAULT_PROGRESS));
   }
 
   /**
-   * @param setting a setting of {@code rocelab.progress} from elsewhere, e.g. a JUnit configuration parameter
+   * @param setting a setting of {@code rocelab.progress} from elsewhere, e.g. a JUnit configuration
+   *     parameter
    * @return how often to report progress; empty for {@code off}
    * @throws IllegalArgumentException if it is neither {@code off} nor a positive duration
    */
   public static Optional<Duration> progressEvery(String setting) {
-    return setting.strip().equals("off") ? Optional.empty() : Optional.of(duration(PROGRESS, setting));
+    return setting.strip().equals("off")
+        ? Optional.empty()
+        : Optional.of(duration(PROGRESS, setting));
   }
 
   private static Duration duration(String property, String text) {
@@ -98,18 +112,21 @@ public final class RunLimits {
       Matcher whole = MINUTES_OR_HOURS.matcher(text.strip());
       if (whole.matches()) {
         long amount = Long.parseLong(whole.group(1));
-        duration = whole.group(2).equals("h") ? Duration.ofHours(amount) : Duration.ofMinutes(amount);
+        duration =
+            whole.group(2).equals("h") ? Duration.ofHours(amount) : Duration.ofMinutes(amount);
       } else if (text.strip().startsWith("P")) {
         duration = Duration.parse(text.strip());
       } else {
         duration = Duration.ofNanos(SimTime.parse(text).picos() / 1000);
       }
     } catch (IllegalArgumentException | DateTimeParseException e) {
-      throw new IllegalArgumentException("system property " + property + ": " + e.getMessage()
-          + " (e.g. 600s, 10m, 2h or PT10M)", e);
+      throw new IllegalArgumentException(
+          "system property " + property + ": " + e.getMessage() + " (e.g. 600s, 10m, 2h or PT10M)",
+          e);
     }
     if (duration.isNegative() || duration.isZero()) {
-      throw new IllegalArgumentException("system property " + property + " must be more than 0s but was " + text);
+      throw new IllegalArgumentException(
+          "system property " + property + " must be more than 0s but was " + text);
     }
     return duration;
   }

@@ -11,8 +11,8 @@ import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
 /**
- * How far a run has come, told while it goes on (see
- * {@link ScenarioRun#finish(Duration, java.util.function.Consumer)}).
+ * How far a run has come, told while it goes on (see {@link ScenarioRun#finish(Duration,
+ * java.util.function.Consumer)}).
  *
  * @param scenario the scenario that runs
  * @param reached the simulated (or, on a lab, real) time the run has reached
@@ -23,7 +23,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record RunProgress(Scenario scenario, SimTime reached, Duration wall, OptionalLong events, String work) {
+public record RunProgress(
+    Scenario scenario, SimTime reached, Duration wall, OptionalLong events, String work) {
 
   /** Checks the components. */
   public RunProgress {
@@ -35,15 +36,22 @@ public record RunProgress(Scenario scenario, SimTime reached, Duration wall, Opt
   }
 
   /**
-   * @return one line for a console, e.g. {@code PFC storm · 1.2s of 2.1s simulated (57%) · 12s
-   *     wall · 1.4 G events · 63 of 64 flows completed}
+   * @return one line for a console, e.g. {@code PFC storm · 1.2s of 2.1s simulated (57%) · 12s wall
+   *     · 1.4 G events · 63 of 64 flows completed}
    */
   public String describe() {
     long duration = scenario.duration().picos();
-    StringBuilder line = new StringBuilder(scenario.name()).append(" · ").append(reached).append(" of ")
-        .append(scenario.duration()).append(" simulated (")
-        .append(duration == 0 ? 100 : (int) (100.0 * reached.picos() / duration)).append("%) · ")
-        .append(wall.toSeconds()).append("s wall");
+    StringBuilder line =
+        new StringBuilder(scenario.name())
+            .append(" · ")
+            .append(reached)
+            .append(" of ")
+            .append(scenario.duration())
+            .append(" simulated (")
+            .append(duration == 0 ? 100 : (int) (100.0 * reached.picos() / duration))
+            .append("%) · ")
+            .append(wall.toSeconds())
+            .append("s wall");
     events.ifPresent(count -> line.append(" · ").append(count(count)).append(" events"));
     if (!work.isEmpty()) {
       line.append(" · ").append(work);
@@ -55,7 +63,8 @@ public record RunProgress(Scenario scenario, SimTime reached, Duration wall, Opt
     if (n < 1_000_000) {
       return Long.toString(n);
     }
-    return n < 1_000_000_000 ? String.format(Locale.ROOT, "%.1f M", n / 1e6)
+    return n < 1_000_000_000
+        ? String.format(Locale.ROOT, "%.1f M", n / 1e6)
         : String.format(Locale.ROOT, "%.1f G", n / 1e9);
   }
 }

@@ -25,10 +25,14 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface ScenarioRun extends AutoCloseable {
 
-  /** @return the scenario that runs; never null */
+  /**
+   * @return the scenario that runs; never null
+   */
   Scenario scenario();
 
-  /** @return true if time only moves in {@link #advance(Duration)}, false if it is wall-clock time */
+  /**
+   * @return true if time only moves in {@link #advance(Duration)}, false if it is wall-clock time
+   */
   boolean simulatedTime();
 
   /**
@@ -40,12 +44,15 @@ public interface ScenarioRun extends AutoCloseable {
     return snapshot().elapsed();
   }
 
-  /** @return true once the run has ended (its traffic completed, its duration was reached, or it was stopped) */
+  /**
+   * @return true once the run has ended (its traffic completed, its duration was reached, or it was
+   *     stopped)
+   */
   boolean finished();
 
   /**
-   * What has been measured so far: counters up to now, the samples of time series taken so far,
-   * the events so far, flows with their progress. {@link RunResult#elapsed()} is {@link #now()}.
+   * What has been measured so far: counters up to now, the samples of time series taken so far, the
+   * events so far, flows with their progress. {@link RunResult#elapsed()} is {@link #now()}.
    *
    * @return a snapshot; never null
    */
@@ -82,7 +89,10 @@ public interface ScenarioRun extends AutoCloseable {
     return finish();
   }
 
-  /** Stops the run if it has not ended. Never throws a checked exception; calling it again does nothing. */
+  /**
+   * Stops the run if it has not ended. Never throws a checked exception; calling it again does
+   * nothing.
+   */
   @Override
   void close();
 

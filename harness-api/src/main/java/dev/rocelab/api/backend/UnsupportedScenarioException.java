@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.STABLE;
 import org.apiguardian.api.API;
 
 /**
- * A backend was asked to run a scenario it lacks the capabilities for. Test frameworks should
- * treat this as "skipped", not "failed".
+ * A backend was asked to run a scenario it lacks the capabilities for. Test frameworks should treat
+ * this as "skipped", not "failed".
  *
  * @since 0.1
  */

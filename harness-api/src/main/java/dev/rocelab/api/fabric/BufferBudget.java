@@ -9,8 +9,8 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * How a switch's buffer is split: headroom for each lossless priority group of each connected
- * port, the guaranteed reserve per (port, priority), and what is left to share.
+ * How a switch's buffer is split: headroom for each lossless priority group of each connected port,
+ * the guaranteed reserve per (port, priority), and what is left to share.
  *
  * @param device the switch
  * @param buffer its total buffer
@@ -22,7 +22,12 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public record BufferBudget(
-    String device, DataSize buffer, List<PortHeadroom> ports, int losslessPriorities, DataSize headroom, DataSize reserve) {
+    String device,
+    DataSize buffer,
+    List<PortHeadroom> ports,
+    int losslessPriorities,
+    DataSize headroom,
+    DataSize reserve) {
 
   /** Copies the list. */
   public BufferBudget {
@@ -52,18 +57,25 @@ public record BufferBudget(
       }
     }
     long reserve = profile.reserve().bytes() * 8 * ports.size();
-    return new BufferBudget(device, profile.buffer(), ports, policy.losslessPriorities().size(),
-        DataSize.bytes(headroom), DataSize.bytes(reserve));
+    return new BufferBudget(
+        device,
+        profile.buffer(),
+        ports,
+        policy.losslessPriorities().size(),
+        DataSize.bytes(headroom),
+        DataSize.bytes(reserve));
   }
 
   /**
-   * The largest frame any NIC of the fabric sends on a lossless priority: its RoCE MTU plus headers.
+   * The largest frame any NIC of the fabric sends on a lossless priority: its RoCE MTU plus
+   * headers.
    *
    * @param spec the fabric
    * @return the frame size
    */
   public static DataSize largestLosslessFrame(FabricSpec spec) {
-    long mtu = spec.nicProfiles().values().stream().mapToLong(n -> n.mtu().bytes()).max().orElse(4096);
+    long mtu =
+        spec.nicProfiles().values().stream().mapToLong(n -> n.mtu().bytes()).max().orElse(4096);
     return DataSize.bytes(mtu + Framing.ROCE_HEADERS);
   }
 

@@ -9,8 +9,8 @@ import org.apiguardian.api.API;
 /**
  * How fast a switch routes around a failure: after {@code failureDetection} it drops a failed link
  * of its own from its ECMP groups (loss of signal, BFD); after {@code routeConvergence} beyond the
- * first detection it has learnt of a failure elsewhere (routing protocol) and recomputed its routes.
- * The same delays apply when a link comes back.
+ * first detection it has learnt of a failure elsewhere (routing protocol) and recomputed its
+ * routes. The same delays apply when a link comes back.
  *
  * @param failureDetection time to notice one of its own links failing
  * @param routeConvergence time to learn of a failure elsewhere, counted from its detection

@@ -20,8 +20,8 @@ import org.apiguardian.api.API;
  * @param alphaUpdatePeriod how often α is updated [dce_tcp_rtt] (paper: 55 µs)
  * @param rateDecreasePeriod minimum time between two rate cuts [rate_reduce_monitor_period]
  * @param rateIncreaseTimer the increase timer [rpg_time_reset]
- * @param byteCounter the increase byte counter [rpg_byte_reset]; 0 disables it, and the
- *     increase stages follow the timer alone
+ * @param byteCounter the increase byte counter [rpg_byte_reset]; 0 disables it, and the increase
+ *     stages follow the timer alone
  * @param fastRecoverySteps F, the stage threshold of fast recovery [rpg_threshold]; how many
  *     expiries it allows depends on the firmware's {@link NicFirmware.DcqcnVariant}
  * @param additiveIncrease R_AI [rpg_ai_rate]
@@ -48,20 +48,31 @@ public record DcqcnParameters(
 
   /**
    * NVIDIA mlx5 firmware defaults (ConnectX-4 and later; NVIDIA's "DCQCN CC Parameters" page and
-   * {@code mlxconfig} dumps of ConnectX-5 and -6 Dx): 300 µs increase timer [rpg_time_reset], a
-   * 2 MiB byte counter [rpg_byte_reset 32767], F = 1 [rpg_threshold], 5 Mb/s additive and 50 Mb/s
+   * {@code mlxconfig} dumps of ConnectX-5 and -6 Dx): 300 µs increase timer [rpg_time_reset], a 2
+   * MiB byte counter [rpg_byte_reset 32767], F = 1 [rpg_threshold], 5 Mb/s additive and 50 Mb/s
    * hyper increase [rpg_ai_rate, rpg_hai_rate], 1 Mb/s minimum rate [rpg_min_rate], 4 µs between
-   * rate cuts [rate_reduce_monitor_period] and between CNPs [min_time_between_cnps], α₀ =
-   * 1023/1024 [initial_alpha_value], α updated every 1 µs [dce_tcp_rtt] with g = 5/1024
-   * [dce_tcp_g = 1019: α ← 1019/1024·α + 5/1024 for a period with a CNP, as NVIDIA's DCQCN
-   * parameter page gives it]. The byte counter's unit is not settled: NVIDIA's pages say bytes, but
-   * the field is 15 bits wide and 32767 is its largest value; 32767 bytes would expire every
-   * 0.65 µs at 400 Gb/s and undo each cut. Google's isekai model counts it in 64-byte units, and so
-   * does this default: 32767 × 64 B = 2 097 088 B.
+   * rate cuts [rate_reduce_monitor_period] and between CNPs [min_time_between_cnps], α₀ = 1023/1024
+   * [initial_alpha_value], α updated every 1 µs [dce_tcp_rtt] with g = 5/1024 [dce_tcp_g = 1019: α
+   * ← 1019/1024·α + 5/1024 for a period with a CNP, as NVIDIA's DCQCN parameter page gives it]. The
+   * byte counter's unit is not settled: NVIDIA's pages say bytes, but the field is 15 bits wide and
+   * 32767 is its largest value; 32767 bytes would expire every 0.65 µs at 400 Gb/s and undo each
+   * cut. Google's isekai model counts it in 64-byte units, and so does this default: 32767 × 64 B =
+   * 2 097 088 B.
    */
-  public static final DcqcnParameters MLX5_DEFAULTS = new DcqcnParameters(
-      true, 5.0 / 1024, 1023.0 / 1024, SimTime.micros(1), SimTime.micros(4), SimTime.micros(300),
-      DataSize.bytes(32767L * 64), 1, Rate.mbps(5), Rate.mbps(50), Rate.mbps(1), SimTime.micros(4));
+  public static final DcqcnParameters MLX5_DEFAULTS =
+      new DcqcnParameters(
+          true,
+          5.0 / 1024,
+          1023.0 / 1024,
+          SimTime.micros(1),
+          SimTime.micros(4),
+          SimTime.micros(300),
+          DataSize.bytes(32767L * 64),
+          1,
+          Rate.mbps(5),
+          Rate.mbps(50),
+          Rate.mbps(1),
+          SimTime.micros(4));
 
   /**
    * Validates gains in (0, 1] and positive timers and rates; the byte counter and the CNP interval
@@ -82,5 +93,4 @@ public record DcqcnParameters(
     Checks.positive(minRate, "minRate");
     Checks.notNull(cnpInterval, "cnpInterval");
   }
-
 }

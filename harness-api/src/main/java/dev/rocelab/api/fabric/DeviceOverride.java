@@ -8,8 +8,8 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * Gives some devices a different profile than the topology assigns — a rolling upgrade half done,
- * a spare switch of another model. A host name applies a NIC profile to all of its NICs; a NIC
+ * Gives some devices a different profile than the topology assigns — a rolling upgrade half done, a
+ * spare switch of another model. A host name applies a NIC profile to all of its NICs; a NIC
  * endpoint ({@code host3:nic1}) to that NIC only.
  *
  * @param devices the switches, hosts or NICs concerned
@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
-public record DeviceOverride(List<String> devices, Optional<String> switchProfile, Optional<String> nicProfile) {
+public record DeviceOverride(
+    List<String> devices, Optional<String> switchProfile, Optional<String> nicProfile) {
 
   /** Validates that the override names devices and changes something. */
   public DeviceOverride {

@@ -12,7 +12,8 @@ import org.apiguardian.api.API;
  * marked.
  *
  * @param kmin the queue depth where marking starts, never null
- * @param kmax the queue depth where the marking probability reaches {@code pmax}; at least {@code kmin}
+ * @param kmax the queue depth where the marking probability reaches {@code pmax}; at least {@code
+ *     kmin}
  * @param pmax the marking probability at {@code kmax}, 0..1
  * @since 0.1
  */
@@ -30,8 +31,8 @@ public record EcnProfile(DataSize kmin, DataSize kmax, double pmax) {
   }
 
   /**
-   * The marking probability at a queue depth: 0 below {@code kmin}, {@code pmax·(q−kmin)/(kmax−kmin)}
-   * between, 1 above {@code kmax}.
+   * The marking probability at a queue depth: 0 below {@code kmin}, {@code
+   * pmax·(q−kmin)/(kmax−kmin)} between, 1 above {@code kmax}.
    *
    * @param queueBytes the egress queue depth in bytes
    * @return the probability that a packet leaving at this depth is CE-marked

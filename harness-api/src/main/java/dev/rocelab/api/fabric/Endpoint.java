@@ -36,7 +36,8 @@ public record Endpoint(String device, String port) implements Comparable<Endpoin
     Checks.notNull(text, "endpoint");
     int colon = text.indexOf(':');
     if (colon <= 0 || colon == text.length() - 1 || text.indexOf(':', colon + 1) >= 0) {
-      throw new IllegalArgumentException("\"" + text + "\" is not a port; write device:port (e.g. \"leaf1:eth3\")");
+      throw new IllegalArgumentException(
+          "\"" + text + "\" is not a port; write device:port (e.g. \"leaf1:eth3\")");
     }
     return new Endpoint(text.substring(0, colon), text.substring(colon + 1));
   }

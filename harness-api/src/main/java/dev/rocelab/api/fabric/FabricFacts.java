@@ -19,8 +19,8 @@ import org.apiguardian.api.API;
 
 /**
  * The derived facts of an expanded fabric, the numbers an engineer checks before any traffic runs:
- * how much there is, how much bandwidth crosses each tier, how oversubscribed each tier is, how much
- * headroom each kind of port reserves and how much buffer is left to share.
+ * how much there is, how much bandwidth crosses each tier, how oversubscribed each tier is, how
+ * much headroom each kind of port reserves and how much buffer is left to share.
  *
  * <p>Every list and map is immutable and in a stable order, so two computations over the same
  * fabric print identically.
@@ -61,11 +61,14 @@ public final class FabricFacts {
     this.nicBandwidth = total;
     this.nicFirmware = Collections.unmodifiableSortedMap(firmware);
     SortedMap<String, Integer> nos = new TreeMap<>();
-    graph.switches().forEach(s -> nos.merge(graph.switchProfileOf(s.name()).nos(), 1, Integer::sum));
+    graph
+        .switches()
+        .forEach(s -> nos.merge(graph.switchProfileOf(s.name()).nos(), 1, Integer::sum));
     this.switchNos = Collections.unmodifiableSortedMap(nos);
     this.tierCuts = tierCuts(graph);
     this.oversubscription = oversubscription(graph);
-    List<BufferBudget> budgets = graph.switches().stream().map(s -> BufferBudget.of(graph, s.name())).toList();
+    List<BufferBudget> budgets =
+        graph.switches().stream().map(s -> BufferBudget.of(graph, s.name())).toList();
     this.headroom = headroomClasses(graph, budgets);
     this.buffers = profileBudgets(graph, budgets);
   }
@@ -73,51 +76,66 @@ public final class FabricFacts {
   /**
    * Computes the facts of a fabric.
    *
-   * @param graph the expanded fabric, never null; its spec should have passed {@link FabricValidator}
+   * @param graph the expanded fabric, never null; its spec should have passed {@link
+   *     FabricValidator}
    * @return the facts
    */
   public static FabricFacts of(FabricGraph graph) {
     return new FabricFacts(Checks.notNull(graph, "graph"));
   }
 
-  /** @return the number of hosts */
+  /**
+   * @return the number of hosts
+   */
   public int hosts() {
     return hosts;
   }
 
-  /** @return the number of GPUs over all hosts */
+  /**
+   * @return the number of GPUs over all hosts
+   */
   public int gpus() {
     return gpus;
   }
 
-  /** @return the number of fabric NICs over all hosts */
+  /**
+   * @return the number of fabric NICs over all hosts
+   */
   public int nics() {
     return nics;
   }
 
-  /** @return the number of switches of each role present, in {@link Device.Role} order */
+  /**
+   * @return the number of switches of each role present, in {@link Device.Role} order
+   */
   public Map<Device.Role, Integer> switchesByRole() {
     return switchesByRole;
   }
 
-  /** @return the number of switches */
+  /**
+   * @return the number of switches
+   */
   public int switches() {
     return switchesByRole.values().stream().mapToInt(Integer::intValue).sum();
   }
 
-  /** @return the number of links, host links included */
+  /**
+   * @return the number of links, host links included
+   */
   public int links() {
     return links;
   }
 
-  /** @return the sum of the speeds of all NICs */
+  /**
+   * @return the sum of the speeds of all NICs
+   */
   public Rate nicBandwidth() {
     return nicBandwidth;
   }
 
   /**
-   * The capacity crossing each tier boundary, lowest boundary (hosts to first switch tier) first.
-   * A link from tier {@code i} to tier {@code j > i} crosses the boundaries {@code i..j-1}; a link
+   * The capacity crossing each tier boundary, lowest boundary (hosts to first switch tier) first. A
+   * link from tier {@code i} to tier {@code j > i} crosses the boundaries {@code i..j-1}; a link
    * between two devices of the same tier crosses none.
    *
    * @return one cut per boundary that some link crosses
@@ -160,10 +178,11 @@ public final class FabricFacts {
   }
 
   /**
-   * The headroom each lossless priority group reserves, per switch profile and kind of port
-   * (speed and cable length).
+   * The headroom each lossless priority group reserves, per switch profile and kind of port (speed
+   * and cable length).
    *
-   * @return one entry per (switch profile, speed, cable length), in profile order then by speed and length
+   * @return one entry per (switch profile, speed, cable length), in profile order then by speed and
+   *     length
    */
   public List<HeadroomClass> headroom() {
     return headroom;
@@ -179,12 +198,16 @@ public final class FabricFacts {
     return buffers;
   }
 
-  /** @return the NIC firmware versions in use and how many NICs run each, by version */
+  /**
+   * @return the NIC firmware versions in use and how many NICs run each, by version
+   */
   public SortedMap<String, Integer> nicFirmware() {
     return nicFirmware;
   }
 
-  /** @return the switch NOS versions in use and how many switches run each, by version */
+  /**
+   * @return the switch NOS versions in use and how many switches run each, by version
+   */
   public SortedMap<String, Integer> switchNos() {
     return switchNos;
   }
@@ -229,30 +252,40 @@ public final class FabricFacts {
       }
     }
     List<TierOversubscription> result = new ArrayList<>();
-    downUp.forEach((tier, bps) -> {
-      if (bps[1] > 0) {
-        result.add(new TierOversubscription(
-            tier, roles.get(tier), counts.get(tier), Rate.bps(bps[0]), Rate.bps(bps[1])));
-      }
-    });
+    downUp.forEach(
+        (tier, bps) -> {
+          if (bps[1] > 0) {
+            result.add(
+                new TierOversubscription(
+                    tier, roles.get(tier), counts.get(tier), Rate.bps(bps[0]), Rate.bps(bps[1])));
+          }
+        });
     return List.copyOf(result);
   }
 
-  private static List<HeadroomClass> headroomClasses(FabricGraph graph, List<BufferBudget> budgets) {
+  private static List<HeadroomClass> headroomClasses(
+      FabricGraph graph, List<BufferBudget> budgets) {
     Map<List<Object>, HeadroomClass> classes = new LinkedHashMap<>();
     for (BufferBudget budget : budgets) {
       String profile = graph.device(budget.device()).orElseThrow().profile();
       for (PortHeadroom port : budget.ports()) {
-        DataSize xoff = port.xoff().values().stream().max(Comparator.naturalOrder()).orElse(DataSize.ZERO);
-        HeadroomClass one = new HeadroomClass(profile, port.link().speed(), port.link().length(), xoff, port.xon(), 1);
-        classes.merge(List.of(profile, port.link().speed(), port.link().length()), one, HeadroomClass::plusPorts);
+        DataSize xoff =
+            port.xoff().values().stream().max(Comparator.naturalOrder()).orElse(DataSize.ZERO);
+        HeadroomClass one =
+            new HeadroomClass(
+                profile, port.link().speed(), port.link().length(), xoff, port.xon(), 1);
+        classes.merge(
+            List.of(profile, port.link().speed(), port.link().length()),
+            one,
+            HeadroomClass::plusPorts);
       }
     }
     List<String> profileOrder = new ArrayList<>(graph.spec().switchProfiles().keySet());
     List<HeadroomClass> result = new ArrayList<>(classes.values());
-    result.sort(Comparator.comparingInt((HeadroomClass h) -> profileOrder.indexOf(h.switchProfile()))
-        .thenComparing(HeadroomClass::speed)
-        .thenComparing(HeadroomClass::cable));
+    result.sort(
+        Comparator.comparingInt((HeadroomClass h) -> profileOrder.indexOf(h.switchProfile()))
+            .thenComparing(HeadroomClass::speed)
+            .thenComparing(HeadroomClass::cable));
     return List.copyOf(result);
   }
 
@@ -262,7 +295,8 @@ public final class FabricFacts {
     for (BufferBudget budget : budgets) {
       String profile = graph.device(budget.device()).orElseThrow().profile();
       counts.merge(profile, 1, Integer::sum);
-      worst.merge(profile, budget, (kept, next) -> next.sharedBytes() < kept.sharedBytes() ? next : kept);
+      worst.merge(
+          profile, budget, (kept, next) -> next.sharedBytes() < kept.sharedBytes() ? next : kept);
     }
     List<ProfileBudget> result = new ArrayList<>();
     for (String profile : graph.spec().switchProfiles().keySet()) {
@@ -301,7 +335,8 @@ public final class FabricFacts {
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  public record TierOversubscription(int tier, Device.Role role, int switches, Rate downlinks, Rate uplinks) {
+  public record TierOversubscription(
+      int tier, Device.Role role, int switches, Rate downlinks, Rate uplinks) {
 
     /** Validates the fields. */
     public TierOversubscription {
@@ -328,13 +363,15 @@ public final class FabricFacts {
    * @param switchProfile the switch profile of the ports
    * @param speed the port speed
    * @param cable the cable length
-   * @param xoff the XOFF headroom per lossless priority group (the largest, if configured per priority)
+   * @param xoff the XOFF headroom per lossless priority group (the largest, if configured per
+   *     priority)
    * @param xon the XON headroom per lossless priority group
    * @param ports how many switch ports are of this kind
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  public record HeadroomClass(String switchProfile, Rate speed, Length cable, DataSize xoff, DataSize xon, int ports) {
+  public record HeadroomClass(
+      String switchProfile, Rate speed, Length cable, DataSize xoff, DataSize xon, int ports) {
 
     /** Validates the fields. */
     public HeadroomClass {
@@ -360,7 +397,13 @@ public final class FabricFacts {
     }
 
     private HeadroomClass plusPorts(HeadroomClass other) {
-      return new HeadroomClass(switchProfile, speed, cable, larger(xoff, other.xoff), larger(xon, other.xon), ports + other.ports);
+      return new HeadroomClass(
+          switchProfile,
+          speed,
+          cable,
+          larger(xoff, other.xoff),
+          larger(xon, other.xon),
+          ports + other.ports);
     }
   }
 
@@ -382,22 +425,30 @@ public final class FabricFacts {
       Checks.notNull(worst, "worst");
     }
 
-    /** @return the profile's total buffer */
+    /**
+     * @return the profile's total buffer
+     */
     public DataSize buffer() {
       return worst.buffer();
     }
 
-    /** @return the worst switch's total headroom */
+    /**
+     * @return the worst switch's total headroom
+     */
     public DataSize headroom() {
       return worst.headroom();
     }
 
-    /** @return the worst switch's total reserve */
+    /**
+     * @return the worst switch's total reserve
+     */
     public DataSize reserve() {
       return worst.reserve();
     }
 
-    /** @return the buffer left to share at the worst switch, in bytes; negative if it does not fit */
+    /**
+     * @return the buffer left to share at the worst switch, in bytes; negative if it does not fit
+     */
     public long sharedBytes() {
       return worst.sharedBytes();
     }

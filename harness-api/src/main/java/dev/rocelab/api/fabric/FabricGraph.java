@@ -12,9 +12,9 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * A fabric expanded into devices, ports and links, with every device's effective profile
- * (overrides applied). Lists are in a stable order: devices by tier then name, links in expansion
- * order. Immutable; equal to another graph of an equal spec.
+ * A fabric expanded into devices, ports and links, with every device's effective profile (overrides
+ * applied). Lists are in a stable order: devices by tier then name, links in expansion order.
+ * Immutable; equal to another graph of an equal spec.
  *
  * @since 0.1
  */
@@ -29,12 +29,15 @@ public final class FabricGraph {
   private final Map<String, List<Endpoint>> portsByDevice;
   private final Map<Endpoint, String> nicProfiles;
 
-  FabricGraph(FabricSpec spec, List<Device> devices, List<Link> links, Map<Endpoint, String> nicProfiles) {
+  FabricGraph(
+      FabricSpec spec, List<Device> devices, List<Link> links, Map<Endpoint, String> nicProfiles) {
     this.spec = spec;
     List<Device> sorted = new ArrayList<>(devices);
-    sorted.sort((x, y) -> x.tier() != y.tier()
-        ? Integer.compare(x.tier(), y.tier())
-        : NaturalOrder.INSTANCE.compare(x.name(), y.name()));
+    sorted.sort(
+        (x, y) ->
+            x.tier() != y.tier()
+                ? Integer.compare(x.tier(), y.tier())
+                : NaturalOrder.INSTANCE.compare(x.name(), y.name()));
     this.devices = List.copyOf(sorted);
     this.links = List.copyOf(links);
     Map<String, Device> names = new HashMap<>();
@@ -59,35 +62,45 @@ public final class FabricGraph {
    *
    * @param spec the fabric, never null
    * @return its devices and links
-   * @throws IllegalArgumentException if the spec refers to profiles, devices or ports that do not exist, or is
-   *     larger than {@link FabricLimits} allow
+   * @throws IllegalArgumentException if the spec refers to profiles, devices or ports that do not
+   *     exist, or is larger than {@link FabricLimits} allow
    */
   public static FabricGraph of(FabricSpec spec) {
     SizeCheck.require(Checks.notNull(spec, "spec"));
     return new TopologyExpander(spec).expand();
   }
 
-  /** @return the spec this graph was expanded from */
+  /**
+   * @return the spec this graph was expanded from
+   */
   public FabricSpec spec() {
     return spec;
   }
 
-  /** @return all devices, hosts first, then by tier and name */
+  /**
+   * @return all devices, hosts first, then by tier and name
+   */
   public List<Device> devices() {
     return devices;
   }
 
-  /** @return the switches */
+  /**
+   * @return the switches
+   */
   public List<Device> switches() {
     return devices.stream().filter(Device::isSwitch).toList();
   }
 
-  /** @return the hosts */
+  /**
+   * @return the hosts
+   */
   public List<Device> hosts() {
     return devices.stream().filter(d -> !d.isSwitch()).toList();
   }
 
-  /** @return all links */
+  /**
+   * @return all links
+   */
   public List<Link> links() {
     return links;
   }
@@ -141,7 +154,9 @@ public final class FabricGraph {
    */
   public List<Endpoint> uplinks(String device) {
     int tier = tierOf(device);
-    return ports(device).stream().filter(port -> tierOf(byEndpoint.get(port).peerOf(port).device()) > tier).toList();
+    return ports(device).stream()
+        .filter(port -> tierOf(byEndpoint.get(port).peerOf(port).device()) > tier)
+        .toList();
   }
 
   /**
@@ -151,8 +166,13 @@ public final class FabricGraph {
    * @return true for a leaf
    */
   public boolean isLeaf(String device) {
-    return device(device).map(Device::isSwitch).orElse(false) && ports(device).stream()
-        .anyMatch(port -> device(byEndpoint.get(port).peerOf(port).device()).map(d -> !d.isSwitch()).orElse(false));
+    return device(device).map(Device::isSwitch).orElse(false)
+        && ports(device).stream()
+            .anyMatch(
+                port ->
+                    device(byEndpoint.get(port).peerOf(port).device())
+                        .map(d -> !d.isSwitch())
+                        .orElse(false));
   }
 
   /**
@@ -199,14 +219,19 @@ public final class FabricGraph {
     return spec.nicProfile(profile);
   }
 
-  /** @return every NIC port, in host then NIC order */
+  /**
+   * @return every NIC port, in host then NIC order
+   */
   public List<Endpoint> nics() {
     List<Endpoint> nics = new ArrayList<>(nicProfiles.keySet());
     Collections.sort(nics);
     return nics;
   }
 
-  /** Graphs are equal when they were expanded from equal specs: the expansion is a function of the spec. */
+  /**
+   * Graphs are equal when they were expanded from equal specs: the expansion is a function of the
+   * spec.
+   */
   @Override
   public boolean equals(Object other) {
     return other instanceof FabricGraph graph && spec.equals(graph.spec);
@@ -224,6 +249,7 @@ public final class FabricGraph {
   }
 
   private Device required(String device) {
-    return device(device).orElseThrow(() -> new IllegalArgumentException("no device named " + device));
+    return device(device)
+        .orElseThrow(() -> new IllegalArgumentException("no device named " + device));
   }
 }

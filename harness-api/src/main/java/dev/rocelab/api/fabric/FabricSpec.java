@@ -10,9 +10,9 @@ import org.apiguardian.api.API;
 
 /**
  * The complete, immutable description of a fabric: its shape, the profiles of its switches, NICs
- * and hosts, its QoS policies, firmware pins and per-device overrides. Usually loaded from a
- * fabric file; {@link FabricValidator} checks that the parts fit together and {@link FabricGraph}
- * expands it into devices and links.
+ * and hosts, its QoS policies, firmware pins and per-device overrides. Usually loaded from a fabric
+ * file; {@link FabricValidator} checks that the parts fit together and {@link FabricGraph} expands
+ * it into devices and links.
  *
  * <p>Maps keep the order of the fabric file.
  *
@@ -26,8 +26,8 @@ import org.apiguardian.api.API;
  * @param firmware approved versions
  * @param overrides per-device profile overrides, applied in order
  * @param lab how to drive a real lab implementing this fabric; {@link LabInventory#NONE} if none
- * @param firmwareProfiles the firmware and NOS versions the fabric file defines (its
- *     {@code firmwareProfiles}); {@link #firmwareRegistry()} adds the built-in ones
+ * @param firmwareProfiles the firmware and NOS versions the fabric file defines (its {@code
+ *     firmwareProfiles}); {@link #firmwareRegistry()} adds the built-in ones
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -73,10 +73,28 @@ public record FabricSpec(
    * @param overrides per-device profile overrides, applied in order
    * @param lab how to drive a real lab implementing this fabric; {@link LabInventory#NONE} if none
    */
-  public FabricSpec(String name, String description, Topology topology, Map<String, SwitchProfile> switchProfiles,
-      Map<String, NicProfile> nicProfiles, Map<String, HostProfile> hostProfiles, Map<String, QosPolicy> qos,
-      FirmwarePolicy firmware, List<DeviceOverride> overrides, LabInventory lab) {
-    this(name, description, topology, switchProfiles, nicProfiles, hostProfiles, qos, firmware, overrides, lab,
+  public FabricSpec(
+      String name,
+      String description,
+      Topology topology,
+      Map<String, SwitchProfile> switchProfiles,
+      Map<String, NicProfile> nicProfiles,
+      Map<String, HostProfile> hostProfiles,
+      Map<String, QosPolicy> qos,
+      FirmwarePolicy firmware,
+      List<DeviceOverride> overrides,
+      LabInventory lab) {
+    this(
+        name,
+        description,
+        topology,
+        switchProfiles,
+        nicProfiles,
+        hostProfiles,
+        qos,
+        firmware,
+        overrides,
+        lab,
         FirmwareRegistry.EMPTY);
   }
 
@@ -93,11 +111,28 @@ public record FabricSpec(
    * @param firmware approved versions
    * @param overrides per-device profile overrides, applied in order
    */
-  public FabricSpec(String name, String description, Topology topology, Map<String, SwitchProfile> switchProfiles,
-      Map<String, NicProfile> nicProfiles, Map<String, HostProfile> hostProfiles, Map<String, QosPolicy> qos,
-      FirmwarePolicy firmware, List<DeviceOverride> overrides) {
-    this(name, description, topology, switchProfiles, nicProfiles, hostProfiles, qos, firmware, overrides,
-        LabInventory.NONE, FirmwareRegistry.EMPTY);
+  public FabricSpec(
+      String name,
+      String description,
+      Topology topology,
+      Map<String, SwitchProfile> switchProfiles,
+      Map<String, NicProfile> nicProfiles,
+      Map<String, HostProfile> hostProfiles,
+      Map<String, QosPolicy> qos,
+      FirmwarePolicy firmware,
+      List<DeviceOverride> overrides) {
+    this(
+        name,
+        description,
+        topology,
+        switchProfiles,
+        nicProfiles,
+        hostProfiles,
+        qos,
+        firmware,
+        overrides,
+        LabInventory.NONE,
+        FirmwareRegistry.EMPTY);
   }
 
   /**
@@ -166,7 +201,14 @@ public record FabricSpec(
 
   private static <T> T lookup(Map<String, T> map, String name, String what) {
     return Optional.ofNullable(map.get(name))
-        .orElseThrow(() -> new IllegalArgumentException(
-            "no " + what + " named \"" + name + "\"; known: " + String.join(", ", map.keySet())));
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "no "
+                        + what
+                        + " named \""
+                        + name
+                        + "\"; known: "
+                        + String.join(", ", map.keySet())));
   }
 }

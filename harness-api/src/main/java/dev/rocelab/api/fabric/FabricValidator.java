@@ -2,8 +2,8 @@ package dev.rocelab.api.fabric;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.fabric.Finding.Severity;
+import dev.rocelab.api.internal.Checks;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -15,10 +15,10 @@ import java.util.TreeSet;
 import org.apiguardian.api.API;
 
 /**
- * Checks that the parts of a {@link FabricSpec} fit together: references resolve, link speeds
- * match the NICs, frames fit the MTUs, every lossless priority has PFC end to end, headroom and
- * reserves fit the buffer — and reports drift where devices disagree on what must agree end to end
- * (DSCP classification, lossless priorities, ECN, MTU) or run unapproved or mixed versions.
+ * Checks that the parts of a {@link FabricSpec} fit together: references resolve, link speeds match
+ * the NICs, frames fit the MTUs, every lossless priority has PFC end to end, headroom and reserves
+ * fit the buffer — and reports drift where devices disagree on what must agree end to end (DSCP
+ * classification, lossless priorities, ECN, MTU) or run unapproved or mixed versions.
  *
  * <p>Findings name the fabric file's field path so a loader can point at the line.
  *
@@ -66,13 +66,15 @@ public final class FabricValidator {
   }
 
   private void checkQosPolicies() {
-    spec.qos().forEach((name, policy) -> {
-      for (int p : policy.losslessPriorities()) {
-        if (!policy.pfcPriorities().contains(p)) {
-          error("qos." + name + ".pfcPriorities", "lossless priority " + p + " has no PFC");
-        }
-      }
-    });
+    spec.qos()
+        .forEach(
+            (name, policy) -> {
+              for (int p : policy.losslessPriorities()) {
+                if (!policy.pfcPriorities().contains(p)) {
+                  error("qos." + name + ".pfcPriorities", "lossless priority " + p + " has no PFC");
+                }
+              }
+            });
   }
 
   private void checkLinkSpeeds(FabricGraph graph) {
@@ -87,8 +89,16 @@ public final class FabricValidator {
         if (!nic.speed().equals(link.spec().speed())) {
           String path = linkSpeedPath(i);
           if (reported.add(path + nic.name())) {
-            error(path, "link speed " + link.spec().speed() + " does not match NIC profile " + nic.name()
-                + " (" + nic.speed() + ") at " + end);
+            error(
+                path,
+                "link speed "
+                    + link.spec().speed()
+                    + " does not match NIC profile "
+                    + nic.name()
+                    + " ("
+                    + nic.speed()
+                    + ") at "
+                    + end);
           }
         }
       }
@@ -107,43 +117,76 @@ public final class FabricValidator {
   private void checkNicsAgainstSwitches(FabricGraph graph) {
     Map<String, Set<String>> policiesByNicProfile = new TreeMap<>();
     for (Endpoint nic : graph.nics()) {
-      graph.linkAt(nic).map(link -> link.peerOf(nic).device())
+      graph
+          .linkAt(nic)
+          .map(link -> link.peerOf(nic).device())
           .filter(peer -> graph.device(peer).orElseThrow().isSwitch())
-          .ifPresent(peer -> policiesByNicProfile
-              .computeIfAbsent(graph.nicProfileOf(nic).name(), k -> new TreeSet<>())
-              .add(graph.switchProfileOf(peer).qos()));
+          .ifPresent(
+              peer ->
+                  policiesByNicProfile
+                      .computeIfAbsent(graph.nicProfileOf(nic).name(), k -> new TreeSet<>())
+                      .add(graph.switchProfileOf(peer).qos()));
     }
-    policiesByNicProfile.forEach((nicName, policies) -> {
-      NicProfile nic = spec.nicProfile(nicName);
-      String at = "nicProfiles." + nicName;
-      for (String policyName : policies) {
-        QosPolicy policy = spec.qosPolicy(policyName);
-        for (int p : policy.losslessPriorities()) {
-          if (!nic.pfcPriorities().contains(p)) {
-            error(at + ".pfcPriorities",
-                "lossless priority " + p + " (QoS policy " + policyName + ") has no PFC on this NIC");
+    policiesByNicProfile.forEach(
+        (nicName, policies) -> {
+          NicProfile nic = spec.nicProfile(nicName);
+          String at = "nicProfiles." + nicName;
+          for (String policyName : policies) {
+            QosPolicy policy = spec.qosPolicy(policyName);
+            for (int p : policy.losslessPriorities()) {
+              if (!nic.pfcPriorities().contains(p)) {
+                error(
+                    at + ".pfcPriorities",
+                    "lossless priority "
+                        + p
+                        + " (QoS policy "
+                        + policyName
+                        + ") has no PFC on this NIC");
+              }
+            }
+            long ipMtu = nic.mtu().bytes() + Framing.ROCE_V2;
+            if (ipMtu > policy.mtu().bytes()) {
+              error(
+                  at + ".mtu",
+                  "RoCE MTU "
+                      + nic.mtu()
+                      + " needs an IP MTU of "
+                      + ipMtu
+                      + "B but QoS policy "
+                      + policyName
+                      + " forwards "
+                      + policy.mtu().bytes()
+                      + "B");
+            }
+            classification(at + ".roce", "RoCE", nic.roce(), policyName, policy);
+            classification(at + ".cnp", "CNP", nic.cnp(), policyName, policy);
+            if (!policy.isLossless(nic.roce().priority())) {
+              drift(
+                  at + ".roce.priority",
+                  "RoCE traffic is sent on priority "
+                      + nic.roce().priority()
+                      + ", which is not lossless in QoS policy "
+                      + policyName);
+            }
           }
-        }
-        long ipMtu = nic.mtu().bytes() + Framing.ROCE_V2;
-        if (ipMtu > policy.mtu().bytes()) {
-          error(at + ".mtu", "RoCE MTU " + nic.mtu() + " needs an IP MTU of " + ipMtu + "B but QoS policy "
-              + policyName + " forwards " + policy.mtu().bytes() + "B");
-        }
-        classification(at + ".roce", "RoCE", nic.roce(), policyName, policy);
-        classification(at + ".cnp", "CNP", nic.cnp(), policyName, policy);
-        if (!policy.isLossless(nic.roce().priority())) {
-          drift(at + ".roce.priority", "RoCE traffic is sent on priority " + nic.roce().priority()
-              + ", which is not lossless in QoS policy " + policyName);
-        }
-      }
-    });
+        });
   }
 
-  private void classification(String path, String what, TrafficClass marking, String policyName, QosPolicy policy) {
+  private void classification(
+      String path, String what, TrafficClass marking, String policyName, QosPolicy policy) {
     int switchPriority = policy.priorityOf(marking.dscp());
     if (switchPriority != marking.priority()) {
-      drift(path + ".dscp", what + " DSCP " + marking.dscp() + " is sent on priority " + marking.priority()
-          + " but QoS policy " + policyName + " maps it to priority " + switchPriority);
+      drift(
+          path + ".dscp",
+          what
+              + " DSCP "
+              + marking.dscp()
+              + " is sent on priority "
+              + marking.priority()
+              + " but QoS policy "
+              + policyName
+              + " maps it to priority "
+              + switchPriority);
     }
   }
 
@@ -164,10 +207,24 @@ public final class FabricValidator {
       QosPolicy other = spec.qosPolicy(entry.getKey());
       String at = "qos." + entry.getKey();
       String users = "used by " + entry.getValue() + ", ";
-      compare(at + ".dscpToPriority", users + "maps DSCP", other.dscpToPriority(), base.dscpToPriority(), reference);
-      compare(at + ".losslessPriorities", users + "has lossless priorities", other.losslessPriorities(),
-          base.losslessPriorities(), reference);
-      compare(at + ".pfcPriorities", users + "has PFC on", other.pfcPriorities(), base.pfcPriorities(), reference);
+      compare(
+          at + ".dscpToPriority",
+          users + "maps DSCP",
+          other.dscpToPriority(),
+          base.dscpToPriority(),
+          reference);
+      compare(
+          at + ".losslessPriorities",
+          users + "has lossless priorities",
+          other.losslessPriorities(),
+          base.losslessPriorities(),
+          reference);
+      compare(
+          at + ".pfcPriorities",
+          users + "has PFC on",
+          other.pfcPriorities(),
+          base.pfcPriorities(),
+          reference);
       compare(at + ".ecn", users + "marks ECN with", other.ecn(), base.ecn(), reference);
       compare(at + ".mtu", users + "has MTU", other.mtu(), base.mtu(), reference);
     }
@@ -188,14 +245,23 @@ public final class FabricValidator {
       if (profile.headroom() instanceof HeadroomPolicy.Fixed fixed) {
         for (int p : policy.losslessPriorities()) {
           if (!fixed.perPriority().containsKey(p) && reported.add(profile.name() + "/pg" + p)) {
-            error("switchProfiles." + profile.name() + ".headroom", "no headroom for lossless priority " + p);
+            error(
+                "switchProfiles." + profile.name() + ".headroom",
+                "no headroom for lossless priority " + p);
           }
         }
       }
       BufferBudget budget = BufferBudget.of(graph, sw.name());
       if (budget.sharedBytes() < 0 && reported.add(profile.name())) {
-        error("switchProfiles." + profile.name() + ".buffer", sw.name() + " needs " + budget.headroom()
-            + " of headroom and " + budget.reserve() + " of reserve, more than its buffer " + profile.buffer());
+        error(
+            "switchProfiles." + profile.name() + ".buffer",
+            sw.name()
+                + " needs "
+                + budget.headroom()
+                + " of headroom and "
+                + budget.reserve()
+                + " of reserve, more than its buffer "
+                + profile.buffer());
       }
     }
   }
@@ -208,12 +274,19 @@ public final class FabricValidator {
       nicVersions.merge(profile.firmware(), 1, Integer::sum);
       nicVersionProfile.putIfAbsent(profile.firmware(), profile.name());
     }
-    nicVersionProfile.forEach((version, profile) -> {
-      if (!spec.firmware().approvesNic(version)) {
-        drift("nicProfiles." + profile + ".firmware", "NIC firmware " + version + " (" + count(nicVersions.get(version), "NICs")
-            + ") is not approved; approved: " + String.join(", ", spec.firmware().approvedNic()));
-      }
-    });
+    nicVersionProfile.forEach(
+        (version, profile) -> {
+          if (!spec.firmware().approvesNic(version)) {
+            drift(
+                "nicProfiles." + profile + ".firmware",
+                "NIC firmware "
+                    + version
+                    + " ("
+                    + count(nicVersions.get(version), "NICs")
+                    + ") is not approved; approved: "
+                    + String.join(", ", spec.firmware().approvedNic()));
+          }
+        });
     if (nicVersions.size() > 1) {
       drift("nicProfiles", "NIC firmware is not homogeneous: " + tally(nicVersions, "NICs"));
     }
@@ -224,12 +297,19 @@ public final class FabricValidator {
       nosVersions.merge(profile.nos(), 1, Integer::sum);
       nosVersionProfile.putIfAbsent(profile.nos(), profile.name());
     }
-    nosVersionProfile.forEach((version, profile) -> {
-      if (!spec.firmware().approvesSwitch(version)) {
-        drift("switchProfiles." + profile + ".nos", "switch NOS " + version + " (" + count(nosVersions.get(version), "switches")
-            + ") is not approved; approved: " + String.join(", ", spec.firmware().approvedSwitch()));
-      }
-    });
+    nosVersionProfile.forEach(
+        (version, profile) -> {
+          if (!spec.firmware().approvesSwitch(version)) {
+            drift(
+                "switchProfiles." + profile + ".nos",
+                "switch NOS "
+                    + version
+                    + " ("
+                    + count(nosVersions.get(version), "switches")
+                    + ") is not approved; approved: "
+                    + String.join(", ", spec.firmware().approvedSwitch()));
+          }
+        });
     if (nosVersions.size() > 1) {
       drift("switchProfiles", "switch NOS is not homogeneous: " + tally(nosVersions, "switches"));
     }
@@ -245,7 +325,10 @@ public final class FabricValidator {
     if (n != 1) {
       return n + " " + units;
     }
-    return "1 " + (units.endsWith("ches") ? units.substring(0, units.length() - 2) : units.substring(0, units.length() - 1));
+    return "1 "
+        + (units.endsWith("ches")
+            ? units.substring(0, units.length() - 2)
+            : units.substring(0, units.length() - 1));
   }
 
   private void error(String path, String message) {

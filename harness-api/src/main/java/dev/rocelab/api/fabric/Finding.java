@@ -9,8 +9,8 @@ import org.apiguardian.api.API;
  * One thing {@link FabricValidator} found wrong or inconsistent in a fabric.
  *
  * @param severity how bad it is
- * @param path where, as the fabric file's field path ({@code switchProfiles.leaf.buffer},
- *     {@code topology.links[2].a})
+ * @param path where, as the fabric file's field path ({@code switchProfiles.leaf.buffer}, {@code
+ *     topology.links[2].a})
  * @param message what rule was broken and by which value
  * @since 0.1
  */
@@ -56,7 +56,9 @@ public record Finding(Severity severity, String path, String message) {
       this.label = label;
     }
 
-    /** @return the lower-case label used in messages */
+    /**
+     * @return the lower-case label used in messages
+     */
     public String label() {
       return label;
     }

@@ -14,9 +14,10 @@ import org.apiguardian.api.API;
 /**
  * Named firmware and NOS versions and how each behaves. {@link #BUILT_IN} holds a few model
  * profiles; a fabric file adds its own under {@code firmwareProfiles} (usually mapping the real
- * version strings of a fleet onto behaviours, with {@code basedOn} a built-in one), and
- * {@link FabricSpec#firmwareRegistry()} combines the two, the file's entries winning. A version
- * no registry knows behaves as {@link NicFirmware#generic(String)} / {@link SwitchNos#generic(String)}.
+ * version strings of a fleet onto behaviours, with {@code basedOn} a built-in one), and {@link
+ * FabricSpec#firmwareRegistry()} combines the two, the file's entries winning. A version no
+ * registry knows behaves as {@link NicFirmware#generic(String)} / {@link
+ * SwitchNos#generic(String)}.
  *
  * <p>The built-in versions are <b>model profiles, not vendor facts</b>. Where a value comes from a
  * published source it says so below; everything else is a modelled assumption chosen so that the
@@ -24,24 +25,24 @@ import org.apiguardian.api.API;
  *
  * <ul>
  *   <li>NIC {@value #NIC_MLX5}: the mlx5 DCQCN defaults of {@link DcqcnParameters#MLX5_DEFAULTS}
- *       and CNPs on DSCP 48 / priority 6 (NVIDIA's documented defaults), the
- *       {@link NicFirmware.DcqcnVariant#MLX5} reaction point (NVIDIA's documented parameters as
- *       ns-3 HPCC's "Mellanox version" and Google's isekai run them); go-back-N, 16.8 ms timeout,
- *       256 KiB receive buffer and an immediate pause reaction are assumptions.
- *   <li>NIC {@value #NIC_MLX5_ADAPTIVE}: {@value #NIC_MLX5} with adaptive retransmission, as
- *       NVIDIA documents it for ConnectX NICs (a short first timeout that backs off towards the
- *       local ACK timeout). NVIDIA does not publish the default profile; the first timeout,
- *       4.096 µs × 2<sup>6</sup> ≈ 262 µs, doubled per timeout up to 16.8 ms, is an assumption.
+ *       and CNPs on DSCP 48 / priority 6 (NVIDIA's documented defaults), the {@link
+ *       NicFirmware.DcqcnVariant#MLX5} reaction point (NVIDIA's documented parameters as ns-3
+ *       HPCC's "Mellanox version" and Google's isekai run them); go-back-N, 16.8 ms timeout, 256
+ *       KiB receive buffer and an immediate pause reaction are assumptions.
+ *   <li>NIC {@value #NIC_MLX5_ADAPTIVE}: {@value #NIC_MLX5} with adaptive retransmission, as NVIDIA
+ *       documents it for ConnectX NICs (a short first timeout that backs off towards the local ACK
+ *       timeout). NVIDIA does not publish the default profile; the first timeout, 4.096 µs ×
+ *       2<sup>6</sup> ≈ 262 µs, doubled per timeout up to 16.8 ms, is an assumption.
  *   <li>NIC {@value #NIC_PAPER}: DCQCN as the paper runs it (Zhu et al., SIGCOMM 2015: g = 1/256,
  *       55 µs α and increase timers, 10 MB byte counter, F = 5, 50 µs between CNPs and between
- *       cuts, {@link NicFirmware.DcqcnVariant#PAPER}); R_AI 40 Mb/s, R_HAI 200 Mb/s and a
- *       100 Mb/s minimum rate are the model's choice; the rest as {@value #NIC_MLX5}.
- *   <li>NIC {@value #NIC_LEGACY}: an assumed older firmware — mlx5 DCQCN defaults but 50 µs
- *       between CNPs, {@link NicFirmware.Retransmission#GO_BACK_0}, a 128 KiB receive buffer and
- *       pauses honoured 1 µs late.
- *   <li>NOS {@value #NOS_SONIC}: SONiC's PFC watchdog defaults (sonic-utilities pfcwd: 200 ms,
- *       200 ms, 200 ms, drop); {@code alpha} 1/8, 4 KiB reserve and an immediate pause reaction
- *       are assumptions.
+ *       cuts, {@link NicFirmware.DcqcnVariant#PAPER}); R_AI 40 Mb/s, R_HAI 200 Mb/s and a 100 Mb/s
+ *       minimum rate are the model's choice; the rest as {@value #NIC_MLX5}.
+ *   <li>NIC {@value #NIC_LEGACY}: an assumed older firmware — mlx5 DCQCN defaults but 50 µs between
+ *       CNPs, {@link NicFirmware.Retransmission#GO_BACK_0}, a 128 KiB receive buffer and pauses
+ *       honoured 1 µs late.
+ *   <li>NOS {@value #NOS_SONIC}: SONiC's PFC watchdog defaults (sonic-utilities pfcwd: 200 ms, 200
+ *       ms, 200 ms, drop); {@code alpha} 1/8, 4 KiB reserve and an immediate pause reaction are
+ *       assumptions.
  *   <li>NOS {@value #NOS_SLOW_PAUSE}: an assumed NOS whose ports honour pauses 2 µs late, with the
  *       same watchdog and buffer defaults as {@value #NOS_SONIC}.
  * </ul>
@@ -51,20 +52,27 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record FirmwareRegistry(Map<String, NicFirmware> nicVersions, Map<String, SwitchNos> nosVersions) {
+public record FirmwareRegistry(
+    Map<String, NicFirmware> nicVersions, Map<String, SwitchNos> nosVersions) {
 
   /** Built-in NIC version: mlx5 defaults. */
   public static final String NIC_MLX5 = "mlx5-default";
+
   /** Built-in NIC version: mlx5 defaults with adaptive retransmission. */
   public static final String NIC_MLX5_ADAPTIVE = "mlx5-adaptive-retransmission";
+
   /** The first timeout of {@value #NIC_MLX5_ADAPTIVE}, an assumption: 4.096 µs × 2<sup>6</sup>. */
   static final SimTime ADAPTIVE_FIRST_TIMEOUT = SimTime.picos(4_096_000L << 6);
+
   /** Built-in NIC version: DCQCN as the paper runs it. */
   public static final String NIC_PAPER = "dcqcn-paper";
+
   /** Built-in NIC version: an older firmware with go-back-0. */
   public static final String NIC_LEGACY = "legacy-go-back-0";
+
   /** Built-in NOS version: SONiC defaults. */
   public static final String NOS_SONIC = "sonic-default";
+
   /** Built-in NOS version: ports that honour pauses late. */
   public static final String NOS_SLOW_PAUSE = "slow-pause";
 
@@ -84,13 +92,14 @@ public record FirmwareRegistry(Map<String, NicFirmware> nicVersions, Map<String,
 
   private static void keyed(String key, String version, String field) {
     if (!key.equals(version)) {
-      throw new IllegalArgumentException(field + " key \"" + key + "\" must equal its version \"" + version + "\"");
+      throw new IllegalArgumentException(
+          field + " key \"" + key + "\" must equal its version \"" + version + "\"");
     }
   }
 
   /**
-   * A registry with this one's versions and {@code more}'s, {@code more} winning where both name
-   * a version.
+   * A registry with this one's versions and {@code more}'s, {@code more} winning where both name a
+   * version.
    *
    * @param more the versions to add; never null
    * @return the combined registry
@@ -144,27 +153,84 @@ public record FirmwareRegistry(Map<String, NicFirmware> nicVersions, Map<String,
   }
 
   private static FirmwareRegistry builtIn() {
-    NicFirmware mlx5 = new NicFirmware(NIC_MLX5, DcqcnParameters.MLX5_DEFAULTS,
-        NicFirmware.DcqcnVariant.MLX5, NicFirmware.DEFAULT_CNP, NicFirmware.Retransmission.GO_BACK_N,
-        NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT, SimTime.ZERO, NicFirmware.DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
-    NicFirmware adaptive = new NicFirmware(NIC_MLX5_ADAPTIVE, mlx5.dcqcn(), mlx5.dcqcnVariant(), mlx5.cnp(),
-        mlx5.retransmission(), mlx5.retransmissionTimeout(), ADAPTIVE_FIRST_TIMEOUT, mlx5.receiveBuffer(),
-        mlx5.pauseReaction());
-    DcqcnParameters paperDcqcn = new DcqcnParameters(true, 1.0 / 256, 1.0, SimTime.micros(55), SimTime.micros(50),
-        SimTime.micros(55), DataSize.mb(10), 5, Rate.mbps(40), Rate.mbps(200), Rate.mbps(100), SimTime.micros(50));
-    NicFirmware paper = new NicFirmware(NIC_PAPER, paperDcqcn, NicFirmware.DcqcnVariant.PAPER,
-        NicFirmware.DEFAULT_CNP, NicFirmware.Retransmission.GO_BACK_N, NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
-        SimTime.ZERO, NicFirmware.DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
+    NicFirmware mlx5 =
+        new NicFirmware(
+            NIC_MLX5,
+            DcqcnParameters.MLX5_DEFAULTS,
+            NicFirmware.DcqcnVariant.MLX5,
+            NicFirmware.DEFAULT_CNP,
+            NicFirmware.Retransmission.GO_BACK_N,
+            NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
+            SimTime.ZERO,
+            NicFirmware.DEFAULT_RECEIVE_BUFFER,
+            SimTime.ZERO);
+    NicFirmware adaptive =
+        new NicFirmware(
+            NIC_MLX5_ADAPTIVE,
+            mlx5.dcqcn(),
+            mlx5.dcqcnVariant(),
+            mlx5.cnp(),
+            mlx5.retransmission(),
+            mlx5.retransmissionTimeout(),
+            ADAPTIVE_FIRST_TIMEOUT,
+            mlx5.receiveBuffer(),
+            mlx5.pauseReaction());
+    DcqcnParameters paperDcqcn =
+        new DcqcnParameters(
+            true,
+            1.0 / 256,
+            1.0,
+            SimTime.micros(55),
+            SimTime.micros(50),
+            SimTime.micros(55),
+            DataSize.mb(10),
+            5,
+            Rate.mbps(40),
+            Rate.mbps(200),
+            Rate.mbps(100),
+            SimTime.micros(50));
+    NicFirmware paper =
+        new NicFirmware(
+            NIC_PAPER,
+            paperDcqcn,
+            NicFirmware.DcqcnVariant.PAPER,
+            NicFirmware.DEFAULT_CNP,
+            NicFirmware.Retransmission.GO_BACK_N,
+            NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
+            SimTime.ZERO,
+            NicFirmware.DEFAULT_RECEIVE_BUFFER,
+            SimTime.ZERO);
     DcqcnParameters m = DcqcnParameters.MLX5_DEFAULTS;
-    DcqcnParameters legacyDcqcn = new DcqcnParameters(m.enabled(), m.g(), m.initialAlpha(), m.alphaUpdatePeriod(),
-        m.rateDecreasePeriod(), m.rateIncreaseTimer(), m.byteCounter(), m.fastRecoverySteps(),
-        m.additiveIncrease(), m.hyperIncrease(), m.minRate(), SimTime.micros(50));
-    NicFirmware legacy = new NicFirmware(NIC_LEGACY, legacyDcqcn, NicFirmware.DcqcnVariant.PAPER,
-        NicFirmware.DEFAULT_CNP, NicFirmware.Retransmission.GO_BACK_0, NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
-        SimTime.ZERO, DataSize.kib(128), SimTime.micros(1));
-    SwitchNos sonic = new SwitchNos(NOS_SONIC, PfcWatchdog.SONIC_DEFAULT, 0.125, DataSize.kib(4), SimTime.ZERO);
-    SwitchNos slow = new SwitchNos(NOS_SLOW_PAUSE, PfcWatchdog.SONIC_DEFAULT, 0.125, DataSize.kib(4),
-        SimTime.micros(2));
+    DcqcnParameters legacyDcqcn =
+        new DcqcnParameters(
+            m.enabled(),
+            m.g(),
+            m.initialAlpha(),
+            m.alphaUpdatePeriod(),
+            m.rateDecreasePeriod(),
+            m.rateIncreaseTimer(),
+            m.byteCounter(),
+            m.fastRecoverySteps(),
+            m.additiveIncrease(),
+            m.hyperIncrease(),
+            m.minRate(),
+            SimTime.micros(50));
+    NicFirmware legacy =
+        new NicFirmware(
+            NIC_LEGACY,
+            legacyDcqcn,
+            NicFirmware.DcqcnVariant.PAPER,
+            NicFirmware.DEFAULT_CNP,
+            NicFirmware.Retransmission.GO_BACK_0,
+            NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
+            SimTime.ZERO,
+            DataSize.kib(128),
+            SimTime.micros(1));
+    SwitchNos sonic =
+        new SwitchNos(NOS_SONIC, PfcWatchdog.SONIC_DEFAULT, 0.125, DataSize.kib(4), SimTime.ZERO);
+    SwitchNos slow =
+        new SwitchNos(
+            NOS_SLOW_PAUSE, PfcWatchdog.SONIC_DEFAULT, 0.125, DataSize.kib(4), SimTime.micros(2));
     Map<String, NicFirmware> nics = new LinkedHashMap<>();
     for (NicFirmware f : new NicFirmware[] {mlx5, adaptive, paper, legacy}) {
       nics.put(f.version(), f);

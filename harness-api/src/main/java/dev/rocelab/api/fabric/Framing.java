@@ -14,14 +14,19 @@ public final class Framing {
 
   /** Ethernet header (14) and FCS (4). */
   public static final int ETHERNET = 18;
+
   /** IPv4 (20), UDP (8), InfiniBand BTH (12) and ICRC (4). */
   public static final int ROCE_V2 = 44;
+
   /** Every RoCEv2 data packet's headers: {@link #ETHERNET} + {@link #ROCE_V2} = 62 bytes. */
   public static final int ROCE_HEADERS = ETHERNET + ROCE_V2;
+
   /** Preamble and start-of-frame delimiter (8) and the minimum inter-frame gap (12). */
   public static final int WIRE_OVERHEAD = 20;
+
   /** The minimum Ethernet frame, FCS included. */
   public static final int MIN_FRAME = 64;
+
   /** RoCEv2's UDP destination port (IBTA RoCEv2 annex). */
   public static final int ROCE_V2_UDP_PORT = 4791;
 

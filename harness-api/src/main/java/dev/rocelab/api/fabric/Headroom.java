@@ -8,8 +8,8 @@ import dev.rocelab.api.unit.Rate;
 import org.apiguardian.api.API;
 
 /**
- * PFC headroom sizing with the formula SONiC uses for NVIDIA Spectrum switches (sonic-swss,
- * {@code buffer_headroom_mellanox.lua}):
+ * PFC headroom sizing with the formula SONiC uses for NVIDIA Spectrum switches (sonic-swss, {@code
+ * buffer_headroom_mellanox.lua}):
  *
  * <pre>
  * xoff = lossless MTU + (port MTU + bytes on cable + 2 × bytes in gearbox + MAC/PHY delay
@@ -45,15 +45,26 @@ public final class Headroom {
    * @return the headroom, a whole number of KiB
    */
   public static DataSize xoff(
-      HeadroomPolicy.Derived inputs, DataSize cellSize, Rate speed, Length cable, DataSize portMtu, DataSize losslessMtu) {
+      HeadroomPolicy.Derived inputs,
+      DataSize cellSize,
+      Rate speed,
+      Length cable,
+      DataSize portMtu,
+      DataSize losslessMtu) {
     double cell = cellSize.bytes();
     double worstCase = cell > 2 * MIN_PACKET ? cell / MIN_PACKET : 2 * cell / (1 + cell);
     double small = inputs.smallPacketPercent();
     double cellOccupancy = (100 - small + small * worstCase) / 100;
-    double bytesOnCable = 2.0 * cable.meters() / SIGNAL_SPEED_METRES_PER_SECOND * speed.bitsPerSecond() / 8;
+    double bytesOnCable =
+        2.0 * cable.meters() / SIGNAL_SPEED_METRES_PER_SECOND * speed.bitsPerSecond() / 8;
     double bytesOnGearbox = inputs.gearboxDelay().toSeconds() * speed.bitsPerSecond() / 8;
     double peerResponse = pauseQuanta(speed) * 512.0 / 8;
-    double inFlight = portMtu.bytes() + bytesOnCable + 2 * bytesOnGearbox + inputs.macPhyDelay().bytes() + peerResponse;
+    double inFlight =
+        portMtu.bytes()
+            + bytesOnCable
+            + 2 * bytesOnGearbox
+            + inputs.macPhyDelay().bytes()
+            + peerResponse;
     return roundUpToKib(losslessMtu.bytes() + inFlight * cellOccupancy);
   }
 
@@ -77,8 +88,16 @@ public final class Headroom {
   public static int pauseQuanta(Rate speed) {
     long mbps = (speed.bitsPerSecond() + 999_999) / 1_000_000;
     long[][] table = {
-      {100, 1}, {1_000, 2}, {10_000, 67}, {25_000, 80}, {40_000, 118}, {50_000, 147},
-      {100_000, 394}, {200_000, 453}, {400_000, 905}, {800_000, 905}
+      {100, 1},
+      {1_000, 2},
+      {10_000, 67},
+      {25_000, 80},
+      {40_000, 118},
+      {50_000, 147},
+      {100_000, 394},
+      {200_000, 453},
+      {400_000, 905},
+      {800_000, 905}
     };
     for (long[] row : table) {
       if (mbps <= row[0]) {

@@ -10,15 +10,17 @@ import org.apiguardian.api.API;
  * A lab's own way of doing something — shutting a switch port, resetting a switch — as a template.
  * Placeholders in braces ({@code {device}}, {@code {port}}, {@code {address}} — the device's
  * management address) are filled per fault; {@code ${env:NAME}} is replaced by an environment
- * variable when the command runs, so tokens and passwords stay out of the fabric file, and out
- * of messages, which show the template.
+ * variable when the command runs, so tokens and passwords stay out of the fabric file, and out of
+ * messages, which show the template.
  *
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface LabCommand permits LabCommand.Ssh, LabCommand.Http, LabCommand.Local {
 
-  /** @return the template as written, for messages (no secret is ever substituted in it) */
+  /**
+   * @return the template as written, for messages (no secret is ever substituted in it)
+   */
   String describe();
 
   /**
@@ -53,7 +55,8 @@ public sealed interface LabCommand permits LabCommand.Ssh, LabCommand.Http, LabC
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  record Http(String method, String url, Map<String, String> headers, String body) implements LabCommand {
+  record Http(String method, String url, Map<String, String> headers, String body)
+      implements LabCommand {
 
     /** Validates the fields and copies the headers. */
     public Http {

@@ -24,7 +24,9 @@ public enum LabFaultAction {
     this.key = key;
   }
 
-  /** @return the key in the fabric file's {@code lab.faults}, e.g. {@code linkDown} */
+  /**
+   * @return the key in the fabric file's {@code lab.faults}, e.g. {@code linkDown}
+   */
   public String key() {
     return key;
   }

@@ -26,7 +26,8 @@ public record LabHost(LabSsh ssh, Map<String, LabNic> nics) {
    * A NIC's data-plane settings.
    *
    * @param address the IP address traffic to this NIC is sent to
-   * @param rdmaDevice the RDMA device name perftest is given ({@code mlx5_0}), empty for the default
+   * @param rdmaDevice the RDMA device name perftest is given ({@code mlx5_0}), empty for the
+   *     default
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")

@@ -9,9 +9,9 @@ import org.apiguardian.api.API;
 
 /**
  * How to drive a real lab that implements the fabric: the hosts to log in to, the switches and
- * their management addresses, where telemetry is read, how multi-node jobs are launched, the
- * tool that carries point-to-point flows and the lab's own commands for faults. The {@code lab:}
- * section of a fabric file; {@link #NONE} for a fabric that only runs on the model.
+ * their management addresses, where telemetry is read, how multi-node jobs are launched, the tool
+ * that carries point-to-point flows and the lab's own commands for faults. The {@code lab:} section
+ * of a fabric file; {@link #NONE} for a fabric that only runs on the model.
  *
  * <p>Credentials are never part of the inventory: it names key files, known_hosts files and
  * environment variables, and the lab backend reads them when it connects.
@@ -35,7 +35,8 @@ public record LabInventory(
 
   /** No lab: the fabric runs on the model only. */
   public static final LabInventory NONE =
-      new LabInventory(Map.of(), Map.of(), Optional.empty(), Optional.empty(), FlowTool.PERFTEST, Map.of());
+      new LabInventory(
+          Map.of(), Map.of(), Optional.empty(), Optional.empty(), FlowTool.PERFTEST, Map.of());
 
   /** Copies the maps, keeping their order. */
   public LabInventory {
@@ -47,7 +48,9 @@ public record LabInventory(
     faults = Checks.orderedMap(faults, "faults");
   }
 
-  /** @return whether this is {@link #NONE}: no host, no switch */
+  /**
+   * @return whether this is {@link #NONE}: no host, no switch
+   */
   public boolean isEmpty() {
     return hosts.isEmpty() && switches.isEmpty();
   }

@@ -17,12 +17,19 @@ import org.apiguardian.api.API;
  * @param identityFile the private key file; empty to use the SSH agent
  * @param passphraseEnv the environment variable holding the key's passphrase; empty if it has none
  * @param knownHosts the known_hosts file; empty for {@code ~/.ssh/known_hosts}
- * @param strictHostKeyChecking false to accept any host key (say so explicitly, for throw-away labs)
+ * @param strictHostKeyChecking false to accept any host key (say so explicitly, for throw-away
+ *     labs)
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record LabSsh(String address, int port, String user, Optional<String> identityFile,
-    Optional<String> passphraseEnv, Optional<String> knownHosts, boolean strictHostKeyChecking) {
+public record LabSsh(
+    String address,
+    int port,
+    String user,
+    Optional<String> identityFile,
+    Optional<String> passphraseEnv,
+    Optional<String> knownHosts,
+    boolean strictHostKeyChecking) {
 
   /** The default SSH port. */
   public static final int DEFAULT_PORT = 22;
@@ -39,7 +46,9 @@ public record LabSsh(String address, int port, String user, Optional<String> ide
     Checks.notNull(knownHosts, "knownHosts");
   }
 
-  /** @return {@code user@address:port}, for messages */
+  /**
+   * @return {@code user@address:port}, for messages
+   */
   public String target() {
     return user + "@" + address + ":" + port;
   }

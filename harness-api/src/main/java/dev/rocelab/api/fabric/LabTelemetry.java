@@ -3,8 +3,8 @@ package dev.rocelab.api.fabric;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.internal.Checks;
-import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.api.report.Secrets;
+import dev.rocelab.api.unit.SimTime;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
@@ -21,18 +21,25 @@ import org.apiguardian.api.API;
  *     {@code https://${env:PROM_USER}@prometheus:9090}: {@code ${env:NAME}} is filled from the
  *     environment when the lab is read, so no secret needs to be written in the fabric file;
  *     user-info is sent as HTTP basic authentication
- * @param headers request headers sent with every query, values are templates (e.g.
- *     {@code Authorization: Bearer ${env:PROM_TOKEN}})
+ * @param headers request headers sent with every query, values are templates (e.g. {@code
+ *     Authorization: Bearer ${env:PROM_TOKEN}})
  * @param step the resolution of time series read during a run (Prometheus' {@code step})
  * @param deviceLabel the label holding the fabric device name ({@code device} by default)
  * @param portLabel the label holding the fabric port name ({@code port} by default)
- * @param priorityLabel the label holding the priority ({@code priority}); series without it count as priority 0
+ * @param priorityLabel the label holding the priority ({@code priority}); series without it count
+ *     as priority 0
  * @param queries the PromQL query of each counter
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record LabTelemetry(String prometheus, Map<String, String> headers, SimTime step, String deviceLabel,
-    String portLabel, String priorityLabel, Map<Counter, String> queries) {
+public record LabTelemetry(
+    String prometheus,
+    Map<String, String> headers,
+    SimTime step,
+    String deviceLabel,
+    String portLabel,
+    String priorityLabel,
+    Map<Counter, String> queries) {
 
   private static final Pattern ENV = Pattern.compile("\\$\\{env:[A-Za-z_][A-Za-z0-9_]*}");
 
@@ -40,8 +47,8 @@ public record LabTelemetry(String prometheus, Map<String, String> headers, SimTi
   public LabTelemetry {
     Checks.notNull(prometheus, "prometheus");
     if (!isHttpUrl(prometheus)) {
-      throw new IllegalArgumentException("prometheus must be an http or https URL but was "
-          + Secrets.mask(prometheus));
+      throw new IllegalArgumentException(
+          "prometheus must be an http or https URL but was " + Secrets.mask(prometheus));
     }
     headers = Checks.orderedMap(headers, "headers");
     Checks.positive(step, "step");
@@ -54,12 +61,14 @@ public record LabTelemetry(String prometheus, Map<String, String> headers, SimTi
 
   /**
    * @param template a URL template
-   * @return whether, with its {@code ${env:…}} placeholders filled, it is an http or https URL with a host
+   * @return whether, with its {@code ${env:…}} placeholders filled, it is an http or https URL with
+   *     a host
    */
   public static boolean isHttpUrl(String template) {
     try {
       URI uri = new URI(ENV.matcher(template).replaceAll("x"));
-      return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+      return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+          && uri.getHost() != null;
     } catch (URISyntaxException e) {
       return false;
     }
@@ -68,9 +77,21 @@ public record LabTelemetry(String prometheus, Map<String, String> headers, SimTi
   /** Shows the URL masked and the header names only: they may carry credentials. */
   @Override
   public String toString() {
-    return "LabTelemetry[prometheus=" + Secrets.mask(prometheus) + ", headers=" + headers.keySet() + ", step=" + step
-        + ", deviceLabel=" + deviceLabel + ", portLabel=" + portLabel + ", priorityLabel=" + priorityLabel
-        + ", queries=" + queries + "]";
+    return "LabTelemetry[prometheus="
+        + Secrets.mask(prometheus)
+        + ", headers="
+        + headers.keySet()
+        + ", step="
+        + step
+        + ", deviceLabel="
+        + deviceLabel
+        + ", portLabel="
+        + portLabel
+        + ", priorityLabel="
+        + priorityLabel
+        + ", queries="
+        + queries
+        + "]";
   }
 
   /** The counters a lab can report, each one a field of the run's port statistics. */
@@ -108,17 +129,23 @@ public record LabTelemetry(String prometheus, Map<String, String> headers, SimTi
       this.unit = unit;
     }
 
-    /** @return the key under {@code lab.telemetry.queries}, e.g. {@code pfcPausesSent} */
+    /**
+     * @return the key under {@code lab.telemetry.queries}, e.g. {@code pfcPausesSent}
+     */
     public String key() {
       return key;
     }
 
-    /** @return the unit of its values, e.g. {@code bytes} */
+    /**
+     * @return the unit of its values, e.g. {@code bytes}
+     */
     public String unit() {
       return unit;
     }
 
-    /** @return true for a gauge (a level), false for a monotonic counter */
+    /**
+     * @return true for a gauge (a level), false for a monotonic counter
+     */
     public boolean gauge() {
       return this == BUFFER_USE;
     }

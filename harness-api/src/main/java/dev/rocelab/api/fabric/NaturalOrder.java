@@ -23,7 +23,8 @@ enum NaturalOrder implements Comparator<String> {
         while (j < b.length() && Character.isDigit(b.charAt(j))) {
           j++;
         }
-        int byValue = new BigInteger(a.substring(si, i)).compareTo(new BigInteger(b.substring(sj, j)));
+        int byValue =
+            new BigInteger(a.substring(si, i)).compareTo(new BigInteger(b.substring(sj, j)));
         if (byValue != 0) {
           return byValue;
         }

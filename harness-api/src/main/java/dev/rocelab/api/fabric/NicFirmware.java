@@ -13,12 +13,12 @@ import org.apiguardian.api.API;
  * formula variant, loss recovery, the retransmission timeout, the receive buffer, how fast a
  * received pause takes effect). {@link FirmwareRegistry} names the versions.
  *
- * <p>Precedence, for a NIC of a profile that names this version: a key written in the profile
- * wins; a key left out takes this version's default. When a NIC changes version during a run
- * ({@link dev.rocelab.api.scenario.Fault.ConfigDrift ConfigDrift} of {@code firmware}), each DCQCN
- * parameter and the CNP marking that still equal the old version's default take the new
- * version's default, and values configured away from the default stay (see
- * {@link #rebase(DcqcnParameters, NicFirmware)}).
+ * <p>Precedence, for a NIC of a profile that names this version: a key written in the profile wins;
+ * a key left out takes this version's default. When a NIC changes version during a run ({@link
+ * dev.rocelab.api.scenario.Fault.ConfigDrift ConfigDrift} of {@code firmware}), each DCQCN
+ * parameter and the CNP marking that still equal the old version's default take the new version's
+ * default, and values configured away from the default stay (see {@link #rebase(DcqcnParameters,
+ * NicFirmware)}).
  *
  * @param version the version string, as NIC profiles name it
  * @param dcqcn DCQCN defaults of this version
@@ -51,9 +51,9 @@ public record NicFirmware(
   public static final TrafficClass DEFAULT_CNP = new TrafficClass(48, 6);
 
   /**
-   * The retransmission timeout of an unregistered version: 4.096 µs × 2<sup>12</sup> ≈ 16.8 ms,
-   * the mlx5 local ACK timeout exponent 12. It must exceed the longest a lossless packet can wait
-   * in the fabric, or a timeout resends what was never lost.
+   * The retransmission timeout of an unregistered version: 4.096 µs × 2<sup>12</sup> ≈ 16.8 ms, the
+   * mlx5 local ACK timeout exponent 12. It must exceed the longest a lossless packet can wait in
+   * the fabric, or a timeout resends what was never lost.
    */
   public static final SimTime DEFAULT_RETRANSMISSION_TIMEOUT = SimTime.picos(4_096_000L << 12);
 
@@ -70,13 +70,16 @@ public record NicFirmware(
     Checks.positive(retransmissionTimeout, "retransmissionTimeout");
     Checks.notNull(adaptiveRetransmission, "adaptiveRetransmission");
     if (adaptiveRetransmission.compareTo(retransmissionTimeout) > 0) {
-      throw new IllegalArgumentException("adaptiveRetransmission " + adaptiveRetransmission
-          + " must not exceed retransmissionTimeout " + retransmissionTimeout);
+      throw new IllegalArgumentException(
+          "adaptiveRetransmission "
+              + adaptiveRetransmission
+              + " must not exceed retransmissionTimeout "
+              + retransmissionTimeout);
     }
     Checks.notNull(receiveBuffer, "receiveBuffer");
     if (receiveBuffer.bytes() < 8192) {
-      throw new IllegalArgumentException("receiveBuffer must be at least 8KiB (two 4KiB frames) but was "
-          + receiveBuffer);
+      throw new IllegalArgumentException(
+          "receiveBuffer must be at least 8KiB (two 4KiB frames) but was " + receiveBuffer);
     }
     Checks.notNull(pauseReaction, "pauseReaction");
   }
@@ -90,8 +93,16 @@ public record NicFirmware(
    * @return its behaviour; never null
    */
   public static NicFirmware generic(String version) {
-    return new NicFirmware(version, DcqcnParameters.MLX5_DEFAULTS, DcqcnVariant.MLX5, DEFAULT_CNP,
-        Retransmission.GO_BACK_N, DEFAULT_RETRANSMISSION_TIMEOUT, SimTime.ZERO, DEFAULT_RECEIVE_BUFFER, SimTime.ZERO);
+    return new NicFirmware(
+        version,
+        DcqcnParameters.MLX5_DEFAULTS,
+        DcqcnVariant.MLX5,
+        DEFAULT_CNP,
+        Retransmission.GO_BACK_N,
+        DEFAULT_RETRANSMISSION_TIMEOUT,
+        SimTime.ZERO,
+        DEFAULT_RECEIVE_BUFFER,
+        SimTime.ZERO);
   }
 
   /**
@@ -101,8 +112,16 @@ public record NicFirmware(
    * @return a copy named {@code newVersion}
    */
   public NicFirmware named(String newVersion) {
-    return new NicFirmware(newVersion, dcqcn, dcqcnVariant, cnp, retransmission, retransmissionTimeout,
-        adaptiveRetransmission, receiveBuffer, pauseReaction);
+    return new NicFirmware(
+        newVersion,
+        dcqcn,
+        dcqcnVariant,
+        cnp,
+        retransmission,
+        retransmissionTimeout,
+        adaptiveRetransmission,
+        receiveBuffer,
+        pauseReaction);
   }
 
   /**
@@ -165,13 +184,13 @@ public record NicFirmware(
      */
     PAPER,
     /**
-     * DCQCN as NVIDIA documents the mlx5 parameters and as ns-3 HPCC's "Mellanox version of
-     * DCQCN" (Li et al., HPCC, SIGCOMM 2019, artifact {@code rdma-hw.cc}) and Google's isekai
-     * ({@code rdma_roce_cc_dcqcn.cc}) run them: the RP checks
-     * every rate-decrease period [rate_reduce_monitor_period] whether a CNP arrived and cuts once
-     * if so; a cut sets {@code RT ← RC} only if the rate rose since the previous cut ({@code
-     * clamp_tgt_rate = 0}, {@code clamp_tgt_rate_after_time_inc = 1}, as Google's isekai model
-     * reads them), so back-to-back cuts keep the higher target and the rate climbs back faster; α moves once per α period
+     * DCQCN as NVIDIA documents the mlx5 parameters and as ns-3 HPCC's "Mellanox version of DCQCN"
+     * (Li et al., HPCC, SIGCOMM 2019, artifact {@code rdma-hw.cc}) and Google's isekai ({@code
+     * rdma_roce_cc_dcqcn.cc}) run them: the RP checks every rate-decrease period
+     * [rate_reduce_monitor_period] whether a CNP arrived and cuts once if so; a cut sets {@code RT
+     * ← RC} only if the rate rose since the previous cut ({@code clamp_tgt_rate = 0}, {@code
+     * clamp_tgt_rate_after_time_inc = 1}, as Google's isekai model reads them), so back-to-back
+     * cuts keep the higher target and the rate climbs back faster; α moves once per α period
      * [dce_tcp_rtt], by +g if a CNP arrived in it; {@code F} [rpg_threshold] full fast-recovery
      * steps, one additive step, then hyper increase by a constant {@code R_HAI} [rpg_hai_rate].
      */

@@ -22,13 +22,17 @@ import org.apiguardian.api.API;
 public record PfcWatchdog(
     boolean enabled, SimTime detection, SimTime restoration, SimTime pollInterval, Action action) {
 
-  /** SONiC's defaults (sonic-utilities pfcwd): 200 ms detection, restoration and poll, action drop. */
+  /**
+   * SONiC's defaults (sonic-utilities pfcwd): 200 ms detection, restoration and poll, action drop.
+   */
   public static final PfcWatchdog SONIC_DEFAULT =
-      new PfcWatchdog(true, SimTime.millis(200), SimTime.millis(200), SimTime.millis(200), Action.DROP);
+      new PfcWatchdog(
+          true, SimTime.millis(200), SimTime.millis(200), SimTime.millis(200), Action.DROP);
 
   /** A watchdog that never acts. */
   public static final PfcWatchdog DISABLED =
-      new PfcWatchdog(false, SimTime.millis(200), SimTime.millis(200), SimTime.millis(200), Action.DROP);
+      new PfcWatchdog(
+          false, SimTime.millis(200), SimTime.millis(200), SimTime.millis(200), Action.DROP);
 
   /** Validates the timers: all positive. */
   public PfcWatchdog {
@@ -37,7 +41,6 @@ public record PfcWatchdog(
     Checks.positive(restoration, "restoration");
     Checks.positive(pollInterval, "pollInterval");
   }
-
 
   /** What a stormed queue does. */
   @API(status = STABLE, since = "0.1")

@@ -17,7 +17,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
-public record PortHeadroom(Endpoint port, LinkSpec link, Map<Integer, DataSize> xoff, DataSize xon) {
+public record PortHeadroom(
+    Endpoint port, LinkSpec link, Map<Integer, DataSize> xoff, DataSize xon) {
 
   /** Copies the map. */
   public PortHeadroom {
@@ -37,16 +38,25 @@ public record PortHeadroom(Endpoint port, LinkSpec link, Map<Integer, DataSize> 
    * @param losslessFrame the largest lossless frame
    * @return the port's headroom for each lossless priority
    */
-  public static PortHeadroom of(SwitchProfile profile, QosPolicy policy, Link link, Endpoint port, DataSize losslessFrame) {
+  public static PortHeadroom of(
+      SwitchProfile profile, QosPolicy policy, Link link, Endpoint port, DataSize losslessFrame) {
     java.util.TreeMap<Integer, DataSize> xoff = new java.util.TreeMap<>();
     if (profile.headroom() instanceof HeadroomPolicy.Derived derived) {
-      DataSize size = Headroom.xoff(derived, profile.cellSize(), link.spec().speed(), link.spec().length(),
-          policy.mtu(), losslessFrame);
+      DataSize size =
+          Headroom.xoff(
+              derived,
+              profile.cellSize(),
+              link.spec().speed(),
+              link.spec().length(),
+              policy.mtu(),
+              losslessFrame);
       policy.losslessPriorities().forEach(p -> xoff.put(p, size));
       return new PortHeadroom(port, link.spec(), xoff, Headroom.xon(derived));
     }
     HeadroomPolicy.Fixed fixed = (HeadroomPolicy.Fixed) profile.headroom();
-    policy.losslessPriorities().forEach(p -> xoff.put(p, fixed.perPriority().getOrDefault(p, DataSize.ZERO)));
+    policy
+        .losslessPriorities()
+        .forEach(p -> xoff.put(p, fixed.perPriority().getOrDefault(p, DataSize.ZERO)));
     return new PortHeadroom(port, link.spec(), xoff, DataSize.ZERO);
   }
 

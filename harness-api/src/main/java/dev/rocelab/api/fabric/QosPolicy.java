@@ -36,16 +36,17 @@ public record QosPolicy(
     DataSize mtu) {
 
   /**
-   * Validates code points and priorities. That every lossless priority has PFC is checked by
-   * {@link FabricValidator}, so a file that breaks it is reported with its location.
+   * Validates code points and priorities. That every lossless priority has PFC is checked by {@link
+   * FabricValidator}, so a file that breaks it is reported with its location.
    */
   public QosPolicy {
     Checks.name(name, "name");
     dscpToPriority = Checks.sortedMap(dscpToPriority, "dscpToPriority");
-    dscpToPriority.forEach((d, p) -> {
-      Checks.dscp(d, "dscpToPriority key");
-      Checks.priority(p, "dscpToPriority." + d);
-    });
+    dscpToPriority.forEach(
+        (d, p) -> {
+          Checks.dscp(d, "dscpToPriority key");
+          Checks.priority(p, "dscpToPriority." + d);
+        });
     losslessPriorities = Checks.sortedSet(losslessPriorities, "losslessPriorities");
     losslessPriorities.forEach(p -> Checks.priority(p, "losslessPriorities"));
     pfcPriorities = Checks.sortedSet(pfcPriorities, "pfcPriorities");

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The part of {@link FabricValidator} that checks names: profiles, devices and ports exist, once each. */
+/**
+ * The part of {@link FabricValidator} that checks names: profiles, devices and ports exist, once
+ * each.
+ */
 final class ReferenceCheck {
 
   /** Port count of a graph host whose profile does not exist. */
@@ -23,10 +26,18 @@ final class ReferenceCheck {
   }
 
   void run() {
-    spec.hostProfiles().forEach((name, host) ->
-        ref("hostProfiles." + name + ".nicProfile", host.nicProfile(), spec.nicProfiles(), "NIC profile"));
-    spec.switchProfiles().forEach((name, sw) ->
-        ref("switchProfiles." + name + ".qos", sw.qos(), spec.qos(), "QoS policy"));
+    spec.hostProfiles()
+        .forEach(
+            (name, host) ->
+                ref(
+                    "hostProfiles." + name + ".nicProfile",
+                    host.nicProfile(),
+                    spec.nicProfiles(),
+                    "NIC profile"));
+    spec.switchProfiles()
+        .forEach(
+            (name, sw) ->
+                ref("switchProfiles." + name + ".qos", sw.qos(), spec.qos(), "QoS policy"));
     Topology topology = spec.topology();
     if (topology instanceof Topology.LeafSpine t) {
       roles(t.hostProfile(), t.leafProfile(), t.spineProfile(), null);
@@ -56,12 +67,21 @@ final class ReferenceCheck {
     Set<String> hosts = new HashSet<>();
     for (int i = 0; i < t.switches().size(); i++) {
       Topology.GraphSwitch s = t.switches().get(i);
-      ref("topology.switches[" + i + "].profile", s.profile(), spec.switchProfiles(), "switch profile");
+      ref(
+          "topology.switches[" + i + "].profile",
+          s.profile(),
+          spec.switchProfiles(),
+          "switch profile");
       unique(ports, s.name(), s.ports(), "topology.switches[" + i + "].name");
     }
     for (int i = 0; i < t.hosts().size(); i++) {
       Topology.GraphHost h = t.hosts().get(i);
-      boolean known = ref("topology.hosts[" + i + "].profile", h.profile(), spec.hostProfiles(), "host profile");
+      boolean known =
+          ref(
+              "topology.hosts[" + i + "].profile",
+              h.profile(),
+              spec.hostProfiles(),
+              "host profile");
       int nics = known ? spec.hostProfile(h.profile()).nics() : UNKNOWN_PORTS;
       if (unique(ports, h.name(), nics, "topology.hosts[" + i + "].name")) {
         hosts.add(h.name());
@@ -73,7 +93,9 @@ final class ReferenceCheck {
       endpoint("topology.links[" + i + "].a", link.a(), ports, hosts, used, i);
       endpoint("topology.links[" + i + "].b", link.b(), ports, hosts, used, i);
       if (hosts.contains(link.a().device()) && hosts.contains(link.b().device())) {
-        error("topology.links[" + i + "]", link.a() + " and " + link.b() + " are both NICs; a NIC is cabled to a switch");
+        error(
+            "topology.links[" + i + "]",
+            link.a() + " and " + link.b() + " are both NICs; a NIC is cabled to a switch");
       }
     }
   }
@@ -86,11 +108,21 @@ final class ReferenceCheck {
     return true;
   }
 
-  private void endpoint(String path, Endpoint end, Map<String, Integer> ports, Set<String> hosts,
-      Map<Endpoint, Integer> used, int link) {
+  private void endpoint(
+      String path,
+      Endpoint end,
+      Map<String, Integer> ports,
+      Set<String> hosts,
+      Map<Endpoint, Integer> used,
+      int link) {
     Integer count = ports.get(end.device());
     if (count == null) {
-      error(path, "no device named " + end.device() + "; devices: " + String.join(", ", sorted(ports.keySet())));
+      error(
+          path,
+          "no device named "
+              + end.device()
+              + "; devices: "
+              + String.join(", ", sorted(ports.keySet())));
       return;
     }
     if (count == UNKNOWN_PORTS) {
@@ -101,8 +133,11 @@ final class ReferenceCheck {
     int first = host ? 0 : 1;
     String valid = prefix + first + ".." + prefix + (first + count - 1);
     String digits = end.port().startsWith(prefix) ? end.port().substring(prefix.length()) : "";
-    if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit) || digits.length() > 6
-        || Integer.parseInt(digits) < first || Integer.parseInt(digits) >= first + count) {
+    if (digits.isEmpty()
+        || !digits.chars().allMatch(Character::isDigit)
+        || digits.length() > 6
+        || Integer.parseInt(digits) < first
+        || Integer.parseInt(digits) >= first + count) {
       error(path, end.device() + " has no port " + end.port() + "; its ports are " + valid);
       return;
     }
@@ -116,21 +151,37 @@ final class ReferenceCheck {
     Set<String> devices = new HashSet<>();
     Set<String> nics = new HashSet<>();
     Set<String> switches = new HashSet<>();
-    FabricSpec plain = new FabricSpec(spec.name(), spec.description(), spec.topology(), spec.switchProfiles(),
-        spec.nicProfiles(), spec.hostProfiles(), spec.qos(), spec.firmware(), List.of());
+    FabricSpec plain =
+        new FabricSpec(
+            spec.name(),
+            spec.description(),
+            spec.topology(),
+            spec.switchProfiles(),
+            spec.nicProfiles(),
+            spec.hostProfiles(),
+            spec.qos(),
+            spec.firmware(),
+            List.of());
     FabricGraph graph = FabricGraph.of(plain);
-    graph.devices().forEach(d -> {
-      devices.add(d.name());
-      if (d.isSwitch()) {
-        switches.add(d.name());
-      }
-    });
+    graph
+        .devices()
+        .forEach(
+            d -> {
+              devices.add(d.name());
+              if (d.isSwitch()) {
+                switches.add(d.name());
+              }
+            });
     graph.nics().forEach(n -> nics.add(n.toString()));
     for (int i = 0; i < spec.overrides().size(); i++) {
       DeviceOverride override = spec.overrides().get(i);
       String at = "overrides[" + i + "]";
-      override.switchProfile().ifPresent(p -> ref(at + ".switchProfile", p, spec.switchProfiles(), "switch profile"));
-      override.nicProfile().ifPresent(p -> ref(at + ".nicProfile", p, spec.nicProfiles(), "NIC profile"));
+      override
+          .switchProfile()
+          .ifPresent(p -> ref(at + ".switchProfile", p, spec.switchProfiles(), "switch profile"));
+      override
+          .nicProfile()
+          .ifPresent(p -> ref(at + ".nicProfile", p, spec.nicProfiles(), "NIC profile"));
       for (int j = 0; j < override.devices().size(); j++) {
         String device = override.devices().get(j);
         String path = at + ".devices[" + j + "]";
@@ -149,7 +200,9 @@ final class ReferenceCheck {
     if (known.containsKey(name)) {
       return true;
     }
-    error(path, "no " + what + " named \"" + name + "\"; known: " + String.join(", ", known.keySet()));
+    error(
+        path,
+        "no " + what + " named \"" + name + "\"; known: " + String.join(", ", known.keySet()));
     return false;
   }
 

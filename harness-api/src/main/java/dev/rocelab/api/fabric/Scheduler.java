@@ -8,9 +8,9 @@ import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
- * Egress scheduling: priorities in {@code strict} are served first (highest priority number
- * first), the rest by deficit-weighted round robin with {@code weights}. Control traffic (PFC,
- * CNP, ACK/NACK) is always strict, whatever is configured here.
+ * Egress scheduling: priorities in {@code strict} are served first (highest priority number first),
+ * the rest by deficit-weighted round robin with {@code weights}. Control traffic (PFC, CNP,
+ * ACK/NACK) is always strict, whatever is configured here.
  *
  * @param strict the priorities served with strict priority
  * @param weights DWRR weights of the other priorities; a priority without a weight gets 1
@@ -19,7 +19,9 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public record Scheduler(Set<Integer> strict, Map<Integer, Integer> weights) {
 
-  /** Validates priorities (0..7), positive weights and that no priority is both strict and weighted. */
+  /**
+   * Validates priorities (0..7), positive weights and that no priority is both strict and weighted.
+   */
   public Scheduler {
     strict = Checks.sortedSet(strict, "strict");
     weights = Checks.sortedMap(weights, "weights");

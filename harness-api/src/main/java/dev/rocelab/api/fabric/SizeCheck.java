@@ -36,9 +36,13 @@ final class SizeCheck {
     if (topology instanceof Topology.LeafSpine t) {
       long nics = nicsOf(t.hostProfile());
       long hosts = times(t.leaves(), t.hostsPerLeaf());
-      hosts(hosts, larger("leaves", t.leaves(), "hostsPerLeaf", t.hostsPerLeaf()),
+      hosts(
+          hosts,
+          larger("leaves", t.leaves(), "hostsPerLeaf", t.hostsPerLeaf()),
           t.leaves() + " leaves × " + t.hostsPerLeaf() + " hosts per leaf");
-      switches(plus(t.leaves(), t.spines()), larger("leaves", t.leaves(), "spines", t.spines()),
+      switches(
+          plus(t.leaves(), t.spines()),
+          larger("leaves", t.leaves(), "spines", t.spines()),
           t.leaves() + " leaves + " + t.spines() + " spines");
       links(times(hosts, nics), times(times(t.leaves(), t.spines()), t.uplinksPerSpine()));
     } else if (topology instanceof Topology.ThreeTier t) {
@@ -46,50 +50,90 @@ final class SizeCheck {
       long leaves = times(t.pods(), t.leavesPerPod());
       long spines = times(t.pods(), t.spinesPerPod());
       long hosts = times(leaves, t.hostsPerLeaf());
-      hosts(hosts, larger("pods", t.pods(), "hostsPerLeaf", t.hostsPerLeaf()),
-          t.pods() + " pods × " + t.leavesPerPod() + " leaves per pod × " + t.hostsPerLeaf() + " hosts per leaf");
-      switches(plus(plus(leaves, spines), t.superSpines()), "topology.pods",
+      hosts(
+          hosts,
+          larger("pods", t.pods(), "hostsPerLeaf", t.hostsPerLeaf()),
+          t.pods()
+              + " pods × "
+              + t.leavesPerPod()
+              + " leaves per pod × "
+              + t.hostsPerLeaf()
+              + " hosts per leaf");
+      switches(
+          plus(plus(leaves, spines), t.superSpines()),
+          "topology.pods",
           leaves + " leaves + " + spines + " spines + " + t.superSpines() + " super spines");
-      links(times(hosts, nics), plus(times(times(leaves, t.spinesPerPod()), t.uplinksPerSpine()),
-          times(times(spines, t.superSpines()), t.uplinksPerSuperSpine())));
+      links(
+          times(hosts, nics),
+          plus(
+              times(times(leaves, t.spinesPerPod()), t.uplinksPerSpine()),
+              times(times(spines, t.superSpines()), t.uplinksPerSuperSpine())));
     } else if (topology instanceof Topology.RailOptimized t) {
       long rails = nicsOf(t.hostProfile());
       long hosts = times(t.scalableUnits(), t.hostsPerUnit());
-      hosts(hosts, larger("scalableUnits", t.scalableUnits(), "hostsPerUnit", t.hostsPerUnit()),
+      hosts(
+          hosts,
+          larger("scalableUnits", t.scalableUnits(), "hostsPerUnit", t.hostsPerUnit()),
           t.scalableUnits() + " scalable units × " + t.hostsPerUnit() + " hosts per unit");
       long leaves = times(t.scalableUnits(), rails);
-      switches(plus(leaves, t.spines()), larger("scalableUnits", t.scalableUnits(), "spines", t.spines()),
+      switches(
+          plus(leaves, t.spines()),
+          larger("scalableUnits", t.scalableUnits(), "spines", t.spines()),
           leaves + " rail leaves + " + t.spines() + " spines");
       links(times(hosts, rails), times(times(leaves, t.spines()), t.uplinksPerSpine()));
     } else if (topology instanceof Topology.Graph t) {
       hosts(t.hosts().size(), "topology.hosts", t.hosts().size() + " hosts listed");
       switches(t.switches().size(), "topology.switches", t.switches().size() + " switches listed");
       if (t.links().size() > FabricLimits.links()) {
-        error("topology.links", t.links().size() + " links listed; a fabric may have at most " + FabricLimits.links()
-            + " (rocelab.limits.links)");
+        error(
+            "topology.links",
+            t.links().size()
+                + " links listed; a fabric may have at most "
+                + FabricLimits.links()
+                + " (rocelab.limits.links)");
       }
     }
   }
 
   private void hosts(long count, String path, String how) {
     if (count > FabricLimits.hosts()) {
-      error(path, how + " = " + shown(count) + " hosts; a fabric may have at most " + FabricLimits.hosts()
-          + " (rocelab.limits.hosts)");
+      error(
+          path,
+          how
+              + " = "
+              + shown(count)
+              + " hosts; a fabric may have at most "
+              + FabricLimits.hosts()
+              + " (rocelab.limits.hosts)");
     }
   }
 
   private void switches(long count, String path, String how) {
     if (count > FabricLimits.switches()) {
-      error(path, how + " = " + shown(count) + " switches; a fabric may have at most " + FabricLimits.switches()
-          + " (rocelab.limits.switches)");
+      error(
+          path,
+          how
+              + " = "
+              + shown(count)
+              + " switches; a fabric may have at most "
+              + FabricLimits.switches()
+              + " (rocelab.limits.switches)");
     }
   }
 
   private void links(long nicLinks, long switchLinks) {
     long count = plus(nicLinks, switchLinks);
     if (count > FabricLimits.links() && findings.isEmpty()) {
-      error("topology", shown(nicLinks) + " NIC links + " + shown(switchLinks) + " switch links = " + shown(count)
-          + " links; a fabric may have at most " + FabricLimits.links() + " (rocelab.limits.links)");
+      error(
+          "topology",
+          shown(nicLinks)
+              + " NIC links + "
+              + shown(switchLinks)
+              + " switch links = "
+              + shown(count)
+              + " links; a fabric may have at most "
+              + FabricLimits.links()
+              + " (rocelab.limits.links)");
     }
   }
 

@@ -25,7 +25,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record SwitchNos(String version, PfcWatchdog watchdog, double alpha, DataSize reserve, SimTime pauseReaction) {
+public record SwitchNos(
+    String version, PfcWatchdog watchdog, double alpha, DataSize reserve, SimTime pauseReaction) {
 
   /** Validates every field. */
   public SwitchNos {

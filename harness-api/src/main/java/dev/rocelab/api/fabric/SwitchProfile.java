@@ -16,7 +16,8 @@ import org.apiguardian.api.API;
  * @param nos the NOS/firmware version, checked against the approved list
  * @param buffer the total packet buffer
  * @param cellSize the buffer's allocation unit; packets occupy whole cells
- * @param alpha the dynamic-threshold factor: a queue may hold up to {@code alpha × free shared buffer}
+ * @param alpha the dynamic-threshold factor: a queue may hold up to {@code alpha × free shared
+ *     buffer}
  * @param reserve the guaranteed (non-shared) buffer per (port, priority)
  * @param headroom how headroom per lossless priority group is sized
  * @param qos the name of the QoS policy the switch runs
@@ -50,7 +51,8 @@ public record SwitchProfile(
     Checks.positive(buffer, "buffer");
     Checks.positive(cellSize, "cellSize");
     if (cellSize.bytes() > buffer.bytes()) {
-      throw new IllegalArgumentException("cellSize must be <= buffer (" + buffer + ") but was " + cellSize);
+      throw new IllegalArgumentException(
+          "cellSize must be <= buffer (" + buffer + ") but was " + cellSize);
     }
     Checks.positive(alpha, "alpha");
     Checks.notNull(reserve, "reserve");

@@ -11,8 +11,8 @@ import org.apiguardian.api.API;
  * into devices and links by {@link FabricGraph#of(FabricSpec)}; a {@link Graph} lists them
  * explicitly.
  *
- * <p>Naming: switches are {@code leafN}, {@code spineN}, {@code superN} (1-based) with ports
- * {@code ethN} (downlinks first, then uplinks); hosts are {@code hostN} with NICs {@code nic0..}.
+ * <p>Naming: switches are {@code leafN}, {@code spineN}, {@code superN} (1-based) with ports {@code
+ * ethN} (downlinks first, then uplinks); hosts are {@code hostN} with NICs {@code nic0..}.
  *
  * @since 0.1
  */
@@ -234,7 +234,8 @@ public sealed interface Topology
       Checks.notNull(b, "b");
       Checks.notNull(link, "link");
       if (a.equals(b)) {
-        throw new IllegalArgumentException("a link must join two different ports but both ends are " + a);
+        throw new IllegalArgumentException(
+            "a link must join two different ports but both ends are " + a);
       }
     }
   }

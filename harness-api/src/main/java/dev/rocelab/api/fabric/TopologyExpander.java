@@ -77,7 +77,10 @@ final class TopologyExpander {
       for (int l = 1; l <= t.leavesPerPod(); l++) {
         for (int s = 1; s <= t.spinesPerPod(); s++) {
           for (int u = 0; u < t.uplinksPerSpine(); u++) {
-            connect("leaf" + (p * t.leavesPerPod() + l), "spine" + (p * t.spinesPerPod() + s), t.fabricLink());
+            connect(
+                "leaf" + (p * t.leavesPerPod() + l),
+                "spine" + (p * t.spinesPerPod() + s),
+                t.fabricLink());
           }
         }
       }
@@ -85,7 +88,13 @@ final class TopologyExpander {
     for (int x = 1; x <= t.superSpines(); x++) {
       addSwitch("super" + x, Device.Role.SUPER_SPINE, t.superSpineProfile(), 3);
     }
-    meshUp("spine", t.pods() * t.spinesPerPod(), "super", t.superSpines(), t.uplinksPerSuperSpine(), t.coreLink());
+    meshUp(
+        "spine",
+        t.pods() * t.spinesPerPod(),
+        "super",
+        t.superSpines(),
+        t.uplinksPerSuperSpine(),
+        t.coreLink());
   }
 
   private void railOptimized(Topology.RailOptimized t) {
@@ -105,7 +114,13 @@ final class TopologyExpander {
     for (int s = 1; s <= t.spines(); s++) {
       addSwitch("spine" + s, Device.Role.SPINE, t.spineProfile(), 2);
     }
-    meshUp("leaf", t.scalableUnits() * rails, "spine", t.spines(), t.uplinksPerSpine(), t.fabricLink());
+    meshUp(
+        "leaf",
+        t.scalableUnits() * rails,
+        "spine",
+        t.spines(),
+        t.uplinksPerSpine(),
+        t.fabricLink());
   }
 
   private void graph(Topology.Graph t) {
@@ -120,18 +135,30 @@ final class TopologyExpander {
       portCount.put(h.name(), nics);
       isHost.put(h.name(), true);
       for (int n = 0; n < nics; n++) {
-        nicProfiles.put(new Endpoint(h.name(), "nic" + n), spec.hostProfile(h.profile()).nicProfile());
+        nicProfiles.put(
+            new Endpoint(h.name(), "nic" + n), spec.hostProfile(h.profile()).nicProfile());
       }
     }
     for (Topology.GraphLink link : t.links()) {
       for (Endpoint end : List.of(link.a(), link.b())) {
         if (!portCount.containsKey(end.device())) {
-          throw new IllegalArgumentException("link " + link.a() + " <-> " + link.b() + ": no device named " + end.device());
+          throw new IllegalArgumentException(
+              "link " + link.a() + " <-> " + link.b() + ": no device named " + end.device());
         }
         String prefix = isHost.get(end.device()) ? "nic" : "eth";
         int first = isHost.get(end.device()) ? 0 : 1;
-        if (!end.port().startsWith(prefix) || !isIndex(end.port().substring(prefix.length()), first, portCount.get(end.device()))) {
-          throw new IllegalArgumentException("link " + link.a() + " <-> " + link.b() + ": " + end.device() + " has no port " + end.port());
+        if (!end.port().startsWith(prefix)
+            || !isIndex(
+                end.port().substring(prefix.length()), first, portCount.get(end.device()))) {
+          throw new IllegalArgumentException(
+              "link "
+                  + link.a()
+                  + " <-> "
+                  + link.b()
+                  + ": "
+                  + end.device()
+                  + " has no port "
+                  + end.port());
         }
       }
       links.add(new Link(link.a(), link.b(), link.link()));
@@ -141,7 +168,8 @@ final class TopologyExpander {
       devices.add(new Device(h.name(), Device.Role.HOST, h.profile(), 0));
     }
     for (Topology.GraphSwitch s : t.switches()) {
-      devices.add(new Device(s.name(), Device.Role.SWITCH, s.profile(), tiers.getOrDefault(s.name(), 1)));
+      devices.add(
+          new Device(s.name(), Device.Role.SWITCH, s.profile(), tiers.getOrDefault(s.name(), 1)));
     }
   }
 
@@ -184,7 +212,8 @@ final class TopologyExpander {
         if (target.contains(":")) {
           Endpoint nic = Endpoint.parse(target);
           if (!nicProfiles.containsKey(nic)) {
-            throw new IllegalArgumentException("override names " + target + ", which is not a NIC of this fabric");
+            throw new IllegalArgumentException(
+                "override names " + target + ", which is not a NIC of this fabric");
           }
           override.nicProfile().ifPresent(p -> nicProfiles.put(nic, p));
           continue;
@@ -192,10 +221,17 @@ final class TopologyExpander {
         int index = indexOf(target);
         Device device = devices.get(index);
         if (device.isSwitch()) {
-          override.switchProfile().ifPresent(p ->
-              devices.set(index, new Device(device.name(), device.role(), p, device.tier())));
+          override
+              .switchProfile()
+              .ifPresent(
+                  p ->
+                      devices.set(
+                          index, new Device(device.name(), device.role(), p, device.tier())));
         } else {
-          override.nicProfile().ifPresent(p -> nicProfiles.replaceAll((nic, old) -> nic.device().equals(target) ? p : old));
+          override
+              .nicProfile()
+              .ifPresent(
+                  p -> nicProfiles.replaceAll((nic, old) -> nic.device().equals(target) ? p : old));
         }
       }
     }
@@ -207,7 +243,8 @@ final class TopologyExpander {
         return i;
       }
     }
-    throw new IllegalArgumentException("override names " + name + ", which is not a device of this fabric");
+    throw new IllegalArgumentException(
+        "override names " + name + ", which is not a device of this fabric");
   }
 
   private void addSwitch(String name, Device.Role role, String profile, int tier) {
@@ -225,7 +262,8 @@ final class TopologyExpander {
     return name;
   }
 
-  private void meshUp(String lower, int lowerCount, String upper, int upperCount, int parallel, LinkSpec spec) {
+  private void meshUp(
+      String lower, int lowerCount, String upper, int upperCount, int parallel, LinkSpec spec) {
     for (int l = 1; l <= lowerCount; l++) {
       for (int u = 1; u <= upperCount; u++) {
         for (int p = 0; p < parallel; p++) {

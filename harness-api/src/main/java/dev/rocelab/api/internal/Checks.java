@@ -20,8 +20,8 @@ import org.apiguardian.api.API;
 
 /**
  * The checks the API's records make in their constructors: each returns the value when it holds and
- * otherwise throws {@link IllegalArgumentException} (or {@link NullPointerException}) naming the field
- * and the value. Not API.
+ * otherwise throws {@link IllegalArgumentException} (or {@link NullPointerException}) naming the
+ * field and the value. Not API.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class Checks {
@@ -127,28 +127,35 @@ public final class Checks {
     return List.copyOf(values);
   }
 
-  /** An unmodifiable copy that keeps the caller's iteration order (file order), for deterministic use. */
+  /**
+   * An unmodifiable copy that keeps the caller's iteration order (file order), for deterministic
+   * use.
+   */
   public static <K, V> Map<K, V> orderedMap(Map<K, V> values, String field) {
     notNull(values, field);
-    values.forEach((k, v) -> {
-      notNull(k, field + " key");
-      notNull(v, field + "." + k);
-    });
+    values.forEach(
+        (k, v) -> {
+          notNull(k, field + " key");
+          notNull(v, field + "." + k);
+        });
     return Collections.unmodifiableMap(new LinkedHashMap<>(values));
   }
 
   /** An unmodifiable copy ordered by key, for deterministic use. */
-  public static <K extends Comparable<K>, V> SortedMap<K, V> sortedMap(Map<K, V> values, String field) {
+  public static <K extends Comparable<K>, V> SortedMap<K, V> sortedMap(
+      Map<K, V> values, String field) {
     notNull(values, field);
-    values.forEach((k, v) -> {
-      notNull(k, field + " key");
-      notNull(v, field + "." + k);
-    });
+    values.forEach(
+        (k, v) -> {
+          notNull(k, field + " key");
+          notNull(v, field + "." + k);
+        });
     return Collections.unmodifiableSortedMap(new TreeMap<>(values));
   }
 
   /** An unmodifiable copy ordered by value. */
-  public static <E extends Comparable<E>> SortedSet<E> sortedSet(Collection<E> values, String field) {
+  public static <E extends Comparable<E>> SortedSet<E> sortedSet(
+      Collection<E> values, String field) {
     notNull(values, field);
     values.forEach(v -> notNull(v, field + " element"));
     return Collections.unmodifiableSortedSet(new TreeSet<>(values));

@@ -11,14 +11,14 @@ import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
- * Keeps credentials out of everything rocelab writes — report attachments, logs, exception messages,
- * sign-off pages. Whatever writes text a person or a CI system will see passes it through
+ * Keeps credentials out of everything rocelab writes — report attachments, logs, exception
+ * messages, sign-off pages. Whatever writes text a person or a CI system will see passes it through
  * {@link #mask(String)}, which masks the user-info of URLs ({@code https://***@host}), query
- * parameters that carry credentials ({@code ?token=***}), credentials after an
- * {@code Authorization:} header name, and every value that was read from the environment for a
- * {@code ${env:…}} template ({@link #register(String)}). Header values from a fabric file go
- * through {@link #maskHeaderValue(String)}: only their {@code ${env:…}} placeholders and the
- * authentication scheme stay readable.
+ * parameters that carry credentials ({@code ?token=***}), credentials after an {@code
+ * Authorization:} header name, and every value that was read from the environment for a {@code
+ * ${env:…}} template ({@link #register(String)}). Header values from a fabric file go through
+ * {@link #maskHeaderValue(String)}: only their {@code ${env:…}} placeholders and the authentication
+ * scheme stay readable.
  *
  * @since 0.1
  */
@@ -27,15 +27,21 @@ public final class Secrets {
 
   /** What stands in for a secret. */
   public static final String MASK = "***";
+
   /** Values shorter than this are not masked where they appear: they would mask ordinary text. */
   public static final int SHORTEST_MASKED = 4;
 
-  private static final Pattern USER_INFO = Pattern.compile("(\\b[A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s\"'<>]+@");
-  private static final Pattern CREDENTIAL_PARAMETER = Pattern.compile("(?i)([?&;](?:access_token|id_token|token|"
-      + "api[_-]?key|apikey|key|secret|client_secret|password|passwd|pwd|pass|auth|authorization|signature|sig|"
-      + "x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|credential|session)=)[^&;#\\s\"'<>]*");
-  private static final Pattern AUTHORIZATION = Pattern.compile("(?i)((?:proxy-)?authorization\\s*[:=]\\s*"
-      + "(?:(?:bearer|basic|token|digest|negotiate)\\s+)?)[^\\s\"',;]+");
+  private static final Pattern USER_INFO =
+      Pattern.compile("(\\b[A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s\"'<>]+@");
+  private static final Pattern CREDENTIAL_PARAMETER =
+      Pattern.compile(
+          "(?i)([?&;](?:access_token|id_token|token|"
+              + "api[_-]?key|apikey|key|secret|client_secret|password|passwd|pwd|pass|auth|authorization|signature|sig|"
+              + "x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|credential|session)=)[^&;#\\s\"'<>]*");
+  private static final Pattern AUTHORIZATION =
+      Pattern.compile(
+          "(?i)((?:proxy-)?authorization\\s*[:=]\\s*"
+              + "(?:(?:bearer|basic|token|digest|negotiate)\\s+)?)[^\\s\"',;]+");
   private static final Pattern TEMPLATE = Pattern.compile("\\$\\{env:[A-Za-z_][A-Za-z0-9_]*}");
   private static final String SCHEMES = "(?i)\\s*(bearer|basic|token|digest|negotiate|apikey)";
   private static final Pattern SCHEME_ALONE = Pattern.compile(SCHEMES + "?\\s*");
@@ -45,8 +51,8 @@ public final class Secrets {
   private Secrets() {}
 
   /**
-   * Notes a value that must never be written, e.g. one read from the environment for an
-   * {@code ${env:…}} template. Values shorter than {@value #SHORTEST_MASKED} characters are ignored.
+   * Notes a value that must never be written, e.g. one read from the environment for an {@code
+   * ${env:…}} template. Values shorter than {@value #SHORTEST_MASKED} characters are ignored.
    *
    * @param value the secret; null is ignored
    */
@@ -66,7 +72,8 @@ public final class Secrets {
     }
     String out = text;
     // the longest first, so that a secret that contains another is masked whole
-    List<String> known = KNOWN.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList();
+    List<String> known =
+        KNOWN.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList();
     for (String secret : known) {
       out = out.replace(secret, MASK);
     }

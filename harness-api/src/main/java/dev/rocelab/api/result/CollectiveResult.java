@@ -25,8 +25,14 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
-public record CollectiveResult(CollectiveOperation operation, DataType dataType, int ranks, int root,
-    Algorithm algorithm, Protocol protocol, List<CollectiveRow> rows) {
+public record CollectiveResult(
+    CollectiveOperation operation,
+    DataType dataType,
+    int ranks,
+    int root,
+    Algorithm algorithm,
+    Protocol protocol,
+    List<CollectiveRow> rows) {
 
   /** Validates the fields and copies the rows. */
   public CollectiveResult {
@@ -43,17 +49,24 @@ public record CollectiveResult(CollectiveOperation operation, DataType dataType,
     }
   }
 
-  /** @return the reduction nccl-tests prints: {@code sum} for reducing collectives, else {@code none} */
+  /**
+   * @return the reduction nccl-tests prints: {@code sum} for reducing collectives, else {@code
+   *     none}
+   */
   public String redop() {
     return operation.reduces() ? "sum" : "none";
   }
 
-  /** @return the root nccl-tests prints: the root rank for broadcast and reduce, else −1 */
+  /**
+   * @return the root nccl-tests prints: the root rank for broadcast and reduce, else −1
+   */
   public int rootColumn() {
     return operation.rooted() ? root : -1;
   }
 
-  /** @return the row of the largest size */
+  /**
+   * @return the row of the largest size
+   */
   public CollectiveRow largest() {
     return rows.get(rows.size() - 1);
   }
@@ -73,8 +86,16 @@ public record CollectiveResult(CollectiveOperation operation, DataType dataType,
     return Rate.bps(Math.round(sum / (2.0 * rows.size())));
   }
 
-  /** @return a one-line summary, e.g. {@code all_reduce · 16 ranks · ring · SIMPLE} */
+  /**
+   * @return a one-line summary, e.g. {@code all_reduce · 16 ranks · ring · SIMPLE}
+   */
   public String describe() {
-    return operation.ncclName() + " · " + ranks + " ranks · " + algorithm.name().toLowerCase() + " · " + protocol;
+    return operation.ncclName()
+        + " · "
+        + ranks
+        + " ranks · "
+        + algorithm.name().toLowerCase()
+        + " · "
+        + protocol;
   }
 }

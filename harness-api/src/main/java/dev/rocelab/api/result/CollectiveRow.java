@@ -17,7 +17,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
-public record CollectiveRow(DataSize size, long count, CollectiveTiming outOfPlace, CollectiveTiming inPlace) {
+public record CollectiveRow(
+    DataSize size, long count, CollectiveTiming outOfPlace, CollectiveTiming inPlace) {
 
   /** Validates the fields. */
   public CollectiveRow {

@@ -12,8 +12,8 @@ import org.apiguardian.api.API;
 
 /**
  * One timed run of a collective at one size, as nccl-tests reports it: time, algorithm bandwidth
- * (size ÷ time) and bus bandwidth (algorithm bandwidth × the operation's
- * {@linkplain CollectiveOperation#busBandwidthFactor(int) factor}).
+ * (size ÷ time) and bus bandwidth (algorithm bandwidth × the operation's {@linkplain
+ * CollectiveOperation#busBandwidthFactor(int) factor}).
  *
  * @param time how long the collective took
  * @param algBandwidth size ÷ time
@@ -23,7 +23,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
-public record CollectiveTiming(SimTime time, Rate algBandwidth, Rate busBandwidth, OptionalLong wrong) {
+public record CollectiveTiming(
+    SimTime time, Rate algBandwidth, Rate busBandwidth, OptionalLong wrong) {
 
   private static final double PICOS_PER_SECOND = 1e12;
 
@@ -45,22 +46,29 @@ public record CollectiveTiming(SimTime time, Rate algBandwidth, Rate busBandwidt
    * @param wrong wrong elements, or empty when data was not checked
    * @return the timing
    */
-  public static CollectiveTiming measured(CollectiveOperation operation, int ranks, DataSize size, SimTime time,
-      OptionalLong wrong) {
+  public static CollectiveTiming measured(
+      CollectiveOperation operation, int ranks, DataSize size, SimTime time, OptionalLong wrong) {
     if (time.picos() <= 0) {
       throw new IllegalArgumentException("time must be > 0 but was " + time);
     }
     double bitsPerSecond = size.bytes() * 8.0 * PICOS_PER_SECOND / time.picos();
-    return new CollectiveTiming(time, Rate.bps(Math.round(bitsPerSecond)),
-        Rate.bps(Math.round(bitsPerSecond * operation.busBandwidthFactor(ranks))), wrong);
+    return new CollectiveTiming(
+        time,
+        Rate.bps(Math.round(bitsPerSecond)),
+        Rate.bps(Math.round(bitsPerSecond * operation.busBandwidthFactor(ranks))),
+        wrong);
   }
 
-  /** @return the algorithm bandwidth in GB/s (10⁹ bytes per second), nccl-tests' unit */
+  /**
+   * @return the algorithm bandwidth in GB/s (10⁹ bytes per second), nccl-tests' unit
+   */
   public double algGigabytesPerSecond() {
     return algBandwidth.bytesPerSecond() / 1e9;
   }
 
-  /** @return the bus bandwidth in GB/s (10⁹ bytes per second), nccl-tests' unit */
+  /**
+   * @return the bus bandwidth in GB/s (10⁹ bytes per second), nccl-tests' unit
+   */
   public double busGigabytesPerSecond() {
     return busBandwidth.bytesPerSecond() / 1e9;
   }

@@ -19,7 +19,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
-public record DropRecord(SimTime time, Endpoint port, int priority, DropReason reason, String flow, boolean lossless) {
+public record DropRecord(
+    SimTime time, Endpoint port, int priority, DropReason reason, String flow, boolean lossless) {
 
   /** Validates the fields. */
   public DropRecord {

@@ -54,12 +54,16 @@ public record FlowResult(
     Objects.requireNonNull(latency, "latency must not be null");
   }
 
-  /** @return whether every byte was delivered */
+  /**
+   * @return whether every byte was delivered
+   */
   public boolean completed() {
     return completion.isPresent();
   }
 
-  /** @return completion − start, empty if the flow did not complete */
+  /**
+   * @return completion − start, empty if the flow did not complete
+   */
   public Optional<SimTime> completionTime() {
     return completion.map(end -> end.minus(start));
   }

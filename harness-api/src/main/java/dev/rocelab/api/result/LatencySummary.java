@@ -22,7 +22,14 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public record LatencySummary(
-    long count, SimTime min, SimTime p50, SimTime p90, SimTime p99, SimTime p999, SimTime max, SimTime mean) {
+    long count,
+    SimTime min,
+    SimTime p50,
+    SimTime p90,
+    SimTime p99,
+    SimTime p999,
+    SimTime max,
+    SimTime mean) {
 
   /** Validates that the percentiles are present and ordered. */
   public LatencySummary {
@@ -30,13 +37,17 @@ public record LatencySummary(
       throw new IllegalArgumentException("count must be >= 0 but was " + count);
     }
     SimTime[] ordered = {
-      Objects.requireNonNull(min, "min must not be null"), Objects.requireNonNull(p50, "p50 must not be null"),
-      Objects.requireNonNull(p90, "p90 must not be null"), Objects.requireNonNull(p99, "p99 must not be null"),
-      Objects.requireNonNull(p999, "p999 must not be null"), Objects.requireNonNull(max, "max must not be null")
+      Objects.requireNonNull(min, "min must not be null"),
+          Objects.requireNonNull(p50, "p50 must not be null"),
+      Objects.requireNonNull(p90, "p90 must not be null"),
+          Objects.requireNonNull(p99, "p99 must not be null"),
+      Objects.requireNonNull(p999, "p999 must not be null"),
+          Objects.requireNonNull(max, "max must not be null")
     };
     for (int i = 1; i < ordered.length; i++) {
       if (ordered[i].isBefore(ordered[i - 1])) {
-        throw new IllegalArgumentException("percentiles must not decrease but were " + java.util.Arrays.toString(ordered));
+        throw new IllegalArgumentException(
+            "percentiles must not decrease but were " + java.util.Arrays.toString(ordered));
       }
     }
     Objects.requireNonNull(mean, "mean must not be null");

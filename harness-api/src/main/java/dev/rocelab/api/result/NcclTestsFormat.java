@@ -17,6 +17,7 @@ public final class NcclTestsFormat {
 
   /** Width of "size count type redop root" in a row. */
   private static final int ROW_PREFIX_WIDTH = 52;
+
   /** Width of one "time algbw busbw #wrong" group in a row. */
   private static final int TIMING_WIDTH = 33;
 
@@ -24,27 +25,67 @@ public final class NcclTestsFormat {
 
   /**
    * @param result a collective's sweep
-   * @return the nccl-tests table with its header and the "Avg bus bandwidth" line, ending in a newline
+   * @return the nccl-tests table with its header and the "Avg bus bandwidth" line, ending in a
+   *     newline
    */
   public static String text(CollectiveResult result) {
     StringBuilder out = new StringBuilder();
     out.append("# ").append(result.describe()).append('\n');
     out.append("#\n");
     out.append(groupHeader()).append('\n');
-    out.append(String.format(Locale.ROOT, "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %6s  %6s  %6s%n",
-        "size", "count", "type", "redop", "root", "time", "algbw", "busbw", "#wrong", "time", "algbw", "busbw",
-        "#wrong"));
-    out.append(String.format(Locale.ROOT, "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %6s  %6s  %6s%n",
-        "(B)", "(elements)", "", "", "", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(GB/s)", "(GB/s)", ""));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %6s  %6s  %6s%n",
+            "size",
+            "count",
+            "type",
+            "redop",
+            "root",
+            "time",
+            "algbw",
+            "busbw",
+            "#wrong",
+            "time",
+            "algbw",
+            "busbw",
+            "#wrong"));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %6s  %6s  %6s%n",
+            "(B)",
+            "(elements)",
+            "",
+            "",
+            "",
+            "(us)",
+            "(GB/s)",
+            "(GB/s)",
+            "",
+            "(us)",
+            "(GB/s)",
+            "(GB/s)",
+            ""));
     for (CollectiveRow row : result.rows()) {
-      out.append(String.format(Locale.ROOT, "%12d  %12d  %8s  %6s  %6d", row.size().bytes(), row.count(),
-          result.dataType().ncclName(), result.redop(), result.rootColumn()));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%12d  %12d  %8s  %6s  %6d",
+              row.size().bytes(),
+              row.count(),
+              result.dataType().ncclName(),
+              result.redop(),
+              result.rootColumn()));
       appendTiming(out, row.outOfPlace());
       appendTiming(out, row.inPlace());
       out.append('\n');
     }
-    out.append(String.format(Locale.ROOT, "# Avg bus bandwidth    : %g %n",
-        result.averageBusBandwidth().bytesPerSecond() / 1e9));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "# Avg bus bandwidth    : %g %n",
+            result.averageBusBandwidth().bytesPerSecond() / 1e9));
     return out.toString();
   }
 
@@ -55,18 +96,28 @@ public final class NcclTestsFormat {
    */
   public static String json(CollectiveResult result) {
     StringBuilder out = new StringBuilder();
-    out.append("{\"collective\":\"").append(result.operation().ncclName())
-        .append("\",\"type\":\"").append(result.dataType().ncclName())
-        .append("\",\"redop\":\"").append(result.redop())
-        .append("\",\"root\":").append(result.rootColumn())
-        .append(",\"ranks\":").append(result.ranks())
-        .append(",\"algorithm\":\"").append(result.algorithm().name().toLowerCase(Locale.ROOT))
-        .append("\",\"protocol\":\"").append(result.protocol())
+    out.append("{\"collective\":\"")
+        .append(result.operation().ncclName())
+        .append("\",\"type\":\"")
+        .append(result.dataType().ncclName())
+        .append("\",\"redop\":\"")
+        .append(result.redop())
+        .append("\",\"root\":")
+        .append(result.rootColumn())
+        .append(",\"ranks\":")
+        .append(result.ranks())
+        .append(",\"algorithm\":\"")
+        .append(result.algorithm().name().toLowerCase(Locale.ROOT))
+        .append("\",\"protocol\":\"")
+        .append(result.protocol())
         .append("\",\"rows\":[");
     String separator = "";
     for (CollectiveRow row : result.rows()) {
-      out.append(separator).append("{\"size\":").append(row.size().bytes())
-          .append(",\"count\":").append(row.count())
+      out.append(separator)
+          .append("{\"size\":")
+          .append(row.size().bytes())
+          .append(",\"count\":")
+          .append(row.count())
           .append(",\"outOfPlace\":");
       appendJson(out, row.outOfPlace());
       out.append(",\"inPlace\":");
@@ -74,7 +125,9 @@ public final class NcclTestsFormat {
       out.append('}');
       separator = ",";
     }
-    out.append("],\"avgBusBw\":").append(number(result.averageBusBandwidth().bytesPerSecond() / 1e9)).append('}');
+    out.append("],\"avgBusBw\":")
+        .append(number(result.averageBusBandwidth().bytesPerSecond() / 1e9))
+        .append('}');
     return out.toString();
   }
 
@@ -96,15 +149,24 @@ public final class NcclTestsFormat {
   private static void appendTiming(StringBuilder out, CollectiveTiming timing) {
     double micros = timing.time().picos() / 1e6;
     out.append(String.format(Locale.ROOT, micros < 1e5 ? "  %7.2f" : "  %7.0f", micros));
-    out.append(String.format(Locale.ROOT, "  %6.2f  %6.2f  %6s", timing.algGigabytesPerSecond(),
-        timing.busGigabytesPerSecond(), wrong(timing.wrong())));
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "  %6.2f  %6.2f  %6s",
+            timing.algGigabytesPerSecond(),
+            timing.busGigabytesPerSecond(),
+            wrong(timing.wrong())));
   }
 
   private static void appendJson(StringBuilder out, CollectiveTiming timing) {
-    out.append("{\"time\":").append(number(timing.time().picos() / 1e6))
-        .append(",\"algbw\":").append(number(timing.algGigabytesPerSecond()))
-        .append(",\"busbw\":").append(number(timing.busGigabytesPerSecond()))
-        .append(",\"wrong\":").append(timing.wrong().isPresent() ? Long.toString(timing.wrong().getAsLong()) : "null")
+    out.append("{\"time\":")
+        .append(number(timing.time().picos() / 1e6))
+        .append(",\"algbw\":")
+        .append(number(timing.algGigabytesPerSecond()))
+        .append(",\"busbw\":")
+        .append(number(timing.busGigabytesPerSecond()))
+        .append(",\"wrong\":")
+        .append(timing.wrong().isPresent() ? Long.toString(timing.wrong().getAsLong()) : "null")
         .append('}');
   }
 

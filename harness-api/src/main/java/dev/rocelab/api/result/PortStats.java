@@ -29,8 +29,8 @@ import org.apiguardian.api.API;
  * @param cnpsSent congestion notification packets sent (NICs)
  * @param cnpsReceived congestion notification packets received (NICs)
  * @param drops dropped packets by reason
- * @param droppedBytes dropped bytes by reason (frames, headers included, as {@code txBytes}); empty if
- *     the backend does not measure them
+ * @param droppedBytes dropped bytes by reason (frames, headers included, as {@code txBytes}); empty
+ *     if the backend does not measure them
  * @param maxQueue the deepest the egress queue got
  * @param maxHeadroom the most headroom the ingress priority group used
  * @since 0.1
@@ -62,33 +62,41 @@ public record PortStats(
     }
     Objects.requireNonNull(pausedTime, "pausedTime must not be null");
     drops = byReason(Objects.requireNonNull(drops, "drops must not be null"), "drops");
-    droppedBytes = Objects.requireNonNull(droppedBytes, "droppedBytes must not be null")
-        .map(bytes -> byReason(bytes, "droppedBytes"));
+    droppedBytes =
+        Objects.requireNonNull(droppedBytes, "droppedBytes must not be null")
+            .map(bytes -> byReason(bytes, "droppedBytes"));
     Objects.requireNonNull(maxQueue, "maxQueue must not be null");
     Objects.requireNonNull(maxHeadroom, "maxHeadroom must not be null");
   }
 
   private static Map<DropReason, Long> byReason(Map<DropReason, Long> counts, String field) {
     EnumMap<DropReason, Long> copy = new EnumMap<>(DropReason.class);
-    counts.forEach((reason, count) -> {
-      if (count < 0) {
-        throw new IllegalArgumentException(field + "." + reason + " must be >= 0 but was " + count);
-      }
-      if (count > 0) {
-        copy.put(reason, count);
-      }
-    });
+    counts.forEach(
+        (reason, count) -> {
+          if (count < 0) {
+            throw new IllegalArgumentException(
+                field + "." + reason + " must be >= 0 but was " + count);
+          }
+          if (count > 0) {
+            copy.put(reason, count);
+          }
+        });
     return Collections.unmodifiableMap(copy);
   }
 
-  /** @return all dropped packets, whatever the reason */
+  /**
+   * @return all dropped packets, whatever the reason
+   */
   public long totalDrops() {
     return drops.values().stream().mapToLong(Long::longValue).sum();
   }
 
-  /** @return all dropped bytes, whatever the reason; empty if the backend does not measure them */
+  /**
+   * @return all dropped bytes, whatever the reason; empty if the backend does not measure them
+   */
   public Optional<DataSize> totalDroppedBytes() {
-    return droppedBytes.map(bytes -> DataSize.bytes(bytes.values().stream().mapToLong(Long::longValue).sum()));
+    return droppedBytes.map(
+        bytes -> DataSize.bytes(bytes.values().stream().mapToLong(Long::longValue).sum()));
   }
 
   /**

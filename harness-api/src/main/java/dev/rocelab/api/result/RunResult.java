@@ -19,9 +19,9 @@ import org.apiguardian.api.API;
 
 /**
  * Everything a backend measured in one run of a scenario: per-port-and-priority counters, per-flow
- * results, latency distributions, time series, the first drops, a timeline of events and the collectives'
- * nccl-tests tables. The same
- * fields are filled by the simulator and by real labs, so the same criteria apply to both.
+ * results, latency distributions, time series, the first drops, a timeline of events and the
+ * collectives' nccl-tests tables. The same fields are filled by the simulator and by real labs, so
+ * the same criteria apply to both.
  *
  * @param scenario the scenario that ran
  * @param backend the backend's id
@@ -99,7 +99,9 @@ public record RunResult(
     return priority(priority).mapToLong(PortStats::totalDrops).sum();
   }
 
-  /** @return all drops of the run */
+  /**
+   * @return all drops of the run
+   */
   public long totalDrops() {
     return ports.stream().mapToLong(PortStats::totalDrops).sum();
   }
@@ -114,7 +116,9 @@ public record RunResult(
     return sumDroppedBytes(priority(priority));
   }
 
-  /** @return all bytes dropped in the run; empty if the backend did not measure them on some port */
+  /**
+   * @return all bytes dropped in the run; empty if the backend did not measure them on some port
+   */
   public Optional<DataSize> totalDroppedBytes() {
     return sumDroppedBytes(ports.stream());
   }
@@ -128,10 +132,11 @@ public record RunResult(
   }
 
   /**
-   * What the run left undone. A run that stopped before all its traffic completed — at the scenario's duration,
-   * at the backend's wall-clock limit or on a deadlock — says how much did: how many flows completed and how
-   * many collective sizes were measured, e.g. {@code "0 of 16 flows completed in 10ms (duration reached)"}.
-   * Whether unfinished work fails a test is the scenario's {@link Scenario#completion() completion}.
+   * What the run left undone. A run that stopped before all its traffic completed — at the
+   * scenario's duration, at the backend's wall-clock limit or on a deadlock — says how much did:
+   * how many flows completed and how many collective sizes were measured, e.g. {@code "0 of 16
+   * flows completed in 10ms (duration reached)"}. Whether unfinished work fails a test is the
+   * scenario's {@link Scenario#completion() completion}.
    *
    * @return the account; empty if all traffic completed or the run is still going on
    * @since 0.1
@@ -144,31 +149,37 @@ public record RunResult(
     int measured = collectives.stream().mapToInt(c -> c.rows().size()).sum();
     String done = workDone(scenario, completed, flows.size(), measured);
     String work = done.isEmpty() ? "traffic still in flight at " : done + " in ";
-    return Optional.of(work + elapsed + " (" + stopReason.name().toLowerCase().replace('_', ' ') + ")");
+    return Optional.of(
+        work + elapsed + " (" + stopReason.name().toLowerCase().replace('_', ' ') + ")");
   }
 
   /**
-   * What of a scenario's work is done, in the words of {@link #unfinishedWork()} (and of a backend's
-   * progress reports): flows completed, if the scenario has workloads other than collectives, and
-   * collective sizes measured, if it has collectives.
+   * What of a scenario's work is done, in the words of {@link #unfinishedWork()} (and of a
+   * backend's progress reports): flows completed, if the scenario has workloads other than
+   * collectives, and collective sizes measured, if it has collectives.
    *
    * @param scenario the scenario
    * @param completedFlows the flows completed so far
    * @param flows the flows of the run
    * @param measuredSizes the collective sizes measured so far
-   * @return e.g. {@code "12 of 64 flows completed, 3 of 23 collective sizes measured"}; empty if there is
-   *     nothing to count
+   * @return e.g. {@code "12 of 64 flows completed, 3 of 23 collective sizes measured"}; empty if
+   *     there is nothing to count
    * @since 0.1
    */
-  public static String workDone(Scenario scenario, long completedFlows, int flows, int measuredSizes) {
+  public static String workDone(
+      Scenario scenario, long completedFlows, int flows, int measuredSizes) {
     List<Workload> parts = new ArrayList<>();
     scenario.workloads().forEach(w -> addParts(w, parts));
     List<String> counts = new ArrayList<>();
     if (flows > 0 && parts.stream().anyMatch(w -> !(w instanceof Workload.Collective))) {
       counts.add(completedFlows + " of " + flows + " flows completed");
     }
-    int sizes = parts.stream().filter(Workload.Collective.class::isInstance).map(Workload.Collective.class::cast)
-        .mapToInt(c -> c.sizes().sizes().size()).sum();
+    int sizes =
+        parts.stream()
+            .filter(Workload.Collective.class::isInstance)
+            .map(Workload.Collective.class::cast)
+            .mapToInt(c -> c.sizes().sizes().size())
+            .sum();
     if (sizes > 0) {
       counts.add(measuredSizes + " of " + sizes + " collective sizes measured");
     }

@@ -13,13 +13,13 @@ import org.apiguardian.api.API;
  * {@code start + i × interval}.
  *
  * <p>A long run's series are <em>downsampled</em> so that they fit a fixed memory budget: the
- * metric is still sampled every {@link #sampleInterval()}, but each value of the series then
- * stands for a bucket of consecutive samples, one {@link #interval()} long and ending at
- * {@link #timeOf(int)}, and {@link #bucketMin(int)} and {@link #bucketMax(int)} keep the least and greatest
- * sample in it, so peaks survive. What the value of a bucket is follows from the metric: a level
- * (a queue depth, buffer in use) is its last sample; an amount per interval (paused time, marks,
- * notifications) is the amount over the whole bucket; a rate (throughput) is the amount over the
- * bucket divided by its length. The last bucket counts what happened until the run ended, which
+ * metric is still sampled every {@link #sampleInterval()}, but each value of the series then stands
+ * for a bucket of consecutive samples, one {@link #interval()} long and ending at {@link
+ * #timeOf(int)}, and {@link #bucketMin(int)} and {@link #bucketMax(int)} keep the least and
+ * greatest sample in it, so peaks survive. What the value of a bucket is follows from the metric: a
+ * level (a queue depth, buffer in use) is its last sample; an amount per interval (paused time,
+ * marks, notifications) is the amount over the whole bucket; a rate (throughput) is the amount over
+ * the bucket divided by its length. The last bucket counts what happened until the run ended, which
  * may be inside it. A series that was not downsampled has {@code interval() == sampleInterval()}
  * and min, max and value equal.
  *
@@ -42,18 +42,28 @@ public final class TimeSeries {
    * Creates a series.
    *
    * @param metric what is measured, e.g. {@code queue_depth}
-   * @param subject what it is measured on, e.g. {@code leaf1:eth3/3} (port and priority) or a flow id
+   * @param subject what it is measured on, e.g. {@code leaf1:eth3/3} (port and priority) or a flow
+   *     id
    * @param unit the unit of the values, e.g. {@code bytes}, {@code bps}
    * @param start the time of the first sample
    * @param interval the time between samples, > 0
    * @param values the samples, copied
    */
-  public TimeSeries(String metric, String subject, String unit, SimTime start, SimTime interval, long[] values) {
+  public TimeSeries(
+      String metric, String subject, String unit, SimTime start, SimTime interval, long[] values) {
     this(metric, subject, unit, start, interval, interval, values, values, values);
   }
 
-  private TimeSeries(String metric, String subject, String unit, SimTime start, SimTime interval,
-      SimTime sampleInterval, long[] values, long[] min, long[] max) {
+  private TimeSeries(
+      String metric,
+      String subject,
+      String unit,
+      SimTime start,
+      SimTime interval,
+      SimTime sampleInterval,
+      long[] values,
+      long[] min,
+      long[] max) {
     this.metric = Objects.requireNonNull(metric, "metric must not be null");
     this.subject = Objects.requireNonNull(subject, "subject must not be null");
     this.unit = Objects.requireNonNull(unit, "unit must not be null");
@@ -67,8 +77,8 @@ public final class TimeSeries {
       throw new IllegalArgumentException("sampleInterval must be > 0 but was " + sampleInterval);
     }
     if (interval.picos() % sampleInterval.picos() != 0) {
-      throw new IllegalArgumentException("interval " + interval + " must be a whole number of sample intervals "
-          + sampleInterval);
+      throw new IllegalArgumentException(
+          "interval " + interval + " must be a whole number of sample intervals " + sampleInterval);
     }
     this.values = Objects.requireNonNull(values, "values must not be null").clone();
     if (min == values && max == values) {
@@ -78,20 +88,26 @@ public final class TimeSeries {
       this.min = Objects.requireNonNull(min, "min must not be null").clone();
       this.max = Objects.requireNonNull(max, "max must not be null").clone();
       if (min.length != values.length || max.length != values.length) {
-        throw new IllegalArgumentException("values, min and max must have one entry per bucket but had "
-            + values.length + ", " + min.length + " and " + max.length);
+        throw new IllegalArgumentException(
+            "values, min and max must have one entry per bucket but had "
+                + values.length
+                + ", "
+                + min.length
+                + " and "
+                + max.length);
       }
       for (int i = 0; i < values.length; i++) {
         if (min[i] > max[i]) {
-          throw new IllegalArgumentException("bucket " + i + " has min " + min[i] + " above max " + max[i]);
+          throw new IllegalArgumentException(
+              "bucket " + i + " has min " + min[i] + " above max " + max[i]);
         }
       }
     }
   }
 
   /**
-   * Creates a downsampled series: each value stands for a bucket of samples (see the class
-   * comment for what the value of a bucket is).
+   * Creates a downsampled series: each value stands for a bucket of samples (see the class comment
+   * for what the value of a bucket is).
    *
    * @param metric what is measured, e.g. {@code queue_depth}
    * @param subject what it is measured on
@@ -106,39 +122,56 @@ public final class TimeSeries {
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")
-  public static TimeSeries downsampled(String metric, String subject, String unit, SimTime start, SimTime interval,
-      SimTime sampleInterval, long[] values, long[] min, long[] max) {
+  public static TimeSeries downsampled(
+      String metric,
+      String subject,
+      String unit,
+      SimTime start,
+      SimTime interval,
+      SimTime sampleInterval,
+      long[] values,
+      long[] min,
+      long[] max) {
     return new TimeSeries(metric, subject, unit, start, interval, sampleInterval, values, min, max);
   }
 
-  /** @return what is measured */
+  /**
+   * @return what is measured
+   */
   public String metric() {
     return metric;
   }
 
-  /** @return what it is measured on */
+  /**
+   * @return what it is measured on
+   */
   public String subject() {
     return subject;
   }
 
-  /** @return the unit of the values */
+  /**
+   * @return the unit of the values
+   */
   public String unit() {
     return unit;
   }
 
-  /** @return the time of the first sample */
+  /**
+   * @return the time of the first sample
+   */
   public SimTime start() {
     return start;
   }
 
-  /** @return the time between two values of the series: its resolution */
+  /**
+   * @return the time between two values of the series: its resolution
+   */
   public SimTime interval() {
     return interval;
   }
 
   /**
-   * @return how often the metric was sampled: {@link #interval()} unless the series was
-   *     downsampled
+   * @return how often the metric was sampled: {@link #interval()} unless the series was downsampled
    * @since 0.1
    */
   @API(status = EXPERIMENTAL, since = "0.1")
@@ -155,7 +188,9 @@ public final class TimeSeries {
     return !interval.equals(sampleInterval);
   }
 
-  /** @return the number of samples */
+  /**
+   * @return the number of samples
+   */
   public int size() {
     return values.length;
   }
@@ -204,32 +239,61 @@ public final class TimeSeries {
     return start.plus(interval.times(index));
   }
 
-  /** @return a copy of the samples */
+  /**
+   * @return a copy of the samples
+   */
   public long[] values() {
     return values.clone();
   }
 
-  /** @return the largest sample, also inside downsampled buckets; 0 for an empty series */
+  /**
+   * @return the largest sample, also inside downsampled buckets; 0 for an empty series
+   */
   public long max() {
     return Arrays.stream(max).max().orElse(0);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof TimeSeries t && metric.equals(t.metric) && subject.equals(t.subject) && unit.equals(t.unit)
-        && start.equals(t.start) && interval.equals(t.interval) && sampleInterval.equals(t.sampleInterval)
-        && Arrays.equals(values, t.values) && Arrays.equals(min, t.min) && Arrays.equals(max, t.max);
+    return o instanceof TimeSeries t
+        && metric.equals(t.metric)
+        && subject.equals(t.subject)
+        && unit.equals(t.unit)
+        && start.equals(t.start)
+        && interval.equals(t.interval)
+        && sampleInterval.equals(t.sampleInterval)
+        && Arrays.equals(values, t.values)
+        && Arrays.equals(min, t.min)
+        && Arrays.equals(max, t.max);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(metric, subject, unit, start, interval, sampleInterval, Arrays.hashCode(values),
-        Arrays.hashCode(min), Arrays.hashCode(max));
+    return Objects.hash(
+        metric,
+        subject,
+        unit,
+        start,
+        interval,
+        sampleInterval,
+        Arrays.hashCode(values),
+        Arrays.hashCode(min),
+        Arrays.hashCode(max));
   }
 
   @Override
   public String toString() {
-    return metric + "{" + subject + "} " + values.length + " samples every " + interval + " from " + start
-        + (isDownsampled() ? " (each of the samples taken every " + sampleInterval + " in it, min and max kept)" : "");
+    return metric
+        + "{"
+        + subject
+        + "} "
+        + values.length
+        + " samples every "
+        + interval
+        + " from "
+        + start
+        + (isDownsampled()
+            ? " (each of the samples taken every " + sampleInterval + " in it, min and max kept)"
+            : "");
   }
 }

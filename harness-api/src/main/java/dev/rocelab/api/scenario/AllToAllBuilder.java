@@ -8,8 +8,8 @@ import java.util.OptionalInt;
 import org.apiguardian.api.API;
 
 /**
- * Builds all-to-all traffic: every NIC sends to every NIC on other hosts. Defaults: 1 MiB per
- * pair, the NIC's RoCE marking, start at zero.
+ * Builds all-to-all traffic: every NIC sends to every NIC on other hosts. Defaults: 1 MiB per pair,
+ * the NIC's RoCE marking, start at zero.
  *
  * @since 0.1
  * @see Workload.AllToAll
@@ -20,7 +20,9 @@ public final class AllToAllBuilder extends ScenarioBuilder<AllToAllBuilder> {
   private final Workload.AllToAll w;
 
   AllToAllBuilder() {
-    this(Settings.defaults(), new Workload.AllToAll(DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO));
+    this(
+        Settings.defaults(),
+        new Workload.AllToAll(DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO));
   }
 
   private AllToAllBuilder(Settings settings, Workload.AllToAll workload) {
@@ -33,7 +35,8 @@ public final class AllToAllBuilder extends ScenarioBuilder<AllToAllBuilder> {
    * @return a changed copy
    */
   public AllToAllBuilder perPair(String size) {
-    return new AllToAllBuilder(settings(), new Workload.AllToAll(DataSize.parse(size), w.dscp(), w.start()));
+    return new AllToAllBuilder(
+        settings(), new Workload.AllToAll(DataSize.parse(size), w.dscp(), w.start()));
   }
 
   /**
@@ -41,7 +44,8 @@ public final class AllToAllBuilder extends ScenarioBuilder<AllToAllBuilder> {
    * @return a changed copy
    */
   public AllToAllBuilder dscp(int value) {
-    return new AllToAllBuilder(settings(), new Workload.AllToAll(w.perPair(), OptionalInt.of(value), w.start()));
+    return new AllToAllBuilder(
+        settings(), new Workload.AllToAll(w.perPair(), OptionalInt.of(value), w.start()));
   }
 
   /**
@@ -49,7 +53,8 @@ public final class AllToAllBuilder extends ScenarioBuilder<AllToAllBuilder> {
    * @return a changed copy
    */
   public AllToAllBuilder start(String time) {
-    return new AllToAllBuilder(settings(), new Workload.AllToAll(w.perPair(), w.dscp(), SimTime.parse(time)));
+    return new AllToAllBuilder(
+        settings(), new Workload.AllToAll(w.perPair(), w.dscp(), SimTime.parse(time)));
   }
 
   @Override

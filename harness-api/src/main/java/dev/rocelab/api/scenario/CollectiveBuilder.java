@@ -32,9 +32,21 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
   private final Workload.Collective w;
 
   CollectiveBuilder(CollectiveOperation operation) {
-    this(Settings.defaults().withDuration(DEFAULT_DURATION),
-        new Workload.Collective(operation, SizeSweep.of(DataSize.mib(256)), DataType.FLOAT, Algorithm.RING,
-            Protocol.SIMPLE, 0, 0, 0, 1, false, Fidelity.PACKET, SimTime.ZERO));
+    this(
+        Settings.defaults().withDuration(DEFAULT_DURATION),
+        new Workload.Collective(
+            operation,
+            SizeSweep.of(DataSize.mib(256)),
+            DataType.FLOAT,
+            Algorithm.RING,
+            Protocol.SIMPLE,
+            0,
+            0,
+            0,
+            1,
+            false,
+            Fidelity.PACKET,
+            SimTime.ZERO));
   }
 
   private CollectiveBuilder(Settings settings, Workload.Collective workload) {
@@ -67,8 +79,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder sizes(SizeSweep sweep) {
-    return with(new Workload.Collective(w.operation(), sweep, w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            sweep,
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -76,8 +100,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder dataType(DataType type) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), type, w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            type,
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -85,8 +121,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder algorithm(Algorithm algorithm) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), algorithm, w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            algorithm,
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -94,8 +142,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder protocol(Protocol protocol) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), protocol,
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            protocol,
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -103,8 +163,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder ranks(int count) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        count, w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            count,
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -112,8 +184,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder root(int rank) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), rank, w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            rank,
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -121,8 +205,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder channels(int count) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), count, w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            count,
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -130,8 +226,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder qpsPerConnection(int count) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), count, w.splitDataOnQps(), w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            count,
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -140,8 +248,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder splitDataOnQps(boolean split) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), split, w.fidelity(), w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            split,
+            w.fidelity(),
+            w.start()));
   }
 
   /**
@@ -149,8 +269,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder fidelity(Fidelity fidelity) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), fidelity, w.start()));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            fidelity,
+            w.start()));
   }
 
   /**
@@ -158,8 +290,20 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder start(String time) {
-    return with(new Workload.Collective(w.operation(), w.sizes(), w.dataType(), w.algorithm(), w.protocol(),
-        w.ranks(), w.root(), w.channels(), w.qpsPerConnection(), w.splitDataOnQps(), w.fidelity(), SimTime.parse(time)));
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            SimTime.parse(time)));
   }
 
   private CollectiveBuilder with(Workload.Collective changed) {

@@ -40,12 +40,16 @@ public enum DataType {
     this.bytes = bytes;
   }
 
-  /** @return the name nccl-tests prints in its {@code type} column */
+  /**
+   * @return the name nccl-tests prints in its {@code type} column
+   */
   public String ncclName() {
     return ncclName;
   }
 
-  /** @return the size of one element in bytes */
+  /**
+   * @return the size of one element in bytes
+   */
   public int bytes() {
     return bytes;
   }

@@ -2,9 +2,9 @@ package dev.rocelab.api.scenario;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.SimTime;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -20,10 +20,18 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public sealed interface Fault
-    permits Fault.LinkDown, Fault.LinkUp, Fault.LinkFlap, Fault.SwitchReset, Fault.PfcStorm,
-        Fault.BitErrors, Fault.ConfigDrift, Fault.RouteChange {
+    permits Fault.LinkDown,
+        Fault.LinkUp,
+        Fault.LinkFlap,
+        Fault.SwitchReset,
+        Fault.PfcStorm,
+        Fault.BitErrors,
+        Fault.ConfigDrift,
+        Fault.RouteChange {
 
-  /** @return when the fault happens, from the start of the run */
+  /**
+   * @return when the fault happens, from the start of the run
+   */
   SimTime at();
 
   /**
@@ -44,10 +52,14 @@ public sealed interface Fault
     return at(SimTime.parse(time));
   }
 
-  /** @return the capability a backend needs to inject this fault */
+  /**
+   * @return the capability a backend needs to inject this fault
+   */
   Capability requires();
 
-  /** @return a short human-readable description */
+  /**
+   * @return a short human-readable description
+   */
   String describe();
 
   /**
@@ -306,7 +318,12 @@ public sealed interface Fault
 
     @Override
     public String describe() {
-      return "PFC storm from " + nic + " on priority " + priority + " at " + at
+      return "PFC storm from "
+          + nic
+          + " on priority "
+          + priority
+          + " at "
+          + at
           + (duration.picos() == 0 ? "" : " for " + duration);
     }
   }
@@ -326,7 +343,8 @@ public sealed interface Fault
     public BitErrors {
       Objects.requireNonNull(port, "port must not be null");
       if (!(bitErrorRate > 0 && bitErrorRate < 1)) {
-        throw new IllegalArgumentException("bitErrorRate must be in (0, 1) but was " + bitErrorRate);
+        throw new IllegalArgumentException(
+            "bitErrorRate must be in (0, 1) but was " + bitErrorRate);
       }
       Objects.requireNonNull(at, "at must not be null");
     }
@@ -351,8 +369,8 @@ public sealed interface Fault
    * A device's configuration changes during the run, e.g. ECN switched off on a queue.
    *
    * @param device the device
-   * @param setting the fabric-file path of the setting within the device's profile, e.g.
-   *     {@code qos.ecn.3}
+   * @param setting the fabric-file path of the setting within the device's profile, e.g. {@code
+   *     qos.ecn.3}
    * @param value the new value in fabric-file syntax, e.g. {@code off}
    * @param at when
    * @since 0.1

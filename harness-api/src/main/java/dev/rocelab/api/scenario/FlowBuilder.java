@@ -26,8 +26,17 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
   private final Workload.RdmaFlow w;
 
   FlowBuilder(String source, String destination) {
-    this(Settings.defaults(), new Workload.RdmaFlow(Endpoint.parse(source), Endpoint.parse(destination),
-        DataSize.mib(1), 1, 1, OptionalInt.empty(), SimTime.ZERO, Verb.WRITE));
+    this(
+        Settings.defaults(),
+        new Workload.RdmaFlow(
+            Endpoint.parse(source),
+            Endpoint.parse(destination),
+            DataSize.mib(1),
+            1,
+            1,
+            OptionalInt.empty(),
+            SimTime.ZERO,
+            Verb.WRITE));
   }
 
   private FlowBuilder(Settings settings, Workload.RdmaFlow workload) {
@@ -40,8 +49,17 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder message(String size) {
-    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), DataSize.parse(size),
-        w.messages(), w.qps(), w.dscp(), w.start(), w.verb()));
+    return new FlowBuilder(
+        settings(),
+        new Workload.RdmaFlow(
+            w.source(),
+            w.destination(),
+            DataSize.parse(size),
+            w.messages(),
+            w.qps(),
+            w.dscp(),
+            w.start(),
+            w.verb()));
   }
 
   /**
@@ -49,8 +67,17 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder messages(int count) {
-    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(), count,
-        w.qps(), w.dscp(), w.start(), w.verb()));
+    return new FlowBuilder(
+        settings(),
+        new Workload.RdmaFlow(
+            w.source(),
+            w.destination(),
+            w.message(),
+            count,
+            w.qps(),
+            w.dscp(),
+            w.start(),
+            w.verb()));
   }
 
   /**
@@ -58,8 +85,17 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder qps(int count) {
-    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(),
-        w.messages(), count, w.dscp(), w.start(), w.verb()));
+    return new FlowBuilder(
+        settings(),
+        new Workload.RdmaFlow(
+            w.source(),
+            w.destination(),
+            w.message(),
+            w.messages(),
+            count,
+            w.dscp(),
+            w.start(),
+            w.verb()));
   }
 
   /**
@@ -67,8 +103,17 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder dscp(int value) {
-    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(),
-        w.messages(), w.qps(), OptionalInt.of(value), w.start(), w.verb()));
+    return new FlowBuilder(
+        settings(),
+        new Workload.RdmaFlow(
+            w.source(),
+            w.destination(),
+            w.message(),
+            w.messages(),
+            w.qps(),
+            OptionalInt.of(value),
+            w.start(),
+            w.verb()));
   }
 
   /**
@@ -76,8 +121,17 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder start(String time) {
-    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(),
-        w.messages(), w.qps(), w.dscp(), SimTime.parse(time), w.verb()));
+    return new FlowBuilder(
+        settings(),
+        new Workload.RdmaFlow(
+            w.source(),
+            w.destination(),
+            w.message(),
+            w.messages(),
+            w.qps(),
+            w.dscp(),
+            SimTime.parse(time),
+            w.verb()));
   }
 
   /**
@@ -85,8 +139,17 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder verb(Verb verb) {
-    return new FlowBuilder(settings(), new Workload.RdmaFlow(w.source(), w.destination(), w.message(),
-        w.messages(), w.qps(), w.dscp(), w.start(), verb));
+    return new FlowBuilder(
+        settings(),
+        new Workload.RdmaFlow(
+            w.source(),
+            w.destination(),
+            w.message(),
+            w.messages(),
+            w.qps(),
+            w.dscp(),
+            w.start(),
+            verb));
   }
 
   @Override

@@ -27,8 +27,10 @@ public final class IncastBuilder extends ScenarioBuilder<IncastBuilder> {
   private final Workload.Incast w;
 
   IncastBuilder() {
-    this(Settings.defaults(),
-        new Workload.Incast(8, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO));
+    this(
+        Settings.defaults(),
+        new Workload.Incast(
+            8, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO));
   }
 
   private IncastBuilder(Settings settings, Workload.Incast workload) {
@@ -41,7 +43,8 @@ public final class IncastBuilder extends ScenarioBuilder<IncastBuilder> {
    * @return a changed copy
    */
   public IncastBuilder senders(int count) {
-    return new IncastBuilder(settings(), new Workload.Incast(count, w.receiver(), w.message(), w.dscp(), w.start()));
+    return new IncastBuilder(
+        settings(), new Workload.Incast(count, w.receiver(), w.message(), w.dscp(), w.start()));
   }
 
   /**
@@ -49,8 +52,10 @@ public final class IncastBuilder extends ScenarioBuilder<IncastBuilder> {
    * @return a changed copy
    */
   public IncastBuilder receiver(String nic) {
-    return new IncastBuilder(settings(),
-        new Workload.Incast(w.senders(), Optional.of(Endpoint.parse(nic)), w.message(), w.dscp(), w.start()));
+    return new IncastBuilder(
+        settings(),
+        new Workload.Incast(
+            w.senders(), Optional.of(Endpoint.parse(nic)), w.message(), w.dscp(), w.start()));
   }
 
   /**
@@ -66,7 +71,8 @@ public final class IncastBuilder extends ScenarioBuilder<IncastBuilder> {
    * @return a changed copy
    */
   public IncastBuilder message(DataSize size) {
-    return new IncastBuilder(settings(), new Workload.Incast(w.senders(), w.receiver(), size, w.dscp(), w.start()));
+    return new IncastBuilder(
+        settings(), new Workload.Incast(w.senders(), w.receiver(), size, w.dscp(), w.start()));
   }
 
   /**
@@ -74,8 +80,10 @@ public final class IncastBuilder extends ScenarioBuilder<IncastBuilder> {
    * @return a changed copy
    */
   public IncastBuilder dscp(int value) {
-    return new IncastBuilder(settings(),
-        new Workload.Incast(w.senders(), w.receiver(), w.message(), OptionalInt.of(value), w.start()));
+    return new IncastBuilder(
+        settings(),
+        new Workload.Incast(
+            w.senders(), w.receiver(), w.message(), OptionalInt.of(value), w.start()));
   }
 
   /**
@@ -83,7 +91,8 @@ public final class IncastBuilder extends ScenarioBuilder<IncastBuilder> {
    * @return a changed copy
    */
   public IncastBuilder start(String time) {
-    return new IncastBuilder(settings(),
+    return new IncastBuilder(
+        settings(),
         new Workload.Incast(w.senders(), w.receiver(), w.message(), w.dscp(), SimTime.parse(time)));
   }
 

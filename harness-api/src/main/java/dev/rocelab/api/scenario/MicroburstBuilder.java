@@ -26,8 +26,16 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
   private final Workload.Microburst w;
 
   MicroburstBuilder() {
-    this(Settings.defaults(), new Workload.Microburst(8, Optional.empty(), DataSize.kib(64), SimTime.micros(10), 10,
-        OptionalInt.empty(), SimTime.ZERO));
+    this(
+        Settings.defaults(),
+        new Workload.Microburst(
+            8,
+            Optional.empty(),
+            DataSize.kib(64),
+            SimTime.micros(10),
+            10,
+            OptionalInt.empty(),
+            SimTime.ZERO));
   }
 
   private MicroburstBuilder(Settings settings, Workload.Microburst workload) {
@@ -40,8 +48,10 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder senders(int count) {
-    return new MicroburstBuilder(settings(),
-        new Workload.Microburst(count, w.receiver(), w.burst(), w.period(), w.bursts(), w.dscp(), w.start()));
+    return new MicroburstBuilder(
+        settings(),
+        new Workload.Microburst(
+            count, w.receiver(), w.burst(), w.period(), w.bursts(), w.dscp(), w.start()));
   }
 
   /**
@@ -49,8 +59,16 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder receiver(String nic) {
-    return new MicroburstBuilder(settings(), new Workload.Microburst(w.senders(), Optional.of(Endpoint.parse(nic)),
-        w.burst(), w.period(), w.bursts(), w.dscp(), w.start()));
+    return new MicroburstBuilder(
+        settings(),
+        new Workload.Microburst(
+            w.senders(),
+            Optional.of(Endpoint.parse(nic)),
+            w.burst(),
+            w.period(),
+            w.bursts(),
+            w.dscp(),
+            w.start()));
   }
 
   /**
@@ -58,8 +76,16 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder burst(String size) {
-    return new MicroburstBuilder(settings(), new Workload.Microburst(w.senders(), w.receiver(),
-        DataSize.parse(size), w.period(), w.bursts(), w.dscp(), w.start()));
+    return new MicroburstBuilder(
+        settings(),
+        new Workload.Microburst(
+            w.senders(),
+            w.receiver(),
+            DataSize.parse(size),
+            w.period(),
+            w.bursts(),
+            w.dscp(),
+            w.start()));
   }
 
   /**
@@ -67,8 +93,16 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder period(String time) {
-    return new MicroburstBuilder(settings(), new Workload.Microburst(w.senders(), w.receiver(), w.burst(),
-        SimTime.parse(time), w.bursts(), w.dscp(), w.start()));
+    return new MicroburstBuilder(
+        settings(),
+        new Workload.Microburst(
+            w.senders(),
+            w.receiver(),
+            w.burst(),
+            SimTime.parse(time),
+            w.bursts(),
+            w.dscp(),
+            w.start()));
   }
 
   /**
@@ -76,8 +110,10 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder bursts(int count) {
-    return new MicroburstBuilder(settings(), new Workload.Microburst(w.senders(), w.receiver(), w.burst(),
-        w.period(), count, w.dscp(), w.start()));
+    return new MicroburstBuilder(
+        settings(),
+        new Workload.Microburst(
+            w.senders(), w.receiver(), w.burst(), w.period(), count, w.dscp(), w.start()));
   }
 
   /**
@@ -85,8 +121,16 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder dscp(int value) {
-    return new MicroburstBuilder(settings(), new Workload.Microburst(w.senders(), w.receiver(), w.burst(),
-        w.period(), w.bursts(), OptionalInt.of(value), w.start()));
+    return new MicroburstBuilder(
+        settings(),
+        new Workload.Microburst(
+            w.senders(),
+            w.receiver(),
+            w.burst(),
+            w.period(),
+            w.bursts(),
+            OptionalInt.of(value),
+            w.start()));
   }
 
   /**
@@ -94,8 +138,16 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder start(String time) {
-    return new MicroburstBuilder(settings(), new Workload.Microburst(w.senders(), w.receiver(), w.burst(),
-        w.period(), w.bursts(), w.dscp(), SimTime.parse(time)));
+    return new MicroburstBuilder(
+        settings(),
+        new Workload.Microburst(
+            w.senders(),
+            w.receiver(),
+            w.burst(),
+            w.period(),
+            w.bursts(),
+            w.dscp(),
+            SimTime.parse(time)));
   }
 
   @Override

@@ -11,8 +11,8 @@ import org.apiguardian.api.API;
 
 /**
  * Builds lossless RDMA traffic sharing the fabric with lossy background traffic. Defaults: an 8:1
- * incast of 1 MiB with the NIC's RoCE marking as the lossless part, and the same incast marked
- * DSCP 0 as the lossy part; the lossy part must carry a DSCP that maps to a lossy priority.
+ * incast of 1 MiB with the NIC's RoCE marking as the lossless part, and the same incast marked DSCP
+ * 0 as the lossy part; the lossy part must carry a DSCP that maps to a lossy priority.
  *
  * <pre>{@code
  * Scenario.mixedTraffic()
@@ -30,9 +30,13 @@ public final class MixedTrafficBuilder extends ScenarioBuilder<MixedTrafficBuild
   private final Workload.MixedTraffic w;
 
   MixedTrafficBuilder() {
-    this(Settings.defaults(), new Workload.MixedTraffic(
-        new Workload.Incast(8, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO),
-        new Workload.Incast(8, Optional.empty(), DataSize.mib(1), OptionalInt.of(0), SimTime.ZERO)));
+    this(
+        Settings.defaults(),
+        new Workload.MixedTraffic(
+            new Workload.Incast(
+                8, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO),
+            new Workload.Incast(
+                8, Optional.empty(), DataSize.mib(1), OptionalInt.of(0), SimTime.ZERO)));
   }
 
   private MixedTrafficBuilder(Settings settings, Workload.MixedTraffic workload) {
@@ -58,8 +62,8 @@ public final class MixedTrafficBuilder extends ScenarioBuilder<MixedTrafficBuild
   }
 
   /**
-   * @param traffic the lossy part, as configured by another builder (its faults and settings are not
-   *     used); never null
+   * @param traffic the lossy part, as configured by another builder (its faults and settings are
+   *     not used); never null
    * @return a changed copy
    */
   public MixedTrafficBuilder lossy(ScenarioBuilder<?> traffic) {

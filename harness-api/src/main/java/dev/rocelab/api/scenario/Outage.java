@@ -12,10 +12,11 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * A stretch of time in which a fault keeps links out of service, as the scenario declares it: a link
- * down until the scenario's next link up of the same link, each down half of a flap, a switch's
- * reboot. Everything that needs to know which links were down and when — the recovery criteria, the
- * alert timeline — takes it from {@link #of(List, FabricGraph)}, so they cannot disagree.
+ * A stretch of time in which a fault keeps links out of service, as the scenario declares it: a
+ * link down until the scenario's next link up of the same link, each down half of a flap, a
+ * switch's reboot. Everything that needs to know which links were down and when — the recovery
+ * criteria, the alert timeline — takes it from {@link #of(List, FabricGraph)}, so they cannot
+ * disagree.
  *
  * @param fault the fault that takes the links down
  * @param what what failed, for messages: {@code port leaf1:eth9}, {@code switch spine1}
@@ -25,7 +26,8 @@ import org.apiguardian.api.API;
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Outage(Fault fault, String what, List<Link> links, SimTime from, Optional<SimTime> until) {
+public record Outage(
+    Fault fault, String what, List<Link> links, SimTime from, Optional<SimTime> until) {
 
   /** Validates the fields and copies the links. */
   public Outage {
@@ -49,23 +51,40 @@ public record Outage(Fault fault, String what, List<Link> links, SimTime from, O
     for (Fault fault : faults) {
       if (fault instanceof Fault.LinkDown down) {
         List<Link> links = fabric.linkAt(down.port()).stream().toList();
-        Optional<SimTime> up = faults.stream()
-            .filter(f -> f instanceof Fault.LinkUp u && u.at().compareTo(down.at()) > 0 && !links.isEmpty()
-                && fabric.linkAt(u.port()).equals(Optional.of(links.get(0))))
-            .map(Fault::at).min(SimTime::compareTo);
+        Optional<SimTime> up =
+            faults.stream()
+                .filter(
+                    f ->
+                        f instanceof Fault.LinkUp u
+                            && u.at().compareTo(down.at()) > 0
+                            && !links.isEmpty()
+                            && fabric.linkAt(u.port()).equals(Optional.of(links.get(0))))
+                .map(Fault::at)
+                .min(SimTime::compareTo);
         outages.add(new Outage(fault, "port " + down.port(), links, down.at(), up));
       } else if (fault instanceof Fault.LinkFlap flap) {
         List<Link> links = fabric.linkAt(flap.port()).stream().toList();
         for (int i = 0; i < flap.count(); i++) {
           // down for the first half of each period (as the model flaps it)
           long start = flap.at().picos() + i * flap.period().picos();
-          outages.add(new Outage(fault, "port " + flap.port(), links, SimTime.picos(start),
-              Optional.of(SimTime.picos(start + flap.period().picos() / 2))));
+          outages.add(
+              new Outage(
+                  fault,
+                  "port " + flap.port(),
+                  links,
+                  SimTime.picos(start),
+                  Optional.of(SimTime.picos(start + flap.period().picos() / 2))));
         }
       } else if (fault instanceof Fault.SwitchReset reset) {
-        List<Link> links = fabric.ports(reset.device()).stream().map(p -> fabric.linkAt(p).orElseThrow()).toList();
-        outages.add(new Outage(fault, "switch " + reset.device(), links, reset.at(),
-            Optional.of(reset.at().plus(reset.rebootTime()))));
+        List<Link> links =
+            fabric.ports(reset.device()).stream().map(p -> fabric.linkAt(p).orElseThrow()).toList();
+        outages.add(
+            new Outage(
+                fault,
+                "switch " + reset.device(),
+                links,
+                reset.at(),
+                Optional.of(reset.at().plus(reset.rebootTime()))));
       }
     }
     return outages;

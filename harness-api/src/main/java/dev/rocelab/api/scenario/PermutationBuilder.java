@@ -26,7 +26,10 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
   private final String kind;
 
   PermutationBuilder(String kind, DataSize flowSize) {
-    this(Settings.defaults(), kind, new Workload.Permutation(flowSize, 1, OptionalInt.empty(), SimTime.ZERO));
+    this(
+        Settings.defaults(),
+        kind,
+        new Workload.Permutation(flowSize, 1, OptionalInt.empty(), SimTime.ZERO));
   }
 
   private PermutationBuilder(Settings settings, String kind, Workload.Permutation workload) {
@@ -40,7 +43,9 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
    * @return a changed copy
    */
   public PermutationBuilder flowSize(String size) {
-    return new PermutationBuilder(settings(), kind,
+    return new PermutationBuilder(
+        settings(),
+        kind,
         new Workload.Permutation(DataSize.parse(size), w.qps(), w.dscp(), w.start()));
   }
 
@@ -49,7 +54,8 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
    * @return a changed copy
    */
   public PermutationBuilder qps(int count) {
-    return new PermutationBuilder(settings(), kind, new Workload.Permutation(w.flowSize(), count, w.dscp(), w.start()));
+    return new PermutationBuilder(
+        settings(), kind, new Workload.Permutation(w.flowSize(), count, w.dscp(), w.start()));
   }
 
   /**
@@ -57,7 +63,9 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
    * @return a changed copy
    */
   public PermutationBuilder dscp(int value) {
-    return new PermutationBuilder(settings(), kind,
+    return new PermutationBuilder(
+        settings(),
+        kind,
         new Workload.Permutation(w.flowSize(), w.qps(), OptionalInt.of(value), w.start()));
   }
 
@@ -66,7 +74,9 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
    * @return a changed copy
    */
   public PermutationBuilder start(String time) {
-    return new PermutationBuilder(settings(), kind,
+    return new PermutationBuilder(
+        settings(),
+        kind,
         new Workload.Permutation(w.flowSize(), w.qps(), w.dscp(), SimTime.parse(time)));
   }
 

@@ -30,7 +30,9 @@ public enum Phase {
     this.displayName = displayName;
   }
 
-  /** @return the name shown in reports, e.g. "Synthetic load" */
+  /**
+   * @return the name shown in reports, e.g. "Synthetic load"
+   */
   public String displayName() {
     return displayName;
   }

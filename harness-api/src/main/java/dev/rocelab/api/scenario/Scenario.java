@@ -3,8 +3,8 @@ package dev.rocelab.api.scenario;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.backend.Capability;
+import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
@@ -27,18 +27,26 @@ import org.apiguardian.api.API;
  * @param duration the longest the run may last; it ends earlier when all traffic has completed
  * @param seed the seed of every random choice (ECMP hashing, permutations, ECN marking)
  * @param sampleInterval how often time series are sampled
- * @param completion whether the workload must complete within the duration, or the run measures a window
+ * @param completion whether the workload must complete within the duration, or the run measures a
+ *     window
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
 public record Scenario(
-    String name, List<Workload> workloads, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval,
+    String name,
+    List<Workload> workloads,
+    List<Fault> faults,
+    SimTime duration,
+    long seed,
+    SimTime sampleInterval,
     Completion completion) {
 
   /** The default bound on a run: 10 ms of simulated time. */
   public static final SimTime DEFAULT_DURATION = SimTime.millis(10);
+
   /** The default sampling interval: 10 µs. */
   public static final SimTime DEFAULT_SAMPLE_INTERVAL = SimTime.micros(10);
+
   /** The default seed. */
   public static final long DEFAULT_SEED = 1L;
 
@@ -69,7 +77,12 @@ public record Scenario(
    * @param sampleInterval how often time series are sampled
    */
   public Scenario(
-      String name, List<Workload> workloads, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval) {
+      String name,
+      List<Workload> workloads,
+      List<Fault> faults,
+      SimTime duration,
+      long seed,
+      SimTime sampleInterval) {
     this(name, workloads, faults, duration, seed, sampleInterval, Completion.REQUIRED);
   }
 
@@ -81,7 +94,12 @@ public record Scenario(
    * @return the scenario
    */
   public static Scenario of(String name, Workload... workloads) {
-    return new Scenario(name, Arrays.asList(workloads), List.of(), DEFAULT_DURATION, DEFAULT_SEED,
+    return new Scenario(
+        name,
+        Arrays.asList(workloads),
+        List.of(),
+        DEFAULT_DURATION,
+        DEFAULT_SEED,
         DEFAULT_SAMPLE_INTERVAL);
   }
 
@@ -230,7 +248,8 @@ public record Scenario(
   /**
    * Says whether the workload must complete within the duration.
    *
-   * @param expected {@link Completion#WINDOW} for a scenario that measures a window of traffic; never null
+   * @param expected {@link Completion#WINDOW} for a scenario that measures a window of traffic;
+   *     never null
    * @return a copy
    * @since 0.1
    */
@@ -238,7 +257,9 @@ public record Scenario(
     return new Scenario(name, workloads, faults, duration, seed, sampleInterval, expected);
   }
 
-  /** @return every capability the workloads and faults need */
+  /**
+   * @return every capability the workloads and faults need
+   */
   public Set<Capability> requires() {
     EnumSet<Capability> all = EnumSet.noneOf(Capability.class);
     workloads.forEach(w -> all.addAll(w.requires()));
@@ -246,7 +267,9 @@ public record Scenario(
     return all;
   }
 
-  /** @return the workloads' and faults' descriptions joined, for display names and reports */
+  /**
+   * @return the workloads' and faults' descriptions joined, for display names and reports
+   */
   public String describe() {
     List<String> parts = new ArrayList<>();
     workloads.forEach(w -> parts.add(w.describe()));

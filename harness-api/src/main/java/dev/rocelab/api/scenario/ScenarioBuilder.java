@@ -30,8 +30,13 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
-    permits IncastBuilder, MicroburstBuilder, MixedTrafficBuilder, PermutationBuilder, AllToAllBuilder,
-        CollectiveBuilder, FlowBuilder {
+    permits IncastBuilder,
+        MicroburstBuilder,
+        MixedTrafficBuilder,
+        PermutationBuilder,
+        AllToAllBuilder,
+        CollectiveBuilder,
+        FlowBuilder {
 
   private final Settings settings;
 
@@ -40,7 +45,12 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
   }
 
   /** The parts of a scenario every builder shares. */
-  record Settings(String name, List<Fault> faults, SimTime duration, long seed, SimTime sampleInterval,
+  record Settings(
+      String name,
+      List<Fault> faults,
+      SimTime duration,
+      long seed,
+      SimTime sampleInterval,
       Completion completion) {
 
     Settings {
@@ -51,8 +61,13 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
     }
 
     static Settings defaults() {
-      return new Settings(null, List.of(), Scenario.DEFAULT_DURATION, Scenario.DEFAULT_SEED,
-          Scenario.DEFAULT_SAMPLE_INTERVAL, Completion.REQUIRED);
+      return new Settings(
+          null,
+          List.of(),
+          Scenario.DEFAULT_DURATION,
+          Scenario.DEFAULT_SEED,
+          Scenario.DEFAULT_SAMPLE_INTERVAL,
+          Completion.REQUIRED);
     }
 
     Settings withDuration(SimTime bound) {
@@ -67,7 +82,9 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    */
   public abstract Workload workload();
 
-  /** @return the name a scenario of this kind has unless {@link #named(String)} says otherwise */
+  /**
+   * @return the name a scenario of this kind has unless {@link #named(String)} says otherwise
+   */
   abstract String kind();
 
   abstract SELF copy(Settings changed);
@@ -83,8 +100,14 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
     if (name.isBlank()) {
       throw new IllegalArgumentException("name must not be blank");
     }
-    return copy(new Settings(name, settings.faults(), settings.duration(), settings.seed(), settings.sampleInterval(),
-        settings.completion()));
+    return copy(
+        new Settings(
+            name,
+            settings.faults(),
+            settings.duration(),
+            settings.seed(),
+            settings.sampleInterval(),
+            settings.completion()));
   }
 
   /**
@@ -95,9 +118,16 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    */
   public SELF with(Fault... faults) {
     List<Fault> all = new ArrayList<>(settings.faults());
-    Arrays.stream(faults).forEach(f -> all.add(Objects.requireNonNull(f, "fault must not be null")));
-    return copy(new Settings(settings.name(), all, settings.duration(), settings.seed(), settings.sampleInterval(),
-        settings.completion()));
+    Arrays.stream(faults)
+        .forEach(f -> all.add(Objects.requireNonNull(f, "fault must not be null")));
+    return copy(
+        new Settings(
+            settings.name(),
+            all,
+            settings.duration(),
+            settings.seed(),
+            settings.sampleInterval(),
+            settings.completion()));
   }
 
   /**
@@ -127,8 +157,14 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    * @return a changed copy
    */
   public SELF seed(long seed) {
-    return copy(new Settings(settings.name(), settings.faults(), settings.duration(), seed, settings.sampleInterval(),
-        settings.completion()));
+    return copy(
+        new Settings(
+            settings.name(),
+            settings.faults(),
+            settings.duration(),
+            seed,
+            settings.sampleInterval(),
+            settings.completion()));
   }
 
   /**
@@ -148,8 +184,14 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    * @return a changed copy
    */
   public SELF sampleInterval(SimTime interval) {
-    return copy(new Settings(settings.name(), settings.faults(), settings.duration(), settings.seed(), interval,
-        settings.completion()));
+    return copy(
+        new Settings(
+            settings.name(),
+            settings.faults(),
+            settings.duration(),
+            settings.seed(),
+            interval,
+            settings.completion()));
   }
 
   /**
@@ -159,12 +201,19 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    * Scenario.incast().senders(16).message("1GiB").duration("5ms").completion(Completion.WINDOW).build()
    * }</pre>
    *
-   * @param expected {@link Completion#WINDOW} for a scenario that measures a window of traffic; never null
+   * @param expected {@link Completion#WINDOW} for a scenario that measures a window of traffic;
+   *     never null
    * @return a changed copy
    */
   public SELF completion(Completion expected) {
-    return copy(new Settings(settings.name(), settings.faults(), settings.duration(), settings.seed(),
-        settings.sampleInterval(), Objects.requireNonNull(expected, "completion must not be null")));
+    return copy(
+        new Settings(
+            settings.name(),
+            settings.faults(),
+            settings.duration(),
+            settings.seed(),
+            settings.sampleInterval(),
+            Objects.requireNonNull(expected, "completion must not be null")));
   }
 
   /**
@@ -174,8 +223,14 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
    */
   public Scenario build() {
     String name = settings.name() != null ? settings.name() : kind();
-    return new Scenario(name, List.of(workload()), settings.faults(), settings.duration(), settings.seed(),
-        settings.sampleInterval(), settings.completion());
+    return new Scenario(
+        name,
+        List.of(workload()),
+        settings.faults(),
+        settings.duration(),
+        settings.seed(),
+        settings.sampleInterval(),
+        settings.completion());
   }
 
   final Settings settings() {

@@ -10,8 +10,8 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * Message sizes swept the way nccl-tests sweeps them ({@code -b minBytes -e maxBytes -f stepFactor}):
- * {@code min, min × factor, min × factor², …} while not above {@code max}.
+ * Message sizes swept the way nccl-tests sweeps them ({@code -b minBytes -e maxBytes -f
+ * stepFactor}): {@code min, min × factor, min × factor², …} while not above {@code max}.
  *
  * @param min the first size, &gt; 0
  * @param max the last size, &ge; min
@@ -41,7 +41,9 @@ public record SizeSweep(DataSize min, DataSize max, int factor) {
     return new SizeSweep(size, size, 2);
   }
 
-  /** @return the sizes in order */
+  /**
+   * @return the sizes in order
+   */
   public List<DataSize> sizes() {
     List<DataSize> sizes = new ArrayList<>();
     long bytes = min.bytes();

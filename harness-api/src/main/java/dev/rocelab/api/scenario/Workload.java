@@ -2,9 +2,9 @@ package dev.rocelab.api.scenario;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.util.EnumSet;
@@ -24,13 +24,22 @@ import org.apiguardian.api.API;
  */
 @API(status = STABLE, since = "0.1")
 public sealed interface Workload
-    permits Workload.RdmaFlow, Workload.Incast, Workload.Microburst, Workload.MixedTraffic,
-        Workload.Permutation, Workload.AllToAll, Workload.Collective {
+    permits Workload.RdmaFlow,
+        Workload.Incast,
+        Workload.Microburst,
+        Workload.MixedTraffic,
+        Workload.Permutation,
+        Workload.AllToAll,
+        Workload.Collective {
 
-  /** @return the backend capabilities this workload needs */
+  /**
+   * @return the backend capabilities this workload needs
+   */
   Set<Capability> requires();
 
-  /** @return a short human-readable description, e.g. {@code incast 32:1 · 4MiB · dscp 26} */
+  /**
+   * @return a short human-readable description, e.g. {@code incast 32:1 · 4MiB · dscp 26}
+   */
   String describe();
 
   /** The RDMA operation a flow uses. */
@@ -56,15 +65,24 @@ public sealed interface Workload
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  record RdmaFlow(Endpoint source, Endpoint destination, DataSize message, int messages, int qps,
-      OptionalInt dscp, SimTime start, Verb verb) implements Workload {
+  record RdmaFlow(
+      Endpoint source,
+      Endpoint destination,
+      DataSize message,
+      int messages,
+      int qps,
+      OptionalInt dscp,
+      SimTime start,
+      Verb verb)
+      implements Workload {
 
     /** Validates the fields. */
     public RdmaFlow {
       Objects.requireNonNull(source, "source must not be null");
       Objects.requireNonNull(destination, "destination must not be null");
       if (source.equals(destination)) {
-        throw new IllegalArgumentException("source and destination must differ but both are " + source);
+        throw new IllegalArgumentException(
+            "source and destination must differ but both are " + source);
       }
       Checks.positive(message, "message");
       Checks.positive(messages, "messages");
@@ -81,8 +99,17 @@ public sealed interface Workload
 
     @Override
     public String describe() {
-      return "rdma " + verb.name().toLowerCase() + " " + source + " → " + destination + " · "
-          + messages + " × " + message + dscpSuffix(dscp);
+      return "rdma "
+          + verb.name().toLowerCase()
+          + " "
+          + source
+          + " → "
+          + destination
+          + " · "
+          + messages
+          + " × "
+          + message
+          + dscpSuffix(dscp);
     }
   }
 
@@ -97,7 +124,8 @@ public sealed interface Workload
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  record Incast(int senders, Optional<Endpoint> receiver, DataSize message, OptionalInt dscp, SimTime start)
+  record Incast(
+      int senders, Optional<Endpoint> receiver, DataSize message, OptionalInt dscp, SimTime start)
       implements Workload {
 
     /** Validates the fields. */
@@ -133,8 +161,15 @@ public sealed interface Workload
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  record Microburst(int senders, Optional<Endpoint> receiver, DataSize burst, SimTime period, int bursts,
-      OptionalInt dscp, SimTime start) implements Workload {
+  record Microburst(
+      int senders,
+      Optional<Endpoint> receiver,
+      DataSize burst,
+      SimTime period,
+      int bursts,
+      OptionalInt dscp,
+      SimTime start)
+      implements Workload {
 
     /** Validates the fields. */
     public Microburst {
@@ -154,7 +189,14 @@ public sealed interface Workload
 
     @Override
     public String describe() {
-      return "microburst " + senders + ":1 · " + burst + " every " + period + " × " + bursts
+      return "microburst "
+          + senders
+          + ":1 · "
+          + burst
+          + " every "
+          + period
+          + " × "
+          + bursts
           + dscpSuffix(dscp);
     }
   }
@@ -190,8 +232,8 @@ public sealed interface Workload
   }
 
   /**
-   * Every NIC sends one flow to another NIC, a random permutation drawn from the scenario seed
-   * (no NIC sends to itself or to its own host).
+   * Every NIC sends one flow to another NIC, a random permutation drawn from the scenario seed (no
+   * NIC sends to itself or to its own host).
    *
    * @param flowSize the size of each flow
    * @param qps queue pairs per flow
@@ -200,7 +242,8 @@ public sealed interface Workload
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  record Permutation(DataSize flowSize, int qps, OptionalInt dscp, SimTime start) implements Workload {
+  record Permutation(DataSize flowSize, int qps, OptionalInt dscp, SimTime start)
+      implements Workload {
 
     /** Validates the fields. */
     public Permutation {
@@ -261,10 +304,10 @@ public sealed interface Workload
    * @param protocol NCCL protocol (sets the protocol efficiency and the per-step latency)
    * @param ranks GPUs taking part (the first {@code ranks} GPUs in fabric order), 0 for all
    * @param root the root rank of a broadcast or reduce, 0..ranks−1; ignored otherwise
-   * @param channels NCCL channels (rings or tree pairs), 0 for the backend's choice (NCCL's usual two
-   *     per NIC)
-   * @param qpsPerConnection queue pairs per connection ({@code NCCL_IB_QPS_PER_CONNECTION}), &ge; 1;
-   *     each has its own source port for ECMP
+   * @param channels NCCL channels (rings or tree pairs), 0 for the backend's choice (NCCL's usual
+   *     two per NIC)
+   * @param qpsPerConnection queue pairs per connection ({@code NCCL_IB_QPS_PER_CONNECTION}), &ge;
+   *     1; each has its own source port for ECMP
    * @param splitDataOnQps how messages use the queue pairs ({@code NCCL_IB_SPLIT_DATA_ON_QPS}):
    *     {@code false}, NCCL's default since 2.20.3, sends each message whole on the next queue pair
    *     in turn; {@code true}, the default of NCCL 2.18 and 2.19, splits every message evenly over
@@ -274,9 +317,20 @@ public sealed interface Workload
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  record Collective(CollectiveOperation operation, SizeSweep sizes, DataType dataType, Algorithm algorithm,
-      Protocol protocol, int ranks, int root, int channels, int qpsPerConnection, boolean splitDataOnQps,
-      Fidelity fidelity, SimTime start) implements Workload {
+  record Collective(
+      CollectiveOperation operation,
+      SizeSweep sizes,
+      DataType dataType,
+      Algorithm algorithm,
+      Protocol protocol,
+      int ranks,
+      int root,
+      int channels,
+      int qpsPerConnection,
+      boolean splitDataOnQps,
+      Fidelity fidelity,
+      SimTime start)
+      implements Workload {
 
     /** Validates the fields. */
     public Collective {
@@ -286,19 +340,23 @@ public sealed interface Workload
       Objects.requireNonNull(algorithm, "algorithm must not be null");
       Objects.requireNonNull(protocol, "protocol must not be null");
       if (algorithm == Algorithm.TREE && operation != CollectiveOperation.ALL_REDUCE) {
-        throw new IllegalArgumentException("the tree algorithm is for all_reduce only, not " + operation.ncclName());
+        throw new IllegalArgumentException(
+            "the tree algorithm is for all_reduce only, not " + operation.ncclName());
       }
       if (ranks < 0 || ranks == 1) {
         throw new IllegalArgumentException("ranks must be 0 (all) or >= 2 but was " + ranks);
       }
       if (root < 0 || (ranks > 0 && root >= ranks)) {
-        throw new IllegalArgumentException("root must be a rank 0.." + (ranks > 0 ? ranks - 1 : "n-1") + " but was " + root);
+        throw new IllegalArgumentException(
+            "root must be a rank 0.." + (ranks > 0 ? ranks - 1 : "n-1") + " but was " + root);
       }
       if (channels < 0) {
-        throw new IllegalArgumentException("channels must be 0 (backend's choice) or > 0 but was " + channels);
+        throw new IllegalArgumentException(
+            "channels must be 0 (backend's choice) or > 0 but was " + channels);
       }
       if (qpsPerConnection < 1) {
-        throw new IllegalArgumentException("qpsPerConnection must be >= 1 but was " + qpsPerConnection);
+        throw new IllegalArgumentException(
+            "qpsPerConnection must be >= 1 but was " + qpsPerConnection);
       }
       Objects.requireNonNull(fidelity, "fidelity must not be null");
       Objects.requireNonNull(start, "start must not be null");
@@ -311,9 +369,17 @@ public sealed interface Workload
 
     @Override
     public String describe() {
-      return operation.ncclName() + " · " + sizes + " · " + algorithm.name().toLowerCase() + " · "
-          + protocol.name() + (ranks == 0 ? "" : " · " + ranks + " ranks")
-          + (qpsPerConnection == 1 ? "" : " · " + qpsPerConnection + " QPs" + (splitDataOnQps ? " (split)" : ""))
+      return operation.ncclName()
+          + " · "
+          + sizes
+          + " · "
+          + algorithm.name().toLowerCase()
+          + " · "
+          + protocol.name()
+          + (ranks == 0 ? "" : " · " + ranks + " ranks")
+          + (qpsPerConnection == 1
+              ? ""
+              : " · " + qpsPerConnection + " QPs" + (splitDataOnQps ? " (split)" : ""))
           + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase());
     }
   }
@@ -340,7 +406,9 @@ public sealed interface Workload
       this.ncclName = ncclName;
     }
 
-    /** @return the nccl-tests name, e.g. {@code all_reduce} */
+    /**
+     * @return the nccl-tests name, e.g. {@code all_reduce}
+     */
     public String ncclName() {
       return ncclName;
     }
@@ -365,12 +433,16 @@ public sealed interface Workload
       };
     }
 
-    /** @return whether it reduces (nccl-tests prints {@code sum} as its redop, else {@code none}) */
+    /**
+     * @return whether it reduces (nccl-tests prints {@code sum} as its redop, else {@code none})
+     */
     public boolean reduces() {
       return this == ALL_REDUCE || this == REDUCE_SCATTER || this == REDUCE;
     }
 
-    /** @return whether it has a root rank (nccl-tests prints it, else −1) */
+    /**
+     * @return whether it has a root rank (nccl-tests prints it, else −1)
+     */
     public boolean rooted() {
       return this == BROADCAST || this == REDUCE;
     }
@@ -401,13 +473,18 @@ public sealed interface Workload
       this.efficiency = efficiency;
     }
 
-    /** @return the fraction of the bytes NCCL moves that is user data */
+    /**
+     * @return the fraction of the bytes NCCL moves that is user data
+     */
     public double efficiency() {
       return efficiency;
     }
   }
 
-  /** The workload description's DSCP part: {@code " · dscp 26"}, or nothing when the class default applies. */
+  /**
+   * The workload description's DSCP part: {@code " · dscp 26"}, or nothing when the class default
+   * applies.
+   */
   private static String dscpSuffix(OptionalInt dscp) {
     return dscp.isPresent() ? " · dscp " + dscp.getAsInt() : "";
   }

@@ -46,7 +46,8 @@ class DisplayAndStatsTest {
   void jainsIndexIsOneForEqualSharesAndOneOverNForAMonopoly() {
     assertThat(Stats.jain(new double[] {5, 5, 5, 5})).isEqualTo(1.0);
     assertThat(Stats.jain(new double[] {8, 0, 0, 0})).isEqualTo(0.25);
-    assertThat(Stats.jain(new double[] {2, 1})).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(Stats.jain(new double[] {2, 1}))
+        .isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(Stats.jain(new double[] {0, 0})).isEqualTo(1.0);
   }
 
@@ -62,8 +63,16 @@ class DisplayAndStatsTest {
   }
 
   private static FlowResult flow(String id, long completionMicros) {
-    return new FlowResult(id, Endpoint.parse("host1:nic0"), Endpoint.parse("host2:nic0"), 3, DataSize.mib(1),
-        DataSize.mib(1), SimTime.ZERO,
-        completionMicros < 0 ? Optional.empty() : Optional.of(SimTime.micros(completionMicros)), 0, Optional.empty());
+    return new FlowResult(
+        id,
+        Endpoint.parse("host1:nic0"),
+        Endpoint.parse("host2:nic0"),
+        3,
+        DataSize.mib(1),
+        DataSize.mib(1),
+        SimTime.ZERO,
+        completionMicros < 0 ? Optional.empty() : Optional.of(SimTime.micros(completionMicros)),
+        0,
+        Optional.empty());
   }
 }

@@ -1,8 +1,8 @@
 package dev.rocelab.api.backend;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.scenario.Fault;
@@ -20,7 +20,9 @@ class FabricBackendsTest {
 
   @Test
   void discoversBackendsListedInMetaInfServices() {
-    assertThat(FabricBackends.available()).extracting(FabricBackend::id).containsExactly("alpha", "beta");
+    assertThat(FabricBackends.available())
+        .extracting(FabricBackend::id)
+        .containsExactly("alpha", "beta");
     assertThat(FabricBackends.require("beta")).isInstanceOf(BetaBackend.class);
     assertThat(FabricBackends.find("gamma")).isEmpty();
   }
@@ -34,15 +36,20 @@ class FabricBackendsTest {
 
   @Test
   void sessionNamesTheCapabilitiesAScenarioLacks() {
-    Scenario incastWithLinkDown = Scenario.of("incast",
-            new Workload.Incast(4, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO))
-        .with(Fault.linkDown("spine1:eth3").at("2ms"));
+    Scenario incastWithLinkDown =
+        Scenario.of(
+                "incast",
+                new Workload.Incast(
+                    4, Optional.empty(), DataSize.mib(1), OptionalInt.empty(), SimTime.ZERO))
+            .with(Fault.linkDown("spine1:eth3").at("2ms"));
     try (FabricSession session = new AlphaBackend().open(null)) {
       assertThat(session.unsupported(incastWithLinkDown))
           .contains("backend alpha cannot run \"incast\": it lacks [LINK_FAULTS]");
-      assertThat(session.unsupported(Scenario.of("plain", incastWithLinkDown.workloads().get(0)))).isEmpty();
+      assertThat(session.unsupported(Scenario.of("plain", incastWithLinkDown.workloads().get(0))))
+          .isEmpty();
       // the one check every start makes, and so every run
-      assertThatThrownBy(() -> session.run(incastWithLinkDown)).isInstanceOf(UnsupportedScenarioException.class)
+      assertThatThrownBy(() -> session.run(incastWithLinkDown))
+          .isInstanceOf(UnsupportedScenarioException.class)
           .hasMessage("backend alpha cannot run \"incast\": it lacks [LINK_FAULTS]");
     }
   }

@@ -10,7 +10,10 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The run limits come from system properties, with defaults, and a bad setting is an error naming the property. */
+/**
+ * The run limits come from system properties, with defaults, and a bad setting is an error naming
+ * the property.
+ */
 class RunLimitsTest {
 
   private static final String SERIES = "rocelab.limits.seriesMemory";
@@ -46,16 +49,21 @@ class RunLimitsTest {
 
   @Test
   void aBadSettingNamesItsPropertyAndWhatWouldDo() {
-    assertThatIllegalArgumentException().isThrownBy(() -> with(SERIES, "lots", RunLimits::seriesMemory))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> with(SERIES, "lots", RunLimits::seriesMemory))
         .withMessageStartingWith("system property rocelab.limits.seriesMemory: ");
-    assertThatIllegalArgumentException().isThrownBy(() -> with(SERIES, "0B", RunLimits::seriesMemory))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> with(SERIES, "0B", RunLimits::seriesMemory))
         .withMessage("system property rocelab.limits.seriesMemory must be more than 0B");
-    assertThatIllegalArgumentException().isThrownBy(() -> with(WALL, "10 minutes", RunLimits::wallClock))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> with(WALL, "10 minutes", RunLimits::wallClock))
         .withMessageStartingWith("system property rocelab.limits.wallClock: ")
         .withMessageEndingWith(" (e.g. 600s, 10m, 2h or PT10M)");
-    assertThatIllegalArgumentException().isThrownBy(() -> with(WALL, "0s", RunLimits::wallClock))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> with(WALL, "0s", RunLimits::wallClock))
         .withMessage("system property rocelab.limits.wallClock must be more than 0s but was 0s");
-    assertThatIllegalArgumentException().isThrownBy(() -> RunLimits.progressEvery("sometimes"))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> RunLimits.progressEvery("sometimes"))
         .withMessageStartingWith("system property rocelab.progress: ");
   }
 

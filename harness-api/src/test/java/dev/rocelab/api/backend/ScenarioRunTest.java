@@ -1,9 +1,9 @@
 package dev.rocelab.api.backend;
 
-import dev.rocelab.api.fabric.Fabrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.Fabrics;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Scenario;
@@ -39,8 +39,10 @@ class ScenarioRunTest {
     AtomicInteger runs = new AtomicInteger();
     FabricSession session = new RecordingSession(runs);
 
-    assertThat(session.run(Scenario.incast().senders(2)).scenario().workloads()).singleElement()
-        .extracting("senders").isEqualTo(2);
+    assertThat(session.run(Scenario.incast().senders(2)).scenario().workloads())
+        .singleElement()
+        .extracting("senders")
+        .isEqualTo(2);
     assertThat(runs).hasValue(1);
   }
 
@@ -80,8 +82,20 @@ class ScenarioRunTest {
     public ScenarioRun start(Scenario scenario) {
       requireSupported(scenario);
       runs.incrementAndGet();
-      return ScenarioRun.completed(new RunResult(scenario, "recording", Fabrics.minimal(), StopReason.COMPLETED, SimTime.micros(20), List.of(),
-          List.of(), Map.of(), List.of(), List.of(), List.of(), List.of()));
+      return ScenarioRun.completed(
+          new RunResult(
+              scenario,
+              "recording",
+              Fabrics.minimal(),
+              StopReason.COMPLETED,
+              SimTime.micros(20),
+              List.of(),
+              List.of(),
+              Map.of(),
+              List.of(),
+              List.of(),
+              List.of(),
+              List.of()));
     }
 
     @Override

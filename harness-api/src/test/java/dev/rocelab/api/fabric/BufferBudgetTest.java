@@ -51,7 +51,9 @@ class BufferBudgetTest {
     void losslessPriorityGroupHoldsXoffPlusXon() {
       assertThat(leaf.ports().get(0).sizeFor(3)).isEqualTo(DataSize.kib(155 + 18));
       assertThat(leaf.ports().get(2).sizeFor(3)).isEqualTo(DataSize.kib(163 + 18));
-      assertThat(leaf.ports().get(0).sizeFor(5)).as("a lossy priority has no headroom").isEqualTo(DataSize.ZERO);
+      assertThat(leaf.ports().get(0).sizeFor(5))
+          .as("a lossy priority has no headroom")
+          .isEqualTo(DataSize.ZERO);
     }
 
     @Test
@@ -78,22 +80,26 @@ class BufferBudgetTest {
 
     @Test
     void everyLosslessPriorityGetsItsOwnHeadroom() {
-      BufferBudget twoPriorities = BufferBudget.of(oneLeafOneSpine()
-          .with(Fabrics.qos().lossless(3, 4).pfc(3, 4).build())
-          .graph(), "leaf1");
+      BufferBudget twoPriorities =
+          BufferBudget.of(
+              oneLeafOneSpine().with(Fabrics.qos().lossless(3, 4).pfc(3, 4).build()).graph(),
+              "leaf1");
 
       assertThat(twoPriorities.losslessPriorities()).isEqualTo(2);
-      assertThat(twoPriorities.ports().get(0).xoff()).containsExactly(
-          Map.entry(3, HOST_PORT_XOFF), Map.entry(4, HOST_PORT_XOFF));
+      assertThat(twoPriorities.ports().get(0).xoff())
+          .containsExactly(Map.entry(3, HOST_PORT_XOFF), Map.entry(4, HOST_PORT_XOFF));
       assertThat(twoPriorities.headroom()).isEqualTo(DataSize.kib(2 * 527));
       assertThat(twoPriorities.reserve()).isEqualTo(DataSize.kib(96));
     }
 
     @Test
     void sharedBytesGoNegativeWhenHeadroomAndReserveDoNotFit() {
-      BufferBudget small = BufferBudget.of(oneLeafOneSpine()
-          .with(Fabrics.switchProfile().buffer(DataSize.kib(512)).build())
-          .graph(), "leaf1");
+      BufferBudget small =
+          BufferBudget.of(
+              oneLeafOneSpine()
+                  .with(Fabrics.switchProfile().buffer(DataSize.kib(512)).build())
+                  .graph(),
+              "leaf1");
 
       // 512 − 527 − 96 KiB
       assertThat(small.sharedBytes()).isEqualTo(-111L * 1024);
@@ -101,10 +107,17 @@ class BufferBudgetTest {
 
     @Test
     void usesTheEffectiveProfileOfAnOverriddenSwitch() {
-      BufferBudget overridden = BufferBudget.of(oneLeafOneSpine()
-          .with(Fabrics.switchProfile().named("big-reserve").reserve(DataSize.kib(16)).build())
-          .with(Fabrics.switchOverride("big-reserve", "leaf1"))
-          .graph(), "leaf1");
+      BufferBudget overridden =
+          BufferBudget.of(
+              oneLeafOneSpine()
+                  .with(
+                      Fabrics.switchProfile()
+                          .named("big-reserve")
+                          .reserve(DataSize.kib(16))
+                          .build())
+                  .with(Fabrics.switchOverride("big-reserve", "leaf1"))
+                  .graph(),
+              "leaf1");
 
       assertThat(overridden.reserve()).isEqualTo(DataSize.kib(3 * 8 * 16));
     }
@@ -115,16 +128,20 @@ class BufferBudgetTest {
 
     @Test
     void usesTheConfiguredSizeOfEachLosslessPriorityWithoutXon() {
-      HeadroomPolicy.Fixed fixed = new HeadroomPolicy.Fixed(Map.of(3, DataSize.kib(50), 5, DataSize.kib(7)));
+      HeadroomPolicy.Fixed fixed =
+          new HeadroomPolicy.Fixed(Map.of(3, DataSize.kib(50), 5, DataSize.kib(7)));
 
-      BufferBudget leaf = BufferBudget.of(oneLeafOneSpine()
-          .with(Fabrics.switchProfile().headroom(fixed).build())
-          .graph(), "leaf1");
+      BufferBudget leaf =
+          BufferBudget.of(
+              oneLeafOneSpine().with(Fabrics.switchProfile().headroom(fixed).build()).graph(),
+              "leaf1");
 
-      assertThat(leaf.ports()).allSatisfy(p -> {
-        assertThat(p.xoff()).containsExactly(Map.entry(3, DataSize.kib(50)));
-        assertThat(p.xon()).isEqualTo(DataSize.ZERO);
-      });
+      assertThat(leaf.ports())
+          .allSatisfy(
+              p -> {
+                assertThat(p.xoff()).containsExactly(Map.entry(3, DataSize.kib(50)));
+                assertThat(p.xon()).isEqualTo(DataSize.ZERO);
+              });
       assertThat(leaf.headroom()).isEqualTo(DataSize.kib(3 * 50));
     }
 
@@ -132,9 +149,10 @@ class BufferBudgetTest {
     void givesALosslessPriorityWithoutConfiguredHeadroomNone() {
       HeadroomPolicy.Fixed other = new HeadroomPolicy.Fixed(Map.of(4, DataSize.kib(50)));
 
-      BufferBudget leaf = BufferBudget.of(oneLeafOneSpine()
-          .with(Fabrics.switchProfile().headroom(other).build())
-          .graph(), "leaf1");
+      BufferBudget leaf =
+          BufferBudget.of(
+              oneLeafOneSpine().with(Fabrics.switchProfile().headroom(other).build()).graph(),
+              "leaf1");
 
       assertThat(leaf.ports().get(0).xoff()).containsExactly(Map.entry(3, DataSize.ZERO));
       assertThat(leaf.headroom()).isEqualTo(DataSize.ZERO);
@@ -146,18 +164,22 @@ class BufferBudgetTest {
 
     @Test
     void isTheLargestRoceMtuPlusHeaders() {
-      FabricSpec spec = oneLeafOneSpine().with(Fabrics.nic().named("small").mtu(DataSize.kib(1)).build()).build();
+      FabricSpec spec =
+          oneLeafOneSpine().with(Fabrics.nic().named("small").mtu(DataSize.kib(1)).build()).build();
 
       assertThat(BufferBudget.largestLosslessFrame(spec)).isEqualTo(DataSize.bytes(4096 + 62));
     }
 
     @Test
     void smallerRoceMtuNeedsLessHeadroom() {
-      FabricGraph graph = oneLeafOneSpine().with(Fabrics.nic().mtu(DataSize.kib(1)).build()).graph();
+      FabricGraph graph =
+          oneLeafOneSpine().with(Fabrics.nic().mtu(DataSize.kib(1)).build()).graph();
 
       // 1086 + (9100 + 1515.15 + 57 920) × 2.25 = 155 290.1 B → 152 KiB
-      assertThat(BufferBudget.largestLosslessFrame(graph.spec())).isEqualTo(DataSize.bytes(1024 + 62));
-      assertThat(BufferBudget.of(graph, "leaf1").ports().get(0).xoff()).containsEntry(3, DataSize.kib(152));
+      assertThat(BufferBudget.largestLosslessFrame(graph.spec()))
+          .isEqualTo(DataSize.bytes(1024 + 62));
+      assertThat(BufferBudget.of(graph, "leaf1").ports().get(0).xoff())
+          .containsEntry(3, DataSize.kib(152));
     }
   }
 }

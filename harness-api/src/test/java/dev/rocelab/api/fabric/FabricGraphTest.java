@@ -14,7 +14,10 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** {@link FabricGraph#of} expands each kind of topology into devices and links, then applies overrides. */
+/**
+ * {@link FabricGraph#of} expands each kind of topology into devices and links, then applies
+ * overrides.
+ */
 class FabricGraphTest {
 
   private static List<String> names(List<Device> devices) {
@@ -48,8 +51,11 @@ class FabricGraphTest {
       assertThat(graph.tierOf("host1")).isZero();
       assertThat(graph.tierOf("leaf2")).isEqualTo(1);
       assertThat(graph.tierOf("spine1")).isEqualTo(2);
-      assertThatIllegalArgumentException().isThrownBy(() -> graph.tierOf("leaf9")).withMessage("no device named leaf9");
-      assertThat(graph.uplinks("leaf1")).extracting(p -> graph.linkAt(p).orElseThrow().peerOf(p).device())
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> graph.tierOf("leaf9"))
+          .withMessage("no device named leaf9");
+      assertThat(graph.uplinks("leaf1"))
+          .extracting(p -> graph.linkAt(p).orElseThrow().peerOf(p).device())
           .containsExactly("spine1", "spine2");
       assertThat(graph.uplinks("spine1")).isEmpty();
       assertThat(graph.uplinks("host1")).isEqualTo(graph.ports("host1"));
@@ -62,8 +68,10 @@ class FabricGraphTest {
 
     @Test
     void equalsAnotherGraphOfAnEqualSpec() {
-      assertThat(Fabrics.spec().graph()).isEqualTo(graph).hasSameHashCodeAs(graph).hasToString("fabric "
-          + graph.spec().name());
+      assertThat(Fabrics.spec().graph())
+          .isEqualTo(graph)
+          .hasSameHashCodeAs(graph)
+          .hasToString("fabric " + graph.spec().name());
       assertThat(Fabrics.spec().with(Fabrics.leafSpine(3, 2, 2, 1)).graph()).isNotEqualTo(graph);
     }
 
@@ -89,17 +97,30 @@ class FabricGraphTest {
     @Test
     void numbersLeafDownlinksFirstThenUplinks() {
       assertThat(strings(graph.ports("leaf1")))
-          .containsExactly("leaf1:eth1", "leaf1:eth2", "leaf1:eth3", "leaf1:eth4", "leaf1:eth5", "leaf1:eth6");
-      assertThat(graph.linkAt(port("leaf1:eth1"))).map(l -> l.peerOf(port("leaf1:eth1"))).contains(port("host1:nic0"));
-      assertThat(graph.linkAt(port("leaf1:eth4"))).map(l -> l.peerOf(port("leaf1:eth4"))).contains(port("host2:nic1"));
-      assertThat(graph.linkAt(port("leaf1:eth5"))).map(l -> l.peerOf(port("leaf1:eth5"))).contains(port("spine1:eth1"));
-      assertThat(graph.linkAt(port("leaf1:eth6"))).map(l -> l.peerOf(port("leaf1:eth6"))).contains(port("spine2:eth1"));
+          .containsExactly(
+              "leaf1:eth1", "leaf1:eth2", "leaf1:eth3", "leaf1:eth4", "leaf1:eth5", "leaf1:eth6");
+      assertThat(graph.linkAt(port("leaf1:eth1")))
+          .map(l -> l.peerOf(port("leaf1:eth1")))
+          .contains(port("host1:nic0"));
+      assertThat(graph.linkAt(port("leaf1:eth4")))
+          .map(l -> l.peerOf(port("leaf1:eth4")))
+          .contains(port("host2:nic1"));
+      assertThat(graph.linkAt(port("leaf1:eth5")))
+          .map(l -> l.peerOf(port("leaf1:eth5")))
+          .contains(port("spine1:eth1"));
+      assertThat(graph.linkAt(port("leaf1:eth6")))
+          .map(l -> l.peerOf(port("leaf1:eth6")))
+          .contains(port("spine2:eth1"));
     }
 
     @Test
     void attachesTheHostsOfLeafTwoToLeafTwo() {
-      assertThat(graph.linkAt(port("host3:nic0"))).map(l -> l.peerOf(port("host3:nic0"))).contains(port("leaf2:eth1"));
-      assertThat(graph.linkAt(port("host4:nic1"))).map(l -> l.peerOf(port("host4:nic1"))).contains(port("leaf2:eth4"));
+      assertThat(graph.linkAt(port("host3:nic0")))
+          .map(l -> l.peerOf(port("host3:nic0")))
+          .contains(port("leaf2:eth1"));
+      assertThat(graph.linkAt(port("host4:nic1")))
+          .map(l -> l.peerOf(port("host4:nic1")))
+          .contains(port("leaf2:eth4"));
     }
 
     @Test
@@ -137,18 +158,28 @@ class FabricGraphTest {
 
     @Test
     void everyHostPortIsANicWithItsHostsNicProfile() {
-      assertThat(strings(graph.nics())).containsExactly(
-          "host1:nic0", "host1:nic1", "host2:nic0", "host2:nic1",
-          "host3:nic0", "host3:nic1", "host4:nic0", "host4:nic1");
-      assertThat(graph.nics()).allSatisfy(nic ->
-          assertThat(graph.nicProfileOf(nic).name()).isEqualTo(Fabrics.NIC_PROFILE));
+      assertThat(strings(graph.nics()))
+          .containsExactly(
+              "host1:nic0",
+              "host1:nic1",
+              "host2:nic0",
+              "host2:nic1",
+              "host3:nic0",
+              "host3:nic1",
+              "host4:nic0",
+              "host4:nic1");
+      assertThat(graph.nics())
+          .allSatisfy(
+              nic -> assertThat(graph.nicProfileOf(nic).name()).isEqualTo(Fabrics.NIC_PROFILE));
     }
 
     @Test
     void rejectsProfileQueriesForThingsThatAreNotThere() {
-      assertThatIllegalArgumentException().isThrownBy(() -> graph.nicProfileOf(port("leaf1:eth1")))
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> graph.nicProfileOf(port("leaf1:eth1")))
           .withMessage("leaf1:eth1 is not a NIC of this fabric");
-      assertThatIllegalArgumentException().isThrownBy(() -> graph.switchProfileOf("leaf9"))
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> graph.switchProfileOf("leaf9"))
           .withMessage("no device named leaf9");
     }
 
@@ -168,21 +199,33 @@ class FabricGraphTest {
 
     @Test
     void ordersDevicesByNumberNotByText() {
-      assertThat(names(graph.switches())).containsExactly(
-          "leaf1", "leaf2", "leaf3", "leaf4", "leaf5", "leaf6", "leaf7", "leaf8", "leaf9", "leaf10", "spine1");
+      assertThat(names(graph.switches()))
+          .containsExactly(
+              "leaf1", "leaf2", "leaf3", "leaf4", "leaf5", "leaf6", "leaf7", "leaf8", "leaf9",
+              "leaf10", "spine1");
       assertThat(names(graph.hosts())).endsWith("host9", "host10");
     }
 
     @Test
     void ordersNicsByHostNumberThenNicNumber() {
-      assertThat(strings(graph.nics())).endsWith("host9:nic0", "host9:nic1", "host10:nic0", "host10:nic1");
+      assertThat(strings(graph.nics()))
+          .endsWith("host9:nic0", "host9:nic1", "host10:nic0", "host10:nic1");
     }
 
     @Test
     void spineDownlinksFollowLeafNumbers() {
-      assertThat(strings(graph.ports("spine1"))).containsExactly(
-          "spine1:eth1", "spine1:eth2", "spine1:eth3", "spine1:eth4", "spine1:eth5",
-          "spine1:eth6", "spine1:eth7", "spine1:eth8", "spine1:eth9", "spine1:eth10");
+      assertThat(strings(graph.ports("spine1")))
+          .containsExactly(
+              "spine1:eth1",
+              "spine1:eth2",
+              "spine1:eth3",
+              "spine1:eth4",
+              "spine1:eth5",
+              "spine1:eth6",
+              "spine1:eth7",
+              "spine1:eth8",
+              "spine1:eth9",
+              "spine1:eth10");
       assertThat(graph.linkAt(port("spine1:eth10"))).map(l -> l.a()).contains(port("leaf10:eth3"));
     }
 
@@ -221,7 +264,8 @@ class FabricGraphTest {
               tuple("leaf3", Device.Role.LEAF, 1), tuple("leaf4", Device.Role.LEAF, 1),
               tuple("spine1", Device.Role.SPINE, 2), tuple("spine2", Device.Role.SPINE, 2),
               tuple("spine3", Device.Role.SPINE, 2), tuple("spine4", Device.Role.SPINE, 2),
-              tuple("super1", Device.Role.SUPER_SPINE, 3), tuple("super2", Device.Role.SUPER_SPINE, 3));
+              tuple("super1", Device.Role.SUPER_SPINE, 3),
+                  tuple("super2", Device.Role.SUPER_SPINE, 3));
     }
 
     @Test
@@ -242,7 +286,8 @@ class FabricGraphTest {
               "spine2:eth3 <-> super1:eth2", "spine2:eth4 <-> super2:eth2",
               "spine3:eth3 <-> super1:eth3", "spine3:eth4 <-> super2:eth3",
               "spine4:eth3 <-> super1:eth4", "spine4:eth4 <-> super2:eth4");
-      assertThat(graph.linkAt(port("super2:eth4")).orElseThrow().spec()).isEqualTo(Fabrics.CORE_LINK);
+      assertThat(graph.linkAt(port("super2:eth4")).orElseThrow().spec())
+          .isEqualTo(Fabrics.CORE_LINK);
     }
 
     @Test
@@ -260,8 +305,17 @@ class FabricGraphTest {
     private FabricGraph rails(int units, int hostsPerUnit, int spines) {
       return Fabrics.spec()
           .with(Fabrics.host().named(RAIL4).nics(4).build())
-          .with(new Topology.RailOptimized(units, hostsPerUnit, spines, 1, Fabrics.HOST_LINK, Fabrics.FABRIC_LINK,
-              RAIL4, Fabrics.SWITCH_PROFILE, Fabrics.SWITCH_PROFILE))
+          .with(
+              new Topology.RailOptimized(
+                  units,
+                  hostsPerUnit,
+                  spines,
+                  1,
+                  Fabrics.HOST_LINK,
+                  Fabrics.FABRIC_LINK,
+                  RAIL4,
+                  Fabrics.SWITCH_PROFILE,
+                  Fabrics.SWITCH_PROFILE))
           .graph();
     }
 
@@ -272,8 +326,10 @@ class FabricGraphTest {
       for (int h = 1; h <= 3; h++) {
         for (int i = 0; i < 4; i++) {
           Endpoint nic = port("host" + h + ":nic" + i);
-          assertThat(graph.linkAt(nic)).as("rail leaf of %s", nic)
-              .map(l -> l.peerOf(nic)).contains(port("leaf" + (i + 1) + ":eth" + h));
+          assertThat(graph.linkAt(nic))
+              .as("rail leaf of %s", nic)
+              .map(l -> l.peerOf(nic))
+              .contains(port("leaf" + (i + 1) + ":eth" + h));
         }
       }
     }
@@ -293,8 +349,10 @@ class FabricGraphTest {
       FabricGraph graph = rails(2, 2, 2);
 
       assertThat(graph.hosts()).hasSize(4);
-      assertThat(names(graph.switches())).containsExactly(
-          "leaf1", "leaf2", "leaf3", "leaf4", "leaf5", "leaf6", "leaf7", "leaf8", "spine1", "spine2");
+      assertThat(names(graph.switches()))
+          .containsExactly(
+              "leaf1", "leaf2", "leaf3", "leaf4", "leaf5", "leaf6", "leaf7", "leaf8", "spine1",
+              "spine2");
       // NICs 4 hosts × 4; every one of 8 leaves to each of 2 spines
       assertThat(graph.links()).hasSize(16 + 16);
     }
@@ -303,7 +361,8 @@ class FabricGraphTest {
     void everyRailLeafUplinksToEverySpineAfterItsHosts() {
       FabricGraph graph = rails(2, 2, 2);
 
-      assertThat(strings(graph.ports("leaf8"))).containsExactly("leaf8:eth1", "leaf8:eth2", "leaf8:eth3", "leaf8:eth4");
+      assertThat(strings(graph.ports("leaf8")))
+          .containsExactly("leaf8:eth1", "leaf8:eth2", "leaf8:eth3", "leaf8:eth4");
       assertThat(graph.linkAt(port("leaf8:eth3"))).map(l -> l.b()).contains(port("spine1:eth8"));
       assertThat(graph.linkAt(port("leaf8:eth4"))).map(l -> l.b()).contains(port("spine2:eth8"));
     }
@@ -314,11 +373,15 @@ class FabricGraphTest {
 
     // gpu1, gpu2 (2 NICs each) on tor1, tor2; both ToRs up to core
     private Topology.Graph topology(Topology.GraphLink... extra) {
-      List<Topology.GraphLink> links = new ArrayList<>(List.of(
-          graphLink("gpu1:nic0", "tor1:eth1"), graphLink("gpu1:nic1", "tor1:eth2"),
-          graphLink("gpu2:nic0", "tor2:eth1"), graphLink("gpu2:nic1", "tor2:eth2"),
-          graphLink("tor1:eth3", "core:eth1", Fabrics.FABRIC_LINK),
-          graphLink("tor2:eth3", "core:eth2", Fabrics.FABRIC_LINK)));
+      List<Topology.GraphLink> links =
+          new ArrayList<>(
+              List.of(
+                  graphLink("gpu1:nic0", "tor1:eth1"),
+                  graphLink("gpu1:nic1", "tor1:eth2"),
+                  graphLink("gpu2:nic0", "tor2:eth1"),
+                  graphLink("gpu2:nic1", "tor2:eth2"),
+                  graphLink("tor1:eth3", "core:eth1", Fabrics.FABRIC_LINK),
+                  graphLink("tor2:eth3", "core:eth2", Fabrics.FABRIC_LINK)));
       links.addAll(List.of(extra));
       return new Topology.Graph(
           List.of(graphSwitch("core", 4), graphSwitch("tor1", 4), graphSwitch("tor2", 4)),
@@ -330,11 +393,14 @@ class FabricGraphTest {
     void keepsTheGivenLinksInOrder() {
       FabricGraph graph = Fabrics.spec().with(topology()).graph();
 
-      assertThat(graph.links()).map(ends()).containsExactly(
-          "gpu1:nic0 <-> tor1:eth1", "gpu1:nic1 <-> tor1:eth2",
-          "gpu2:nic0 <-> tor2:eth1", "gpu2:nic1 <-> tor2:eth2",
-          "tor1:eth3 <-> core:eth1", "tor2:eth3 <-> core:eth2");
-      assertThat(graph.linkAt(port("core:eth2")).orElseThrow().spec()).isEqualTo(Fabrics.FABRIC_LINK);
+      assertThat(graph.links())
+          .map(ends())
+          .containsExactly(
+              "gpu1:nic0 <-> tor1:eth1", "gpu1:nic1 <-> tor1:eth2",
+              "gpu2:nic0 <-> tor2:eth1", "gpu2:nic1 <-> tor2:eth2",
+              "tor1:eth3 <-> core:eth1", "tor2:eth3 <-> core:eth2");
+      assertThat(graph.linkAt(port("core:eth2")).orElseThrow().spec())
+          .isEqualTo(Fabrics.FABRIC_LINK);
     }
 
     @Test
@@ -344,19 +410,24 @@ class FabricGraphTest {
       assertThat(graph.devices())
           .extracting(Device::name, Device::role, Device::tier)
           .containsExactly(
-              tuple("gpu1", Device.Role.HOST, 0), tuple("gpu2", Device.Role.HOST, 0),
-              tuple("tor1", Device.Role.SWITCH, 1), tuple("tor2", Device.Role.SWITCH, 1),
+              tuple("gpu1", Device.Role.HOST, 0),
+              tuple("gpu2", Device.Role.HOST, 0),
+              tuple("tor1", Device.Role.SWITCH, 1),
+              tuple("tor2", Device.Role.SWITCH, 1),
               tuple("core", Device.Role.SWITCH, 2));
     }
 
     @Test
     void aSwitchReachedThroughAShorterPathTakesTheLowerTier() {
       // core also gets a direct host link, so it is one hop from a host
-      Topology.Graph shortcut = new Topology.Graph(
-          List.of(graphSwitch("core", 4), graphSwitch("tor1", 4)),
-          List.of(graphHost("gpu1")),
-          List.of(graphLink("gpu1:nic0", "tor1:eth1"), graphLink("tor1:eth2", "core:eth1"),
-              graphLink("gpu1:nic1", "core:eth2")));
+      Topology.Graph shortcut =
+          new Topology.Graph(
+              List.of(graphSwitch("core", 4), graphSwitch("tor1", 4)),
+              List.of(graphHost("gpu1")),
+              List.of(
+                  graphLink("gpu1:nic0", "tor1:eth1"),
+                  graphLink("tor1:eth2", "core:eth1"),
+                  graphLink("gpu1:nic1", "core:eth2")));
 
       FabricGraph graph = Fabrics.spec().with(shortcut).graph();
 
@@ -365,8 +436,11 @@ class FabricGraphTest {
 
     @Test
     void everyHostGetsOneNicPerProfileNicEvenIfUnconnected() {
-      Topology.Graph half = new Topology.Graph(
-          List.of(graphSwitch("tor1", 4)), List.of(graphHost("gpu1")), List.of(graphLink("gpu1:nic0", "tor1:eth1")));
+      Topology.Graph half =
+          new Topology.Graph(
+              List.of(graphSwitch("tor1", 4)),
+              List.of(graphHost("gpu1")),
+              List.of(graphLink("gpu1:nic0", "tor1:eth1")));
 
       FabricGraph graph = Fabrics.spec().with(half).graph();
 
@@ -378,7 +452,8 @@ class FabricGraphTest {
     void rejectsLinkToAPortBeyondTheSwitch() {
       Fabrics.SpecBuilder spec = Fabrics.spec().with(topology(graphLink("gpu2:nic1", "tor2:eth5")));
 
-      assertThatIllegalArgumentException().isThrownBy(spec::graph)
+      assertThatIllegalArgumentException()
+          .isThrownBy(spec::graph)
           .withMessage("link gpu2:nic1 <-> tor2:eth5: tor2 has no port eth5");
     }
 
@@ -386,7 +461,8 @@ class FabricGraphTest {
     void rejectsSwitchPortZero() {
       Fabrics.SpecBuilder spec = Fabrics.spec().with(topology(graphLink("tor1:eth0", "tor2:eth4")));
 
-      assertThatIllegalArgumentException().isThrownBy(spec::graph)
+      assertThatIllegalArgumentException()
+          .isThrownBy(spec::graph)
           .withMessage("link tor1:eth0 <-> tor2:eth4: tor1 has no port eth0");
     }
 
@@ -394,7 +470,8 @@ class FabricGraphTest {
     void rejectsNicBeyondTheHostProfile() {
       Fabrics.SpecBuilder spec = Fabrics.spec().with(topology(graphLink("gpu1:nic2", "tor1:eth4")));
 
-      assertThatIllegalArgumentException().isThrownBy(spec::graph)
+      assertThatIllegalArgumentException()
+          .isThrownBy(spec::graph)
           .withMessage("link gpu1:nic2 <-> tor1:eth4: gpu1 has no port nic2");
     }
 
@@ -402,15 +479,18 @@ class FabricGraphTest {
     void rejectsSwitchPortNameOnAHost() {
       Fabrics.SpecBuilder spec = Fabrics.spec().with(topology(graphLink("gpu1:eth1", "tor1:eth4")));
 
-      assertThatIllegalArgumentException().isThrownBy(spec::graph)
+      assertThatIllegalArgumentException()
+          .isThrownBy(spec::graph)
           .withMessage("link gpu1:eth1 <-> tor1:eth4: gpu1 has no port eth1");
     }
 
     @Test
     void rejectsLinkToAMissingDevice() {
-      Fabrics.SpecBuilder spec = Fabrics.spec().with(topology(graphLink("tor1:eth4", "ghost:eth1")));
+      Fabrics.SpecBuilder spec =
+          Fabrics.spec().with(topology(graphLink("tor1:eth4", "ghost:eth1")));
 
-      assertThatIllegalArgumentException().isThrownBy(spec::graph)
+      assertThatIllegalArgumentException()
+          .isThrownBy(spec::graph)
           .withMessage("link tor1:eth4 <-> ghost:eth1: no device named ghost");
     }
   }
@@ -420,10 +500,11 @@ class FabricGraphTest {
 
     @Test
     void switchOverrideChangesOnlyThatSwitchsProfile() {
-      FabricGraph graph = Fabrics.spec()
-          .with(Fabrics.switchProfile().named("sn5600-canary").build())
-          .with(Fabrics.switchOverride("sn5600-canary", "leaf2"))
-          .graph();
+      FabricGraph graph =
+          Fabrics.spec()
+              .with(Fabrics.switchProfile().named("sn5600-canary").build())
+              .with(Fabrics.switchOverride("sn5600-canary", "leaf2"))
+              .graph();
 
       assertThat(graph.device("leaf2").orElseThrow())
           .isEqualTo(new Device("leaf2", Device.Role.LEAF, "sn5600-canary", 1));
@@ -434,10 +515,11 @@ class FabricGraphTest {
 
     @Test
     void hostOverrideChangesAllItsNics() {
-      FabricGraph graph = Fabrics.spec()
-          .with(Fabrics.nic().named("cx7-canary").build())
-          .with(Fabrics.nicOverride("cx7-canary", "host2"))
-          .graph();
+      FabricGraph graph =
+          Fabrics.spec()
+              .with(Fabrics.nic().named("cx7-canary").build())
+              .with(Fabrics.nicOverride("cx7-canary", "host2"))
+              .graph();
 
       assertThat(graph.nicProfileOf(port("host2:nic0")).name()).isEqualTo("cx7-canary");
       assertThat(graph.nicProfileOf(port("host2:nic1")).name()).isEqualTo("cx7-canary");
@@ -448,23 +530,26 @@ class FabricGraphTest {
 
     @Test
     void nicOverrideChangesOnlyThatNic() {
-      FabricGraph graph = Fabrics.spec()
-          .with(Fabrics.nic().named("cx7-canary").build())
-          .with(Fabrics.nicOverride("cx7-canary", "host2:nic1"))
-          .graph();
+      FabricGraph graph =
+          Fabrics.spec()
+              .with(Fabrics.nic().named("cx7-canary").build())
+              .with(Fabrics.nicOverride("cx7-canary", "host2:nic1"))
+              .graph();
 
-      assertThat(graph.nics()).filteredOn(nic -> graph.nicProfileOf(nic).name().equals("cx7-canary"))
+      assertThat(graph.nics())
+          .filteredOn(nic -> graph.nicProfileOf(nic).name().equals("cx7-canary"))
           .containsExactly(port("host2:nic1"));
     }
 
     @Test
     void laterOverridesWin() {
-      FabricGraph graph = Fabrics.spec()
-          .with(Fabrics.nic().named("cx7-a").build())
-          .with(Fabrics.nic().named("cx7-b").build())
-          .with(Fabrics.nicOverride("cx7-a", "host1:nic0"))
-          .with(Fabrics.nicOverride("cx7-b", "host1"))
-          .graph();
+      FabricGraph graph =
+          Fabrics.spec()
+              .with(Fabrics.nic().named("cx7-a").build())
+              .with(Fabrics.nic().named("cx7-b").build())
+              .with(Fabrics.nicOverride("cx7-a", "host1:nic0"))
+              .with(Fabrics.nicOverride("cx7-b", "host1"))
+              .graph();
 
       assertThat(graph.nicProfileOf(port("host1:nic0")).name()).isEqualTo("cx7-b");
       assertThat(graph.nicProfileOf(port("host1:nic1")).name()).isEqualTo("cx7-b");
@@ -472,31 +557,39 @@ class FabricGraphTest {
 
     @Test
     void switchOverrideAlsoAppliesToExplicitGraphs() {
-      Topology.Graph graphTopology = new Topology.Graph(
-          List.of(graphSwitch("tor1", 4)), List.of(graphHost("gpu1")), List.of(graphLink("gpu1:nic0", "tor1:eth1")));
+      Topology.Graph graphTopology =
+          new Topology.Graph(
+              List.of(graphSwitch("tor1", 4)),
+              List.of(graphHost("gpu1")),
+              List.of(graphLink("gpu1:nic0", "tor1:eth1")));
 
-      FabricGraph graph = Fabrics.spec()
-          .with(graphTopology)
-          .with(Fabrics.switchProfile().named("sn5600-canary").build())
-          .with(Fabrics.switchOverride("sn5600-canary", "tor1"))
-          .graph();
+      FabricGraph graph =
+          Fabrics.spec()
+              .with(graphTopology)
+              .with(Fabrics.switchProfile().named("sn5600-canary").build())
+              .with(Fabrics.switchOverride("sn5600-canary", "tor1"))
+              .graph();
 
       assertThat(graph.device("tor1")).map(Device::profile).contains("sn5600-canary");
     }
 
     @Test
     void rejectsOverrideOfAnUnknownDevice() {
-      Fabrics.SpecBuilder spec = Fabrics.spec().with(Fabrics.switchOverride(Fabrics.SWITCH_PROFILE, "leaf9"));
+      Fabrics.SpecBuilder spec =
+          Fabrics.spec().with(Fabrics.switchOverride(Fabrics.SWITCH_PROFILE, "leaf9"));
 
-      assertThatIllegalArgumentException().isThrownBy(spec::graph)
+      assertThatIllegalArgumentException()
+          .isThrownBy(spec::graph)
           .withMessage("override names leaf9, which is not a device of this fabric");
     }
 
     @Test
     void rejectsOverrideOfAnUnknownNic() {
-      Fabrics.SpecBuilder spec = Fabrics.spec().with(Fabrics.nicOverride(Fabrics.NIC_PROFILE, "host1:nic2"));
+      Fabrics.SpecBuilder spec =
+          Fabrics.spec().with(Fabrics.nicOverride(Fabrics.NIC_PROFILE, "host1:nic2"));
 
-      assertThatIllegalArgumentException().isThrownBy(spec::graph)
+      assertThatIllegalArgumentException()
+          .isThrownBy(spec::graph)
           .withMessage("override names host1:nic2, which is not a NIC of this fabric");
     }
   }

@@ -45,7 +45,10 @@ public final class Fabrics {
 
   private Fabrics() {}
 
-  /** @return the minimal valid leaf-spine fabric, expanded: what results in other packages' tests ran on */
+  /**
+   * @return the minimal valid leaf-spine fabric, expanded: what results in other packages' tests
+   *     ran on
+   */
   public static FabricGraph minimal() {
     return spec().graph();
   }
@@ -55,19 +58,50 @@ public final class Fabrics {
     return new SpecBuilder();
   }
 
-  static Topology.LeafSpine leafSpine(int leaves, int spines, int hostsPerLeaf, int uplinksPerSpine) {
-    return new Topology.LeafSpine(leaves, spines, hostsPerLeaf, uplinksPerSpine, HOST_LINK, FABRIC_LINK,
-        HOST_PROFILE, SWITCH_PROFILE, SWITCH_PROFILE);
+  static Topology.LeafSpine leafSpine(
+      int leaves, int spines, int hostsPerLeaf, int uplinksPerSpine) {
+    return new Topology.LeafSpine(
+        leaves,
+        spines,
+        hostsPerLeaf,
+        uplinksPerSpine,
+        HOST_LINK,
+        FABRIC_LINK,
+        HOST_PROFILE,
+        SWITCH_PROFILE,
+        SWITCH_PROFILE);
   }
 
-  static Topology.ThreeTier threeTier(int pods, int leavesPerPod, int spinesPerPod, int superSpines, int hostsPerLeaf) {
-    return new Topology.ThreeTier(pods, leavesPerPod, spinesPerPod, superSpines, hostsPerLeaf, 1, 1,
-        HOST_LINK, FABRIC_LINK, CORE_LINK, HOST_PROFILE, SWITCH_PROFILE, SWITCH_PROFILE, SWITCH_PROFILE);
+  static Topology.ThreeTier threeTier(
+      int pods, int leavesPerPod, int spinesPerPod, int superSpines, int hostsPerLeaf) {
+    return new Topology.ThreeTier(
+        pods,
+        leavesPerPod,
+        spinesPerPod,
+        superSpines,
+        hostsPerLeaf,
+        1,
+        1,
+        HOST_LINK,
+        FABRIC_LINK,
+        CORE_LINK,
+        HOST_PROFILE,
+        SWITCH_PROFILE,
+        SWITCH_PROFILE,
+        SWITCH_PROFILE);
   }
 
   static Topology.RailOptimized railOptimized(int scalableUnits, int hostsPerUnit, int spines) {
-    return new Topology.RailOptimized(scalableUnits, hostsPerUnit, spines, 1, HOST_LINK, FABRIC_LINK,
-        HOST_PROFILE, SWITCH_PROFILE, SWITCH_PROFILE);
+    return new Topology.RailOptimized(
+        scalableUnits,
+        hostsPerUnit,
+        spines,
+        1,
+        HOST_LINK,
+        FABRIC_LINK,
+        HOST_PROFILE,
+        SWITCH_PROFILE,
+        SWITCH_PROFILE);
   }
 
   static Topology.GraphSwitch graphSwitch(String name, int ports) {
@@ -171,7 +205,16 @@ public final class Fabrics {
     }
 
     FabricSpec build() {
-      return new FabricSpec("test", "", topology, switchProfiles, nicProfiles, hostProfiles, qos, firmware, overrides);
+      return new FabricSpec(
+          "test",
+          "",
+          topology,
+          switchProfiles,
+          nicProfiles,
+          hostProfiles,
+          qos,
+          firmware,
+          overrides);
     }
 
     FabricGraph graph() {
@@ -183,7 +226,9 @@ public final class Fabrics {
     }
   }
 
-  /** A {@link NicProfile}: 400G, RoCE on DSCP 26 / priority 3, CNP on 48 / 6, PFC on 3, 4 KiB MTU. */
+  /**
+   * A {@link NicProfile}: 400G, RoCE on DSCP 26 / priority 3, CNP on 48 / 6, PFC on 3, 4 KiB MTU.
+   */
   static final class NicBuilder {
     private String name = NIC_PROFILE;
     private Rate speed = SPEED;
@@ -224,7 +269,8 @@ public final class Fabrics {
     }
 
     NicProfile build() {
-      return new NicProfile(name, speed, firmware, roce, cnp, pfcPriorities, mtu, 1, DcqcnParameters.MLX5_DEFAULTS);
+      return new NicProfile(
+          name, speed, firmware, roce, cnp, pfcPriorities, mtu, 1, DcqcnParameters.MLX5_DEFAULTS);
     }
   }
 
@@ -251,14 +297,20 @@ public final class Fabrics {
 
     HostProfile build() {
       int gpus = 2 * nics;
-      return new HostProfile(name, gpus, nics, nicProfile, HostProfile.railAligned(gpus, nics), Rate.gbps(3600),
+      return new HostProfile(
+          name,
+          gpus,
+          nics,
+          nicProfile,
+          HostProfile.railAligned(gpus, nics),
+          Rate.gbps(3600),
           SimTime.micros(1));
     }
   }
 
   /**
-   * A {@link QosPolicy}: DSCP 26 → 3 and 48 → 6, priority 3 lossless with PFC, ECN on 3, CNPs strict,
-   * IP MTU 9100 B.
+   * A {@link QosPolicy}: DSCP 26 → 3 and 48 → 6, priority 3 lossless with PFC, ECN on 3, CNPs
+   * strict, IP MTU 9100 B.
    */
   static final class QosBuilder {
     private String name = QOS;
@@ -300,12 +352,22 @@ public final class Fabrics {
     }
 
     QosPolicy build() {
-      return new QosPolicy(name, dscpToPriority, lossless, pfc, DataSize.kib(18), Map.of(ROCE_PRIORITY, ecn),
-          new Scheduler(Set.of(CNP_PRIORITY), Map.of(0, 1, ROCE_PRIORITY, 4)), mtu);
+      return new QosPolicy(
+          name,
+          dscpToPriority,
+          lossless,
+          pfc,
+          DataSize.kib(18),
+          Map.of(ROCE_PRIORITY, ecn),
+          new Scheduler(Set.of(CNP_PRIORITY), Map.of(0, 1, ROCE_PRIORITY, 4)),
+          mtu);
     }
   }
 
-  /** A {@link SwitchProfile}: Spectrum-4 with 64 MiB of 144 B cells, 4 KiB reserve, derived headroom. */
+  /**
+   * A {@link SwitchProfile}: Spectrum-4 with 64 MiB of 144 B cells, 4 KiB reserve, derived
+   * headroom.
+   */
   static final class SwitchBuilder {
     private String name = SWITCH_PROFILE;
     private String nos = NOS;
@@ -351,8 +413,20 @@ public final class Fabrics {
     }
 
     SwitchProfile build() {
-      return new SwitchProfile(name, "Spectrum-4", nos, buffer, cellSize, 0.125, reserve, headroom, qos,
-          SwitchProfile.Forwarding.CUT_THROUGH, SimTime.nanos(600), PfcWatchdog.SONIC_DEFAULT, Convergence.FAST);
+      return new SwitchProfile(
+          name,
+          "Spectrum-4",
+          nos,
+          buffer,
+          cellSize,
+          0.125,
+          reserve,
+          headroom,
+          qos,
+          SwitchProfile.Forwarding.CUT_THROUGH,
+          SimTime.nanos(600),
+          PfcWatchdog.SONIC_DEFAULT,
+          Convergence.FAST);
     }
   }
 }

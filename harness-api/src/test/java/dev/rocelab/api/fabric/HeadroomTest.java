@@ -35,7 +35,16 @@ class HeadroomTest {
 
     // IEEE 802.3 Annex 31B.3.7, as tabulated by SONiC
     @ParameterizedTest(name = "{0} Gb/s: {1} quanta")
-    @CsvSource({"10, 67", "25, 80", "40, 118", "50, 147", "100, 394", "200, 453", "400, 905", "800, 905"})
+    @CsvSource({
+      "10, 67",
+      "25, 80",
+      "40, 118",
+      "50, 147",
+      "100, 394",
+      "200, 453",
+      "400, 905",
+      "800, 905"
+    })
     void followTheStandardsTable(long gbps, int quanta) {
       assertThat(Headroom.pauseQuanta(Rate.gbps(gbps))).isEqualTo(quanta);
     }
@@ -44,7 +53,9 @@ class HeadroomTest {
     void speedsBetweenRowsTakeTheNextHigherRow() {
       assertThat(Headroom.pauseQuanta(Rate.gbps(150))).isEqualTo(453);
       assertThat(Headroom.pauseQuanta(Rate.gbps(300))).isEqualTo(905);
-      assertThat(Headroom.pauseQuanta(Rate.bps(100_000_500_000L))).as("just above 100G").isEqualTo(453);
+      assertThat(Headroom.pauseQuanta(Rate.bps(100_000_500_000L)))
+          .as("just above 100G")
+          .isEqualTo(453);
       assertThat(Headroom.pauseQuanta(Rate.mbps(10))).isEqualTo(1);
     }
 
@@ -59,7 +70,8 @@ class HeadroomTest {
 
     @Test
     void for400gOver5mIs157KiB() {
-      // cell occupancy = (100 − 100 + 100 × 144/64) / 100                = 2.25   (144 B cell > 2 × 64 B)
+      // cell occupancy = (100 − 100 + 100 × 144/64) / 100                = 2.25   (144 B cell > 2 ×
+      // 64 B)
       // bytes on cable = 2 × 5 m / 198e6 m/s × 400e9 b/s / 8             = 2525.25
       // peer response  = 905 quanta × 512 bit / 8 = 905 × 64             = 57 920
       // in flight      = 9100 + 2525.25 + 2 × 0 + 0 + 57 920              = 69 545.25
@@ -88,7 +100,8 @@ class HeadroomTest {
 
     @Test
     void gearboxDelayCountsTwice() {
-      HeadroomPolicy.Derived gearbox = new HeadroomPolicy.Derived(DataSize.ZERO, DataSize.ZERO, 0, SimTime.micros(1));
+      HeadroomPolicy.Derived gearbox =
+          new HeadroomPolicy.Derived(DataSize.ZERO, DataSize.ZERO, 0, SimTime.micros(1));
 
       // 1 µs at 400 Gb/s = 50 000 B, twice: 71 178 + 100 000 = 171 178 B = 167.17 KiB → 168 KiB
       assertThat(xoff(gearbox, Rate.gbps(400), Length.meters(0))).isEqualTo(DataSize.kib(168));
@@ -96,7 +109,8 @@ class HeadroomTest {
 
     @Test
     void macPhyDelayAddsItsBytes() {
-      HeadroomPolicy.Derived macPhy = new HeadroomPolicy.Derived(DataSize.kib(10), DataSize.ZERO, 0, SimTime.ZERO);
+      HeadroomPolicy.Derived macPhy =
+          new HeadroomPolicy.Derived(DataSize.kib(10), DataSize.ZERO, 0, SimTime.ZERO);
 
       // 71 178 + 10 240 = 81 418 B = 79.51 KiB → 80 KiB
       assertThat(xoff(macPhy, Rate.gbps(400), Length.meters(0))).isEqualTo(DataSize.kib(80));
@@ -106,8 +120,14 @@ class HeadroomTest {
     void cellsOfAtMostTwoMinimumFramesUseTheSmallCellWorstCase() {
       // worst case = 2 × 96 / (1 + 96) = 1.9794; peer response at 100G = 394 × 64 = 25 216
       // 1086 + (1500 + 0 + 25 216) × 1.9794 = 53 967.2 B = 52.70 KiB → 53 KiB
-      DataSize xoff = Headroom.xoff(ALL_SMALL, DataSize.bytes(96), Rate.gbps(100), Length.meters(0),
-          DataSize.bytes(1500), DataSize.bytes(1024 + Framing.ROCE_HEADERS));
+      DataSize xoff =
+          Headroom.xoff(
+              ALL_SMALL,
+              DataSize.bytes(96),
+              Rate.gbps(100),
+              Length.meters(0),
+              DataSize.bytes(1500),
+              DataSize.bytes(1024 + Framing.ROCE_HEADERS));
 
       assertThat(xoff).isEqualTo(DataSize.kib(53));
     }

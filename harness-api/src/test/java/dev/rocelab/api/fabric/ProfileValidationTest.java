@@ -32,7 +32,8 @@ class ProfileValidationTest {
 
     @Test
     void acceptsKmaxEqualToKmin() {
-      assertThat(new EcnProfile(DataSize.kib(100), DataSize.kib(100), 1.0).kmax()).isEqualTo(DataSize.kib(100));
+      assertThat(new EcnProfile(DataSize.kib(100), DataSize.kib(100), 1.0).kmax())
+          .isEqualTo(DataSize.kib(100));
     }
 
     @ParameterizedTest
@@ -101,8 +102,10 @@ class ProfileValidationTest {
 
     @Test
     void acceptsTheMtuBounds() {
-      assertThat(Fabrics.qos().mtu(DataSize.bytes(576)).build().mtu()).isEqualTo(DataSize.bytes(576));
-      assertThat(Fabrics.qos().mtu(DataSize.bytes(9216)).build().mtu()).isEqualTo(DataSize.bytes(9216));
+      assertThat(Fabrics.qos().mtu(DataSize.bytes(576)).build().mtu())
+          .isEqualTo(DataSize.bytes(576));
+      assertThat(Fabrics.qos().mtu(DataSize.bytes(9216)).build().mtu())
+          .isEqualTo(DataSize.bytes(9216));
     }
 
     @Test
@@ -140,15 +143,24 @@ class ProfileValidationTest {
 
       assertThat(policy.isLossless(3)).isTrue();
       assertThat(policy.isLossless(0)).isFalse();
-      assertThat(policy.ecnFor(3)).contains(new EcnProfile(DataSize.kib(400), DataSize.kib(1600), 0.2));
+      assertThat(policy.ecnFor(3))
+          .contains(new EcnProfile(DataSize.kib(400), DataSize.kib(1600), 0.2));
       assertThat(policy.ecnFor(0)).isEmpty();
     }
 
     @Test
     void copiesItsMapsSoLaterChangesDoNotLeakIn() {
       Map<Integer, Integer> dscp = new HashMap<>(Map.of(26, 3));
-      QosPolicy policy = new QosPolicy("q", dscp, Set.of(3), Set.of(3), DataSize.kib(18), Map.of(),
-          Scheduler.roundRobin(), DataSize.bytes(9100));
+      QosPolicy policy =
+          new QosPolicy(
+              "q",
+              dscp,
+              Set.of(3),
+              Set.of(3),
+              DataSize.kib(18),
+              Map.of(),
+              Scheduler.roundRobin(),
+              DataSize.bytes(9100));
 
       dscp.put(10, 1);
 
@@ -203,7 +215,8 @@ class ProfileValidationTest {
     @ParameterizedTest
     @ValueSource(longs = {256, 512, 1024, 2048, 4096})
     void acceptsEveryRoceMtu(long bytes) {
-      assertThat(Fabrics.nic().mtu(DataSize.bytes(bytes)).build().mtu()).isEqualTo(DataSize.bytes(bytes));
+      assertThat(Fabrics.nic().mtu(DataSize.bytes(bytes)).build().mtu())
+          .isEqualTo(DataSize.bytes(bytes));
     }
 
     @Test
@@ -234,28 +247,40 @@ class ProfileValidationTest {
     @Test
     void rejectsRailMapWithWrongNumberOfGpus() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new HostProfile("dgx", 8, 2, "cx7", List.of(0, 1, 0, 1), Rate.gbps(3600), SimTime.micros(1)))
+          .isThrownBy(
+              () ->
+                  new HostProfile(
+                      "dgx", 8, 2, "cx7", List.of(0, 1, 0, 1), Rate.gbps(3600), SimTime.micros(1)))
           .withMessage("gpuToNic must name one NIC per GPU (8) but has 4");
     }
 
     @Test
     void rejectsRailMapNamingANicThatDoesNotExist() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new HostProfile("dgx", 2, 2, "cx7", List.of(0, 2), Rate.gbps(3600), SimTime.micros(1)))
+          .isThrownBy(
+              () ->
+                  new HostProfile(
+                      "dgx", 2, 2, "cx7", List.of(0, 2), Rate.gbps(3600), SimTime.micros(1)))
           .withMessage("gpuToNic[1] must be a NIC 0..1 but was 2");
     }
 
     @Test
     void rejectsNegativeNicInRailMap() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new HostProfile("dgx", 2, 2, "cx7", List.of(-1, 0), Rate.gbps(3600), SimTime.micros(1)))
+          .isThrownBy(
+              () ->
+                  new HostProfile(
+                      "dgx", 2, 2, "cx7", List.of(-1, 0), Rate.gbps(3600), SimTime.micros(1)))
           .withMessage("gpuToNic[0] must be a NIC 0..1 but was -1");
     }
 
     @Test
     void rejectsZeroNics() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new HostProfile("dgx", 2, 0, "cx7", List.of(0, 0), Rate.gbps(3600), SimTime.micros(1)))
+          .isThrownBy(
+              () ->
+                  new HostProfile(
+                      "dgx", 2, 0, "cx7", List.of(0, 0), Rate.gbps(3600), SimTime.micros(1)))
           .withMessage("nics must be > 0 but was 0");
     }
 
@@ -268,7 +293,8 @@ class ProfileValidationTest {
     @Test
     void copiesTheRailMap() {
       List<Integer> map = new ArrayList<>(List.of(0, 1));
-      HostProfile host = new HostProfile("dgx", 2, 2, "cx7", map, Rate.gbps(3600), SimTime.micros(1));
+      HostProfile host =
+          new HostProfile("dgx", 2, 2, "cx7", map, Rate.gbps(3600), SimTime.micros(1));
 
       map.set(0, 1);
 
@@ -282,7 +308,12 @@ class ProfileValidationTest {
     @Test
     void rejectsCellLargerThanTheBuffer() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> Fabrics.switchProfile().buffer(DataSize.bytes(100)).cellSize(DataSize.bytes(144)).build())
+          .isThrownBy(
+              () ->
+                  Fabrics.switchProfile()
+                      .buffer(DataSize.bytes(100))
+                      .cellSize(DataSize.bytes(144))
+                      .build())
           .withMessage("cellSize must be <= buffer (100B) but was 144B");
     }
 
@@ -296,9 +327,22 @@ class ProfileValidationTest {
     @Test
     void rejectsNonPositiveAlpha() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new SwitchProfile("sw", "Spectrum-4", "SONiC", DataSize.mib(64), DataSize.bytes(144), 0.0,
-              DataSize.kib(4), Fabrics.DERIVED_HEADROOM, "rdma", SwitchProfile.Forwarding.CUT_THROUGH,
-              SimTime.nanos(600), PfcWatchdog.SONIC_DEFAULT, Convergence.FAST))
+          .isThrownBy(
+              () ->
+                  new SwitchProfile(
+                      "sw",
+                      "Spectrum-4",
+                      "SONiC",
+                      DataSize.mib(64),
+                      DataSize.bytes(144),
+                      0.0,
+                      DataSize.kib(4),
+                      Fabrics.DERIVED_HEADROOM,
+                      "rdma",
+                      SwitchProfile.Forwarding.CUT_THROUGH,
+                      SimTime.nanos(600),
+                      PfcWatchdog.SONIC_DEFAULT,
+                      Convergence.FAST))
           .withMessage("alpha must be > 0 but was 0.0");
     }
   }
@@ -310,7 +354,10 @@ class ProfileValidationTest {
     @ValueSource(ints = {-1, 101})
     void derivedRejectsSmallPacketShareOutsidePercent(int percent) {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new HeadroomPolicy.Derived(DataSize.ZERO, DataSize.kib(18), percent, SimTime.ZERO))
+          .isThrownBy(
+              () ->
+                  new HeadroomPolicy.Derived(
+                      DataSize.ZERO, DataSize.kib(18), percent, SimTime.ZERO))
           .withMessage("smallPacketPercent must be between 0 and 100 but was " + percent);
     }
 
@@ -328,23 +375,41 @@ class ProfileValidationTest {
     @Test
     void rejectsZeroDetectionTimer() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new PfcWatchdog(true, SimTime.ZERO, SimTime.millis(200), SimTime.millis(200),
-              PfcWatchdog.Action.DROP))
+          .isThrownBy(
+              () ->
+                  new PfcWatchdog(
+                      true,
+                      SimTime.ZERO,
+                      SimTime.millis(200),
+                      SimTime.millis(200),
+                      PfcWatchdog.Action.DROP))
           .withMessage("detection must be > 0 but was 0ps");
     }
 
     @Test
     void rejectsZeroPollInterval() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new PfcWatchdog(true, SimTime.millis(200), SimTime.millis(200), SimTime.ZERO,
-              PfcWatchdog.Action.FORWARD))
+          .isThrownBy(
+              () ->
+                  new PfcWatchdog(
+                      true,
+                      SimTime.millis(200),
+                      SimTime.millis(200),
+                      SimTime.ZERO,
+                      PfcWatchdog.Action.FORWARD))
           .withMessage("pollInterval must be > 0 but was 0ps");
     }
 
     @Test
     void sonicDefaultDropsAfter200Milliseconds() {
-      assertThat(PfcWatchdog.SONIC_DEFAULT).isEqualTo(new PfcWatchdog(
-          true, SimTime.millis(200), SimTime.millis(200), SimTime.millis(200), PfcWatchdog.Action.DROP));
+      assertThat(PfcWatchdog.SONIC_DEFAULT)
+          .isEqualTo(
+              new PfcWatchdog(
+                  true,
+                  SimTime.millis(200),
+                  SimTime.millis(200),
+                  SimTime.millis(200),
+                  PfcWatchdog.Action.DROP));
       assertThat(PfcWatchdog.DISABLED.enabled()).isFalse();
     }
   }
@@ -354,9 +419,19 @@ class ProfileValidationTest {
 
     private DcqcnParameters withGains(double g, double initialAlpha) {
       DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
-      return new DcqcnParameters(d.enabled(), g, initialAlpha, d.alphaUpdatePeriod(), d.rateDecreasePeriod(),
-          d.rateIncreaseTimer(), d.byteCounter(), d.fastRecoverySteps(), d.additiveIncrease(), d.hyperIncrease(),
-          d.minRate(), d.cnpInterval());
+      return new DcqcnParameters(
+          d.enabled(),
+          g,
+          initialAlpha,
+          d.alphaUpdatePeriod(),
+          d.rateDecreasePeriod(),
+          d.rateIncreaseTimer(),
+          d.byteCounter(),
+          d.fastRecoverySteps(),
+          d.additiveIncrease(),
+          d.hyperIncrease(),
+          d.minRate(),
+          d.cnpInterval());
     }
 
     @Test
@@ -382,9 +457,20 @@ class ProfileValidationTest {
     void acceptsAZeroByteCounterAndCnpIntervalAsOff() {
       // rpg_byte_reset 0 disables the byte counter; min_time_between_cnps 0 paces nothing
       DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
-      DcqcnParameters off = new DcqcnParameters(d.enabled(), d.g(), d.initialAlpha(), d.alphaUpdatePeriod(),
-          d.rateDecreasePeriod(), d.rateIncreaseTimer(), DataSize.ZERO, d.fastRecoverySteps(), d.additiveIncrease(),
-          d.hyperIncrease(), d.minRate(), SimTime.ZERO);
+      DcqcnParameters off =
+          new DcqcnParameters(
+              d.enabled(),
+              d.g(),
+              d.initialAlpha(),
+              d.alphaUpdatePeriod(),
+              d.rateDecreasePeriod(),
+              d.rateIncreaseTimer(),
+              DataSize.ZERO,
+              d.fastRecoverySteps(),
+              d.additiveIncrease(),
+              d.hyperIncrease(),
+              d.minRate(),
+              SimTime.ZERO);
 
       assertThat(off.byteCounter()).isEqualTo(DataSize.ZERO);
       assertThat(off.cnpInterval()).isEqualTo(SimTime.ZERO);
@@ -400,18 +486,21 @@ class ProfileValidationTest {
     @Test
     void mlx5DefaultsAreTheFirmwaresDocumentedOnes() {
       // NVIDIA's DCQCN parameter page and mlxconfig dumps (ConnectX-5, -6 Dx)
-      assertThat(DcqcnParameters.MLX5_DEFAULTS).isEqualTo(new DcqcnParameters(true,
-          5.0 / 1024, //                dce_tcp_g 1019: α ← 1019/1024·α + 5/1024
-          1023.0 / 1024, //             initial_alpha_value 1023
-          SimTime.micros(1), //         dce_tcp_rtt
-          SimTime.micros(4), //         rate_reduce_monitor_period
-          SimTime.micros(300), //       rpg_time_reset
-          DataSize.bytes(32767 * 64), // rpg_byte_reset, in 64-byte units
-          1, //                         rpg_threshold
-          Rate.mbps(5), //              rpg_ai_rate
-          Rate.mbps(50), //             rpg_hai_rate
-          Rate.mbps(1), //              rpg_min_rate
-          SimTime.micros(4))); //       min_time_between_cnps
+      assertThat(DcqcnParameters.MLX5_DEFAULTS)
+          .isEqualTo(
+              new DcqcnParameters(
+                  true,
+                  5.0 / 1024, //                dce_tcp_g 1019: α ← 1019/1024·α + 5/1024
+                  1023.0 / 1024, //             initial_alpha_value 1023
+                  SimTime.micros(1), //         dce_tcp_rtt
+                  SimTime.micros(4), //         rate_reduce_monitor_period
+                  SimTime.micros(300), //       rpg_time_reset
+                  DataSize.bytes(32767 * 64), // rpg_byte_reset, in 64-byte units
+                  1, //                         rpg_threshold
+                  Rate.mbps(5), //              rpg_ai_rate
+                  Rate.mbps(50), //             rpg_hai_rate
+                  Rate.mbps(1), //              rpg_min_rate
+                  SimTime.micros(4))); //       min_time_between_cnps
     }
   }
 
@@ -436,7 +525,8 @@ class ProfileValidationTest {
 
     @Test
     void keepsVersionsSorted() {
-      assertThat(new FirmwarePolicy(Set.of("b", "c", "a"), Set.of()).approvedNic()).containsExactly("a", "b", "c");
+      assertThat(new FirmwarePolicy(Set.of("b", "c", "a"), Set.of()).approvedNic())
+          .containsExactly("a", "b", "c");
     }
   }
 }

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Endpoints, links, devices, overrides, topologies and the spec itself validate what they are given. */
+/**
+ * Endpoints, links, devices, overrides, topologies and the spec itself validate what they are
+ * given.
+ */
 class TopologyRecordsTest {
 
   @Nested
@@ -58,26 +61,33 @@ class TopologyRecordsTest {
 
     @Test
     void ordersNumbersByValue() {
-      List<Endpoint> ports = new ArrayList<>(List.of(
-          Fabrics.port("leaf10:eth1"), Fabrics.port("leaf2:eth10"), Fabrics.port("leaf2:eth2"), Fabrics.port("leaf1:eth9")));
+      List<Endpoint> ports =
+          new ArrayList<>(
+              List.of(
+                  Fabrics.port("leaf10:eth1"),
+                  Fabrics.port("leaf2:eth10"),
+                  Fabrics.port("leaf2:eth2"),
+                  Fabrics.port("leaf1:eth9")));
 
       ports.sort(null);
 
-      assertThat(ports).extracting(Endpoint::toString)
+      assertThat(ports)
+          .extracting(Endpoint::toString)
           .containsExactly("leaf1:eth9", "leaf2:eth2", "leaf2:eth10", "leaf10:eth1");
     }
   }
+
   @Test
   void leadingZerosMakeDifferentNamesThatStillSortByValue() {
     assertThat(Endpoint.parse("host1:nic1")).isLessThan(Endpoint.parse("host1:nic01"));
     assertThat(Endpoint.parse("host1:nic01")).isLessThan(Endpoint.parse("host1:nic2"));
   }
 
-
   @Nested
   class Links {
 
-    private final Link link = new Link(Fabrics.port("leaf1:eth5"), Fabrics.port("spine1:eth1"), Fabrics.FABRIC_LINK);
+    private final Link link =
+        new Link(Fabrics.port("leaf1:eth5"), Fabrics.port("spine1:eth1"), Fabrics.FABRIC_LINK);
 
     @Test
     void peerOfEitherEndIsTheOther() {
@@ -113,7 +123,8 @@ class TopologyRecordsTest {
     @Test
     void rejectsOverrideThatSetsNothing() {
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new DeviceOverride(List.of("leaf1"), Optional.empty(), Optional.empty()))
+          .isThrownBy(
+              () -> new DeviceOverride(List.of("leaf1"), Optional.empty(), Optional.empty()))
           .withMessage("an override must set switchProfile or nicProfile");
     }
 
@@ -173,7 +184,9 @@ class TopologyRecordsTest {
     @Test
     void onlyHostsAreNotSwitches() {
       assertThat(new Device("host1", Device.Role.HOST, "dgx", 0).isSwitch()).isFalse();
-      assertThat(List.of(Device.Role.LEAF, Device.Role.SPINE, Device.Role.SUPER_SPINE, Device.Role.SWITCH))
+      assertThat(
+              List.of(
+                  Device.Role.LEAF, Device.Role.SPINE, Device.Role.SUPER_SPINE, Device.Role.SWITCH))
           .allSatisfy(role -> assertThat(new Device("sw", role, "sn5600", 1).isSwitch()).isTrue());
     }
   }
@@ -183,7 +196,8 @@ class TopologyRecordsTest {
 
     @Test
     void profileLookupNamesTheKnownProfiles() {
-      FabricSpec spec = Fabrics.spec().with(Fabrics.switchProfile().named("sn4600").build()).build();
+      FabricSpec spec =
+          Fabrics.spec().with(Fabrics.switchProfile().named("sn4600").build()).build();
 
       assertThat(spec.switchProfile("sn4600").name()).isEqualTo("sn4600");
       assertThatIllegalArgumentException()
@@ -195,11 +209,14 @@ class TopologyRecordsTest {
     void everyLookupNamesWhatItLooksFor() {
       FabricSpec spec = Fabrics.spec().build();
 
-      assertThatIllegalArgumentException().isThrownBy(() -> spec.nicProfile("cx6"))
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> spec.nicProfile("cx6"))
           .withMessage("no NIC profile named \"cx6\"; known: cx7");
-      assertThatIllegalArgumentException().isThrownBy(() -> spec.hostProfile("hgx"))
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> spec.hostProfile("hgx"))
           .withMessage("no host profile named \"hgx\"; known: dgx");
-      assertThatIllegalArgumentException().isThrownBy(() -> spec.qosPolicy("lossy"))
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> spec.qosPolicy("lossy"))
           .withMessage("no QoS policy named \"lossy\"; known: rdma");
     }
 
@@ -207,7 +224,8 @@ class TopologyRecordsTest {
     void qosOfResolvesTheSwitchProfilesPolicy() {
       FabricSpec spec = Fabrics.spec().build();
 
-      assertThat(spec.qosOf(spec.switchProfile(Fabrics.SWITCH_PROFILE))).isSameAs(spec.qosPolicy(Fabrics.QOS));
+      assertThat(spec.qosOf(spec.switchProfile(Fabrics.SWITCH_PROFILE)))
+          .isSameAs(spec.qosPolicy(Fabrics.QOS));
     }
 
     @Test
@@ -215,8 +233,18 @@ class TopologyRecordsTest {
       FabricSpec valid = Fabrics.spec().build();
 
       assertThatIllegalArgumentException()
-          .isThrownBy(() -> new FabricSpec(" ", "", valid.topology(), valid.switchProfiles(), valid.nicProfiles(),
-              valid.hostProfiles(), valid.qos(), valid.firmware(), valid.overrides()))
+          .isThrownBy(
+              () ->
+                  new FabricSpec(
+                      " ",
+                      "",
+                      valid.topology(),
+                      valid.switchProfiles(),
+                      valid.nicProfiles(),
+                      valid.hostProfiles(),
+                      valid.qos(),
+                      valid.firmware(),
+                      valid.overrides()))
           .withMessage("name must not be blank");
     }
   }

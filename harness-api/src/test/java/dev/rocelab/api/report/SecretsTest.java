@@ -18,18 +18,21 @@ class SecretsTest {
 
   @Test
   void queryParametersThatCarryCredentialsAreMaskedOthersKept() {
-    assertThat(Secrets.mask("GET http://prom:9090/api/v1/query?query=up&access_token=abc123&time=5"))
+    assertThat(
+            Secrets.mask("GET http://prom:9090/api/v1/query?query=up&access_token=abc123&time=5"))
         .isEqualTo("GET http://prom:9090/api/v1/query?query=up&access_token=***&time=5");
     assertThat(Secrets.mask("http://x/?API_KEY=k1;sig=zz&X-Amz-Signature=ff"))
         .isEqualTo("http://x/?API_KEY=***;sig=***&X-Amz-Signature=***");
-    assertThat(Secrets.mask("http://x/?keyspace=a&tokens=2")).isEqualTo("http://x/?keyspace=a&tokens=2");
+    assertThat(Secrets.mask("http://x/?keyspace=a&tokens=2"))
+        .isEqualTo("http://x/?keyspace=a&tokens=2");
   }
 
   @Test
   void authorizationHeadersInTextAreMaskedKeepingTheScheme() {
     assertThat(Secrets.mask("curl -H 'Authorization: Bearer eyJhbGciOi' http://x"))
         .isEqualTo("curl -H 'Authorization: Bearer ***' http://x");
-    assertThat(Secrets.mask("authorization=Basic YWxpY2U6cHc=")).isEqualTo("authorization=Basic ***");
+    assertThat(Secrets.mask("authorization=Basic YWxpY2U6cHc="))
+        .isEqualTo("authorization=Basic ***");
   }
 
   @Test
@@ -45,7 +48,8 @@ class SecretsTest {
 
   @Test
   void headerValuesKeepTheirPlaceholdersAndSchemeOnly() {
-    assertThat(Secrets.maskHeaderValue("Bearer ${env:PROM_TOKEN}")).isEqualTo("Bearer ${env:PROM_TOKEN}");
+    assertThat(Secrets.maskHeaderValue("Bearer ${env:PROM_TOKEN}"))
+        .isEqualTo("Bearer ${env:PROM_TOKEN}");
     assertThat(Secrets.maskHeaderValue("Bearer literal-token")).isEqualTo("Bearer ***");
     assertThat(Secrets.maskHeaderValue("k-${env:A}-${env:B}")).isEqualTo("***${env:A}***${env:B}");
     assertThat(Secrets.maskHeaderValue("application/json")).isEqualTo("***");
@@ -56,6 +60,7 @@ class SecretsTest {
   void nothingToMaskLeavesTextAsItWas() {
     assertThat(Secrets.mask(null)).isNull();
     assertThat(Secrets.mask("")).isEmpty();
-    assertThat(Secrets.mask("leaf1:eth3 priority 3 paused 2ms")).isEqualTo("leaf1:eth3 priority 3 paused 2ms");
+    assertThat(Secrets.mask("leaf1:eth3 priority 3 paused 2ms"))
+        .isEqualTo("leaf1:eth3 priority 3 paused 2ms");
   }
 }

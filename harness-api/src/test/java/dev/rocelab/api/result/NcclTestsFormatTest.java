@@ -22,21 +22,28 @@ class NcclTestsFormatTest {
     double algBitsPerSecond = size.bytes() * 8.0 * 1e12 / time.picos();
     for (CollectiveOperation op : CollectiveOperation.values()) {
       for (int ranks : new int[] {2, 8, 16, 128, 4096}) {
-        CollectiveTiming timing = CollectiveTiming.measured(op, ranks, size, time, OptionalLong.empty());
+        CollectiveTiming timing =
+            CollectiveTiming.measured(op, ranks, size, time, OptionalLong.empty());
         assertThat(timing.algBandwidth().bitsPerSecond()).isEqualTo(Math.round(algBitsPerSecond));
-        assertThat(timing.busBandwidth().bitsPerSecond()).as("%s on %d ranks", op, ranks)
+        assertThat(timing.busBandwidth().bitsPerSecond())
+            .as("%s on %d ranks", op, ranks)
             .isEqualTo(Math.round(algBitsPerSecond * op.busBandwidthFactor(ranks)));
       }
     }
-    CollectiveTiming allReduce16 = CollectiveTiming.measured(CollectiveOperation.ALL_REDUCE, 16, size, time,
-        OptionalLong.empty());
-    assertThat(allReduce16.algGigabytesPerSecond()).isCloseTo(207.96859, org.assertj.core.data.Offset.offset(1e-4));
-    assertThat(allReduce16.busGigabytesPerSecond()).isCloseTo(207.96859 * 30 / 16, org.assertj.core.data.Offset.offset(1e-3));
+    CollectiveTiming allReduce16 =
+        CollectiveTiming.measured(
+            CollectiveOperation.ALL_REDUCE, 16, size, time, OptionalLong.empty());
+    assertThat(allReduce16.algGigabytesPerSecond())
+        .isCloseTo(207.96859, org.assertj.core.data.Offset.offset(1e-4));
+    assertThat(allReduce16.busGigabytesPerSecond())
+        .isCloseTo(207.96859 * 30 / 16, org.assertj.core.data.Offset.offset(1e-3));
   }
 
   @Test
   void printsTheNcclTestsTable() {
-    assertThat(NcclTestsFormat.text(twoRows())).isEqualTo("""
+    assertThat(NcclTestsFormat.text(twoRows()))
+        .isEqualTo(
+            """
         # all_reduce · 16 ranks · ring · SIMPLE
         #
         #                                                             out-of-place                       in-place
@@ -50,21 +57,24 @@ class NcclTestsFormatTest {
 
   @Test
   void printsJsonWithNcclTestsUnits() {
-    assertThat(NcclTestsFormat.json(twoRows())).startsWith(
-        "{\"collective\":\"all_reduce\",\"type\":\"float\",\"redop\":\"sum\",\"root\":-1,\"ranks\":16,"
-            + "\"algorithm\":\"ring\",\"protocol\":\"SIMPLE\",\"rows\":[{\"size\":1024,\"count\":256,"
-            + "\"outOfPlace\":{\"time\":25.000000,\"algbw\":0.040960,\"busbw\":0.076800,\"wrong\":null},"
-            + "\"inPlace\":{\"time\":24.500000,")
+    assertThat(NcclTestsFormat.json(twoRows()))
+        .startsWith(
+            "{\"collective\":\"all_reduce\",\"type\":\"float\",\"redop\":\"sum\",\"root\":-1,\"ranks\":16,"
+                + "\"algorithm\":\"ring\",\"protocol\":\"SIMPLE\",\"rows\":[{\"size\":1024,\"count\":256,"
+                + "\"outOfPlace\":{\"time\":25.000000,\"algbw\":0.040960,\"busbw\":0.076800,\"wrong\":null},"
+                + "\"inPlace\":{\"time\":24.500000,")
         .endsWith("\"avgBusBw\":194.993862}");
   }
 
   @Test
   void averageBusBandwidthIsTheMeanOfEveryTiming() {
     CollectiveResult result = twoRows();
-    double expected = (result.rows().get(0).outOfPlace().busBandwidth().bitsPerSecond()
-        + result.rows().get(0).inPlace().busBandwidth().bitsPerSecond()
-        + result.rows().get(1).outOfPlace().busBandwidth().bitsPerSecond()
-        + result.rows().get(1).inPlace().busBandwidth().bitsPerSecond()) / 4;
+    double expected =
+        (result.rows().get(0).outOfPlace().busBandwidth().bitsPerSecond()
+                + result.rows().get(0).inPlace().busBandwidth().bitsPerSecond()
+                + result.rows().get(1).outOfPlace().busBandwidth().bitsPerSecond()
+                + result.rows().get(1).inPlace().busBandwidth().bitsPerSecond())
+            / 4;
     assertThat(result.averageBusBandwidth().bitsPerSecond()).isEqualTo(Math.round(expected));
     assertThat(result.redop()).isEqualTo("sum");
     assertThat(result.rootColumn()).isEqualTo(-1);
@@ -72,12 +82,27 @@ class NcclTestsFormatTest {
 
   private static CollectiveResult twoRows() {
     CollectiveOperation op = CollectiveOperation.ALL_REDUCE;
-    return new CollectiveResult(op, DataType.FLOAT, 16, 0, Algorithm.RING, Protocol.SIMPLE, List.of(
-        new CollectiveRow(DataSize.bytes(1024), 256,
-            CollectiveTiming.measured(op, 16, DataSize.bytes(1024), SimTime.micros(25), OptionalLong.empty()),
-            CollectiveTiming.measured(op, 16, DataSize.bytes(1024), SimTime.nanos(24_500), OptionalLong.of(0))),
-        new CollectiveRow(DataSize.gib(1), 268435456,
-            CollectiveTiming.measured(op, 16, DataSize.gib(1), SimTime.nanos(5_163_410), OptionalLong.empty()),
-            CollectiveTiming.measured(op, 16, DataSize.gib(1), SimTime.nanos(5_163_410), OptionalLong.of(0)))));
+    return new CollectiveResult(
+        op,
+        DataType.FLOAT,
+        16,
+        0,
+        Algorithm.RING,
+        Protocol.SIMPLE,
+        List.of(
+            new CollectiveRow(
+                DataSize.bytes(1024),
+                256,
+                CollectiveTiming.measured(
+                    op, 16, DataSize.bytes(1024), SimTime.micros(25), OptionalLong.empty()),
+                CollectiveTiming.measured(
+                    op, 16, DataSize.bytes(1024), SimTime.nanos(24_500), OptionalLong.of(0))),
+            new CollectiveRow(
+                DataSize.gib(1),
+                268435456,
+                CollectiveTiming.measured(
+                    op, 16, DataSize.gib(1), SimTime.nanos(5_163_410), OptionalLong.empty()),
+                CollectiveTiming.measured(
+                    op, 16, DataSize.gib(1), SimTime.nanos(5_163_410), OptionalLong.of(0)))));
   }
 }

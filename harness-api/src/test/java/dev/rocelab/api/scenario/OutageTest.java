@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Which links a scenario's faults take down, and when: one answer for criteria and alerts alike. */
+/**
+ * Which links a scenario's faults take down, and when: one answer for criteria and alerts alike.
+ */
 class OutageTest {
 
   private final FabricGraph fabric = Fabrics.minimal();
@@ -22,24 +24,36 @@ class OutageTest {
   @Test
   void aLinkDownLastsUntilTheNextLinkUpOfTheSameLinkFromEitherEnd() {
     Endpoint otherEnd = uplinkLink.peerOf(uplink);
-    List<Fault> faults = List.of(Fault.linkDown(uplink.toString()).at("1ms"),
-        Fault.linkUp(otherEnd.toString()).at("3ms"), Fault.linkUp(uplink.toString()).at("5ms"));
+    List<Fault> faults =
+        List.of(
+            Fault.linkDown(uplink.toString()).at("1ms"),
+            Fault.linkUp(otherEnd.toString()).at("3ms"),
+            Fault.linkUp(uplink.toString()).at("5ms"));
 
-    assertThat(Outage.of(faults, fabric)).singleElement().satisfies(outage -> {
-      assertThat(outage.what()).isEqualTo("port " + uplink);
-      assertThat(outage.links()).containsExactly(uplinkLink);
-      assertThat(outage.from()).isEqualTo(SimTime.millis(1));
-      assertThat(outage.until()).contains(SimTime.millis(3));
-    });
+    assertThat(Outage.of(faults, fabric))
+        .singleElement()
+        .satisfies(
+            outage -> {
+              assertThat(outage.what()).isEqualTo("port " + uplink);
+              assertThat(outage.links()).containsExactly(uplinkLink);
+              assertThat(outage.from()).isEqualTo(SimTime.millis(1));
+              assertThat(outage.until()).contains(SimTime.millis(3));
+            });
   }
 
   @Test
   void aLinkNeverBroughtBackStaysDownAndAnUncabledPortTakesNothingDown() {
-    List<Outage> outages = Outage.of(List.of(Fault.linkDown(uplink.toString()).at("1ms"),
-        Fault.linkDown("leaf1:eth99").at("2ms")), fabric);
+    List<Outage> outages =
+        Outage.of(
+            List.of(
+                Fault.linkDown(uplink.toString()).at("1ms"),
+                Fault.linkDown("leaf1:eth99").at("2ms")),
+            fabric);
 
-    assertThat(outages).extracting(Outage::links, Outage::until)
-        .containsExactly(tuple(List.of(uplinkLink), Optional.empty()), tuple(List.of(), Optional.empty()));
+    assertThat(outages)
+        .extracting(Outage::links, Outage::until)
+        .containsExactly(
+            tuple(List.of(uplinkLink), Optional.empty()), tuple(List.of(), Optional.empty()));
   }
 
   @Test
@@ -51,18 +65,27 @@ class OutageTest {
 
   @Test
   void aSwitchResetTakesEveryLinkOfTheSwitchDownForItsReboot() {
-    assertThat(Outage.of(List.of(Fault.switchReset("spine1", "50ms").at("1ms")), fabric)).singleElement()
-        .satisfies(outage -> {
-          assertThat(outage.what()).isEqualTo("switch spine1");
-          assertThat(outage.links()).hasSize(fabric.ports("spine1").size()).allMatch(l -> l.a().device()
-              .equals("spine1") || l.b().device().equals("spine1"));
-          assertThat(outage.until()).contains(SimTime.millis(51));
-        });
+    assertThat(Outage.of(List.of(Fault.switchReset("spine1", "50ms").at("1ms")), fabric))
+        .singleElement()
+        .satisfies(
+            outage -> {
+              assertThat(outage.what()).isEqualTo("switch spine1");
+              assertThat(outage.links())
+                  .hasSize(fabric.ports("spine1").size())
+                  .allMatch(
+                      l -> l.a().device().equals("spine1") || l.b().device().equals("spine1"));
+              assertThat(outage.until()).contains(SimTime.millis(51));
+            });
   }
 
   @Test
   void faultsThatTakeNoLinkDownCauseNoOutage() {
-    assertThat(Outage.of(List.of(Fault.linkUp(uplink.toString()).at("1ms"),
-        Fault.pfcStorm("host1:nic0", 3, "1ms").at("1ms")), fabric)).isEmpty();
+    assertThat(
+            Outage.of(
+                List.of(
+                    Fault.linkUp(uplink.toString()).at("1ms"),
+                    Fault.pfcStorm("host1:nic0", 3, "1ms").at("1ms")),
+                fabric))
+        .isEmpty();
   }
 }

@@ -39,17 +39,23 @@ public final class AssertContext {
     return new AssertContext(run, collector);
   }
 
-  /** @return the run */
+  /**
+   * @return the run
+   */
   public RunResult run() {
     return run;
   }
 
-  /** @return the fabric the run ran on; only once the run is known not to be null */
+  /**
+   * @return the fabric the run ran on; only once the run is known not to be null
+   */
   public FabricGraph fabric() {
     return run.fabric();
   }
 
-  /** @return true if failures are collected rather than thrown */
+  /**
+   * @return true if failures are collected rather than thrown
+   */
   public boolean soft() {
     return collector != null;
   }
@@ -65,8 +71,8 @@ public final class AssertContext {
   }
 
   /**
-   * Fails with an {@link AssertionFailedError} carrying the expected and actual texts: throws it, or
-   * hands it to the soft assertions.
+   * Fails with an {@link AssertionFailedError} carrying the expected and actual texts: throws it,
+   * or hands it to the soft assertions.
    *
    * @param label the quantity, first line of the message
    * @param where where it was measured; empty to leave the line out
@@ -102,7 +108,12 @@ public final class AssertContext {
     if (run == null) {
       return "none";
     }
-    return run.scenario().describe() + ", seed " + run.scenario().seed() + ", fabric " + run.fabric().spec().name() + ", backend "
+    return run.scenario().describe()
+        + ", seed "
+        + run.scenario().seed()
+        + ", fabric "
+        + run.fabric().spec().name()
+        + ", backend "
         + run.backend();
   }
 

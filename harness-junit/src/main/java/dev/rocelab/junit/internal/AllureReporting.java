@@ -1,9 +1,10 @@
 package dev.rocelab.junit.internal;
 
-import dev.rocelab.junit.ScenarioInvocation;
+import dev.rocelab.api.analysis.TelemetrySummary;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.junit.ScenarioInvocation;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.model.Label;
@@ -17,48 +18,55 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import dev.rocelab.api.analysis.TelemetrySummary;
 
 /**
  * Labels tests for Allure: the phase as epic and parent suite, the scenario as feature, the test
- * (the criterion it checks) as story; fabric, backend, seed, NIC firmware and switch NOS versions and
- * scenario attributes as parameters;
- * and a telemetry summary per run as a text attachment. Labels the test already has (from
- * {@code @Epic}, {@code @Feature}, {@code @Story}) win, except the parent suite.
+ * (the criterion it checks) as story; fabric, backend, seed, NIC firmware and switch NOS versions
+ * and scenario attributes as parameters; and a telemetry summary per run as a text attachment.
+ * Labels the test already has (from {@code @Epic}, {@code @Feature}, {@code @Story}) win, except
+ * the parent suite.
  */
 final class AllureReporting implements Reporting {
 
   @Override
-  public void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioInvocation> point) {
+  public void label(
+      ExtensionContext context,
+      FabricConfiguration configuration,
+      Optional<ScenarioInvocation> point) {
     AllureLifecycle lifecycle = Allure.getLifecycle();
     Optional<String> test = lifecycle.getCurrentTestCase();
     if (test.isEmpty()) {
       return;
     }
     Map<String, String> parameters = new LinkedHashMap<>();
-    parameters.put("fabric", configuration.spec().name() + " (" + configuration.fabricLocation() + ")");
+    parameters.put(
+        "fabric", configuration.spec().name() + " (" + configuration.fabricLocation() + ")");
     parameters.put("backend", configuration.backend().id());
     parameters.put("seed", Long.toString(configuration.seed()));
     parameters.put("NIC firmware", firmware(configuration));
     parameters.put("switch NOS", nos(configuration));
     point.ifPresent(p -> parameters.putAll(p.parameters()));
-    String criterion = Contexts.isTemplateInvocation(context)
-        ? context.getParent().orElseThrow().getDisplayName()
-        : context.getDisplayName();
+    String criterion =
+        Contexts.isTemplateInvocation(context)
+            ? context.getParent().orElseThrow().getDisplayName()
+            : context.getDisplayName();
     String phase = configuration.phase().displayName();
-    lifecycle.updateTestCase(test.get(), result -> {
-      List<Label> labels = result.getLabels();
-      labels.removeIf(l -> "parentSuite".equals(l.getName()));
-      labels.add(new Label().setName("parentSuite").setValue(phase));
-      addIfAbsent(labels, "epic", phase);
-      point.ifPresent(p -> addIfAbsent(labels, "feature", p.scenario().name()));
-      addIfAbsent(labels, "story", criterion);
-      List<Parameter> existing = result.getParameters();
-      parameters.forEach((name, value) -> {
-        existing.removeIf(p -> name.equals(p.getName()));
-        existing.add(new Parameter().setName(name).setValue(Secrets.mask(value)));
-      });
-    });
+    lifecycle.updateTestCase(
+        test.get(),
+        result -> {
+          List<Label> labels = result.getLabels();
+          labels.removeIf(l -> "parentSuite".equals(l.getName()));
+          labels.add(new Label().setName("parentSuite").setValue(phase));
+          addIfAbsent(labels, "epic", phase);
+          point.ifPresent(p -> addIfAbsent(labels, "feature", p.scenario().name()));
+          addIfAbsent(labels, "story", criterion);
+          List<Parameter> existing = result.getParameters();
+          parameters.forEach(
+              (name, value) -> {
+                existing.removeIf(p -> name.equals(p.getName()));
+                existing.add(new Parameter().setName(name).setValue(Secrets.mask(value)));
+              });
+        });
   }
 
   @Override
@@ -68,8 +76,12 @@ final class AllureReporting implements Reporting {
     if (test.isEmpty()) {
       return;
     }
-    lifecycle.updateTestCase(test.get(), r -> addIfAbsent(r.getLabels(), "feature", result.scenario().name()));
-    lifecycle.addAttachment("telemetry · " + result.scenario().name(), "text/plain", "txt",
+    lifecycle.updateTestCase(
+        test.get(), r -> addIfAbsent(r.getLabels(), "feature", result.scenario().name()));
+    lifecycle.addAttachment(
+        "telemetry · " + result.scenario().name(),
+        "text/plain",
+        "txt",
         Secrets.mask(TelemetrySummary.of(result)).getBytes(StandardCharsets.UTF_8));
   }
 

@@ -38,7 +38,8 @@ public final class Contexts {
 
   /**
    * @param context a method-level context
-   * @return true if it is one invocation of a test template (a scenario annotation, a parameterized test)
+   * @return true if it is one invocation of a test template (a scenario annotation, a parameterized
+   *     test)
    */
   public static boolean isTemplateInvocation(ExtensionContext context) {
     return context.getTestMethod().isPresent()
@@ -50,6 +51,8 @@ public final class Contexts {
    * @return its parent if that is a class-level context below the engine
    */
   static Optional<ExtensionContext> parentClass(ExtensionContext context) {
-    return context.getParent().filter(p -> p.getTestClass().isPresent() && p.getTestMethod().isEmpty());
+    return context
+        .getParent()
+        .filter(p -> p.getTestClass().isPresent() && p.getTestMethod().isEmpty());
   }
 }

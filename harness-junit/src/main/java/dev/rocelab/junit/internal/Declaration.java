@@ -9,11 +9,10 @@ import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
-import java.lang.annotation.Annotation;
 import dev.rocelab.junit.ScenarioDeclaration;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +22,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * One scenario annotation on one method, read against the class's fabric: attribute values are
- * parsed and checked here, and every problem names the annotation, the attribute, the value and
- * the method.
+ * parsed and checked here, and every problem names the annotation, the attribute, the value and the
+ * method.
  */
 final class Declaration implements ScenarioDeclaration {
 
@@ -46,24 +45,40 @@ final class Declaration implements ScenarioDeclaration {
   @Override
   public ExtensionConfigurationException invalid(String attribute, Object value, String reason) {
     String shown = value instanceof String ? "\"" + value + "\"" : String.valueOf(value);
-    return Misuse.of(Misuse.annotation(annotation.annotationType()) + "(" + attribute + " = " + shown + ") on "
-        + Misuse.method(method) + ": " + reason);
+    return Misuse.of(
+        Misuse.annotation(annotation.annotationType())
+            + "("
+            + attribute
+            + " = "
+            + shown
+            + ") on "
+            + Misuse.method(method)
+            + ": "
+            + reason);
   }
 
   @Override
   public ExtensionConfigurationException invalid(String reason) {
-    return Misuse.of(Misuse.annotation(annotation.annotationType()) + " on " + Misuse.method(method) + ": " + reason);
+    return Misuse.of(
+        Misuse.annotation(annotation.annotationType())
+            + " on "
+            + Misuse.method(method)
+            + ": "
+            + reason);
   }
 
   @Override
   public List<DataSize> sizes(String attribute, String... values) {
-    return parsed(attribute, values, text -> {
-      DataSize size = DataSize.parse(text);
-      if (size.bytes() == 0) {
-        throw new IllegalArgumentException("must be > 0");
-      }
-      return size;
-    });
+    return parsed(
+        attribute,
+        values,
+        text -> {
+          DataSize size = DataSize.parse(text);
+          if (size.bytes() == 0) {
+            throw new IllegalArgumentException("must be > 0");
+          }
+          return size;
+        });
   }
 
   /** Points in time from the start of the run: zero allowed. */
@@ -97,12 +112,15 @@ final class Declaration implements ScenarioDeclaration {
 
   @Override
   public List<String> texts(String attribute, String... values) {
-    return parsed(attribute, values, text -> {
-      if (text.isBlank()) {
-        throw new IllegalArgumentException("must not be blank");
-      }
-      return text.trim();
-    });
+    return parsed(
+        attribute,
+        values,
+        text -> {
+          if (text.isBlank()) {
+            throw new IllegalArgumentException("must not be blank");
+          }
+          return text.trim();
+        });
   }
 
   @Override
@@ -125,8 +143,14 @@ final class Declaration implements ScenarioDeclaration {
     int available = fabric().nics().size() - 1;
     for (int count : counts) {
       if (count > available) {
-        throw invalid(attribute, count, "the fabric " + configuration.spec().name() + " has " + available
-            + " NICs besides the receiver");
+        throw invalid(
+            attribute,
+            count,
+            "the fabric "
+                + configuration.spec().name()
+                + " has "
+                + available
+                + " NICs besides the receiver");
       }
     }
     return counts;
@@ -154,7 +178,8 @@ final class Declaration implements ScenarioDeclaration {
   public Endpoint nic(String attribute, String value) {
     Endpoint nic = endpoint(attribute, value);
     if (!fabric().nics().contains(nic)) {
-      throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no NIC " + nic);
+      throw invalid(
+          attribute, value, "the fabric " + configuration.spec().name() + " has no NIC " + nic);
     }
     return nic;
   }
@@ -163,7 +188,10 @@ final class Declaration implements ScenarioDeclaration {
   public Endpoint linkedPort(String attribute, String value) {
     Endpoint port = endpoint(attribute, value);
     if (fabric().linkAt(port).isEmpty()) {
-      throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no link at " + port);
+      throw invalid(
+          attribute,
+          value,
+          "the fabric " + configuration.spec().name() + " has no link at " + port);
     }
     return port;
   }
@@ -172,7 +200,10 @@ final class Declaration implements ScenarioDeclaration {
   public String device(String attribute, String value, boolean mustBeSwitch) {
     Optional<Device> device = fabric().device(value.trim());
     if (device.isEmpty()) {
-      throw invalid(attribute, value, "the fabric " + configuration.spec().name() + " has no device " + value.trim());
+      throw invalid(
+          attribute,
+          value,
+          "the fabric " + configuration.spec().name() + " has no device " + value.trim());
     }
     if (mustBeSwitch && !device.get().isSwitch()) {
       throw invalid(attribute, value, value.trim() + " is a host, not a switch");
@@ -191,14 +222,18 @@ final class Declaration implements ScenarioDeclaration {
       if (p < 0 || p > 7) {
         throw invalid("priority", p, "a priority is 0..7");
       }
-      markings.add(new Marking(OptionalInt.of(dscpFor("priority", p)), " · prio " + p,
-          Map.of("priority", Integer.toString(p))));
+      markings.add(
+          new Marking(
+              OptionalInt.of(dscpFor("priority", p)),
+              " · prio " + p,
+              Map.of("priority", Integer.toString(p))));
     }
     for (int d : dscp) {
       if (d < 0 || d > 63) {
         throw invalid("dscp", d, "a DSCP is 0..63");
       }
-      markings.add(new Marking(OptionalInt.of(d), " · dscp " + d, Map.of("dscp", Integer.toString(d))));
+      markings.add(
+          new Marking(OptionalInt.of(d), " · dscp " + d, Map.of("dscp", Integer.toString(d))));
     }
     return markings.isEmpty() ? List.of(Marking.roce()) : markings;
   }
@@ -227,21 +262,32 @@ final class Declaration implements ScenarioDeclaration {
         }
       }
     }
-    throw invalid(attribute, priority, "no DSCP maps to priority " + priority + " in QoS policy " + qos.name()
-        + " of the fabric " + configuration.spec().name());
+    throw invalid(
+        attribute,
+        priority,
+        "no DSCP maps to priority "
+            + priority
+            + " in QoS policy "
+            + qos.name()
+            + " of the fabric "
+            + configuration.spec().name());
   }
 
-  /** @return the QoS policy of the fabric's first switch, or its first policy */
+  /**
+   * @return the QoS policy of the fabric's first switch, or its first policy
+   */
   @Override
   public QosPolicy qos() {
-    return fabric().switches().stream().findFirst()
+    return fabric().switches().stream()
+        .findFirst()
         .map(s -> configuration.spec().qosOf(fabric().switchProfileOf(s.name())))
         .orElseGet(() -> configuration.spec().qos().values().iterator().next());
   }
 
   /** Applies the run settings every scenario annotation has, and the class's seed. */
   @Override
-  public Scenario finish(Scenario scenario, String duration, String sampleInterval, Completion completion) {
+  public Scenario finish(
+      Scenario scenario, String duration, String sampleInterval, Completion completion) {
     Scenario finished = scenario.withSeed(configuration.seed()).withCompletion(completion);
     if (!duration.isBlank()) {
       finished = finished.withDuration(durations("duration", duration).get(0));
@@ -262,8 +308,13 @@ final class Declaration implements ScenarioDeclaration {
 
   private void requireValues(String attribute, int count) {
     if (count == 0) {
-      throw Misuse.of(Misuse.annotation(annotation.annotationType()) + "(" + attribute + " = {}) on "
-          + Misuse.method(method) + ": needs at least one value");
+      throw Misuse.of(
+          Misuse.annotation(annotation.annotationType())
+              + "("
+              + attribute
+              + " = {}) on "
+              + Misuse.method(method)
+              + ": needs at least one value");
     }
   }
 

@@ -18,7 +18,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * The effective settings of a {@code @FabricTest} class: its annotation with the run's overrides
  * applied, the fabric loaded and the backend found.
  *
- * @param testClass the class carrying (or inheriting, or enclosed by a class carrying) the annotation
+ * @param testClass the class carrying (or inheriting, or enclosed by a class carrying) the
+ *     annotation
  * @param fabricLocation the fabric as written (annotation or override)
  * @param fabricOrigin where the fabric was found: a resource URL or an absolute path
  * @param spec the fabric
@@ -29,8 +30,16 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * @param scope the default session scope
  */
 @API(status = INTERNAL, since = "0.1")
-public record FabricConfiguration(Class<?> testClass, String fabricLocation, String fabricOrigin, FabricSpec spec,
-    FabricGraph graph, FabricBackend backend, Phase phase, long seed, SessionScope scope) {
+public record FabricConfiguration(
+    Class<?> testClass,
+    String fabricLocation,
+    String fabricOrigin,
+    FabricSpec spec,
+    FabricGraph graph,
+    FabricBackend backend,
+    Phase phase,
+    long seed,
+    SessionScope scope) {
 
   private record ConfigurationKey(Class<?> testClass) {}
 
@@ -49,16 +58,25 @@ public record FabricConfiguration(Class<?> testClass, String fabricLocation, Str
     if (annotation(testClass).isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(Contexts.store(context.getRoot()).getOrComputeIfAbsent(new ConfigurationKey(testClass),
-        key -> resolve(context, testClass), FabricConfiguration.class));
+    return Optional.of(
+        Contexts.store(context.getRoot())
+            .getOrComputeIfAbsent(
+                new ConfigurationKey(testClass),
+                key -> resolve(context, testClass),
+                FabricConfiguration.class));
   }
 
-  /** @return what sessions may be shared between: the same fabric on the same backend */
+  /**
+   * @return what sessions may be shared between: the same fabric on the same backend
+   */
   public String sessionIdentity() {
     return fabricOrigin + " on " + backend.id();
   }
 
-  /** The annotation on the class, a superclass (it is {@code @Inherited}) or an enclosing class ({@code @Nested}). */
+  /**
+   * The annotation on the class, a superclass (it is {@code @Inherited}) or an enclosing class
+   * ({@code @Nested}).
+   */
   private static Optional<FabricTest> annotation(Class<?> testClass) {
     for (Class<?> c = testClass; c != null; c = c.getEnclosingClass()) {
       Optional<FabricTest> found = AnnotationSupport.findAnnotation(c, FabricTest.class);
@@ -74,24 +92,33 @@ public record FabricConfiguration(Class<?> testClass, String fabricLocation, Str
     String className = testClass.getName();
 
     Optional<Overrides.Override> fabricOverride =
-        Overrides.lookup(context, FabricTest.FABRIC_PROPERTY, FabricTest.FABRIC_ENVIRONMENT_VARIABLE);
+        Overrides.lookup(
+            context, FabricTest.FABRIC_PROPERTY, FabricTest.FABRIC_ENVIRONMENT_VARIABLE);
     String fabric = fabricOverride.map(Overrides.Override::value).orElse(annotation.fabric());
-    String fabricWhere = fabricOverride
-        .map(o -> "fabric \"" + o.value() + "\" (from " + o.source() + ") for " + className)
-        .orElse("@FabricTest(fabric = \"" + fabric + "\") on " + className);
+    String fabricWhere =
+        fabricOverride
+            .map(o -> "fabric \"" + o.value() + "\" (from " + o.source() + ") for " + className)
+            .orElse("@FabricTest(fabric = \"" + fabric + "\") on " + className);
     if (fabric.isBlank()) {
       throw Misuse.of(fabricWhere + ": the fabric must name a fabric file");
     }
-    FabricLocator.Located located = FabricLocator.locate(fabric, classLoader(testClass), fabricWhere);
-    FabricSpec spec = Contexts.store(context.getRoot()).getOrComputeIfAbsent(new FabricKey(located.origin()),
-        key -> FabricLocator.load(located, fabric, fabricWhere), FabricSpec.class);
+    FabricLocator.Located located =
+        FabricLocator.locate(fabric, classLoader(testClass), fabricWhere);
+    FabricSpec spec =
+        Contexts.store(context.getRoot())
+            .getOrComputeIfAbsent(
+                new FabricKey(located.origin()),
+                key -> FabricLocator.load(located, fabric, fabricWhere),
+                FabricSpec.class);
 
     Optional<Overrides.Override> backendOverride =
-        Overrides.lookup(context, FabricTest.BACKEND_PROPERTY, FabricTest.BACKEND_ENVIRONMENT_VARIABLE);
+        Overrides.lookup(
+            context, FabricTest.BACKEND_PROPERTY, FabricTest.BACKEND_ENVIRONMENT_VARIABLE);
     String backendId = backendOverride.map(Overrides.Override::value).orElse(annotation.backend());
-    String backendWhere = backendOverride
-        .map(o -> "backend \"" + o.value() + "\" (from " + o.source() + ") for " + className)
-        .orElse("@FabricTest(backend = \"" + backendId + "\") on " + className);
+    String backendWhere =
+        backendOverride
+            .map(o -> "backend \"" + o.value() + "\" (from " + o.source() + ") for " + className)
+            .orElse("@FabricTest(backend = \"" + backendId + "\") on " + className);
     FabricBackend backend;
     try {
       backend = FabricBackends.require(backendId);
@@ -106,8 +133,15 @@ public record FabricConfiguration(Class<?> testClass, String fabricLocation, Str
       try {
         seed = Long.parseLong(seedOverride.get().value());
       } catch (NumberFormatException e) {
-        throw Misuse.of("seed \"" + seedOverride.get().value() + "\" (from " + seedOverride.get().source() + ") for "
-            + className + ": not a whole number", e);
+        throw Misuse.of(
+            "seed \""
+                + seedOverride.get().value()
+                + "\" (from "
+                + seedOverride.get().source()
+                + ") for "
+                + className
+                + ": not a whole number",
+            e);
       }
     }
 
@@ -117,7 +151,15 @@ public record FabricConfiguration(Class<?> testClass, String fabricLocation, Str
     } catch (IllegalArgumentException e) {
       throw Misuse.of(fabricWhere + ": " + e.getMessage(), e);
     }
-    return new FabricConfiguration(testClass, fabric, located.origin(), spec, graph, backend, annotation.phase(), seed,
+    return new FabricConfiguration(
+        testClass,
+        fabric,
+        located.origin(),
+        spec,
+        graph,
+        backend,
+        annotation.phase(),
+        seed,
         annotation.session());
   }
 

@@ -38,7 +38,8 @@ final class FabricLocator {
     if (!Files.isRegularFile(file)) {
       throw notFound(location, where);
     }
-    return new Located(file.toAbsolutePath().normalize().toString(), Optional.empty(), Optional.of(file));
+    return new Located(
+        file.toAbsolutePath().normalize().toString(), Optional.empty(), Optional.of(file));
   }
 
   static FabricSpec load(Located located, String location, String where) {
@@ -58,7 +59,12 @@ final class FabricLocator {
   }
 
   private static RuntimeException notFound(String location, String where) {
-    return Misuse.of(where + ": there is no class path resource or file \"" + location + "\" (working directory "
-        + Path.of("").toAbsolutePath() + ")");
+    return Misuse.of(
+        where
+            + ": there is no class path resource or file \""
+            + location
+            + "\" (working directory "
+            + Path.of("").toAbsolutePath()
+            + ")");
   }
 }

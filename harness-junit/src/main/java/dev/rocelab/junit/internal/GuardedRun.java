@@ -24,7 +24,11 @@ final class GuardedRun implements ScenarioRun {
   private RunResult finished;
   private boolean closed;
 
-  GuardedRun(ScenarioRun delegate, Turn turn, FabricSpec fabric, Optional<Duration> progressEvery,
+  GuardedRun(
+      ScenarioRun delegate,
+      Turn turn,
+      FabricSpec fabric,
+      Optional<Duration> progressEvery,
       Consumer<RunResult> onFinish) {
     this.delegate = delegate;
     this.turn = turn;

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The {@link FabricSession} a test sees: the shared session of its class (or its own), taken in
- * turns, with the class's seed applied, every result reported and shown to the
- * {@link dev.rocelab.api.report.RunObserver}s, runs that left required work undone noted for the test's end
- * ({@link UnfinishedRuns}), and live runs closed when the test ends. Closing it does nothing: the extension
- * owns the session.
+ * turns, with the class's seed applied, every result reported and shown to the {@link
+ * dev.rocelab.api.report.RunObserver}s, runs that left required work undone noted for the test's
+ * end ({@link UnfinishedRuns}), and live runs closed when the test ends. Closing it does nothing:
+ * the extension owns the session.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ManagedSession implements FabricSession {
@@ -50,7 +50,9 @@ public final class ManagedSession implements FabricSession {
     return handle.session().unsupported(seeded(scenario));
   }
 
-  /** Like {@link #start(Scenario)}, but the turn is given back before observers hear of the result. */
+  /**
+   * Like {@link #start(Scenario)}, but the turn is given back before observers hear of the result.
+   */
   @Override
   public RunResult run(Scenario scenario) {
     Scenario seeded = seeded(scenario);
@@ -58,7 +60,9 @@ public final class ManagedSession implements FabricSession {
     turn.acquire();
     RunResult result;
     try (ScenarioRun run = handle.session().start(seeded)) {
-      result = ProgressReports.finish(run, handle.configuration().spec(), ProgressReports.every(context));
+      result =
+          ProgressReports.finish(
+              run, handle.configuration().spec(), ProgressReports.every(context));
     } finally {
       turn.release();
     }
@@ -78,8 +82,13 @@ public final class ManagedSession implements FabricSession {
       turn.release();
       throw e;
     }
-    GuardedRun guarded = new GuardedRun(run, turn, handle.configuration().spec(), ProgressReports.every(context),
-        this::finished);
+    GuardedRun guarded =
+        new GuardedRun(
+            run,
+            turn,
+            handle.configuration().spec(),
+            ProgressReports.every(context),
+            this::finished);
     Contexts.store(context).put(new Object(), guarded);
     return guarded;
   }
@@ -90,14 +99,23 @@ public final class ManagedSession implements FabricSession {
 
   @Override
   public String toString() {
-    return "session on " + handle.configuration().spec().name() + " (backend " + backend().id() + ")";
+    return "session on "
+        + handle.configuration().spec().name()
+        + " (backend "
+        + backend().id()
+        + ")";
   }
 
-  /** The class's seed, unless the scenario has its own; the backend's session checks it when it starts. */
+  /**
+   * The class's seed, unless the scenario has its own; the backend's session checks it when it
+   * starts.
+   */
   private Scenario seeded(Scenario scenario) {
     Objects.requireNonNull(scenario, "scenario must not be null");
     long seed = handle.configuration().seed();
-    return scenario.seed() == Scenario.DEFAULT_SEED && seed != Scenario.DEFAULT_SEED ? scenario.withSeed(seed) : scenario;
+    return scenario.seed() == Scenario.DEFAULT_SEED && seed != Scenario.DEFAULT_SEED
+        ? scenario.withSeed(seed)
+        : scenario;
   }
 
   private void finished(RunResult result) {

@@ -20,8 +20,14 @@ public final class Misuse {
    * @return {@code com.example.IncastTest#lossless(RunResult)}
    */
   public static String method(Method method) {
-    return method.getDeclaringClass().getName() + "#" + method.getName() + "("
-        + Arrays.stream(method.getParameterTypes()).map(Class::getSimpleName).collect(Collectors.joining(", ")) + ")";
+    return method.getDeclaringClass().getName()
+        + "#"
+        + method.getName()
+        + "("
+        + Arrays.stream(method.getParameterTypes())
+            .map(Class::getSimpleName)
+            .collect(Collectors.joining(", "))
+        + ")";
   }
 
   /**

@@ -35,8 +35,10 @@ public final class Overrides {
    * @param variable the environment variable name
    * @return the value, if set and not blank
    */
-  public static Optional<Override> lookup(ExtensionContext context, String property, String variable) {
-    Optional<String> parameter = context.getConfigurationParameter(property).filter(v -> !v.isBlank());
+  public static Optional<Override> lookup(
+      ExtensionContext context, String property, String variable) {
+    Optional<String> parameter =
+        context.getConfigurationParameter(property).filter(v -> !v.isBlank());
     if (parameter.isPresent()) {
       return Optional.of(new Override(parameter.get().trim(), property));
     }

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Runs a test's scenario to its end, reporting a long run's progress every {@code rocelab.progress}
- * (a JUnit configuration parameter or system property, see {@link RunLimits#progressEvery()}): a line
- * on the console, which Maven shows as the tests run, and a call to every
- * {@link dev.rocelab.api.report.RunObserver}.
+ * (a JUnit configuration parameter or system property, see {@link RunLimits#progressEvery()}): a
+ * line on the console, which Maven shows as the tests run, and a call to every {@link
+ * dev.rocelab.api.report.RunObserver}.
  */
 final class ProgressReports {
 
@@ -23,8 +23,8 @@ final class ProgressReports {
    * @return how often to report progress, empty if not at all
    */
   static Optional<Duration> every(ExtensionContext context) {
-    return RunLimits.progressEvery(context.getConfigurationParameter(RunLimits.PROGRESS)
-        .orElse(RunLimits.DEFAULT_PROGRESS));
+    return RunLimits.progressEvery(
+        context.getConfigurationParameter(RunLimits.PROGRESS).orElse(RunLimits.DEFAULT_PROGRESS));
   }
 
   /**
@@ -34,9 +34,13 @@ final class ProgressReports {
    * @return its final result
    */
   static RunResult finish(ScenarioRun run, FabricSpec fabric, Optional<Duration> every) {
-    return every.isEmpty() ? run.finish() : run.finish(every.get(), progress -> {
-      System.out.println("[rocelab] " + fabric.name() + " · " + progress.describe());
-      RunObservers.progress(fabric, progress);
-    });
+    return every.isEmpty()
+        ? run.finish()
+        : run.finish(
+            every.get(),
+            progress -> {
+              System.out.println("[rocelab] " + fabric.name() + " · " + progress.describe());
+              RunObservers.progress(fabric, progress);
+            });
   }
 }

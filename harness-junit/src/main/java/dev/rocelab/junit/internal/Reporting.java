@@ -1,9 +1,9 @@
 package dev.rocelab.junit.internal;
 
-import dev.rocelab.junit.ScenarioInvocation;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.junit.ScenarioInvocation;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -23,7 +23,10 @@ public interface Reporting {
    * @param configuration its class's configuration
    * @param point the scenario of this invocation, if it is a scenario annotation's
    */
-  void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioInvocation> point);
+  void label(
+      ExtensionContext context,
+      FabricConfiguration configuration,
+      Optional<ScenarioInvocation> point);
 
   /**
    * Reports a finished run of the running test.
@@ -32,20 +35,28 @@ public interface Reporting {
    */
   void ran(RunResult result);
 
-  /** @return Allure reporting if Allure is on the class path, else reporting that does nothing */
+  /**
+   * @return Allure reporting if Allure is on the class path, else reporting that does nothing
+   */
   static Reporting current() {
     return Holder.CURRENT;
   }
 
   /** Resolves the reporting once, without loading Allure classes when they are absent. */
   final class Holder {
-    static final Reporting CURRENT = allurePresent() ? new AllureReporting() : new Reporting() {
-      @Override
-      public void label(ExtensionContext context, FabricConfiguration configuration, Optional<ScenarioInvocation> point) {}
+    static final Reporting CURRENT =
+        allurePresent()
+            ? new AllureReporting()
+            : new Reporting() {
+              @Override
+              public void label(
+                  ExtensionContext context,
+                  FabricConfiguration configuration,
+                  Optional<ScenarioInvocation> point) {}
 
-      @Override
-      public void ran(RunResult result) {}
-    };
+              @Override
+              public void ran(RunResult result) {}
+            };
 
     private Holder() {}
 

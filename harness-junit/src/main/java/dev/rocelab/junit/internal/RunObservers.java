@@ -13,8 +13,10 @@ import java.util.ServiceLoader;
  */
 final class RunObservers {
 
-  private static final List<RunObserver> OBSERVERS = ServiceLoader.load(RunObserver.class, RunObservers.class.getClassLoader())
-      .stream().map(ServiceLoader.Provider::get).toList();
+  private static final List<RunObserver> OBSERVERS =
+      ServiceLoader.load(RunObserver.class, RunObservers.class.getClassLoader()).stream()
+          .map(ServiceLoader.Provider::get)
+          .toList();
 
   private RunObservers() {}
 

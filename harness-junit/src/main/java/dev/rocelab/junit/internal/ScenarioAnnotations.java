@@ -34,13 +34,24 @@ import org.junit.platform.commons.support.ReflectionSupport;
 public final class ScenarioAnnotations {
 
   /** rocelab's own, in the order messages list them. */
-  private static final List<Class<? extends Annotation>> BUILT_IN = List.of(Baseline.class, Incast.class,
-      Microburst.class, MixedTraffic.class, LinkFailure.class, SwitchReset.class, PfcStorm.class,
-      FirmwareMismatch.class, Collective.class);
+  private static final List<Class<? extends Annotation>> BUILT_IN =
+      List.of(
+          Baseline.class,
+          Incast.class,
+          Microburst.class,
+          MixedTraffic.class,
+          LinkFailure.class,
+          SwitchReset.class,
+          PfcStorm.class,
+          FirmwareMismatch.class,
+          Collective.class);
 
   private ScenarioAnnotations() {}
 
-  /** @return rocelab's scenario annotations, as messages list them, e.g. {@code @Baseline, @Incast, …} */
+  /**
+   * @return rocelab's scenario annotations, as messages list them, e.g. {@code @Baseline, @Incast,
+   *     …}
+   */
   public static String builtIn() {
     return BUILT_IN.stream().map(Misuse::annotation).collect(Collectors.joining(", "));
   }
@@ -50,7 +61,8 @@ public final class ScenarioAnnotations {
    * @return true if it is a scenario annotation, or carries one as a meta-annotation
    */
   public static boolean isScenarioAnnotation(Class<? extends Annotation> type) {
-    return type.isAnnotationPresent(ScenarioSource.class) || !found(type, new HashSet<>()).isEmpty();
+    return type.isAnnotationPresent(ScenarioSource.class)
+        || !found(type, new HashSet<>()).isEmpty();
   }
 
   /**
@@ -72,37 +84,53 @@ public final class ScenarioAnnotations {
     List<Annotation> found = found(method, new HashSet<>());
     if (found.size() > 1) {
       List<String> names = found.stream().map(a -> Misuse.annotation(a.annotationType())).toList();
-      String listed = names.subList(0, names.size() - 1).stream().collect(Collectors.joining(", "))
-          + " and " + names.get(names.size() - 1);
-      throw Misuse.of(Misuse.method(method) + " declares " + found.size() + " scenario annotations, " + listed
-          + "; a test method runs one — inject a FabricSession to run several scenarios in one test");
+      String listed =
+          names.subList(0, names.size() - 1).stream().collect(Collectors.joining(", "))
+              + " and "
+              + names.get(names.size() - 1);
+      throw Misuse.of(
+          Misuse.method(method)
+              + " declares "
+              + found.size()
+              + " scenario annotations, "
+              + listed
+              + "; a test method runs one — inject a FabricSession to run several scenarios in one test");
     }
     return found.get(0);
   }
 
   /**
-   * The invocations a scenario annotation declares, as its {@link ScenarioSource}'s factory makes them.
+   * The invocations a scenario annotation declares, as its {@link ScenarioSource}'s factory makes
+   * them.
    *
    * @param annotation the annotation
    * @param method the method carrying it
    * @param configuration the class's configuration
    * @return the invocations, at least one
-   * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the attribute if a
-   *     value is invalid for the fabric, or the factory if it makes none or cannot be created
+   * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the attribute if
+   *     a value is invalid for the fabric, or the factory if it makes none or cannot be created
    */
-  public static List<ScenarioInvocation> invocations(Annotation annotation, Method method,
-      FabricConfiguration configuration) {
+  public static List<ScenarioInvocation> invocations(
+      Annotation annotation, Method method, FabricConfiguration configuration) {
     Declaration d = new Declaration(annotation, method, configuration);
     Class<? extends ScenarioFactory<?>> type =
-        AnnotationSupport.findAnnotation(annotation.annotationType(), ScenarioSource.class).orElseThrow().value();
+        AnnotationSupport.findAnnotation(annotation.annotationType(), ScenarioSource.class)
+            .orElseThrow()
+            .value();
     ScenarioFactory<Annotation> factory;
     try {
       @SuppressWarnings("unchecked")
-      ScenarioFactory<Annotation> created = (ScenarioFactory<Annotation>) ReflectionSupport.newInstance(type);
+      ScenarioFactory<Annotation> created =
+          (ScenarioFactory<Annotation>) ReflectionSupport.newInstance(type);
       factory = created;
     } catch (Exception e) { // newInstance rethrows the constructor's checked exceptions unchecked
-      throw d.invalid("its factory " + type.getName() + " cannot be created (" + e + "); a ScenarioFactory needs a"
-          + " no-argument constructor");
+      throw d.invalid(
+          "its factory "
+              + type.getName()
+              + " cannot be created ("
+              + e
+              + "); a ScenarioFactory needs a"
+              + " no-argument constructor");
     }
     List<ScenarioInvocation> invocations;
     try {
@@ -116,7 +144,10 @@ public final class ScenarioAnnotations {
     return invocations;
   }
 
-  /** The scenario annotations on an element, directly or through annotations of annotations, in order. */
+  /**
+   * The scenario annotations on an element, directly or through annotations of annotations, in
+   * order.
+   */
   private static List<Annotation> found(AnnotatedElement element, Set<Class<?>> seen) {
     List<Annotation> found = new ArrayList<>();
     for (Annotation annotation : element.getAnnotations()) {
@@ -125,7 +156,9 @@ public final class ScenarioAnnotations {
         found.add(annotation);
       } else if (!type.getName().startsWith("java.lang.annotation.") && seen.add(type)) {
         found.addAll(found(type, seen));
-        seen.remove(type); // only the path from the method is remembered: annotations may annotate each other
+        seen.remove(
+            type); // only the path from the method is remembered: annotations may annotate each
+        // other
       }
     }
     return found;

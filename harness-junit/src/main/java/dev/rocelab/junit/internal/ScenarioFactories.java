@@ -3,11 +3,7 @@ package dev.rocelab.junit.internal;
 import static dev.rocelab.junit.ScenarioInvocation.parameters;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.rocelab.junit.ScenarioDeclaration;
-import dev.rocelab.junit.ScenarioDeclaration.Marking;
-import dev.rocelab.junit.ScenarioFactory;
-import dev.rocelab.junit.ScenarioInvocation;
-import org.apiguardian.api.API;
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Fidelity;
@@ -24,11 +20,15 @@ import dev.rocelab.junit.Collective;
 import dev.rocelab.junit.Incast;
 import dev.rocelab.junit.Microburst;
 import dev.rocelab.junit.MixedTraffic;
+import dev.rocelab.junit.ScenarioDeclaration;
+import dev.rocelab.junit.ScenarioDeclaration.Marking;
+import dev.rocelab.junit.ScenarioFactory;
+import dev.rocelab.junit.ScenarioInvocation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import dev.rocelab.api.analysis.Display;
+import org.apiguardian.api.API;
 
 /** Scenarios of the traffic annotations. */
 @API(status = INTERNAL, since = "0.1")
@@ -46,9 +46,15 @@ public final class ScenarioFactories {
       for (DataSize size : d.sizes("flowSize", a.flowSize())) {
         for (Marking marking : d.markings(a.priority(), a.dscp())) {
           Workload traffic = new Workload.Permutation(size, 1, marking.dscp(), SimTime.ZERO);
-          points.add(new ScenarioInvocation(d.finish(Scenario.of("baseline", traffic), a.duration(), a.sampleInterval(), a.completion()),
-              "baseline · " + Display.spaced(size.toString()) + " per flow" + marking.display(),
-              parameters("flowSize", size, "marking", marking.parameters())));
+          points.add(
+              new ScenarioInvocation(
+                  d.finish(
+                      Scenario.of("baseline", traffic),
+                      a.duration(),
+                      a.sampleInterval(),
+                      a.completion()),
+                  "baseline · " + Display.spaced(size.toString()) + " per flow" + marking.display(),
+                  parameters("flowSize", size, "marking", marking.parameters())));
         }
       }
       return points;
@@ -66,12 +72,31 @@ public final class ScenarioFactories {
       for (int senders : d.senders("senders", a.senders())) {
         for (DataSize message : d.sizes("message", a.message())) {
           for (Marking marking : d.markings(a.priority(), a.dscp())) {
-            Workload traffic = new Workload.Incast(senders, receiver, message, marking.dscp(), SimTime.ZERO);
-            points.add(new ScenarioInvocation(d.finish(Scenario.of("incast", traffic), a.duration(), a.sampleInterval(), a.completion()),
-                "incast " + senders + ":1" + receiver.map(r -> " → " + r).orElse("") + " · "
-                    + Display.spaced(message.toString()) + marking.display(),
-                parameters("senders", senders, "message", message, "marking", marking.parameters(),
-                    "receiver", receiver.orElse(null))));
+            Workload traffic =
+                new Workload.Incast(senders, receiver, message, marking.dscp(), SimTime.ZERO);
+            points.add(
+                new ScenarioInvocation(
+                    d.finish(
+                        Scenario.of("incast", traffic),
+                        a.duration(),
+                        a.sampleInterval(),
+                        a.completion()),
+                    "incast "
+                        + senders
+                        + ":1"
+                        + receiver.map(r -> " → " + r).orElse("")
+                        + " · "
+                        + Display.spaced(message.toString())
+                        + marking.display(),
+                    parameters(
+                        "senders",
+                        senders,
+                        "message",
+                        message,
+                        "marking",
+                        marking.parameters(),
+                        "receiver",
+                        receiver.orElse(null))));
           }
         }
       }
@@ -92,15 +117,40 @@ public final class ScenarioFactories {
           for (SimTime period : d.durations("period", a.period())) {
             for (int bursts : d.counts("bursts", a.bursts())) {
               for (Marking marking : d.markings(a.priority(), a.dscp())) {
-                Workload traffic = new Workload.Microburst(senders, receiver, burst, period, bursts, marking.dscp(),
-                    SimTime.ZERO);
-                points.add(new ScenarioInvocation(
-                    d.finish(Scenario.of("microburst", traffic), a.duration(), a.sampleInterval(), a.completion()),
-                    "microburst " + senders + ":1" + receiver.map(r -> " → " + r).orElse("") + " · "
-                        + Display.spaced(burst.toString()) + " every " + Display.spaced(period.toString()) + " × "
-                        + bursts + marking.display(),
-                    parameters("senders", senders, "burst", burst, "period", period, "bursts", bursts,
-                        "marking", marking.parameters(), "receiver", receiver.orElse(null))));
+                Workload traffic =
+                    new Workload.Microburst(
+                        senders, receiver, burst, period, bursts, marking.dscp(), SimTime.ZERO);
+                points.add(
+                    new ScenarioInvocation(
+                        d.finish(
+                            Scenario.of("microburst", traffic),
+                            a.duration(),
+                            a.sampleInterval(),
+                            a.completion()),
+                        "microburst "
+                            + senders
+                            + ":1"
+                            + receiver.map(r -> " → " + r).orElse("")
+                            + " · "
+                            + Display.spaced(burst.toString())
+                            + " every "
+                            + Display.spaced(period.toString())
+                            + " × "
+                            + bursts
+                            + marking.display(),
+                        parameters(
+                            "senders",
+                            senders,
+                            "burst",
+                            burst,
+                            "period",
+                            period,
+                            "bursts",
+                            bursts,
+                            "marking",
+                            marking.parameters(),
+                            "receiver",
+                            receiver.orElse(null))));
               }
             }
           }
@@ -124,20 +174,56 @@ public final class ScenarioFactories {
             for (DataSize lossyMessage : d.sizes("lossyMessage", a.lossyMessage())) {
               for (int lossyPriority : d.priorities("lossyPriority", a.lossyPriority())) {
                 if (d.qos().isLossless(lossyPriority)) {
-                  throw d.invalid("lossyPriority", lossyPriority, "priority " + lossyPriority
-                      + " is lossless in QoS policy " + d.qos().name() + "; lossy traffic needs a lossy priority");
+                  throw d.invalid(
+                      "lossyPriority",
+                      lossyPriority,
+                      "priority "
+                          + lossyPriority
+                          + " is lossless in QoS policy "
+                          + d.qos().name()
+                          + "; lossy traffic needs a lossy priority");
                 }
                 int lossyDscp = d.dscpFor("lossyPriority", lossyPriority);
-                Workload traffic = new Workload.MixedTraffic(
-                    new Workload.Incast(senders, receiver, message, OptionalInt.empty(), SimTime.ZERO),
-                    new Workload.Incast(lossySenders, receiver, lossyMessage, OptionalInt.of(lossyDscp), SimTime.ZERO));
-                points.add(new ScenarioInvocation(
-                    d.finish(Scenario.of("mixed traffic", traffic), a.duration(), a.sampleInterval(), a.completion()),
-                    "mixed traffic · lossless " + senders + ":1 · " + Display.spaced(message.toString()) + " + lossy "
-                        + lossySenders + ":1 · " + Display.spaced(lossyMessage.toString()) + " on prio " + lossyPriority,
-                    parameters("senders", senders, "message", message, "lossySenders", lossySenders,
-                        "lossyMessage", lossyMessage, "lossyPriority", lossyPriority,
-                        "receiver", receiver.orElse(null))));
+                Workload traffic =
+                    new Workload.MixedTraffic(
+                        new Workload.Incast(
+                            senders, receiver, message, OptionalInt.empty(), SimTime.ZERO),
+                        new Workload.Incast(
+                            lossySenders,
+                            receiver,
+                            lossyMessage,
+                            OptionalInt.of(lossyDscp),
+                            SimTime.ZERO));
+                points.add(
+                    new ScenarioInvocation(
+                        d.finish(
+                            Scenario.of("mixed traffic", traffic),
+                            a.duration(),
+                            a.sampleInterval(),
+                            a.completion()),
+                        "mixed traffic · lossless "
+                            + senders
+                            + ":1 · "
+                            + Display.spaced(message.toString())
+                            + " + lossy "
+                            + lossySenders
+                            + ":1 · "
+                            + Display.spaced(lossyMessage.toString())
+                            + " on prio "
+                            + lossyPriority,
+                        parameters(
+                            "senders",
+                            senders,
+                            "message",
+                            message,
+                            "lossySenders",
+                            lossySenders,
+                            "lossyMessage",
+                            lossyMessage,
+                            "lossyPriority",
+                            lossyPriority,
+                            "receiver",
+                            receiver.orElse(null))));
               }
             }
           }
@@ -149,7 +235,8 @@ public final class ScenarioFactories {
 
   private static String sizes(SizeSweep sweep) {
     String min = Display.spaced(sweep.min().toString());
-    return sweep.min().equals(sweep.max()) ? min
+    return sweep.min().equals(sweep.max())
+        ? min
         : min + " .. " + Display.spaced(sweep.max().toString()) + " ×" + sweep.factor();
   }
 
@@ -160,14 +247,19 @@ public final class ScenarioFactories {
     @Override
     public List<ScenarioInvocation> invocations(Collective a, ScenarioDeclaration d) {
       if (a.operation().length == 0 || a.algorithm().length == 0 || a.protocol().length == 0) {
-        String attribute = a.operation().length == 0 ? "operation" : a.algorithm().length == 0 ? "algorithm" : "protocol";
+        String attribute =
+            a.operation().length == 0
+                ? "operation"
+                : a.algorithm().length == 0 ? "algorithm" : "protocol";
         throw d.invalid(attribute + " needs at least one value");
       }
       if (a.stepFactor() < 2) {
         throw d.invalid("stepFactor", a.stepFactor(), "must be >= 2");
       }
-      Optional<DataSize> maxSize = a.maxSize().isBlank()
-          ? Optional.empty() : Optional.of(d.sizes("maxSize", new String[] {a.maxSize()}).get(0));
+      Optional<DataSize> maxSize =
+          a.maxSize().isBlank()
+              ? Optional.empty()
+              : Optional.of(d.sizes("maxSize", new String[] {a.maxSize()}).get(0));
       List<ScenarioInvocation> points = new ArrayList<>();
       for (CollectiveOperation operation : a.operation()) {
         for (DataSize size : d.sizes("size", a.size())) {
@@ -189,20 +281,59 @@ public final class ScenarioFactories {
                     throw d.invalid("qpsPerConnection", qps, "must be >= 1");
                   }
                   for (Fidelity fidelity : a.fidelity()) {
-                  Workload.Collective traffic = new Workload.Collective(operation, sweep, a.dataType(), algorithm,
-                      protocol, ranks, a.root(), a.channels(), qps, a.splitDataOnQps(), fidelity, SimTime.ZERO);
-                  Scenario scenario = Scenario.of("collective", traffic).withDuration(CollectiveBuilder.DEFAULT_DURATION);
-                  points.add(new ScenarioInvocation(
-                      d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
-                      operation.ncclName() + " · " + sizes(sweep) + " · "
-                          + algorithm.name().toLowerCase() + " · " + protocol.name()
-                          + (ranks == 0 ? "" : " · " + ranks + " ranks")
-                          + (qps == 1 ? "" : " · " + qps + " QPs" + (a.splitDataOnQps() ? " (split)" : ""))
-                          + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase()),
-                      parameters("operation", operation.ncclName(), "sizes", sweep, "type", a.dataType().ncclName(),
-                          "algorithm", algorithm.name().toLowerCase(), "protocol", protocol.name(),
-                          "ranks", ranks == 0 ? "all" : ranks, "qpsPerConnection", qps,
-                          "splitDataOnQps", a.splitDataOnQps(), "fidelity", fidelity.name().toLowerCase())));
+                    Workload.Collective traffic =
+                        new Workload.Collective(
+                            operation,
+                            sweep,
+                            a.dataType(),
+                            algorithm,
+                            protocol,
+                            ranks,
+                            a.root(),
+                            a.channels(),
+                            qps,
+                            a.splitDataOnQps(),
+                            fidelity,
+                            SimTime.ZERO);
+                    Scenario scenario =
+                        Scenario.of("collective", traffic)
+                            .withDuration(CollectiveBuilder.DEFAULT_DURATION);
+                    points.add(
+                        new ScenarioInvocation(
+                            d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
+                            operation.ncclName()
+                                + " · "
+                                + sizes(sweep)
+                                + " · "
+                                + algorithm.name().toLowerCase()
+                                + " · "
+                                + protocol.name()
+                                + (ranks == 0 ? "" : " · " + ranks + " ranks")
+                                + (qps == 1
+                                    ? ""
+                                    : " · " + qps + " QPs" + (a.splitDataOnQps() ? " (split)" : ""))
+                                + (fidelity == Fidelity.PACKET
+                                    ? ""
+                                    : " · " + fidelity.name().toLowerCase()),
+                            parameters(
+                                "operation",
+                                operation.ncclName(),
+                                "sizes",
+                                sweep,
+                                "type",
+                                a.dataType().ncclName(),
+                                "algorithm",
+                                algorithm.name().toLowerCase(),
+                                "protocol",
+                                protocol.name(),
+                                "ranks",
+                                ranks == 0 ? "all" : ranks,
+                                "qpsPerConnection",
+                                qps,
+                                "splitDataOnQps",
+                                a.splitDataOnQps(),
+                                "fidelity",
+                                fidelity.name().toLowerCase())));
                   }
                 }
               }

@@ -1,11 +1,11 @@
 package dev.rocelab.junit.internal;
 
-import dev.rocelab.junit.ScenarioInvocation;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.junit.ScenarioInvocation;
 import java.util.List;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -25,7 +25,9 @@ public final class ScenarioInvocationContext implements TestTemplateInvocationCo
 
   private final ScenarioInvocation point;
 
-  /** @param point the scenario of this invocation */
+  /**
+   * @param point the scenario of this invocation
+   */
   public ScenarioInvocationContext(ScenarioInvocation point) {
     this.point = point;
   }
@@ -70,11 +72,13 @@ public final class ScenarioInvocationContext implements TestTemplateInvocationCo
         return point.scenario();
       }
       if (type == ScenarioRun.class) {
-        return Contexts.store(context).getOrComputeIfAbsent(new RunKey(),
-            key -> session(context).start(point.scenario()), ScenarioRun.class);
+        return Contexts.store(context)
+            .getOrComputeIfAbsent(
+                new RunKey(), key -> session(context).start(point.scenario()), ScenarioRun.class);
       }
-      return Contexts.store(context).getOrComputeIfAbsent(new ResultKey(),
-          key -> session(context).run(point.scenario()), RunResult.class);
+      return Contexts.store(context)
+          .getOrComputeIfAbsent(
+              new ResultKey(), key -> session(context).run(point.scenario()), RunResult.class);
     }
 
     private static ManagedSession session(ExtensionContext context) {

@@ -8,8 +8,8 @@ import org.apiguardian.api.API;
 /**
  * The session of a class (or of one method invocation), kept in the extension store: opened when
  * first needed, used by one thread at a time, and closed by JUnit with the store. JUnit closes
- * {@link AutoCloseable} values of the store unless
- * {@code junit.jupiter.extensions.store.close.autocloseable.enabled} is {@code false}.
+ * {@link AutoCloseable} values of the store unless {@code
+ * junit.jupiter.extensions.store.close.autocloseable.enabled} is {@code false}.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class SessionHandle implements AutoCloseable {
@@ -23,7 +23,9 @@ public final class SessionHandle implements AutoCloseable {
     this.configuration = configuration;
   }
 
-  /** @return the configuration the session was opened with */
+  /**
+   * @return the configuration the session was opened with
+   */
   public FabricConfiguration configuration() {
     return configuration;
   }
@@ -34,8 +36,10 @@ public final class SessionHandle implements AutoCloseable {
    */
   public synchronized FabricSession session() {
     if (closed) {
-      throw new IllegalStateException("the fabric session of " + configuration.testClass().getName()
-          + " was closed by JUnit; a test may not keep it beyond its scope");
+      throw new IllegalStateException(
+          "the fabric session of "
+              + configuration.testClass().getName()
+              + " was closed by JUnit; a test may not keep it beyond its scope");
     }
     if (session == null) {
       session = configuration.backend().open(configuration.spec());

@@ -28,25 +28,35 @@ public final class Sessions {
    * @return the handle, stored where JUnit will close it
    */
   public static SessionHandle handle(ExtensionContext context, FabricConfiguration configuration) {
-    if (context.getTestMethod().isPresent() && scope(context, configuration) == SessionScope.PER_METHOD) {
-      return Contexts.store(context).getOrComputeIfAbsent(new MethodSessionKey(context.getUniqueId()),
-          key -> new SessionHandle(configuration), SessionHandle.class);
+    if (context.getTestMethod().isPresent()
+        && scope(context, configuration) == SessionScope.PER_METHOD) {
+      return Contexts.store(context)
+          .getOrComputeIfAbsent(
+              new MethodSessionKey(context.getUniqueId()),
+              key -> new SessionHandle(configuration),
+              SessionHandle.class);
     }
     ExtensionContext owner = Contexts.classContext(context);
-    for (Optional<ExtensionContext> parent = Contexts.parentClass(owner); parent.isPresent();
+    for (Optional<ExtensionContext> parent = Contexts.parentClass(owner);
+        parent.isPresent();
         parent = Contexts.parentClass(owner)) {
       Optional<FabricConfiguration> outer = FabricConfiguration.find(parent.get());
-      if (outer.isEmpty() || !outer.get().sessionIdentity().equals(configuration.sessionIdentity())) {
+      if (outer.isEmpty()
+          || !outer.get().sessionIdentity().equals(configuration.sessionIdentity())) {
         break;
       }
       owner = parent.get();
     }
-    return Contexts.store(owner).getOrComputeIfAbsent(new ClassSessionKey(configuration.sessionIdentity()),
-        key -> new SessionHandle(configuration), SessionHandle.class);
+    return Contexts.store(owner)
+        .getOrComputeIfAbsent(
+            new ClassSessionKey(configuration.sessionIdentity()),
+            key -> new SessionHandle(configuration),
+            SessionHandle.class);
   }
 
   private static SessionScope scope(ExtensionContext context, FabricConfiguration configuration) {
-    return context.getTestMethod()
+    return context
+        .getTestMethod()
         .flatMap(method -> AnnotationSupport.findAnnotation(method, Session.class))
         .map(Session::value)
         .orElse(configuration.scope());

@@ -11,7 +11,6 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -26,7 +25,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
 public final class Signatures {
 
   private static final Set<Class<?>> ANYWHERE = Set.of(FabricSession.class, FabricSpec.class);
-  private static final Set<Class<?>> SCENARIO_ONLY = Set.of(RunResult.class, Scenario.class, ScenarioRun.class);
+  private static final Set<Class<?>> SCENARIO_ONLY =
+      Set.of(RunResult.class, Scenario.class, ScenarioRun.class);
 
   private Signatures() {}
 
@@ -35,7 +35,8 @@ public final class Signatures {
    *
    * @param method a test method of a {@code @FabricTest} class
    * @param scenario whether it carries a scenario annotation
-   * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the method and parameter
+   * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming the method and
+   *     parameter
    */
   public static void check(Method method, boolean scenario) {
     Class<?>[] types = method.getParameterTypes();
@@ -48,24 +49,36 @@ public final class Signatures {
       }
       if (SCENARIO_ONLY.contains(type)) {
         if (!scenario) {
-          throw Misuse.of(Misuse.method(method) + ": a " + type.getSimpleName()
-              + " parameter needs a scenario annotation on the method (" + scenarioAnnotations()
-              + "); a test without one can take a FabricSession and run scenarios itself");
+          throw Misuse.of(
+              Misuse.method(method)
+                  + ": a "
+                  + type.getSimpleName()
+                  + " parameter needs a scenario annotation on the method ("
+                  + scenarioAnnotations()
+                  + "); a test without one can take a FabricSession and run scenarios itself");
         }
         result |= type == RunResult.class;
         run |= type == ScenarioRun.class;
         continue;
       }
       if (type.getName().startsWith("dev.rocelab.api.")) {
-        throw Misuse.of(Misuse.method(method) + ": cannot inject parameter " + i + " of type " + type.getName()
-            + "; " + (scenario
-                ? "a scenario test takes RunResult or ScenarioRun, and Scenario, FabricSession or FabricSpec"
-                : "a @FabricTest method takes FabricSession or FabricSpec"));
+        throw Misuse.of(
+            Misuse.method(method)
+                + ": cannot inject parameter "
+                + i
+                + " of type "
+                + type.getName()
+                + "; "
+                + (scenario
+                    ? "a scenario test takes RunResult or ScenarioRun, and Scenario, FabricSession or FabricSpec"
+                    : "a @FabricTest method takes FabricSession or FabricSpec"));
       }
     }
     if (result && run) {
-      throw Misuse.of(Misuse.method(method) + ": takes both a RunResult and a ScenarioRun; take the RunResult to"
-          + " judge the finished run, or the ScenarioRun to watch it (its finish() gives the result)");
+      throw Misuse.of(
+          Misuse.method(method)
+              + ": takes both a RunResult and a ScenarioRun; take the RunResult to"
+              + " judge the finished run, or the ScenarioRun to watch it (its finish() gives the result)");
     }
   }
 
@@ -77,16 +90,27 @@ public final class Signatures {
    * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException naming both annotations
    */
   public static void checkAlone(Method method, Annotation declaration) {
-    List<String> others = java.util.Arrays.stream(method.getAnnotations())
-        .map(Annotation::annotationType)
-        .filter(type -> type == Test.class || type == TestFactory.class || type == TestTemplate.class
-            || (AnnotationSupport.isAnnotated(type, TestTemplate.class) && !isScenarioAnnotation(type)))
-        .map(Misuse::annotation)
-        .toList();
+    List<String> others =
+        java.util.Arrays.stream(method.getAnnotations())
+            .map(Annotation::annotationType)
+            .filter(
+                type ->
+                    type == Test.class
+                        || type == TestFactory.class
+                        || type == TestTemplate.class
+                        || (AnnotationSupport.isAnnotated(type, TestTemplate.class)
+                            && !isScenarioAnnotation(type)))
+            .map(Misuse::annotation)
+            .toList();
     if (!others.isEmpty()) {
-      throw Misuse.of(Misuse.method(method) + " is annotated with " + Misuse.annotation(declaration.annotationType())
-          + " and " + String.join(", ", others) + "; a scenario annotation makes the method a test of its own"
-          + " (give an attribute several values to sweep, or take a FabricSession in a @ParameterizedTest)");
+      throw Misuse.of(
+          Misuse.method(method)
+              + " is annotated with "
+              + Misuse.annotation(declaration.annotationType())
+              + " and "
+              + String.join(", ", others)
+              + "; a scenario annotation makes the method a test of its own"
+              + " (give an attribute several values to sweep, or take a FabricSession in a @ParameterizedTest)");
     }
   }
 

@@ -14,15 +14,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * The runs of one test (or one class's set-up) that stopped short: at their duration with work unfinished
- * although their scenario {@link Completion#REQUIRED required} it to complete, or at the wall-clock budget
- * ({@link RunLimits#wallClock()}) whatever their scenario declared, since such a run did not cover the time
- * it was meant to. The extension fails the test once it has run, whatever its assertions said.
+ * The runs of one test (or one class's set-up) that stopped short: at their duration with work
+ * unfinished although their scenario {@link Completion#REQUIRED required} it to complete, or at the
+ * wall-clock budget ({@link RunLimits#wallClock()}) whatever their scenario declared, since such a
+ * run did not cover the time it was meant to. The extension fails the test once it has run,
+ * whatever its assertions said.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class UnfinishedRuns {
 
-  /** Keyed by the owning context's id: a store lookup also sees the parents' values, which belong to others. */
+  /**
+   * Keyed by the owning context's id: a store lookup also sees the parents' values, which belong to
+   * others.
+   */
   private record Key(String contextId) {}
 
   private record Account(String line, StopReason reason) {}
@@ -49,14 +53,18 @@ public final class UnfinishedRuns {
    * @param result the run
    */
   static void record(ExtensionContext context, RunResult result) {
-    boolean shortOfItsWork = result.stopReason() == StopReason.DURATION_REACHED
-        && result.scenario().completion() == Completion.REQUIRED;
+    boolean shortOfItsWork =
+        result.stopReason() == StopReason.DURATION_REACHED
+            && result.scenario().completion() == Completion.REQUIRED;
     if (!shortOfItsWork && result.stopReason() != StopReason.WALL_CLOCK_LIMIT) {
       return;
     }
-    Contexts.store(context).getOrComputeIfAbsent(new Key(context.getUniqueId()), key -> new Accounts(), Accounts.class)
-        .add(new Account(result.scenario().describe() + ": " + result.unfinishedWork().orElseThrow(),
-            result.stopReason()));
+    Contexts.store(context)
+        .getOrComputeIfAbsent(new Key(context.getUniqueId()), key -> new Accounts(), Accounts.class)
+        .add(
+            new Account(
+                result.scenario().describe() + ": " + result.unfinishedWork().orElseThrow(),
+                result.stopReason()));
   }
 
   /**
@@ -74,18 +82,26 @@ public final class UnfinishedRuns {
       return;
     }
     List<Account> accounts = recorded.all();
-    String runs = accounts.size() == 1 ? ": " + accounts.get(0).line() + "; "
-        : " in " + accounts.size() + " runs:\n  " + String.join("\n  ", accounts.stream().map(Account::line).toList())
-            + "\n";
+    String runs =
+        accounts.size() == 1
+            ? ": " + accounts.get(0).line() + "; "
+            : " in "
+                + accounts.size()
+                + " runs:\n  "
+                + String.join("\n  ", accounts.stream().map(Account::line).toList())
+                + "\n";
     List<String> advice = new ArrayList<>();
     boolean duration = accounts.stream().anyMatch(a -> a.reason() == StopReason.DURATION_REACHED);
     if (duration) {
-      advice.add("raise the scenario's duration or shrink its messages, or declare Completion.WINDOW if the test"
-          + " measures a window of traffic");
+      advice.add(
+          "raise the scenario's duration or shrink its messages, or declare Completion.WINDOW if the test"
+              + " measures a window of traffic");
     }
     if (accounts.stream().anyMatch(a -> a.reason() == StopReason.WALL_CLOCK_LIMIT)) {
-      advice.add("a run took longer in real time than its budget of " + RunLimits.wallClock().toSeconds()
-          + "s: raise it with -Drocelab.limits.wallClock=… or make the scenario smaller");
+      advice.add(
+          "a run took longer in real time than its budget of "
+              + RunLimits.wallClock().toSeconds()
+              + "s: raise it with -Drocelab.limits.wallClock=… or make the scenario smaller");
     }
     String message = "workload unfinished" + runs + String.join("; ", advice);
     if (duration) {

@@ -11,8 +11,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A deterministic fake backend for the extension's own tests (id {@code scripted}): results follow
- * from the scenario by the rules of {@link Script}, runs can be watched in simulated time, and every
- * session is recorded so tests can check that the extension opened and closed them.
+ * from the scenario by the rules of {@link Script}, runs can be watched in simulated time, and
+ * every session is recorded so tests can check that the extension opened and closed them.
  */
 public class ScriptedBackend implements FabricBackend {
 
@@ -33,7 +33,9 @@ public class ScriptedBackend implements FabricBackend {
     this.realTime = realTime;
   }
 
-  /** @return every session opened since the last {@link #reset()}, in order */
+  /**
+   * @return every session opened since the last {@link #reset()}, in order
+   */
   public static List<ScriptedSession> sessions() {
     return List.copyOf(SESSIONS);
   }
@@ -64,8 +66,15 @@ public class ScriptedBackend implements FabricBackend {
   public static final class NoFaults extends ScriptedBackend {
     /** Creates it. */
     public NoFaults() {
-      super("scripted-nofaults", EnumSet.of(Capability.RDMA_TRAFFIC, Capability.MICROBURSTS, Capability.LOSSY_TRAFFIC,
-          Capability.COLLECTIVES, Capability.PACKET_TELEMETRY), false);
+      super(
+          "scripted-nofaults",
+          EnumSet.of(
+              Capability.RDMA_TRAFFIC,
+              Capability.MICROBURSTS,
+              Capability.LOSSY_TRAFFIC,
+              Capability.COLLECTIVES,
+              Capability.PACKET_TELEMETRY),
+          false);
     }
   }
 

@@ -18,7 +18,8 @@ import java.util.Optional;
 
 /**
  * A live run of the scripted backend: the whole result is known in advance and snapshots cut it at
- * the time reached — by {@link #advance(Duration)} in simulated time, by the wall clock in real time.
+ * the time reached — by {@link #advance(Duration)} in simulated time, by the wall clock in real
+ * time.
  */
 final class ScriptedRun implements ScenarioRun {
 
@@ -96,38 +97,99 @@ final class ScriptedRun implements ScenarioRun {
   private RunResult cut(SimTime at) {
     long t = at.picos();
     double share = result.elapsed().picos() == 0 ? 1 : (double) t / result.elapsed().picos();
-    List<PortStats> ports = result.ports().stream().map(p -> {
-      EnumMap<dev.rocelab.api.result.DropReason, Long> drops = new EnumMap<>(dev.rocelab.api.result.DropReason.class);
-      EnumMap<dev.rocelab.api.result.DropReason, Long> droppedBytes =
-          new EnumMap<>(dev.rocelab.api.result.DropReason.class);
-      boolean dropped = result.firstDrops().stream()
-          .anyMatch(d -> d.port().equals(p.port()) && d.priority() == p.priority() && d.time().picos() <= t);
-      if (dropped) {
-        drops.putAll(p.drops());
-        p.droppedBytes().ifPresent(droppedBytes::putAll);
-      }
-      return new PortStats(p.port(), p.priority(), (long) (p.txBytes() * share), (long) (p.rxBytes() * share),
-          (long) (p.txPackets() * share), (long) (p.rxPackets() * share), (long) (p.pausesSent() * share),
-          (long) (p.pausesReceived() * share), SimTime.picos(Math.min(t, (long) (p.pausedTime().picos() * share))),
-          (long) (p.ecnMarks() * share), (long) (p.cnpsSent() * share), (long) (p.cnpsReceived() * share), drops,
-          p.droppedBytes().map(all -> droppedBytes), p.maxQueue(), p.maxHeadroom());
-    }).toList();
-    List<FlowResult> flows = result.flows().stream().map(f -> {
-      boolean done = f.completion().map(c -> c.picos() <= t).orElse(false);
-      long span = f.completion().orElse(result.elapsed()).picos() - f.start().picos();
-      double part = span <= 0 ? 1 : Math.max(0, Math.min(1, (double) (t - f.start().picos()) / span));
-      return new FlowResult(f.id(), f.source(), f.destination(), f.priority(), f.size(),
-          done ? f.delivered() : DataSize.bytes((long) (f.delivered().bytes() * part)), f.start(),
-          done ? f.completion() : Optional.empty(), f.retransmissions(), f.latency());
-    }).toList();
-    List<TimeSeries> series = result.series().stream().map(s -> {
-      int kept = (int) Math.min(s.size(), Math.max(0, (t - s.start().picos()) / s.interval().picos() + 1));
-      return new TimeSeries(s.metric(), s.subject(), s.unit(), s.start(), s.interval(),
-          Arrays.copyOf(s.values(), kept));
-    }).toList();
-    List<DropRecord> drops = result.firstDrops().stream().filter(d -> d.time().picos() <= t).toList();
-    return new RunResult(result.scenario(), result.backend(), result.fabric(), StopReason.DURATION_REACHED, at, ports,
-        flows, result.latency(), drops, series, result.events().stream().filter(e -> e.time().picos() <= t).toList(),
+    List<PortStats> ports =
+        result.ports().stream()
+            .map(
+                p -> {
+                  EnumMap<dev.rocelab.api.result.DropReason, Long> drops =
+                      new EnumMap<>(dev.rocelab.api.result.DropReason.class);
+                  EnumMap<dev.rocelab.api.result.DropReason, Long> droppedBytes =
+                      new EnumMap<>(dev.rocelab.api.result.DropReason.class);
+                  boolean dropped =
+                      result.firstDrops().stream()
+                          .anyMatch(
+                              d ->
+                                  d.port().equals(p.port())
+                                      && d.priority() == p.priority()
+                                      && d.time().picos() <= t);
+                  if (dropped) {
+                    drops.putAll(p.drops());
+                    p.droppedBytes().ifPresent(droppedBytes::putAll);
+                  }
+                  return new PortStats(
+                      p.port(),
+                      p.priority(),
+                      (long) (p.txBytes() * share),
+                      (long) (p.rxBytes() * share),
+                      (long) (p.txPackets() * share),
+                      (long) (p.rxPackets() * share),
+                      (long) (p.pausesSent() * share),
+                      (long) (p.pausesReceived() * share),
+                      SimTime.picos(Math.min(t, (long) (p.pausedTime().picos() * share))),
+                      (long) (p.ecnMarks() * share),
+                      (long) (p.cnpsSent() * share),
+                      (long) (p.cnpsReceived() * share),
+                      drops,
+                      p.droppedBytes().map(all -> droppedBytes),
+                      p.maxQueue(),
+                      p.maxHeadroom());
+                })
+            .toList();
+    List<FlowResult> flows =
+        result.flows().stream()
+            .map(
+                f -> {
+                  boolean done = f.completion().map(c -> c.picos() <= t).orElse(false);
+                  long span = f.completion().orElse(result.elapsed()).picos() - f.start().picos();
+                  double part =
+                      span <= 0
+                          ? 1
+                          : Math.max(0, Math.min(1, (double) (t - f.start().picos()) / span));
+                  return new FlowResult(
+                      f.id(),
+                      f.source(),
+                      f.destination(),
+                      f.priority(),
+                      f.size(),
+                      done ? f.delivered() : DataSize.bytes((long) (f.delivered().bytes() * part)),
+                      f.start(),
+                      done ? f.completion() : Optional.empty(),
+                      f.retransmissions(),
+                      f.latency());
+                })
+            .toList();
+    List<TimeSeries> series =
+        result.series().stream()
+            .map(
+                s -> {
+                  int kept =
+                      (int)
+                          Math.min(
+                              s.size(),
+                              Math.max(0, (t - s.start().picos()) / s.interval().picos() + 1));
+                  return new TimeSeries(
+                      s.metric(),
+                      s.subject(),
+                      s.unit(),
+                      s.start(),
+                      s.interval(),
+                      Arrays.copyOf(s.values(), kept));
+                })
+            .toList();
+    List<DropRecord> drops =
+        result.firstDrops().stream().filter(d -> d.time().picos() <= t).toList();
+    return new RunResult(
+        result.scenario(),
+        result.backend(),
+        result.fabric(),
+        StopReason.DURATION_REACHED,
+        at,
+        ports,
+        flows,
+        result.latency(),
+        drops,
+        series,
+        result.events().stream().filter(e -> e.time().picos() <= t).toList(),
         result.collectives());
   }
 }

@@ -25,6 +25,7 @@ public final class ScriptedSession implements FabricSession {
 
   /** An incast of this message size stops on a PFC deadlock. */
   private static final long DEADLOCKING_MESSAGE = 5 * 1024;
+
   /** An incast of this message size runs out of its wall-clock budget. */
   private static final long SLOW_MESSAGE = 3 * 1024;
 
@@ -71,41 +72,78 @@ public final class ScriptedSession implements FabricSession {
   }
 
   private static long incastMessage(Scenario scenario) {
-    return scenario.workloads().get(0) instanceof Workload.Incast incast ? incast.message().bytes() : 0;
+    return scenario.workloads().get(0) instanceof Workload.Incast incast
+        ? incast.message().bytes()
+        : 0;
   }
 
   private RunResult scripted(Scenario scenario) {
     RunResult result = Script.run(graph, scenario, backend.id());
     long message = incastMessage(scenario);
-    return message == DEADLOCKING_MESSAGE ? stoppedHalfWay(result, StopReason.DEADLOCK)
+    return message == DEADLOCKING_MESSAGE
+        ? stoppedHalfWay(result, StopReason.DEADLOCK)
         : message == SLOW_MESSAGE ? stoppedHalfWay(result, StopReason.WALL_CLOCK_LIMIT) : result;
   }
 
   /**
-   * The third and fourth surprises: the run stops half-way with nothing completed, on a PFC deadlock (an
-   * event says where) or at its wall-clock budget.
+   * The third and fourth surprises: the run stops half-way with nothing completed, on a PFC
+   * deadlock (an event says where) or at its wall-clock budget.
    */
   private static RunResult stoppedHalfWay(RunResult run, StopReason reason) {
     SimTime at = SimTime.picos(run.elapsed().picos() / 2);
-    List<FlowResult> stuck = run.flows().stream().map(f -> new FlowResult(f.id(), f.source(), f.destination(),
-        f.priority(), f.size(), DataSize.ZERO, f.start(), Optional.empty(), 0, Optional.empty())).toList();
-    List<FabricEvent> events = reason == StopReason.DEADLOCK
-        ? List.of(new FabricEvent(at, FabricEvent.Kind.DEADLOCK, "leaf1:eth1/3", "scripted cycle")) : List.of();
-    return new RunResult(run.scenario(), run.backend(), run.fabric(), reason, at, run.ports(), stuck,
-        run.latency(), List.of(), List.of(), events, List.of());
+    List<FlowResult> stuck =
+        run.flows().stream()
+            .map(
+                f ->
+                    new FlowResult(
+                        f.id(),
+                        f.source(),
+                        f.destination(),
+                        f.priority(),
+                        f.size(),
+                        DataSize.ZERO,
+                        f.start(),
+                        Optional.empty(),
+                        0,
+                        Optional.empty()))
+            .toList();
+    List<FabricEvent> events =
+        reason == StopReason.DEADLOCK
+            ? List.of(
+                new FabricEvent(at, FabricEvent.Kind.DEADLOCK, "leaf1:eth1/3", "scripted cycle"))
+            : List.of();
+    return new RunResult(
+        run.scenario(),
+        run.backend(),
+        run.fabric(),
+        reason,
+        at,
+        run.ports(),
+        stuck,
+        run.latency(),
+        List.of(),
+        List.of(),
+        events,
+        List.of());
   }
 
-  /** @return false once closed */
+  /**
+   * @return false once closed
+   */
   public boolean isOpen() {
     return open;
   }
 
-  /** @return the scenarios run or started, in order */
+  /**
+   * @return the scenarios run or started, in order
+   */
   public List<Scenario> scenarios() {
     return List.copyOf(scenarios);
   }
 
-  /** @return the threads that ran them */
+  /**
+   * @return the threads that ran them
+   */
   public List<String> threads() {
     return List.copyOf(threads);
   }
@@ -115,10 +153,12 @@ public final class ScriptedSession implements FabricSession {
       throw new IllegalStateException("session closed");
     }
     requireSupported(scenario);
-    // Scripted surprises, for the extension's handling of what a backend finds out only when it runs.
+    // Scripted surprises, for the extension's handling of what a backend finds out only when it
+    // runs.
     long message = incastMessage(scenario);
     if (message == 7 * 1024) {
-      throw new UnsupportedScenarioException("scripted cannot run an incast of 7KiB messages today");
+      throw new UnsupportedScenarioException(
+          "scripted cannot run an incast of 7KiB messages today");
     }
     if (message == 6 * 1024) {
       throw new FabricBackendException("lab host leaf1 unreachable");

@@ -29,14 +29,19 @@ public @interface AllToAll {
   /** One scenario per size and priority, checked against the test class's fabric. */
   final class Scenarios implements ScenarioFactory<AllToAll> {
     @Override
-    public List<ScenarioInvocation> invocations(AllToAll annotation, ScenarioDeclaration declaration) {
+    public List<ScenarioInvocation> invocations(
+        AllToAll annotation, ScenarioDeclaration declaration) {
       List<ScenarioInvocation> invocations = new ArrayList<>();
       for (DataSize size : declaration.sizes("perPair", annotation.perPair())) {
-        for (ScenarioDeclaration.Marking marking : declaration.markings(annotation.priority(), new int[0])) {
-          Scenario scenario = Scenario.of("all-to-all", new Workload.AllToAll(size, marking.dscp(), SimTime.ZERO));
-          invocations.add(new ScenarioInvocation(declaration.finish(scenario),
-              "all-to-all · " + size + " per pair" + marking.display(),
-              ScenarioInvocation.parameters("perPair", size, "marking", marking.parameters())));
+        for (ScenarioDeclaration.Marking marking :
+            declaration.markings(annotation.priority(), new int[0])) {
+          Scenario scenario =
+              Scenario.of("all-to-all", new Workload.AllToAll(size, marking.dscp(), SimTime.ZERO));
+          invocations.add(
+              new ScenarioInvocation(
+                  declaration.finish(scenario),
+                  "all-to-all · " + size + " per pair" + marking.display(),
+                  ScenarioInvocation.parameters("perPair", size, "marking", marking.parameters())));
         }
       }
       return invocations;

@@ -10,7 +10,9 @@ import dev.rocelab.junit.FabricTest;
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
 class AllToAllTest {
 
-  @AllToAll(perPair = {"64KiB", "256KiB"}, priority = 3)   // two invocations, as with rocelab's own
+  @AllToAll(
+      perPair = {"64KiB", "256KiB"},
+      priority = 3) // two invocations, as with rocelab's own
   void allToAllIsLosslessAndCompletes(RunResult run) {
     assertThat(run).isLossless();
     assertThat(run).flows().allCompleted();

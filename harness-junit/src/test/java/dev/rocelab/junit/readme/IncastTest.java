@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 class IncastTest {
 
   // 6 invocations, from "incast 8:1 · 1 MiB · prio 3" to "incast 32:1 · 4 MiB · prio 3"
-  @Incast(senders = {8, 16, 32}, message = {"1MiB", "4MiB"}, priority = 3)
+  @Incast(
+      senders = {8, 16, 32},
+      message = {"1MiB", "4MiB"},
+      priority = 3)
   void incastIsLosslessFairAndKeepsTheReceiverBusy(RunResult run) {
     assertThat(run).isLossless();
     assertThat(run).pfc().pausedFraction().isLessThan(0.98);
@@ -31,14 +34,20 @@ class IncastTest {
   @Test
   void receiverLinkStaysBusyUnderDeeperIncasts(FabricSession fabric) {
     IncastBuilder incast = Scenario.incast().message("4MiB").dscp(26).receiver("host1:nic0");
-    FabricSoftAssertions.assertSoftly(softly -> {
-      for (int senders : new int[] {12, 24}) {
-        RunResult run = fabric.run(incast.senders(senders));
-        softly.assertThat(run).isLossless();
-        softly.assertThat(run).port("leaf1:eth1").throughput().fractionOfLineRate().isAtLeast(0.95);
-        softly.assertThat(run).flows().allCompleted().fairness().isAtLeast(0.95);
-      }
-    });
+    FabricSoftAssertions.assertSoftly(
+        softly -> {
+          for (int senders : new int[] {12, 24}) {
+            RunResult run = fabric.run(incast.senders(senders));
+            softly.assertThat(run).isLossless();
+            softly
+                .assertThat(run)
+                .port("leaf1:eth1")
+                .throughput()
+                .fractionOfLineRate()
+                .isAtLeast(0.95);
+            softly.assertThat(run).flows().allCompleted().fairness().isAtLeast(0.95);
+          }
+        });
   }
 }
 // end::incast-test[]

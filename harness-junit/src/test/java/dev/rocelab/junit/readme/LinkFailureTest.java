@@ -20,7 +20,11 @@ import org.junit.jupiter.api.Test;
 class LinkFailureTest {
 
   // leaf1's first spine uplink fails 500us into a permutation of 64 MiB flows
-  @LinkFailure(port = "leaf1:eth9", at = "500us", downFor = {"200us", "2ms"}, flowSize = "64MiB",
+  @LinkFailure(
+      port = "leaf1:eth9",
+      at = "500us",
+      downFor = {"200us", "2ms"},
+      flowSize = "64MiB",
       duration = "40ms")
   void trafficRecoversWithinBudget(RunResult run) {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
@@ -34,13 +38,18 @@ class LinkFailureTest {
 
   @Test
   void throughputIsBackSoonAfterTheLinkGoesDown(FabricSession fabric) {
-    Scenario spineLinkLoss = Scenario.permutation().flowSize("64MiB").duration("40ms")
-        .with(Fault.linkDown("leaf1:eth9").at("500us"))
-        .named("spine link loss")
-        .build();
+    Scenario spineLinkLoss =
+        Scenario.permutation()
+            .flowSize("64MiB")
+            .duration("40ms")
+            .with(Fault.linkDown("leaf1:eth9").at("500us"))
+            .named("spine link loss")
+            .build();
     try (ScenarioRun run = fabric.start(spineLinkLoss)) {
       // simulated time on the model, wall-clock time on a lab
-      FabricAwait.await("throughput back after leaf1:eth9 went down").on(run).atMost(Duration.ofMillis(2))
+      FabricAwait.await("throughput back after leaf1:eth9 went down")
+          .on(run)
+          .atMost(Duration.ofMillis(2))
           .untilAsserted(now -> assertThat(now).recovery().isFasterThan("1ms"));
 
       RunResult result = run.finish();

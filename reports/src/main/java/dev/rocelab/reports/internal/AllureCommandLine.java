@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Allure 2 command line ({@code io.qameta.allure:allure-commandline}, unpacked), run as a process
- * to turn a results directory into an HTML report. Analytics are switched off
- * ({@code ALLURE_NO_ANALYTICS=true}): a sign-off page calls nobody.
+ * The Allure 2 command line ({@code io.qameta.allure:allure-commandline}, unpacked), run as a
+ * process to turn a results directory into an HTML report. Analytics are switched off ({@code
+ * ALLURE_NO_ANALYTICS=true}): a sign-off page calls nobody.
  */
 final class AllureCommandLine {
 
@@ -24,8 +24,11 @@ final class AllureCommandLine {
   AllureCommandLine(Path home) {
     this.executable = home.resolve("bin").resolve("allure");
     if (!Files.isRegularFile(executable)) {
-      throw new IllegalArgumentException(home + ": no Allure command line here (expected " + executable
-          + "; unpack io.qameta.allure:allure-commandline's zip)");
+      throw new IllegalArgumentException(
+          home
+              + ": no Allure command line here (expected "
+              + executable
+              + "; unpack io.qameta.allure:allure-commandline's zip)");
     }
   }
 
@@ -37,8 +40,17 @@ final class AllureCommandLine {
    * @throws IllegalStateException with Allure's output if it fails
    */
   void generate(Path results, Path report) {
-    ProcessBuilder builder = new ProcessBuilder(List.of("sh", executable.toString(), "generate", "--clean", "-o",
-        report.toString(), results.toString())).redirectErrorStream(true);
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                List.of(
+                    "sh",
+                    executable.toString(),
+                    "generate",
+                    "--clean",
+                    "-o",
+                    report.toString(),
+                    results.toString()))
+            .redirectErrorStream(true);
     builder.environment().put("ALLURE_NO_ANALYTICS", "true");
     try {
       Process process = builder.start();
@@ -46,8 +58,11 @@ final class AllureCommandLine {
       byte[] output = process.getInputStream().readAllBytes();
       if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
         process.destroyForcibly();
-        throw new IllegalStateException("allure generate " + results + " failed:\n"
-            + new String(output, StandardCharsets.UTF_8));
+        throw new IllegalStateException(
+            "allure generate "
+                + results
+                + " failed:\n"
+                + new String(output, StandardCharsets.UTF_8));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run " + executable, e);

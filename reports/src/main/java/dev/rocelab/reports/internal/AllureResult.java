@@ -22,12 +22,22 @@ import java.util.TreeSet;
  * @param attachments the attachment files it refers to, its steps' included
  * @param stop when it ended (epoch milliseconds), 0 if unknown
  */
-record AllureResult(Path file, String uuid, String historyId, String name, String status, String message,
-    Map<String, String> labels, Map<String, String> parameters, Set<String> attachments, long stop) {
+record AllureResult(
+    Path file,
+    String uuid,
+    String historyId,
+    String name,
+    String status,
+    String message,
+    Map<String, String> labels,
+    Map<String, String> parameters,
+    Set<String> attachments,
+    long stop) {
 
   /** The phase a test belongs to: rocelab writes it as the parent suite and the epic. */
   Optional<String> phase() {
-    return Optional.ofNullable(labels.get("parentSuite")).or(() -> Optional.ofNullable(labels.get("epic")));
+    return Optional.ofNullable(labels.get("parentSuite"))
+        .or(() -> Optional.ofNullable(labels.get("epic")));
   }
 
   /**
@@ -50,8 +60,16 @@ record AllureResult(Path file, String uuid, String historyId, String name, Strin
       parameters.putIfAbsent(parameter.path("name").asText(), parameter.path("value").asText());
     }
     String name = json.path("name").asText(json.path("fullName").asText(uuid));
-    return new AllureResult(file, uuid, json.path("historyId").asText(uuid), name, json.path("status").asText("unknown"),
-        json.path("statusDetails").path("message").asText(""), labels, parameters, attachmentSources(json),
+    return new AllureResult(
+        file,
+        uuid,
+        json.path("historyId").asText(uuid),
+        name,
+        json.path("status").asText("unknown"),
+        json.path("statusDetails").path("message").asText(""),
+        labels,
+        parameters,
+        attachmentSources(json),
         json.path("stop").asLong(0));
   }
 

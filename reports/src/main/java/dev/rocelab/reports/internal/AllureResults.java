@@ -18,9 +18,9 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * An Allure results directory as written by allure-jupiter: test results, their containers (fixtures)
- * and the attachment files they refer to. Can copy a part of itself, attachments included, to another
- * directory: that is how the results are split by phase.
+ * An Allure results directory as written by allure-jupiter: test results, their containers
+ * (fixtures) and the attachment files they refer to. Can copy a part of itself, attachments
+ * included, to another directory: that is how the results are split by phase.
  */
 final class AllureResults {
 
@@ -30,7 +30,8 @@ final class AllureResults {
   private final List<AllureResult> results;
   private final Map<Path, JsonNode> containers;
 
-  private AllureResults(Path directory, List<AllureResult> results, Map<Path, JsonNode> containers) {
+  private AllureResults(
+      Path directory, List<AllureResult> results, Map<Path, JsonNode> containers) {
     this.directory = directory;
     this.results = results;
     this.containers = containers;
@@ -60,12 +61,16 @@ final class AllureResults {
     return new AllureResults(directory, List.copyOf(results), containers);
   }
 
-  /** @return the directory read */
+  /**
+   * @return the directory read
+   */
   Path directory() {
     return directory;
   }
 
-  /** @return every test result, in file name order */
+  /**
+   * @return every test result, in file name order
+   */
   List<AllureResult> results() {
     return results;
   }
@@ -122,17 +127,22 @@ final class AllureResults {
       }
       return uuids.size();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot copy Allure results from " + directory + " to " + target, e);
+      throw new UncheckedIOException(
+          "cannot copy Allure results from " + directory + " to " + target, e);
     }
   }
 
   private static void copy(Path file, Path target) throws IOException {
-    Files.copy(file, target.resolve(file.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(
+        file, target.resolve(file.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
   }
 
   private static List<Path> files(Path directory) {
     try (Stream<Path> files = Files.list(directory)) {
-      return files.filter(Files::isRegularFile).sorted(Comparator.comparing(Path::toString)).toList();
+      return files
+          .filter(Files::isRegularFile)
+          .sorted(Comparator.comparing(Path::toString))
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list " + directory, e);
     }
@@ -142,8 +152,8 @@ final class AllureResults {
     try {
       return JSON.readTree(file.toFile());
     } catch (IOException e) {
-      throw new IllegalArgumentException(file + ": not an Allure JSON file: " + e.getMessage().lines().findFirst().orElse(""),
-          e);
+      throw new IllegalArgumentException(
+          file + ": not an Allure JSON file: " + e.getMessage().lines().findFirst().orElse(""), e);
     }
   }
 }

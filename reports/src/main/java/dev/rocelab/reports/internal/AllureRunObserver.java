@@ -33,8 +33,11 @@ public final class AllureRunObserver implements RunObserver {
     List<Attachment> fabricAttachments = RunAttachments.ofFabric(fabric);
     AtomicBoolean fabricAttached = new AtomicBoolean();
     String topologyName = fabricAttachments.get(0).name();
-    lifecycle.updateTestCase(test.get(), r -> fabricAttached.set(
-        r.getAttachments().stream().anyMatch(a -> topologyName.equals(a.getName()))));
+    lifecycle.updateTestCase(
+        test.get(),
+        r ->
+            fabricAttached.set(
+                r.getAttachments().stream().anyMatch(a -> topologyName.equals(a.getName()))));
     for (Attachment attachment : RunAttachments.ofRun(result)) {
       attach(lifecycle, attachment);
     }
@@ -46,6 +49,7 @@ public final class AllureRunObserver implements RunObserver {
   }
 
   private static void attach(AllureLifecycle lifecycle, Attachment attachment) {
-    lifecycle.addAttachment(attachment.name(), attachment.type(), attachment.extension(), attachment.bytes());
+    lifecycle.addAttachment(
+        attachment.name(), attachment.type(), attachment.extension(), attachment.bytes());
   }
 }

@@ -14,7 +14,10 @@ import java.util.Objects;
  */
 record Attachment(String name, String type, String extension, String content) {
 
-  /** Checks nothing is null, and masks credentials in the name and content: both are written to the report. */
+  /**
+   * Checks nothing is null, and masks credentials in the name and content: both are written to the
+   * report.
+   */
   Attachment {
     Objects.requireNonNull(name, "name must not be null");
     Objects.requireNonNull(type, "type must not be null");
@@ -24,7 +27,9 @@ record Attachment(String name, String type, String extension, String content) {
     content = Secrets.mask(content);
   }
 
-  /** @return the content as UTF-8 bytes */
+  /**
+   * @return the content as UTF-8 bytes
+   */
   byte[] bytes() {
     return content.getBytes(StandardCharsets.UTF_8);
   }

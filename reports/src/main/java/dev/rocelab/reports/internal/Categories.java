@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * The failure categories of a sign-off, matched on the first line of rocelab's assertion messages
- * (the quantity, e.g. {@code lossless traffic}, followed by a {@code   run:} line), also inside soft
+ * (the quantity, e.g. {@code lossless traffic}, followed by a {@code run:} line), also inside soft
  * assertions' combined messages. The same list is written to Allure's {@code categories.json} and
  * used by the sign-off page, so both name a failure alike; Allure takes the first category that
  * matches, and so does {@link #of}.
@@ -27,29 +27,46 @@ final class Categories {
   record Category(String name, Set<String> statuses, String messageRegex) {
 
     boolean matches(String status, String message) {
-      return statuses.contains(status) && (messageRegex.isEmpty() || Pattern.compile(messageRegex).matcher(message)
-          .matches());
+      return statuses.contains(status)
+          && (messageRegex.isEmpty() || Pattern.compile(messageRegex).matcher(message).matches());
     }
   }
 
-  /** A rocelab criterion message: one of these quantities as a message's (or a soft failure's) first line. */
+  /**
+   * A rocelab criterion message: one of these quantities as a message's (or a soft failure's) first
+   * line.
+   */
   private static String criterion(String quantities) {
     return "(?s)(?:.*\\n)?(?:" + quantities + ")\\n  run: .*";
   }
 
-  static final List<Category> ALL = List.of(
-      new Category("Lossless violation", Set.of("failed"),
-          criterion("lossless traffic|drops|lost bytes(?: \\([A-Z_]+\\))?|PFC deadlock|PFC storm|PFC storm detection")),
-      new Category("Latency regression", Set.of("failed"),
-          criterion("[^\\n]*latency[^\\n]*|[^\\n]*flow completion time")),
-      new Category("Throughput shortfall", Set.of("failed"),
-          criterion("[^\\n]*(?:throughput|goodput|fairness|bus bandwidth|busbw|algbw)[^\\n]*|flow completion|recovery time")),
-      new Category("Congestion signalling out of bounds", Set.of("failed"),
-          criterion("ECN[^\\n]*|PFC pause[^\\n]*|paused-time ratio|CNP[^\\n]*|peak queue depth|peak headroom use"
-              + "|ECMP imbalance")),
-      new Category("Configuration drift", Set.of("failed"),
-          "(?s)(?:.*\\n)?[^\\n]*(?:drift|firmware|NOS version|configuration|DSCP|MTU)[^\\n]*(?:\\n.*)?"),
-      new Category("Infrastructure problem (broken)", Set.of("broken"), ""));
+  static final List<Category> ALL =
+      List.of(
+          new Category(
+              "Lossless violation",
+              Set.of("failed"),
+              criterion(
+                  "lossless traffic|drops|lost bytes(?: \\([A-Z_]+\\))?|PFC deadlock|PFC storm|PFC storm detection")),
+          new Category(
+              "Latency regression",
+              Set.of("failed"),
+              criterion("[^\\n]*latency[^\\n]*|[^\\n]*flow completion time")),
+          new Category(
+              "Throughput shortfall",
+              Set.of("failed"),
+              criterion(
+                  "[^\\n]*(?:throughput|goodput|fairness|bus bandwidth|busbw|algbw)[^\\n]*|flow completion|recovery time")),
+          new Category(
+              "Congestion signalling out of bounds",
+              Set.of("failed"),
+              criterion(
+                  "ECN[^\\n]*|PFC pause[^\\n]*|paused-time ratio|CNP[^\\n]*|peak queue depth|peak headroom use"
+                      + "|ECMP imbalance")),
+          new Category(
+              "Configuration drift",
+              Set.of("failed"),
+              "(?s)(?:.*\\n)?[^\\n]*(?:drift|firmware|NOS version|configuration|DSCP|MTU)[^\\n]*(?:\\n.*)?"),
+          new Category("Infrastructure problem (broken)", Set.of("broken"), ""));
 
   private Categories() {}
 
@@ -61,7 +78,9 @@ final class Categories {
     return ALL.stream().filter(c -> c.matches(result.status(), result.message())).findFirst();
   }
 
-  /** @return the categories as Allure's {@code categories.json} */
+  /**
+   * @return the categories as Allure's {@code categories.json}
+   */
   static String json() {
     ObjectMapper mapper = new ObjectMapper();
     ArrayNode array = mapper.createArrayNode();

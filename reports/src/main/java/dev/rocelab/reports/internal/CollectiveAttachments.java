@@ -25,26 +25,39 @@ final class CollectiveAttachments {
     List<Attachment> attachments = new ArrayList<>();
     for (CollectiveResult collective : result.collectives()) {
       String what = collective.describe();
-      attachments.add(new Attachment("nccl-tests · " + what, "text/plain", "txt", NcclTestsFormat.text(collective)));
-      attachments.add(new Attachment("nccl-tests JSON · " + what, "application/json", "json",
-          NcclTestsFormat.json(collective)));
+      attachments.add(
+          new Attachment(
+              "nccl-tests · " + what, "text/plain", "txt", NcclTestsFormat.text(collective)));
+      attachments.add(
+          new Attachment(
+              "nccl-tests JSON · " + what,
+              "application/json",
+              "json",
+              NcclTestsFormat.json(collective)));
       String title = "Bus bandwidth vs message size · " + what;
-      attachments.add(new Attachment(title, "image/svg+xml", "svg", busBandwidthChart(title, collective).toSvg()));
+      attachments.add(
+          new Attachment(
+              title, "image/svg+xml", "svg", busBandwidthChart(title, collective).toSvg()));
     }
     return attachments;
   }
 
   /** The busbw of each row against its size, out-of-place and in-place. */
   static LineChart busBandwidthChart(String title, CollectiveResult collective) {
-    List<LineChart.Line> lines = List.of(line("out-of-place", collective, CollectiveRow::outOfPlace),
-        line("in-place", collective, CollectiveRow::inPlace));
-    String note = collective.rows().size() + " sizes · avg bus bandwidth "
-        + Svg.number(collective.averageBusBandwidth().bytesPerSecond() / 1e9) + " GB/s";
+    List<LineChart.Line> lines =
+        List.of(
+            line("out-of-place", collective, CollectiveRow::outOfPlace),
+            line("in-place", collective, CollectiveRow::inPlace));
+    String note =
+        collective.rows().size()
+            + " sizes · avg bus bandwidth "
+            + Svg.number(collective.averageBusBandwidth().bytesPerSecond() / 1e9)
+            + " GB/s";
     return new LineChart(title, LineChart.XAxis.messageSize(), "bus bandwidth (GB/s)", lines, note);
   }
 
-  private static LineChart.Line line(String name, CollectiveResult collective,
-      Function<CollectiveRow, CollectiveTiming> timing) {
+  private static LineChart.Line line(
+      String name, CollectiveResult collective, Function<CollectiveRow, CollectiveTiming> timing) {
     List<CollectiveRow> rows = collective.rows();
     double[] x = new double[rows.size()];
     double[] y = new double[rows.size()];

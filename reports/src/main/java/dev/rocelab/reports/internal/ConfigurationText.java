@@ -13,9 +13,10 @@ import java.util.Optional;
 
 /**
  * The effective configuration of a fabric as YAML-like text: the fabric as loaded, with every
- * default filled in (so what ran is what is shown, not what was typed), followed by the facts derived
- * from it (sizes, bandwidths, headroom per port class, buffer budgets, firmware in use). Written from
- * the records themselves, so a field added to the model shows up here without a change.
+ * default filled in (so what ran is what is shown, not what was typed), followed by the facts
+ * derived from it (sizes, bandwidths, headroom per port class, buffer budgets, firmware in use).
+ * Written from the records themselves, so a field added to the model shows up here without a
+ * change.
  */
 final class ConfigurationText {
 
@@ -26,7 +27,8 @@ final class ConfigurationText {
    * @return its configuration as an attachment
    */
   static Attachment of(FabricSpec spec) {
-    return new Attachment("effective configuration · " + spec.name(), "text/yaml", "yaml", render(spec));
+    return new Attachment(
+        "effective configuration · " + spec.name(), "text/yaml", "yaml", render(spec));
   }
 
   /**
@@ -35,7 +37,8 @@ final class ConfigurationText {
    */
   static String render(FabricSpec spec) {
     StringBuilder out = new StringBuilder();
-    out.append("# effective configuration of fabric \"").append(spec.name())
+    out.append("# effective configuration of fabric \"")
+        .append(spec.name())
         .append("\": the fabric as loaded, defaults filled in\n");
     for (RecordComponent component : FabricSpec.class.getRecordComponents()) {
       write(out, 0, component.getName(), value(component, spec));
@@ -63,7 +66,8 @@ final class ConfigurationText {
     if ("headers".equals(key) && value instanceof Map<?, ?> headers) {
       // header values are where tokens go: only their ${env:…} placeholders and scheme are shown
       Map<Object, Object> masked = new LinkedHashMap<>();
-      headers.forEach((name, text) -> masked.put(name, Secrets.maskHeaderValue(String.valueOf(text))));
+      headers.forEach(
+          (name, text) -> masked.put(name, Secrets.maskHeaderValue(String.valueOf(text))));
       value = masked;
     }
     if (value instanceof Optional<?> optional) {
@@ -77,7 +81,8 @@ final class ConfigurationText {
       out.append(pad).append(key).append(": ").append(scalar(value)).append('\n');
       return;
     }
-    if (value instanceof Collection<?> items && items.isEmpty() || value instanceof Map<?, ?> map && map.isEmpty()) {
+    if (value instanceof Collection<?> items && items.isEmpty()
+        || value instanceof Map<?, ?> map && map.isEmpty()) {
       out.append(pad).append(key).append(value instanceof Map ? ": {}\n" : ": []\n");
       return;
     }
@@ -119,8 +124,8 @@ final class ConfigurationText {
     }
     if (value instanceof Record) {
       return value.getClass().getPackageName().equals("dev.rocelab.api.unit")
-          || value.getClass().getPackageName().equals("dev.rocelab.api.fabric") && value.getClass().getSimpleName()
-              .equals("Endpoint");
+          || value.getClass().getPackageName().equals("dev.rocelab.api.fabric")
+              && value.getClass().getSimpleName().equals("Endpoint");
     }
     return !(value instanceof Map || value instanceof Collection || value instanceof Optional);
   }
@@ -130,16 +135,22 @@ final class ConfigurationText {
       return "~";
     }
     String text = value.toString();
-    boolean plain = !text.isEmpty() && text.chars().noneMatch(c -> c == ':' || c == '#' || c == '"' || c == '\n')
-        && !text.startsWith(" ") && !text.endsWith(" ");
-    return plain ? text : '"' + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + '"';
+    boolean plain =
+        !text.isEmpty()
+            && text.chars().noneMatch(c -> c == ':' || c == '#' || c == '"' || c == '\n')
+            && !text.startsWith(" ")
+            && !text.endsWith(" ");
+    return plain
+        ? text
+        : '"' + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + '"';
   }
 
   private static Object value(RecordComponent component, Record record) {
     try {
       return component.getAccessor().invoke(record);
     } catch (IllegalAccessException | InvocationTargetException e) {
-      throw new IllegalStateException("cannot read " + record.getClass().getSimpleName() + "." + component.getName(), e);
+      throw new IllegalStateException(
+          "cannot read " + record.getClass().getSimpleName() + "." + component.getName(), e);
     }
   }
 }

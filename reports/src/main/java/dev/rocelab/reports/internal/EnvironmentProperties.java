@@ -7,8 +7,8 @@ import java.util.TreeSet;
 
 /**
  * Allure's {@code environment.properties} for a set of results: the rocelab version and what the
- * tests ran on — backend, fabric, NIC firmware, switch NOS and seed, each as the distinct values the
- * tests' parameters carry (more than one means the phase mixed them).
+ * tests ran on — backend, fabric, NIC firmware, switch NOS and seed, each as the distinct values
+ * the tests' parameters carry (more than one means the phase mixed them).
  */
 final class EnvironmentProperties {
 
@@ -33,22 +33,27 @@ final class EnvironmentProperties {
   static String of(List<AllureResult> results, String version) {
     StringBuilder out = new StringBuilder();
     out.append("rocelab.version=").append(escape(version)).append('\n');
-    KEYS.forEach((parameter, key) -> {
-      TreeSet<String> values = new TreeSet<>();
-      results.forEach(r -> {
-        String value = r.parameters().get(parameter);
-        if (value != null) {
-          values.add(value);
-        }
-      });
-      if (!values.isEmpty()) {
-        out.append(key).append('=').append(escape(String.join("; ", values))).append('\n');
-      }
-    });
+    KEYS.forEach(
+        (parameter, key) -> {
+          TreeSet<String> values = new TreeSet<>();
+          results.forEach(
+              r -> {
+                String value = r.parameters().get(parameter);
+                if (value != null) {
+                  values.add(value);
+                }
+              });
+          if (!values.isEmpty()) {
+            out.append(key).append('=').append(escape(String.join("; ", values))).append('\n');
+          }
+        });
     return out.toString();
   }
 
-  /** Escapes a value for {@link java.util.Properties#load}: backslashes, line breaks, leading blanks. */
+  /**
+   * Escapes a value for {@link java.util.Properties#load}: backslashes, line breaks, leading
+   * blanks.
+   */
   private static String escape(String value) {
     String escaped = value.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");
     return escaped.startsWith(" ") ? "\\" + escaped : escaped;

@@ -34,8 +34,8 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
     Line {
       Objects.requireNonNull(name, "name must not be null");
       if (x.length != y.length) {
-        throw new IllegalArgumentException("line " + name + " has " + x.length + " x values but " + y.length
-            + " y values");
+        throw new IllegalArgumentException(
+            "line " + name + " has " + x.length + " x values but " + y.length + " y values");
       }
     }
   }
@@ -44,8 +44,8 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
    * The x axis.
    *
    * @param label the axis' label, with its unit
-   * @param log2 true for a base-2 logarithmic scale with a tick at powers of two, false for a linear
-   *     one from zero to a round number
+   * @param log2 true for a base-2 logarithmic scale with a tick at powers of two, false for a
+   *     linear one from zero to a round number
    * @param tickLabel the text of a tick at a value
    */
   record XAxis(String label, boolean log2, DoubleFunction<String> tickLabel) {
@@ -56,29 +56,41 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
       Objects.requireNonNull(tickLabel, "tickLabel must not be null");
     }
 
-    /** @return simulated time in microseconds, linear */
+    /**
+     * @return simulated time in microseconds, linear
+     */
     static XAxis simulatedTime() {
       return new XAxis("simulated time (µs)", false, Svg::number);
     }
 
-    /** @return a message size in bytes, base-2 logarithmic, ticks labelled {@code 256KiB}, {@code 1MiB}… */
+    /**
+     * @return a message size in bytes, base-2 logarithmic, ticks labelled {@code 256KiB}, {@code
+     *     1MiB}…
+     */
     static XAxis messageSize() {
-      return new XAxis("message size (log2 scale)", true, bytes -> DataSize.bytes(Math.round(bytes)).toString());
+      return new XAxis(
+          "message size (log2 scale)", true, bytes -> DataSize.bytes(Math.round(bytes)).toString());
     }
   }
 
   static final int WIDTH = 880;
   static final int HEIGHT = 360;
+
   /** Lines with at most this many points get a marker on each. */
   static final int MARKED_POINTS = 32;
+
   private static final int LEFT = 70;
   private static final int RIGHT = 230;
   private static final int TOP = 48;
   private static final int BOTTOM = 44;
+
   /** Tick labels on a logarithmic axis: more would overlap. */
   private static final int MAX_LOG_TICKS = 9;
-  private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-      "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+
+  private static final String[] PALETTE = {
+    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22", "#17becf"
+  };
 
   /** Copies the lines. */
   LineChart {
@@ -91,15 +103,21 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
       for (Line line : lines) {
         for (double x : line.x()) {
           if (!(x > 0)) {
-            throw new IllegalArgumentException("line " + line.name() + " has x = " + x
-                + " on a logarithmic axis, which needs x > 0");
+            throw new IllegalArgumentException(
+                "line "
+                    + line.name()
+                    + " has x = "
+                    + x
+                    + " on a logarithmic axis, which needs x > 0");
           }
         }
       }
     }
   }
 
-  /** @return the chart as an SVG document */
+  /**
+   * @return the chart as an SVG document
+   */
   String toSvg() {
     double xMin = Double.POSITIVE_INFINITY;
     double xMax = 0;
@@ -117,39 +135,84 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
     double plotHeight = HEIGHT - TOP - BOTTOM;
 
     StringBuilder svg = new StringBuilder();
-    svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-        .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
+    svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        .append(WIDTH)
+        .append("\" height=\"")
+        .append(HEIGHT)
+        .append("\" viewBox=\"0 0 ")
+        .append(WIDTH)
+        .append(' ')
+        .append(HEIGHT)
         .append("\" font-family=\"sans-serif\" font-size=\"12\">\n");
     svg.append("<title>").append(Svg.escape(title)).append("</title>\n");
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    svg.append("<text x=\"").append(LEFT).append("\" y=\"20\" font-size=\"15\" font-weight=\"bold\">")
-        .append(Svg.escape(title)).append("</text>\n");
+    svg.append("<text x=\"")
+        .append(LEFT)
+        .append("\" y=\"20\" font-size=\"15\" font-weight=\"bold\">")
+        .append(Svg.escape(title))
+        .append("</text>\n");
     if (!note.isEmpty()) {
-      svg.append("<text x=\"").append(LEFT).append("\" y=\"37\" fill=\"#555\">").append(Svg.escape(note))
+      svg.append("<text x=\"")
+          .append(LEFT)
+          .append("\" y=\"37\" fill=\"#555\">")
+          .append(Svg.escape(note))
           .append("</text>\n");
     }
     for (int tick = 0; tick <= 4; tick++) {
       double y = TOP + plotHeight - plotHeight * tick / 4;
-      svg.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" y1=\"").append(Svg.coordinate(y))
-          .append("\" x2=\"").append(LEFT + plotWidth).append("\" y2=\"").append(Svg.coordinate(y))
+      svg.append("<line class=\"grid\" x1=\"")
+          .append(LEFT)
+          .append("\" y1=\"")
+          .append(Svg.coordinate(y))
+          .append("\" x2=\"")
+          .append(LEFT + plotWidth)
+          .append("\" y2=\"")
+          .append(Svg.coordinate(y))
           .append("\" stroke=\"#ddd\"/>\n");
-      svg.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(Svg.coordinate(y + 4))
-          .append("\" text-anchor=\"end\">").append(Svg.number(yTop * tick / 4)).append("</text>\n");
+      svg.append("<text x=\"")
+          .append(LEFT - 6)
+          .append("\" y=\"")
+          .append(Svg.coordinate(y + 4))
+          .append("\" text-anchor=\"end\">")
+          .append(Svg.number(yTop * tick / 4))
+          .append("</text>\n");
     }
     for (double value : xScale.ticks()) {
-      svg.append("<text class=\"x-tick\" x=\"").append(Svg.coordinate(LEFT + plotWidth * xScale.fraction(value)))
-          .append("\" y=\"").append(HEIGHT - BOTTOM + 16).append("\" text-anchor=\"middle\">")
-          .append(Svg.escape(xAxis.tickLabel().apply(value))).append("</text>\n");
+      svg.append("<text class=\"x-tick\" x=\"")
+          .append(Svg.coordinate(LEFT + plotWidth * xScale.fraction(value)))
+          .append("\" y=\"")
+          .append(HEIGHT - BOTTOM + 16)
+          .append("\" text-anchor=\"middle\">")
+          .append(Svg.escape(xAxis.tickLabel().apply(value)))
+          .append("</text>\n");
     }
-    svg.append("<rect x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"").append(plotWidth)
-        .append("\" height=\"").append(plotHeight).append("\" fill=\"none\" stroke=\"#333\"/>\n");
-    svg.append("<text x=\"").append(Svg.coordinate(LEFT + plotWidth / 2)).append("\" y=\"").append(HEIGHT - 8)
-        .append("\" text-anchor=\"middle\">").append(Svg.escape(xAxis.label())).append("</text>\n");
-    svg.append("<text transform=\"translate(16 ").append(Svg.coordinate(TOP + plotHeight / 2))
-        .append(") rotate(-90)\" text-anchor=\"middle\">").append(Svg.escape(yLabel)).append("</text>\n");
+    svg.append("<rect x=\"")
+        .append(LEFT)
+        .append("\" y=\"")
+        .append(TOP)
+        .append("\" width=\"")
+        .append(plotWidth)
+        .append("\" height=\"")
+        .append(plotHeight)
+        .append("\" fill=\"none\" stroke=\"#333\"/>\n");
+    svg.append("<text x=\"")
+        .append(Svg.coordinate(LEFT + plotWidth / 2))
+        .append("\" y=\"")
+        .append(HEIGHT - 8)
+        .append("\" text-anchor=\"middle\">")
+        .append(Svg.escape(xAxis.label()))
+        .append("</text>\n");
+    svg.append("<text transform=\"translate(16 ")
+        .append(Svg.coordinate(TOP + plotHeight / 2))
+        .append(") rotate(-90)\" text-anchor=\"middle\">")
+        .append(Svg.escape(yLabel))
+        .append("</text>\n");
     if (lines.isEmpty()) {
-      svg.append("<text x=\"").append(Svg.coordinate(LEFT + plotWidth / 2)).append("\" y=\"")
-          .append(Svg.coordinate(TOP + plotHeight / 2)).append("\" text-anchor=\"middle\" fill=\"#555\">")
+      svg.append("<text x=\"")
+          .append(Svg.coordinate(LEFT + plotWidth / 2))
+          .append("\" y=\"")
+          .append(Svg.coordinate(TOP + plotHeight / 2))
+          .append("\" text-anchor=\"middle\" fill=\"#555\">")
           .append("no samples above zero</text>\n");
     }
     for (int l = 0; l < lines.size(); l++) {
@@ -161,21 +224,44 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
         double y = TOP + plotHeight - plotHeight * line.y()[i] / yTop;
         points.add(Svg.coordinate(x) + ',' + Svg.coordinate(y));
       }
-      svg.append("<polyline class=\"series\" data-name=\"").append(Svg.escape(line.name())).append("\" fill=\"none\" stroke=\"")
-          .append(colour).append("\" stroke-width=\"1.5\" points=\"").append(String.join(" ", points)).append("\"/>\n");
+      svg.append("<polyline class=\"series\" data-name=\"")
+          .append(Svg.escape(line.name()))
+          .append("\" fill=\"none\" stroke=\"")
+          .append(colour)
+          .append("\" stroke-width=\"1.5\" points=\"")
+          .append(String.join(" ", points))
+          .append("\"/>\n");
       if (points.size() <= MARKED_POINTS) {
         for (String point : points) {
           int comma = point.indexOf(',');
-          svg.append("<circle class=\"point\" cx=\"").append(point, 0, comma).append("\" cy=\"")
-              .append(point.substring(comma + 1)).append("\" r=\"3\" fill=\"").append(colour).append("\"/>\n");
+          svg.append("<circle class=\"point\" cx=\"")
+              .append(point, 0, comma)
+              .append("\" cy=\"")
+              .append(point.substring(comma + 1))
+              .append("\" r=\"3\" fill=\"")
+              .append(colour)
+              .append("\"/>\n");
         }
       }
       double legendY = TOP + 8 + 18 * l;
-      svg.append("<line x1=\"").append(WIDTH - RIGHT + 12).append("\" y1=\"").append(Svg.coordinate(legendY))
-          .append("\" x2=\"").append(WIDTH - RIGHT + 32).append("\" y2=\"").append(Svg.coordinate(legendY))
-          .append("\" stroke=\"").append(colour).append("\" stroke-width=\"3\"/>\n");
-      svg.append("<text x=\"").append(WIDTH - RIGHT + 38).append("\" y=\"").append(Svg.coordinate(legendY + 4))
-          .append("\">").append(Svg.escape(line.name())).append("</text>\n");
+      svg.append("<line x1=\"")
+          .append(WIDTH - RIGHT + 12)
+          .append("\" y1=\"")
+          .append(Svg.coordinate(legendY))
+          .append("\" x2=\"")
+          .append(WIDTH - RIGHT + 32)
+          .append("\" y2=\"")
+          .append(Svg.coordinate(legendY))
+          .append("\" stroke=\"")
+          .append(colour)
+          .append("\" stroke-width=\"3\"/>\n");
+      svg.append("<text x=\"")
+          .append(WIDTH - RIGHT + 38)
+          .append("\" y=\"")
+          .append(Svg.coordinate(legendY + 4))
+          .append("\">")
+          .append(Svg.escape(line.name()))
+          .append("</text>\n");
     }
     svg.append("</svg>\n");
     return svg.toString();
@@ -201,15 +287,22 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
       return new Scale(false, 0, top, ticks);
     }
 
-    /** From the power of two at or below the smallest value to the one at or above the largest, a tick on powers of two. */
+    /**
+     * From the power of two at or below the smallest value to the one at or above the largest, a
+     * tick on powers of two.
+     */
     static Scale log2(double min, double max) {
       if (Double.isInfinite(min)) {
         min = 1;
         max = 2;
       }
-      // Math.getExponent is floor(log2) exactly, where log(x)/log(2) can land just below a power of two
+      // Math.getExponent is floor(log2) exactly, where log(x)/log(2) can land just below a power of
+      // two
       int low = Math.getExponent(min);
-      int high = Math.max(low + 1, Math.getExponent(max) + (max == Math.scalb(1.0, Math.getExponent(max)) ? 0 : 1));
+      int high =
+          Math.max(
+              low + 1,
+              Math.getExponent(max) + (max == Math.scalb(1.0, Math.getExponent(max)) ? 0 : 1));
       int step = (high - low + MAX_LOG_TICKS - 1) / MAX_LOG_TICKS;
       List<Double> ticks = new ArrayList<>();
       for (int power = low; power <= high; power += step) {

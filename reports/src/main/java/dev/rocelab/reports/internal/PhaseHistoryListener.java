@@ -26,12 +26,20 @@ public final class PhaseHistoryListener implements TestLifecycleListener {
 
   @Override
   public void beforeTestWrite(TestResult result) {
-    result.getLabels().stream().filter(l -> "parentSuite".equals(l.getName())).map(Label::getValue)
-        .filter(Objects::nonNull).findFirst().ifPresent(phase -> {
-          String base = Objects.requireNonNullElse(result.getHistoryId(), Objects.toString(result.getFullName(), ""));
-          result.setHistoryId(phased(phase, base));
-          result.setTestCaseId(phased(phase, Objects.requireNonNullElse(result.getTestCaseId(), base)));
-        });
+    result.getLabels().stream()
+        .filter(l -> "parentSuite".equals(l.getName()))
+        .map(Label::getValue)
+        .filter(Objects::nonNull)
+        .findFirst()
+        .ifPresent(
+            phase -> {
+              String base =
+                  Objects.requireNonNullElse(
+                      result.getHistoryId(), Objects.toString(result.getFullName(), ""));
+              result.setHistoryId(phased(phase, base));
+              result.setTestCaseId(
+                  phased(phase, Objects.requireNonNullElse(result.getTestCaseId(), base)));
+            });
   }
 
   /**
@@ -41,7 +49,9 @@ public final class PhaseHistoryListener implements TestLifecycleListener {
    */
   static String phased(String phase, String id) {
     try {
-      byte[] digest = MessageDigest.getInstance("MD5").digest((phase + "\n" + id).getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("MD5")
+              .digest((phase + "\n" + id).getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("MD5 is missing from this JDK", e);

@@ -24,7 +24,8 @@ record PhaseOutcome(String phase, List<AllureResult> results, Optional<String> r
    * @return the name for its directories: lower case, words joined by hyphens
    */
   static String slug(String phase) {
-    String slug = phase.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    String slug =
+        phase.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
     return slug.isEmpty() ? "phase" : slug;
   }
 
@@ -36,14 +37,19 @@ record PhaseOutcome(String phase, List<AllureResult> results, Optional<String> r
     return (int) results.stream().filter(r -> r.status().equals(status)).count();
   }
 
-  /** @return the phase's verdict */
+  /**
+   * @return the phase's verdict
+   */
   Verdict verdict() {
     return Verdict.of(count("passed"), count("failed"), count("broken"));
   }
 
-  /** @return what decided a failed or broken verdict: the failed tests, then the broken ones */
+  /**
+   * @return what decided a failed or broken verdict: the failed tests, then the broken ones
+   */
   List<AllureResult> decisive() {
-    List<AllureResult> decisive = new ArrayList<>(results.stream().filter(r -> r.status().equals("failed")).toList());
+    List<AllureResult> decisive =
+        new ArrayList<>(results.stream().filter(r -> r.status().equals("failed")).toList());
     decisive.addAll(results.stream().filter(r -> r.status().equals("broken")).toList());
     return decisive;
   }

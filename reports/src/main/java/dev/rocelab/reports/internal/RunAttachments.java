@@ -16,8 +16,8 @@ final class RunAttachments {
 
   /**
    * @param result a run
-   * @return its charts over simulated time, then its collectives' nccl-tests tables and bus-bandwidth
-   *     charts, then its counters as CSV
+   * @return its charts over simulated time, then its collectives' nccl-tests tables and
+   *     bus-bandwidth charts, then its counters as CSV
    */
   static List<Attachment> ofRun(RunResult result) {
     List<Attachment> attachments = new ArrayList<>(TelemetryCharts.of(result));

@@ -23,53 +23,100 @@ final class SignOffPage {
    * @param version the rocelab version
    * @return the page
    */
-  static String render(List<PhaseOutcome> outcomes, Optional<String> combinedReport, String version) {
+  static String render(
+      List<PhaseOutcome> outcomes, Optional<String> combinedReport, String version) {
     Verdict overall = overall(outcomes);
     StringBuilder html = new StringBuilder();
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<title>rocelab sign-off: ").append(overall.text()).append("</title>\n<style>\n")
-        .append("body{font-family:sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}\n")
-        .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.35em .8em;text-align:left}\n")
+        .append("<title>rocelab sign-off: ")
+        .append(overall.text())
+        .append("</title>\n<style>\n")
+        .append(
+            "body{font-family:sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}\n")
+        .append(
+            "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.35em .8em;text-align:left}\n")
         .append("th{background:#f4f4f4}.verdict{font-weight:bold;text-transform:uppercase}\n")
-        .append(".verdict-passed{color:#1b7f2a}.verdict-failed{color:#c62828}.verdict-broken{color:#d98200}")
+        .append(
+            ".verdict-passed{color:#1b7f2a}.verdict-failed{color:#c62828}.verdict-broken{color:#d98200}")
         .append(".verdict-not-run{color:#777}\n")
-        .append(".banner{padding:.8em 1em;border-radius:4px;font-size:1.3em;margin:1em 0;text-transform:none}")
-        .append(".banner.verdict-passed{background:#e6f4ea}.banner.verdict-failed{background:#fdecea}")
-        .append(".banner.verdict-broken{background:#fff4e0}.banner.verdict-not-run{background:#eee}\n")
-        .append("pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:.9em}dl{margin:.3em 0}dt{font-weight:bold}\n")
+        .append(
+            ".banner{padding:.8em 1em;border-radius:4px;font-size:1.3em;margin:1em 0;text-transform:none}")
+        .append(
+            ".banner.verdict-passed{background:#e6f4ea}.banner.verdict-failed{background:#fdecea}")
+        .append(
+            ".banner.verdict-broken{background:#fff4e0}.banner.verdict-not-run{background:#eee}\n")
+        .append(
+            "pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:.9em}dl{margin:.3em 0}dt{font-weight:bold}\n")
         .append("</style>\n</head>\n<body>\n");
     html.append("<h1>rocelab sign-off</h1>\n");
-    html.append("<div class=\"banner verdict ").append(css(overall)).append("\" id=\"overall\">").append(overallText(overall,
-        outcomes)).append("</div>\n");
+    html.append("<div class=\"banner verdict ")
+        .append(css(overall))
+        .append("\" id=\"overall\">")
+        .append(overallText(overall, outcomes))
+        .append("</div>\n");
     environment(html, outcomes);
 
-    html.append("<table id=\"phases\">\n<tr><th>Phase</th><th>Verdict</th><th>Passed</th><th>Failed</th><th>Broken</th>")
+    html.append(
+            "<table id=\"phases\">\n<tr><th>Phase</th><th>Verdict</th><th>Passed</th><th>Failed</th><th>Broken</th>")
         .append("<th>Skipped</th><th>Report</th></tr>\n");
     for (PhaseOutcome o : outcomes) {
-      html.append("<tr data-phase=\"").append(Svg.escape(o.phase())).append("\"><td><a href=\"#")
-          .append(PhaseOutcome.slug(o.phase())).append("\">").append(Svg.escape(o.phase())).append("</a></td>")
-          .append("<td class=\"verdict ").append(css(o.verdict())).append("\">").append(o.verdict().text()).append("</td>")
-          .append("<td>").append(o.count("passed")).append("</td><td>").append(o.count("failed")).append("</td><td>")
-          .append(o.count("broken")).append("</td><td>").append(o.count("skipped")).append("</td><td>")
-          .append(o.report().map(r -> "<a href=\"" + Svg.escape(r) + "\">" + Svg.escape(o.phase()) + " report</a>")
-              .orElse("—"))
+      html.append("<tr data-phase=\"")
+          .append(Svg.escape(o.phase()))
+          .append("\"><td><a href=\"#")
+          .append(PhaseOutcome.slug(o.phase()))
+          .append("\">")
+          .append(Svg.escape(o.phase()))
+          .append("</a></td>")
+          .append("<td class=\"verdict ")
+          .append(css(o.verdict()))
+          .append("\">")
+          .append(o.verdict().text())
+          .append("</td>")
+          .append("<td>")
+          .append(o.count("passed"))
+          .append("</td><td>")
+          .append(o.count("failed"))
+          .append("</td><td>")
+          .append(o.count("broken"))
+          .append("</td><td>")
+          .append(o.count("skipped"))
+          .append("</td><td>")
+          .append(
+              o.report()
+                  .map(
+                      r ->
+                          "<a href=\""
+                              + Svg.escape(r)
+                              + "\">"
+                              + Svg.escape(o.phase())
+                              + " report</a>")
+                  .orElse("—"))
           .append("</td></tr>\n");
     }
     html.append("</table>\n");
-    combinedReport.ifPresent(r -> html.append("<p>All phases in one report: <a id=\"combined\" href=\"")
-        .append(Svg.escape(r)).append("\">combined report</a> (the same test in two phases stays two tests).</p>\n"));
+    combinedReport.ifPresent(
+        r ->
+            html.append("<p>All phases in one report: <a id=\"combined\" href=\"")
+                .append(Svg.escape(r))
+                .append(
+                    "\">combined report</a> (the same test in two phases stays two tests).</p>\n"));
 
     for (PhaseOutcome o : outcomes) {
       phase(html, o);
     }
-    html.append("<hr>\n<p><small>rocelab ").append(Svg.escape(version))
-        .append(" · categories: ").append(Svg.escape(String.join(", ", Categories.ALL.stream().map(Categories.Category::name)
-            .toList()))).append("</small></p>\n</body>\n</html>\n");
+    html.append("<hr>\n<p><small>rocelab ")
+        .append(Svg.escape(version))
+        .append(" · categories: ")
+        .append(
+            Svg.escape(
+                String.join(", ", Categories.ALL.stream().map(Categories.Category::name).toList())))
+        .append("</small></p>\n</body>\n</html>\n");
     return html.toString();
   }
 
   /**
-   * A sign-off is failed if a phase failed, broken if one broke, passed if every phase that ran passed.
+   * A sign-off is failed if a phase failed, broken if one broke, passed if every phase that ran
+   * passed.
    *
    * @param outcomes the phases
    * @return the overall verdict; {@link Verdict#NOT_RUN} if nothing ran
@@ -87,28 +134,43 @@ final class SignOffPage {
 
   private static String overallText(Verdict overall, List<PhaseOutcome> outcomes) {
     long notRun = outcomes.stream().filter(o -> o.verdict() == Verdict.NOT_RUN).count();
-    String text = switch (overall) {
-      case PASSED -> "Passed: every phase that ran met its criteria";
-      case FAILED -> "Failed: " + names(outcomes, Verdict.FAILED) + " did not meet its criteria";
-      case BROKEN -> "Broken: " + names(outcomes, Verdict.BROKEN) + " could not be decided";
-      case NOT_RUN -> "Not run: no test ran";
-    };
-    return Svg.escape(text + (notRun > 0 && overall != Verdict.NOT_RUN ? " (" + names(outcomes, Verdict.NOT_RUN)
-        + " not run)" : ""));
+    String text =
+        switch (overall) {
+          case PASSED -> "Passed: every phase that ran met its criteria";
+          case FAILED ->
+              "Failed: " + names(outcomes, Verdict.FAILED) + " did not meet its criteria";
+          case BROKEN -> "Broken: " + names(outcomes, Verdict.BROKEN) + " could not be decided";
+          case NOT_RUN -> "Not run: no test ran";
+        };
+    return Svg.escape(
+        text
+            + (notRun > 0 && overall != Verdict.NOT_RUN
+                ? " (" + names(outcomes, Verdict.NOT_RUN) + " not run)"
+                : ""));
   }
 
   private static String names(List<PhaseOutcome> outcomes, Verdict verdict) {
-    return String.join(", ", outcomes.stream().filter(o -> o.verdict() == verdict).map(PhaseOutcome::phase).toList());
+    return String.join(
+        ", ",
+        outcomes.stream().filter(o -> o.verdict() == verdict).map(PhaseOutcome::phase).toList());
   }
 
   private static void environment(StringBuilder html, List<PhaseOutcome> outcomes) {
     html.append("<dl id=\"environment\">\n");
     for (String parameter : List.of("fabric", "backend", "NIC firmware", "switch NOS", "seed")) {
       TreeSet<String> values = new TreeSet<>();
-      outcomes.forEach(o -> o.results().forEach(r -> Optional.ofNullable(r.parameters().get(parameter))
-          .ifPresent(values::add)));
+      outcomes.forEach(
+          o ->
+              o.results()
+                  .forEach(
+                      r ->
+                          Optional.ofNullable(r.parameters().get(parameter))
+                              .ifPresent(values::add)));
       if (!values.isEmpty()) {
-        html.append("<dt>").append(Svg.escape(parameter)).append("</dt><dd>").append(Svg.escape(String.join("; ", values)))
+        html.append("<dt>")
+            .append(Svg.escape(parameter))
+            .append("</dt><dd>")
+            .append(Svg.escape(String.join("; ", values)))
             .append("</dd>\n");
       }
     }
@@ -116,45 +178,77 @@ final class SignOffPage {
   }
 
   private static void phase(StringBuilder html, PhaseOutcome o) {
-    html.append("<section class=\"phase\" id=\"").append(PhaseOutcome.slug(o.phase())).append("\">\n<h2>")
-        .append(Svg.escape(o.phase())).append(": <span class=\"verdict ").append(css(o.verdict())).append("\">")
-        .append(o.verdict().text()).append("</span></h2>\n");
+    html.append("<section class=\"phase\" id=\"")
+        .append(PhaseOutcome.slug(o.phase()))
+        .append("\">\n<h2>")
+        .append(Svg.escape(o.phase()))
+        .append(": <span class=\"verdict ")
+        .append(css(o.verdict()))
+        .append("\">")
+        .append(o.verdict().text())
+        .append("</span></h2>\n");
     List<AllureResult> decisive = o.decisive();
     if (!decisive.isEmpty()) {
-      html.append("<p>Decided by ").append(decisive.size()).append(decisive.size() == 1 ? " test" : " tests")
+      html.append("<p>Decided by ")
+          .append(decisive.size())
+          .append(decisive.size() == 1 ? " test" : " tests")
           .append(":</p>\n");
       for (AllureResult r : decisive) {
-        html.append("<div class=\"decisive\"><h3>").append(Svg.escape(r.name())).append(" <span class=\"verdict ")
-            .append(r.status().equals("failed") ? css(Verdict.FAILED) : css(Verdict.BROKEN)).append("\">")
-            .append(Svg.escape(r.status())).append("</span></h3>\n<dl>");
-        Categories.of(r).ifPresent(c -> html.append("<dt>category</dt><dd class=\"category\">")
-            .append(Svg.escape(c.name())).append("</dd>"));
+        html.append("<div class=\"decisive\"><h3>")
+            .append(Svg.escape(r.name()))
+            .append(" <span class=\"verdict ")
+            .append(r.status().equals("failed") ? css(Verdict.FAILED) : css(Verdict.BROKEN))
+            .append("\">")
+            .append(Svg.escape(r.status()))
+            .append("</span></h3>\n<dl>");
+        Categories.of(r)
+            .ifPresent(
+                c ->
+                    html.append("<dt>category</dt><dd class=\"category\">")
+                        .append(Svg.escape(c.name()))
+                        .append("</dd>"));
         label(html, r.labels(), "story", "criterion");
         label(html, r.labels(), "feature", "scenario");
-        html.append("</dl>\n<pre>").append(Svg.escape(shortened(r.message()))).append("</pre></div>\n");
+        html.append("</dl>\n<pre>")
+            .append(Svg.escape(shortened(r.message())))
+            .append("</pre></div>\n");
       }
     } else if (o.verdict() == Verdict.PASSED) {
-      html.append("<details><summary>").append(o.count("passed")).append(o.count("passed") == 1 ? " test met its" : " tests met their")
+      html.append("<details><summary>")
+          .append(o.count("passed"))
+          .append(o.count("passed") == 1 ? " test met its" : " tests met their")
           .append(" criteria</summary>\n<ul>\n");
-      o.results().stream().filter(r -> r.status().equals("passed")).forEach(r -> html.append("<li>")
-          .append(Svg.escape(r.name())).append("</li>\n"));
+      o.results().stream()
+          .filter(r -> r.status().equals("passed"))
+          .forEach(r -> html.append("<li>").append(Svg.escape(r.name())).append("</li>\n"));
       html.append("</ul></details>\n");
     } else {
-      html.append("<p>No test of this phase ran").append(o.count("skipped") > 0 ? " (" + o.count("skipped") + " skipped)"
-          : "").append(".</p>\n");
+      html.append("<p>No test of this phase ran")
+          .append(o.count("skipped") > 0 ? " (" + o.count("skipped") + " skipped)" : "")
+          .append(".</p>\n");
     }
     html.append("</section>\n");
   }
 
-  private static void label(StringBuilder html, Map<String, String> labels, String name, String shownAs) {
-    Optional.ofNullable(labels.get(name)).ifPresent(v -> html.append("<dt>").append(shownAs).append("</dt><dd>")
-        .append(Svg.escape(v)).append("</dd>"));
+  private static void label(
+      StringBuilder html, Map<String, String> labels, String name, String shownAs) {
+    Optional.ofNullable(labels.get(name))
+        .ifPresent(
+            v ->
+                html.append("<dt>")
+                    .append(shownAs)
+                    .append("</dt><dd>")
+                    .append(Svg.escape(v))
+                    .append("</dd>"));
   }
 
   private static String shortened(String message) {
     List<String> lines = message.lines().toList();
-    return lines.size() <= MESSAGE_LINES ? message
-        : String.join("\n", lines.subList(0, MESSAGE_LINES)) + "\n… (" + (lines.size() - MESSAGE_LINES)
+    return lines.size() <= MESSAGE_LINES
+        ? message
+        : String.join("\n", lines.subList(0, MESSAGE_LINES))
+            + "\n… ("
+            + (lines.size() - MESSAGE_LINES)
             + " more lines in the report)";
   }
 

@@ -26,7 +26,9 @@ import java.util.Properties;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
 
-/** One run of the sign-off generator; see {@link dev.rocelab.reports.SignOff} for what it writes. */
+/**
+ * One run of the sign-off generator; see {@link dev.rocelab.reports.SignOff} for what it writes.
+ */
 @API(status = INTERNAL, since = "0.1")
 public final class SignOffRun {
 
@@ -61,12 +63,17 @@ public final class SignOffRun {
   public int run(PrintStream out) {
     AllureResults all = AllureResults.read(results);
     String version = version();
-    // Tests without a phase label (e.g. a suite project's own unit tests) belong to no phase's verdict.
+    // Tests without a phase label (e.g. a suite project's own unit tests) belong to no phase's
+    // verdict.
     List<AllureResult> phased = all.results().stream().filter(r -> r.phase().isPresent()).toList();
     int withoutPhase = all.results().size() - phased.size();
     if (withoutPhase > 0) {
-      out.println("sign-off: left out " + withoutPhase + " test result" + (withoutPhase == 1 ? "" : "s")
-          + " without a phase label (not part of any phase's verdict)");
+      out.println(
+          "sign-off: left out "
+              + withoutPhase
+              + " test result"
+              + (withoutPhase == 1 ? "" : "s")
+              + " without a phase label (not part of any phase's verdict)");
     }
     Map<String, List<AllureResult>> byPhase = byPhase(phased);
     Path split = output.resolve("results");
@@ -80,7 +87,8 @@ public final class SignOffRun {
       Optional<String> report = Optional.empty();
       if (!tests.isEmpty()) {
         Path dir = split.resolve(slug);
-        java.util.Set<String> uuids = tests.stream().map(AllureResult::uuid).collect(java.util.stream.Collectors.toSet());
+        java.util.Set<String> uuids =
+            tests.stream().map(AllureResult::uuid).collect(java.util.stream.Collectors.toSet());
         all.copyTo(dir, r -> uuids.contains(r.uuid()));
         decorate(dir, tests, phase.getKey(), version, slug);
         toGenerate.put(slug, dir);
@@ -102,8 +110,14 @@ public final class SignOffRun {
     write(output.resolve("index.html"), SignOffPage.render(outcomes, combined, version));
 
     for (PhaseOutcome o : outcomes) {
-      out.printf("%-16s %-8s %d passed, %d failed, %d broken, %d skipped%n", o.phase(), o.verdict().text(),
-          o.count("passed"), o.count("failed"), o.count("broken"), o.count("skipped"));
+      out.printf(
+          "%-16s %-8s %d passed, %d failed, %d broken, %d skipped%n",
+          o.phase(),
+          o.verdict().text(),
+          o.count("passed"),
+          o.count("failed"),
+          o.count("broken"),
+          o.count("skipped"));
     }
     Verdict overall = SignOffPage.overall(outcomes);
     out.println("sign-off " + overall.text() + ": " + output.resolve("index.html"));
@@ -121,7 +135,10 @@ public final class SignOffRun {
     }
     TreeMap<String, List<AllureResult>> others = new TreeMap<>();
     for (AllureResult result : results) {
-      String phase = result.phase().orElseThrow(() -> new IllegalArgumentException(result.file() + ": no phase label"));
+      String phase =
+          result
+              .phase()
+              .orElseThrow(() -> new IllegalArgumentException(result.file() + ": no phase label"));
       if (byPhase.containsKey(phase)) {
         byPhase.get(phase).add(result);
       } else {
@@ -133,7 +150,8 @@ public final class SignOffRun {
   }
 
   /** Adds what Allure shows beside the tests, and the previous report's history. */
-  private void decorate(Path dir, List<AllureResult> tests, String what, String version, String slug) {
+  private void decorate(
+      Path dir, List<AllureResult> tests, String what, String version, String slug) {
     write(dir.resolve("environment.properties"), EnvironmentProperties.of(tests, version));
     write(dir.resolve("categories.json"), Categories.json());
     ObjectNode executor = new ObjectMapper().createObjectNode();
@@ -149,7 +167,8 @@ public final class SignOffRun {
   }
 
   private static String version() {
-    try (InputStream in = SignOffRun.class.getResourceAsStream("/dev/rocelab/reports/rocelab.properties")) {
+    try (InputStream in =
+        SignOffRun.class.getResourceAsStream("/dev/rocelab/reports/rocelab.properties")) {
       Properties properties = new Properties();
       if (in != null) {
         properties.load(in);
@@ -171,19 +190,26 @@ public final class SignOffRun {
 
   private static void copyRecursively(Path from, Path to) {
     try {
-      Files.walkFileTree(from, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-          Files.createDirectories(to.resolve(from.relativize(dir).toString()));
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          from,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
+                throws IOException {
+              Files.createDirectories(to.resolve(from.relativize(dir).toString()));
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-          Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.REPLACE_EXISTING);
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                throws IOException {
+              Files.copy(
+                  file,
+                  to.resolve(from.relativize(file).toString()),
+                  StandardCopyOption.REPLACE_EXISTING);
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot copy " + from + " to " + to, e);
     }
@@ -194,19 +220,22 @@ public final class SignOffRun {
       return;
     }
     try {
-      Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-          Files.delete(file);
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          dir,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                throws IOException {
+              Files.delete(file);
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-          Files.delete(d);
-          return FileVisitResult.CONTINUE;
-        }
-      });
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+              Files.delete(d);
+              return FileVisitResult.CONTINUE;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete " + dir, e);
     }

@@ -2,7 +2,10 @@ package dev.rocelab.reports.internal;
 
 import java.util.Locale;
 
-/** Small helpers for writing SVG and HTML text by hand: escaping and number formatting that never depends on the locale. */
+/**
+ * Small helpers for writing SVG and HTML text by hand: escaping and number formatting that never
+ * depends on the locale.
+ */
 final class Svg {
 
   private Svg() {}

@@ -17,6 +17,7 @@ final class TelemetryCharts {
 
   /** Lines per chart: more is unreadable. */
   static final int MAX_LINES = 8;
+
   /** Points per line: enough for the eye, and keeps an attachment small. */
   static final int MAX_POINTS = 600;
 
@@ -28,13 +29,38 @@ final class TelemetryCharts {
    */
   static List<Attachment> of(RunResult result) {
     List<Attachment> charts = new ArrayList<>();
-    charts.add(chart(result, "queue_depth", "Egress queue depth", "queue depth (KiB)", "port and priority",
-        (s, v) -> v / 1024.0));
-    charts.add(chart(result, "throughput", "Throughput per flow", "throughput (Gb/s)", "flow", (s, v) -> v / 1e9));
-    charts.add(chart(result, "paused_time", "Paused time", "paused (% of each sample interval)", "port and priority",
-        (s, v) -> 100.0 * v / s.sampleInterval().picos()));
-    charts.add(chart(result, "ecn_marks", "ECN marks", "CE-marked packets per sample interval", "port and priority",
-        (s, v) -> v));
+    charts.add(
+        chart(
+            result,
+            "queue_depth",
+            "Egress queue depth",
+            "queue depth (KiB)",
+            "port and priority",
+            (s, v) -> v / 1024.0));
+    charts.add(
+        chart(
+            result,
+            "throughput",
+            "Throughput per flow",
+            "throughput (Gb/s)",
+            "flow",
+            (s, v) -> v / 1e9));
+    charts.add(
+        chart(
+            result,
+            "paused_time",
+            "Paused time",
+            "paused (% of each sample interval)",
+            "port and priority",
+            (s, v) -> 100.0 * v / s.sampleInterval().picos()));
+    charts.add(
+        chart(
+            result,
+            "ecn_marks",
+            "ECN marks",
+            "CE-marked packets per sample interval",
+            "port and priority",
+            (s, v) -> v));
     return charts;
   }
 
@@ -43,26 +69,37 @@ final class TelemetryCharts {
     double apply(TimeSeries series, long value);
   }
 
-  private static Attachment chart(RunResult result, String metric, String title, String yLabel, String subjects,
-      Scale scale) {
+  private static Attachment chart(
+      RunResult result, String metric, String title, String yLabel, String subjects, Scale scale) {
     List<TimeSeries> all = new ArrayList<>(result.series(metric));
-    all.sort(Comparator.comparingLong(TimeSeries::max).reversed().thenComparing(TimeSeries::subject));
+    all.sort(
+        Comparator.comparingLong(TimeSeries::max).reversed().thenComparing(TimeSeries::subject));
     List<TimeSeries> shown = all.subList(0, Math.min(MAX_LINES, all.size()));
     List<LineChart.Line> lines = new ArrayList<>();
     for (TimeSeries series : shown) {
       lines.add(line(series, v -> scale.apply(series, v)));
     }
-    String note = all.size() > shown.size()
-        ? "the " + shown.size() + " of " + all.size() + " " + subjects + " series with the highest peaks"
-        : all.isEmpty() ? "" : all.size() + " " + subjects + " series";
+    String note =
+        all.size() > shown.size()
+            ? "the "
+                + shown.size()
+                + " of "
+                + all.size()
+                + " "
+                + subjects
+                + " series with the highest peaks"
+            : all.isEmpty() ? "" : all.size() + " " + subjects + " series";
     String scenario = result.scenario().name();
-    String svg = new LineChart(title + " · " + scenario, LineChart.XAxis.simulatedTime(), yLabel, lines, note).toSvg();
+    String svg =
+        new LineChart(
+                title + " · " + scenario, LineChart.XAxis.simulatedTime(), yLabel, lines, note)
+            .toSvg();
     return new Attachment(title + " · " + scenario, "image/svg+xml", "svg", svg);
   }
 
   /**
-   * A series as a line, reduced to at most {@link #MAX_POINTS} points, each the greatest sample
-   * of its stretch (of a downsampled series too: the greatest sample in its buckets, so peaks show).
+   * A series as a line, reduced to at most {@link #MAX_POINTS} points, each the greatest sample of
+   * its stretch (of a downsampled series too: the greatest sample in its buckets, so peaks show).
    */
   static LineChart.Line line(TimeSeries series, LongToDoubleFunction scale) {
     int size = series.size();
@@ -86,7 +123,8 @@ final class TelemetryCharts {
   /** {@code leaf1:eth3/3} reads better as {@code leaf1:eth3 prio 3}. */
   private static String label(String subject) {
     int slash = subject.lastIndexOf('/');
-    return slash > 0 && subject.indexOf(':') > 0 ? subject.substring(0, slash) + " prio " + subject.substring(slash + 1)
+    return slash > 0 && subject.indexOf(':') > 0
+        ? subject.substring(0, slash) + " prio " + subject.substring(slash + 1)
         : subject;
   }
 }

@@ -10,10 +10,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A run's counters as CSV files, for spreadsheets and scripts: one row per port and priority, and one
- * row per flow. Sizes in bytes, times in picoseconds, so nothing is lost to rounding; per drop reason
- * one column of dropped packets and one of dropped bytes, whose cells are empty where the backend did
- * not measure them.
+ * A run's counters as CSV files, for spreadsheets and scripts: one row per port and priority, and
+ * one row per flow. Sizes in bytes, times in picoseconds, so nothing is lost to rounding; per drop
+ * reason one column of dropped packets and one of dropped bytes, whose cells are empty where the
+ * backend did not measure them.
  */
 final class TelemetryCsv {
 
@@ -30,43 +30,106 @@ final class TelemetryCsv {
         new Attachment("flows · " + scenario, "text/csv", "csv", flows(result)));
   }
 
-  /** @return one row per port and priority, in the result's order */
+  /**
+   * @return one row per port and priority, in the result's order
+   */
   static String ports(RunResult result) {
     StringBuilder csv = new StringBuilder();
-    csv.append(Stream.concat(Stream.of("port", "priority", "tx_bytes", "rx_bytes", "tx_packets", "rx_packets",
-            "pauses_sent", "pauses_received", "paused_ps", "ecn_marks", "cnps_sent", "cnps_received", "max_queue_bytes",
-            "max_headroom_bytes"), Stream.concat(
-                Stream.of(DropReason.values()).map(r -> "drops_" + r.name().toLowerCase(Locale.ROOT)),
-                Stream.of(DropReason.values()).map(r -> "dropped_bytes_" + r.name().toLowerCase(Locale.ROOT))))
-        .collect(Collectors.joining(","))).append('\n');
+    csv.append(
+            Stream.concat(
+                    Stream.of(
+                        "port",
+                        "priority",
+                        "tx_bytes",
+                        "rx_bytes",
+                        "tx_packets",
+                        "rx_packets",
+                        "pauses_sent",
+                        "pauses_received",
+                        "paused_ps",
+                        "ecn_marks",
+                        "cnps_sent",
+                        "cnps_received",
+                        "max_queue_bytes",
+                        "max_headroom_bytes"),
+                    Stream.concat(
+                        Stream.of(DropReason.values())
+                            .map(r -> "drops_" + r.name().toLowerCase(Locale.ROOT)),
+                        Stream.of(DropReason.values())
+                            .map(r -> "dropped_bytes_" + r.name().toLowerCase(Locale.ROOT))))
+                .collect(Collectors.joining(",")))
+        .append('\n');
     for (PortStats p : result.ports()) {
-      csv.append(field(p.port().toString())).append(',').append(p.priority()).append(',').append(p.txBytes()).append(',')
-          .append(p.rxBytes()).append(',').append(p.txPackets()).append(',').append(p.rxPackets()).append(',')
-          .append(p.pausesSent()).append(',').append(p.pausesReceived()).append(',').append(p.pausedTime().picos())
-          .append(',').append(p.ecnMarks()).append(',').append(p.cnpsSent()).append(',').append(p.cnpsReceived())
-          .append(',').append(p.maxQueue().bytes()).append(',').append(p.maxHeadroom().bytes());
+      csv.append(field(p.port().toString()))
+          .append(',')
+          .append(p.priority())
+          .append(',')
+          .append(p.txBytes())
+          .append(',')
+          .append(p.rxBytes())
+          .append(',')
+          .append(p.txPackets())
+          .append(',')
+          .append(p.rxPackets())
+          .append(',')
+          .append(p.pausesSent())
+          .append(',')
+          .append(p.pausesReceived())
+          .append(',')
+          .append(p.pausedTime().picos())
+          .append(',')
+          .append(p.ecnMarks())
+          .append(',')
+          .append(p.cnpsSent())
+          .append(',')
+          .append(p.cnpsReceived())
+          .append(',')
+          .append(p.maxQueue().bytes())
+          .append(',')
+          .append(p.maxHeadroom().bytes());
       for (DropReason reason : DropReason.values()) {
         csv.append(',').append(p.drops().getOrDefault(reason, 0L));
       }
       for (DropReason reason : DropReason.values()) {
-        csv.append(',').append(p.droppedBytes().map(bytes -> Long.toString(bytes.getOrDefault(reason, 0L))).orElse(""));
+        csv.append(',')
+            .append(
+                p.droppedBytes()
+                    .map(bytes -> Long.toString(bytes.getOrDefault(reason, 0L)))
+                    .orElse(""));
       }
       csv.append('\n');
     }
     return csv.toString();
   }
 
-  /** @return one row per flow, in the result's order; an unfinished flow has empty completion cells */
+  /**
+   * @return one row per flow, in the result's order; an unfinished flow has empty completion cells
+   */
   static String flows(RunResult result) {
-    StringBuilder csv = new StringBuilder(
-        "id,source,destination,priority,size_bytes,delivered_bytes,start_ps,completion_ps,fct_ps,retransmissions\n");
+    StringBuilder csv =
+        new StringBuilder(
+            "id,source,destination,priority,size_bytes,delivered_bytes,start_ps,completion_ps,fct_ps,retransmissions\n");
     for (FlowResult f : result.flows()) {
-      csv.append(field(f.id())).append(',').append(field(f.source().toString())).append(',')
-          .append(field(f.destination().toString())).append(',').append(f.priority()).append(',').append(f.size().bytes())
-          .append(',').append(f.delivered().bytes()).append(',').append(f.start().picos()).append(',')
-          .append(f.completion().map(t -> Long.toString(t.picos())).orElse("")).append(',')
-          .append(f.completionTime().map(t -> Long.toString(t.picos())).orElse("")).append(',')
-          .append(f.retransmissions()).append('\n');
+      csv.append(field(f.id()))
+          .append(',')
+          .append(field(f.source().toString()))
+          .append(',')
+          .append(field(f.destination().toString()))
+          .append(',')
+          .append(f.priority())
+          .append(',')
+          .append(f.size().bytes())
+          .append(',')
+          .append(f.delivered().bytes())
+          .append(',')
+          .append(f.start().picos())
+          .append(',')
+          .append(f.completion().map(t -> Long.toString(t.picos())).orElse(""))
+          .append(',')
+          .append(f.completionTime().map(t -> Long.toString(t.picos())).orElse(""))
+          .append(',')
+          .append(f.retransmissions())
+          .append('\n');
     }
     return csv.toString();
   }

@@ -6,7 +6,10 @@ enum Verdict {
   PASSED("passed"),
   /** A criterion failed: the fabric did not meet it. */
   FAILED("failed"),
-  /** A test could not be run to its end (an error that is not a criterion): the phase is not decided. */
+  /**
+   * A test could not be run to its end (an error that is not a criterion): the phase is not
+   * decided.
+   */
   BROKEN("broken"),
   /** No test of the phase ran (none found, or all skipped). */
   NOT_RUN("not run");
@@ -17,7 +20,9 @@ enum Verdict {
     this.text = text;
   }
 
-  /** @return how the verdict reads on the page */
+  /**
+   * @return how the verdict reads on the page
+   */
   String text() {
     return text;
   }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class CategoriesAndVerdictTest {
 
-  private static final String RUN = "\n  run:        incast · incast 8:1 · 4MiB · dscp 26, seed 1, fabric reference, backend model\n";
+  private static final String RUN =
+      "\n  run:        incast · incast 8:1 · 4MiB · dscp 26, seed 1, fabric reference, backend model\n";
 
   @Test
   void rocelabMessagesFallInTheirCategoryByTheQuantityOnTheirFirstLine() {
@@ -21,20 +22,29 @@ class CategoriesAndVerdictTest {
     assertThat(category("failed", "PFC deadlock" + RUN)).hasValue("Lossless violation");
     assertThat(category("failed", "lost bytes" + RUN)).hasValue("Lossless violation");
     assertThat(category("failed", "lost bytes (LINK_DOWN)" + RUN)).hasValue("Lossless violation");
-    assertThat(category("failed", "p99 latency" + RUN + "  expected:   less than 80us")).hasValue("Latency regression");
+    assertThat(category("failed", "p99 latency" + RUN + "  expected:   less than 80us"))
+        .hasValue("Latency regression");
     assertThat(category("failed", "p99 flow completion time" + RUN)).hasValue("Latency regression");
-    assertThat(category("failed", "goodput as a fraction of line rate" + RUN)).hasValue("Throughput shortfall");
-    assertThat(category("failed", "Jain's fairness index of goodput" + RUN)).hasValue("Throughput shortfall");
+    assertThat(category("failed", "goodput as a fraction of line rate" + RUN))
+        .hasValue("Throughput shortfall");
+    assertThat(category("failed", "Jain's fairness index of goodput" + RUN))
+        .hasValue("Throughput shortfall");
     assertThat(category("failed", "recovery time" + RUN)).hasValue("Throughput shortfall");
-    assertThat(category("failed", "ECN-marked fraction" + RUN)).hasValue("Congestion signalling out of bounds");
-    assertThat(category("failed", "NIC firmware not approved: 28.39.1002 on host3:nic1")).hasValue("Configuration drift");
-    assertThat(category("broken", "lab controller unreachable")).hasValue("Infrastructure problem (broken)");
+    assertThat(category("failed", "ECN-marked fraction" + RUN))
+        .hasValue("Congestion signalling out of bounds");
+    assertThat(category("failed", "NIC firmware not approved: 28.39.1002 on host3:nic1"))
+        .hasValue("Configuration drift");
+    assertThat(category("broken", "lab controller unreachable"))
+        .hasValue("Infrastructure problem (broken)");
   }
 
   @Test
   void softAssertionsAreCategorisedByTheirFirstFailure() {
-    String soft = "\nMultiple Failures (2 failures)\n-- failure 1 --\nlossless traffic" + RUN + "-- failure 2 --\np99 latency"
-        + RUN;
+    String soft =
+        "\nMultiple Failures (2 failures)\n-- failure 1 --\nlossless traffic"
+            + RUN
+            + "-- failure 2 --\np99 latency"
+            + RUN;
     assertThat(category("failed", soft)).hasValue("Lossless violation");
   }
 
@@ -48,8 +58,11 @@ class CategoriesAndVerdictTest {
 
   @Test
   void categoriesJsonListsTheCategoriesInMatchingOrder() {
-    assertThat(Categories.json()).startsWith("[ {\n  \"name\" : \"Lossless violation\",\n  \"matchedStatuses\" : [ \"failed\" ],")
-        .contains("\"name\" : \"Infrastructure problem (broken)\",\n  \"matchedStatuses\" : [ \"broken\" ]\n}");
+    assertThat(Categories.json())
+        .startsWith(
+            "[ {\n  \"name\" : \"Lossless violation\",\n  \"matchedStatuses\" : [ \"failed\" ],")
+        .contains(
+            "\"name\" : \"Infrastructure problem (broken)\",\n  \"matchedStatuses\" : [ \"broken\" ]\n}");
   }
 
   @Test
@@ -70,20 +83,41 @@ class CategoriesAndVerdictTest {
     assertThat(SignOffPage.overall(List.of(passed, broken, failed))).isEqualTo(Verdict.FAILED);
     assertThat(SignOffPage.overall(List.of(passed, broken))).isEqualTo(Verdict.BROKEN);
     assertThat(SignOffPage.overall(List.of(notRun))).isEqualTo(Verdict.NOT_RUN);
-    assertThat(failed.decisive()).extracting(AllureResult::status).containsExactly("failed", "broken");
+    assertThat(failed.decisive())
+        .extracting(AllureResult::status)
+        .containsExactly("failed", "broken");
   }
 
   @Test
   void resultsAreGroupedByPhaseInSignOffOrderAndTheLastAttemptCounts() {
     AllureResult first = result("a", "Failures", "failed", 1);
-    AllureResult retry = new AllureResult(Path.of("b"), "b", "h-a", "a", "passed", "", Map.of("parentSuite", "Failures"),
-        Map.of(), Set.of(), 2);
+    AllureResult retry =
+        new AllureResult(
+            Path.of("b"),
+            "b",
+            "h-a",
+            "a",
+            "passed",
+            "",
+            Map.of("parentSuite", "Failures"),
+            Map.of(),
+            Set.of(),
+            2);
     AllureResult custom = result("c", "Soak", "passed", 1);
     Map<String, List<AllureResult>> byPhase = SignOffRun.byPhase(List.of(custom, first, retry));
 
-    assertThat(byPhase.keySet()).containsExactly("Laboratory", "Baseline", "Synthetic load", "AI workload", "Failures",
-        "Operational", "Soak");
-    assertThat(AllureResults.latest(byPhase.get("Failures"))).extracting(AllureResult::status).containsExactly("passed");
+    assertThat(byPhase.keySet())
+        .containsExactly(
+            "Laboratory",
+            "Baseline",
+            "Synthetic load",
+            "AI workload",
+            "Failures",
+            "Operational",
+            "Soak");
+    assertThat(AllureResults.latest(byPhase.get("Failures")))
+        .extracting(AllureResult::status)
+        .containsExactly("passed");
     assertThat(PhaseOutcome.slug("AI workload")).isEqualTo("ai-workload");
   }
 
@@ -96,13 +130,18 @@ class CategoriesAndVerdictTest {
     a.put("seed", "1");
     Map<String, String> b = new LinkedHashMap<>(a);
     b.put("NIC firmware", "28.40.1000, 28.39.1002");
-    String properties = EnvironmentProperties.of(List.of(withParameters(a), withParameters(b)), "0.1.0");
-    assertThat(properties).isEqualTo("rocelab.version=0.1.0\nbackend=model\nfabric=reference (fabrics/reference.yaml)\n"
-        + "nic.firmware=28.39.1002; 28.40.1000, 28.39.1002\nseed=1\n");
+    String properties =
+        EnvironmentProperties.of(List.of(withParameters(a), withParameters(b)), "0.1.0");
+    assertThat(properties)
+        .isEqualTo(
+            "rocelab.version=0.1.0\nbackend=model\nfabric=reference (fabrics/reference.yaml)\n"
+                + "nic.firmware=28.39.1002; 28.40.1000, 28.39.1002\nseed=1\n");
   }
 
   private static Optional<String> category(String status, String message) {
-    return Categories.of(new AllureResult(Path.of("x"), "u", "h", "t", status, message, Map.of(), Map.of(), Set.of(), 0))
+    return Categories.of(
+            new AllureResult(
+                Path.of("x"), "u", "h", "t", status, message, Map.of(), Map.of(), Set.of(), 0))
         .map(Categories.Category::name);
   }
 
@@ -115,11 +154,21 @@ class CategoriesAndVerdictTest {
   }
 
   private static AllureResult result(String name, String phase, String status, long stop) {
-    return new AllureResult(Path.of(name), name, "h-" + name, name, status, "",
-        phase == null ? Map.of() : Map.of("parentSuite", phase), Map.of(), Set.of(), stop);
+    return new AllureResult(
+        Path.of(name),
+        name,
+        "h-" + name,
+        name,
+        status,
+        "",
+        phase == null ? Map.of() : Map.of("parentSuite", phase),
+        Map.of(),
+        Set.of(),
+        stop);
   }
 
   private static AllureResult withParameters(Map<String, String> parameters) {
-    return new AllureResult(Path.of("p"), "p", "h", "p", "passed", "", Map.of(), parameters, Set.of(), 0);
+    return new AllureResult(
+        Path.of("p"), "p", "h", "p", "passed", "", Map.of(), parameters, Set.of(), 0);
   }
 }

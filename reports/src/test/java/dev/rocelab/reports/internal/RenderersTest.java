@@ -25,19 +25,30 @@ import org.w3c.dom.NodeList;
 
 class RenderersTest {
 
-  static final FabricSpec REFERENCE = FabricFiles.check(Path.of("../fabrics/reference.yaml")).orElseThrow();
+  static final FabricSpec REFERENCE =
+      FabricFiles.check(Path.of("../fabrics/reference.yaml")).orElseThrow();
 
   @Test
   void aLineChartIsValidSvgWithOnePolylinePerSeriesScaledFromTheData() throws Exception {
-    LineChart chart = new LineChart("Egress queue depth", LineChart.XAxis.simulatedTime(), "queue depth (KiB)", List.of(
-        new LineChart.Line("leaf1:eth1 prio 3", new double[] {0, 1, 2}, new double[] {0, 40, 20}),
-        new LineChart.Line("leaf1:eth2 prio 3", new double[] {0, 1, 2}, new double[] {10, 10, 10})), "");
+    LineChart chart =
+        new LineChart(
+            "Egress queue depth",
+            LineChart.XAxis.simulatedTime(),
+            "queue depth (KiB)",
+            List.of(
+                new LineChart.Line(
+                    "leaf1:eth1 prio 3", new double[] {0, 1, 2}, new double[] {0, 40, 20}),
+                new LineChart.Line(
+                    "leaf1:eth2 prio 3", new double[] {0, 1, 2}, new double[] {10, 10, 10})),
+            "");
     Document svg = parse(chart.toSvg());
 
     NodeList lines = svg.getElementsByTagName("polyline");
     assertThat(lines.getLength()).isEqualTo(2);
-    // x: 0..2 µs over the plot's 580 px from x=70; y: 0..50 KiB (the round ceiling of 40) over 268 px from y=316
-    assertThat(((Element) lines.item(0)).getAttribute("points")).isEqualTo("70.0,316.0 360.0,101.6 650.0,208.8");
+    // x: 0..2 µs over the plot's 580 px from x=70; y: 0..50 KiB (the round ceiling of 40) over 268
+    // px from y=316
+    assertThat(((Element) lines.item(0)).getAttribute("points"))
+        .isEqualTo("70.0,316.0 360.0,101.6 650.0,208.8");
     assertThat(((Element) lines.item(1)).getAttribute("data-name")).isEqualTo("leaf1:eth2 prio 3");
     assertThat(chart.toSvg()).isEqualTo(chart.toSvg());
   }
@@ -54,7 +65,9 @@ class RenderersTest {
   void longSeriesAreReducedKeepingEachStretchsPeak() {
     long[] values = new long[6000];
     values[4321] = 9000;
-    TimeSeries series = new TimeSeries("queue_depth", "leaf1:eth3/3", "bytes", SimTime.ZERO, SimTime.micros(1), values);
+    TimeSeries series =
+        new TimeSeries(
+            "queue_depth", "leaf1:eth3/3", "bytes", SimTime.ZERO, SimTime.micros(1), values);
     LineChart.Line line = TelemetryCharts.line(series, v -> v);
 
     assertThat(line.y()).hasSize(TelemetryCharts.MAX_POINTS);
@@ -67,21 +80,45 @@ class RenderersTest {
   void aRunGetsFourChartsOfItsBusiestSeries() throws Exception {
     List<TimeSeries> series = new java.util.ArrayList<>();
     for (int i = 1; i <= 10; i++) {
-      series.add(new TimeSeries("queue_depth", "leaf1:eth" + i + "/3", "bytes", SimTime.ZERO, SimTime.micros(1),
-          new long[] {0, 1024L * i}));
+      series.add(
+          new TimeSeries(
+              "queue_depth",
+              "leaf1:eth" + i + "/3",
+              "bytes",
+              SimTime.ZERO,
+              SimTime.micros(1),
+              new long[] {0, 1024L * i}));
     }
-    RunResult run = new RunResult(dev.rocelab.api.scenario.Scenario.incast().senders(2).build(), "model", FabricGraph.of(REFERENCE),
-        dev.rocelab.api.result.StopReason.COMPLETED, SimTime.micros(2), List.of(), List.of(), Map.of(), List.of(), series,
-        List.of(), List.of());
+    RunResult run =
+        new RunResult(
+            dev.rocelab.api.scenario.Scenario.incast().senders(2).build(),
+            "model",
+            FabricGraph.of(REFERENCE),
+            dev.rocelab.api.result.StopReason.COMPLETED,
+            SimTime.micros(2),
+            List.of(),
+            List.of(),
+            Map.of(),
+            List.of(),
+            series,
+            List.of(),
+            List.of());
     List<Attachment> charts = TelemetryCharts.of(run);
 
-    assertThat(charts).extracting(Attachment::name).containsExactly("Egress queue depth · incast",
-        "Throughput per flow · incast", "Paused time · incast", "ECN marks · incast");
+    assertThat(charts)
+        .extracting(Attachment::name)
+        .containsExactly(
+            "Egress queue depth · incast",
+            "Throughput per flow · incast",
+            "Paused time · incast",
+            "ECN marks · incast");
     Document queue = parse(charts.get(0).content());
-    assertThat(queue.getElementsByTagName("polyline").getLength()).isEqualTo(TelemetryCharts.MAX_LINES);
+    assertThat(queue.getElementsByTagName("polyline").getLength())
+        .isEqualTo(TelemetryCharts.MAX_LINES);
     assertThat(((Element) queue.getElementsByTagName("polyline").item(0)).getAttribute("data-name"))
         .isEqualTo("leaf1:eth10 prio 3");
-    assertThat(charts.get(0).content()).contains("the 8 of 10 port and priority series with the highest peaks");
+    assertThat(charts.get(0).content())
+        .contains("the 8 of 10 port and priority series with the highest peaks");
     assertThat(charts.get(1).content()).contains("no samples above zero");
   }
 
@@ -92,22 +129,31 @@ class RenderersTest {
 
     NodeList devices = svg.getElementsByTagName("g");
     assertThat(devices.getLength()).isEqualTo(graph.devices().size());
-    long pairs = graph.links().stream().map(l -> l.a().device().compareTo(l.b().device()) < 0
-        ? l.a().device() + " " + l.b().device() : l.b().device() + " " + l.a().device()).distinct().count();
+    long pairs =
+        graph.links().stream()
+            .map(
+                l ->
+                    l.a().device().compareTo(l.b().device()) < 0
+                        ? l.a().device() + " " + l.b().device()
+                        : l.b().device() + " " + l.a().device())
+            .distinct()
+            .count();
     NodeList lines = svg.getElementsByTagName("line");
     int links = 0;
     for (int i = 0; i < lines.getLength(); i++) {
       links += "link".equals(((Element) lines.item(i)).getAttribute("class")) ? 1 : 0;
     }
     assertThat(links).isEqualTo(pairs);
-    assertThat(TopologySvg.render(graph)).contains("Topology of reference: 8 hosts, 12 switches, 128 links");
+    assertThat(TopologySvg.render(graph))
+        .contains("Topology of reference: 8 hosts, 12 switches, 128 links");
   }
 
   @Test
   void theConfigurationShowsTheFabricWithDefaultsAndItsDerivedFacts() {
     String text = ConfigurationText.render(REFERENCE);
 
-    assertThat(text).startsWith("# effective configuration of fabric \"reference\"")
+    assertThat(text)
+        .startsWith("# effective configuration of fabric \"reference\"")
         .contains("\ntopology:\n  kind: RailOptimized\n")
         .contains("    nos: SONiC.202405.1\n")
         .contains("    firmware: 28.39.1002\n")
@@ -118,18 +164,25 @@ class RenderersTest {
   @Test
   void theConfigurationAttachmentShowsNoCredentialOfTheLabSection() throws Exception {
     // every credential field of a lab section, each with its own planted secret
-    String lab = Files.readString(Path.of("../fabric-file/src/test/resources/valid/lab.yaml"))
-        .replace("http://prometheus.lab:9090", "https://prom-user:SECRET-userinfo-1@prometheus.lab:9090/?token=SECRET-query-2")
-        .replace("headers: {Authorization: \"Bearer ${env:PROM_TOKEN}\"}",
-            "headers: {Authorization: \"Bearer SECRET-header-3\", X-Tenant: \"t-${env:PROM_TENANT}\"}")
-        .replace("Bearer ${env:NVUE_TOKEN}", "Bearer SECRET-command-header-4");
+    String lab =
+        Files.readString(Path.of("../fabric-file/src/test/resources/valid/lab.yaml"))
+            .replace(
+                "http://prometheus.lab:9090",
+                "https://prom-user:SECRET-userinfo-1@prometheus.lab:9090/?token=SECRET-query-2")
+            .replace(
+                "headers: {Authorization: \"Bearer ${env:PROM_TOKEN}\"}",
+                "headers: {Authorization: \"Bearer SECRET-header-3\", X-Tenant: \"t-${env:PROM_TENANT}\"}")
+            .replace("Bearer ${env:NVUE_TOKEN}", "Bearer SECRET-command-header-4");
     FabricSpec spec = FabricFiles.load(lab, "lab.yaml");
 
     Attachment configuration = ConfigurationText.of(spec);
 
     assertThat(configuration.content())
-        .doesNotContain("SECRET-userinfo-1", "SECRET-query-2", "SECRET-header-3", "SECRET-command-header-4")
-        .contains("prometheus: \"https://***@prometheus.lab:9090/?token=***\"", "Authorization: Bearer ***",
+        .doesNotContain(
+            "SECRET-userinfo-1", "SECRET-query-2", "SECRET-header-3", "SECRET-command-header-4")
+        .contains(
+            "prometheus: \"https://***@prometheus.lab:9090/?token=***\"",
+            "Authorization: Bearer ***",
             "X-Tenant: \"***${env:PROM_TENANT}\"");
   }
 
@@ -142,17 +195,29 @@ class RenderersTest {
 
   @Test
   void thePhaseIsFoldedIntoTheHistoryAndTestCaseIds() {
-    TestResult baseline = new TestResult().setHistoryId("h").setTestCaseId("t")
-        .setLabels(new java.util.ArrayList<>(List.of(new Label().setName("parentSuite").setValue("Baseline"))));
-    TestResult failures = new TestResult().setHistoryId("h").setTestCaseId("t")
-        .setLabels(new java.util.ArrayList<>(List.of(new Label().setName("parentSuite").setValue("Failures"))));
+    TestResult baseline =
+        new TestResult()
+            .setHistoryId("h")
+            .setTestCaseId("t")
+            .setLabels(
+                new java.util.ArrayList<>(
+                    List.of(new Label().setName("parentSuite").setValue("Baseline"))));
+    TestResult failures =
+        new TestResult()
+            .setHistoryId("h")
+            .setTestCaseId("t")
+            .setLabels(
+                new java.util.ArrayList<>(
+                    List.of(new Label().setName("parentSuite").setValue("Failures"))));
     TestResult plain = new TestResult().setHistoryId("h").setTestCaseId("t");
     PhaseHistoryListener listener = new PhaseHistoryListener();
     listener.beforeTestWrite(baseline);
     listener.beforeTestWrite(failures);
     listener.beforeTestWrite(plain);
 
-    assertThat(baseline.getHistoryId()).isEqualTo(PhaseHistoryListener.phased("Baseline", "h")).hasSize(32);
+    assertThat(baseline.getHistoryId())
+        .isEqualTo(PhaseHistoryListener.phased("Baseline", "h"))
+        .hasSize(32);
     assertThat(baseline.getHistoryId()).isNotEqualTo(failures.getHistoryId());
     assertThat(baseline.getTestCaseId()).isEqualTo(PhaseHistoryListener.phased("Baseline", "t"));
     assertThat(plain.getHistoryId()).isEqualTo("h");
@@ -162,6 +227,8 @@ class RenderersTest {
   private static Document parse(String xml) throws Exception {
     DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
     factory.setNamespaceAware(true);
-    return factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+    return factory
+        .newDocumentBuilder()
+        .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
   }
 }

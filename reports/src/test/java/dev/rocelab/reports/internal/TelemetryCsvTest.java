@@ -1,9 +1,9 @@
 package dev.rocelab.reports.internal;
 
-import dev.rocelab.api.fabric.FabricGraph;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
@@ -22,23 +22,54 @@ class TelemetryCsvTest {
   void droppedPacketsAndBytesHaveAColumnPerReasonAndUnmeasuredBytesAreEmptyCells() {
     PortStats measured = stats("leaf1:eth9", 3, Optional.of(Map.of(DropReason.LINK_DOWN, 12_474L)));
     PortStats unmeasured = stats("leaf2:eth1", 3, Optional.empty());
-    RunResult run = new RunResult(Scenario.incast().senders(2).build(), "lab", FabricGraph.of(RenderersTest.REFERENCE), StopReason.COMPLETED,
-        SimTime.micros(2), List.of(measured, unmeasured), List.of(), Map.of(), List.of(), List.of(), List.of(),
-        List.of());
+    RunResult run =
+        new RunResult(
+            Scenario.incast().senders(2).build(),
+            "lab",
+            FabricGraph.of(RenderersTest.REFERENCE),
+            StopReason.COMPLETED,
+            SimTime.micros(2),
+            List.of(measured, unmeasured),
+            List.of(),
+            Map.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of());
 
     List<String> rows = TelemetryCsv.ports(run).lines().toList();
 
-    assertThat(rows.get(0)).endsWith(",max_headroom_bytes,drops_buffer_overflow,drops_lossless_headroom_exceeded,"
-        + "drops_link_down,drops_switch_reset,drops_crc_error,drops_pfc_watchdog,drops_no_route,drops_mtu_exceeded,"
-        + "dropped_bytes_buffer_overflow,dropped_bytes_lossless_headroom_exceeded,dropped_bytes_link_down,"
-        + "dropped_bytes_switch_reset,dropped_bytes_crc_error,dropped_bytes_pfc_watchdog,dropped_bytes_no_route,"
-        + "dropped_bytes_mtu_exceeded");
-    assertThat(rows.get(1)).isEqualTo("leaf1:eth9,3,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3,0,0,0,0,0,0,0,12474,0,0,0,0,0");
-    assertThat(rows.get(2)).isEqualTo("leaf2:eth1,3,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3,0,0,0,0,0,,,,,,,,");
+    assertThat(rows.get(0))
+        .endsWith(
+            ",max_headroom_bytes,drops_buffer_overflow,drops_lossless_headroom_exceeded,"
+                + "drops_link_down,drops_switch_reset,drops_crc_error,drops_pfc_watchdog,drops_no_route,drops_mtu_exceeded,"
+                + "dropped_bytes_buffer_overflow,dropped_bytes_lossless_headroom_exceeded,dropped_bytes_link_down,"
+                + "dropped_bytes_switch_reset,dropped_bytes_crc_error,dropped_bytes_pfc_watchdog,dropped_bytes_no_route,"
+                + "dropped_bytes_mtu_exceeded");
+    assertThat(rows.get(1))
+        .isEqualTo("leaf1:eth9,3,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3,0,0,0,0,0,0,0,12474,0,0,0,0,0");
+    assertThat(rows.get(2))
+        .isEqualTo("leaf2:eth1,3,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3,0,0,0,0,0,,,,,,,,");
   }
 
-  private static PortStats stats(String port, int priority, Optional<Map<DropReason, Long>> droppedBytes) {
-    return new PortStats(Endpoint.parse(port), priority, 0, 0, 0, 0, 0, 0, SimTime.ZERO, 0, 0, 0,
-        Map.of(DropReason.LINK_DOWN, 3L), droppedBytes, DataSize.ZERO, DataSize.ZERO);
+  private static PortStats stats(
+      String port, int priority, Optional<Map<DropReason, Long>> droppedBytes) {
+    return new PortStats(
+        Endpoint.parse(port),
+        priority,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        SimTime.ZERO,
+        0,
+        0,
+        0,
+        Map.of(DropReason.LINK_DOWN, 3L),
+        droppedBytes,
+        DataSize.ZERO,
+        DataSize.ZERO);
   }
 }

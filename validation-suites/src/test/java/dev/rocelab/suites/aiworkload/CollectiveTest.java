@@ -24,11 +24,17 @@ class CollectiveTest {
 
   private final Criteria criteria = Criteria.of(Phase.AI_WORKLOAD);
 
-  @Collective(operation = {ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER}, size = "32MiB", ranks = 16)
+  @Collective(
+      operation = {ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER},
+      size = "32MiB",
+      ranks = 16)
   void ringCollectiveReachesItsBusBandwidthLosslessly(RunResult run) {
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
-    assertThat(run).collective().busBandwidth().fractionOfLineRate()
+    assertThat(run)
+        .collective()
+        .busBandwidth()
+        .fractionOfLineRate()
         .isAtLeast(criteria.number("ringBusBandwidthLineRateFraction"));
   }
 
@@ -37,16 +43,32 @@ class CollectiveTest {
   void allToAllReachesItsBusBandwidthLosslessly(RunResult run, FabricSpec fabric) {
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
-    double bound = DerivedLimits.allToAllBusBandwidthFraction(fabric, run.collectives().get(0).ranks());
-    assertThat(run).collective().busBandwidth().fractionOfLineRate()
+    double bound =
+        DerivedLimits.allToAllBusBandwidthFraction(fabric, run.collectives().get(0).ranks());
+    assertThat(run)
+        .collective()
+        .busBandwidth()
+        .fractionOfLineRate()
         .isAtLeast(criteria.number("allToAllBusBandwidthOfBound") * bound);
   }
 
-  @Collective(operation = ALL_REDUCE, size = "256KiB", maxSize = "64MiB", stepFactor = 4, ranks = 16)
+  @Collective(
+      operation = ALL_REDUCE,
+      size = "256KiB",
+      maxSize = "64MiB",
+      stepFactor = 4,
+      ranks = 16)
   void allReduceSweepScalesToLineRate(RunResult run) {
     assertThat(run).isLossless();
-    assertThat(run).collective().busBandwidth().fractionOfLineRate()
+    assertThat(run)
+        .collective()
+        .busBandwidth()
+        .fractionOfLineRate()
         .isAtLeast(criteria.number("sweepLargestLineRateFraction"));
-    assertThat(run).collective().atSize("256KiB").time().isAtMost(criteria.time("sweepSmallestTime"));
+    assertThat(run)
+        .collective()
+        .atSize("256KiB")
+        .time()
+        .isAtMost(criteria.time("sweepSmallestTime"));
   }
 }

@@ -12,8 +12,8 @@ import dev.rocelab.suites.Criteria;
 import org.junit.jupiter.api.Test;
 
 /**
- * Baseline: without real load the fabric drops nothing, sends no pause, keeps latency low, and
- * one flow alone runs near line rate — the comparison point for the later phases.
+ * Baseline: without real load the fabric drops nothing, sends no pause, keeps latency low, and one
+ * flow alone runs near line rate — the comparison point for the later phases.
  */
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.BASELINE)
 class BaselineTest {
@@ -32,11 +32,19 @@ class BaselineTest {
   @Test
   void oneFlowAloneSustainsNearLineRate(FabricSession fabric) {
     // host1:nic0 and host2:nic0 share rail leaf 1: one switch hop, nothing else on the wire
-    RunResult run = fabric.run(Scenario.flow("host1:nic0", "host2:nic0").message("32MiB").dscp(26)
-        .named("one flow alone"));
+    RunResult run =
+        fabric.run(
+            Scenario.flow("host1:nic0", "host2:nic0")
+                .message("32MiB")
+                .dscp(26)
+                .named("one flow alone"));
     assertThat(run).hasNoDrops();
     assertThat(run).pfc().pauseFrames().isZero();
-    assertThat(run).flows().allCompleted().goodput().fractionOfLineRate()
+    assertThat(run)
+        .flows()
+        .allCompleted()
+        .goodput()
+        .fractionOfLineRate()
         .isAtLeast(criteria.number("singleFlowLineRateFraction"));
   }
 }

@@ -35,42 +35,75 @@ class FailureRecoveryTest {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
     assertThat(run).hasNoDeadlock();
     assertThat(run).recovery().isFasterThan(criteria.time("linkRecovery"));
-    assertThat(run).recovery().proportionalDegradation().isAtLeast(criteria.number("proportionalDegradation"));
-    assertThat(run).flows().allCompleted().completionTimes().max()
+    assertThat(run)
+        .recovery()
+        .proportionalDegradation()
+        .isAtLeast(criteria.number("proportionalDegradation"));
+    assertThat(run)
+        .flows()
+        .allCompleted()
+        .completionTimes()
+        .max()
         .isLessThan(criteria.time("linkFailureMaxCompletion"));
   }
 
   @Test
   void flappingLinkLosesOnlyWhatWasOnIt(FabricSession fabric) {
-    RunResult run = fabric.run(Scenario.permutation().flowSize("16MiB").duration("30ms")
-        .with(Fault.linkFlap("leaf1:eth9", "200us", 3).at("500us")).named("spine link flap"));
+    RunResult run =
+        fabric.run(
+            Scenario.permutation()
+                .flowSize("16MiB")
+                .duration("30ms")
+                .with(Fault.linkFlap("leaf1:eth9", "200us", 3).at("500us"))
+                .named("spine link flap"));
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
     assertThat(run).hasNoDeadlock();
     assertThat(run).flows().allCompleted();
   }
 
-  @SwitchReset(device = "spine1", at = "500us", rebootTime = "1ms", flowSize = "64MiB", duration = "40ms")
+  @SwitchReset(
+      device = "spine1",
+      at = "500us",
+      rebootTime = "1ms",
+      flowSize = "64MiB",
+      duration = "40ms")
   void spineResetRecoversWithinBudget(RunResult run) {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN, DropReason.SWITCH_RESET);
     assertThat(run).hasNoDeadlock();
     // most flows finish while spine1 reboots, so judge the damage by completion, not by recovery.
-    // Not by proportionalDegradation either: every leaf loses two uplinks at once and DCQCN, cut back
-    // by the congestion on the surviving spines, recovers over milliseconds — longer than the reboot
+    // Not by proportionalDegradation either: every leaf loses two uplinks at once and DCQCN, cut
+    // back
+    // by the congestion on the surviving spines, recovers over milliseconds — longer than the
+    // reboot
     // (the model measures the worst leaf keeping 0.72 of the throughput share it kept in capacity).
-    assertThat(run).flows().allCompleted().completionTimes().max()
+    assertThat(run)
+        .flows()
+        .allCompleted()
+        .completionTimes()
+        .max()
         .isLessThan(criteria.time("switchResetMaxCompletion"));
   }
 
   @Test
   void withdrawnRouteLosesNothing(FabricSession fabric) {
-    RunResult run = fabric.run(Scenario.permutation().flowSize("16MiB").duration("30ms")
-        .with(Fault.withdrawRoute("leaf1:eth9").at("500us")).named("route change"));
+    RunResult run =
+        fabric.run(
+            Scenario.permutation()
+                .flowSize("16MiB")
+                .duration("30ms")
+                .with(Fault.withdrawRoute("leaf1:eth9").at("500us"))
+                .named("route change"));
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
     assertThat(run).flows().allCompleted();
   }
 
-  @PfcStorm(nic = "host2:nic0", at = "20us", stormFor = "500ms", flowSize = "1MiB", duration = "900ms",
+  @PfcStorm(
+      nic = "host2:nic0",
+      at = "20us",
+      stormFor = "500ms",
+      flowSize = "1MiB",
+      duration = "900ms",
       sampleInterval = "1ms")
   void pfcStormIsCaughtByTheWatchdog(RunResult run, FabricSpec fabric) {
     assertThat(run).isLosslessExcept(DropReason.PFC_WATCHDOG);

@@ -31,13 +31,20 @@ class RollingUpgradeTest {
   private static final SimTime STEP = SimTime.micros(100);
 
   @Test
-  void trafficStaysLosslessWhileHalfTheNicsMoveToAnotherVersion(FabricSession fabric, FabricSpec spec) {
+  void trafficStaysLosslessWhileHalfTheNicsMoveToAnotherVersion(
+      FabricSession fabric, FabricSpec spec) {
     List<String> hosts = FabricGraph.of(spec).hosts().stream().map(Device::name).toList();
     List<String> upgraded = hosts.subList(0, hosts.size() / 2);
-    Scenario upgrade = Scenario.permutation().flowSize("16MiB").duration("30ms").named("rolling upgrade").build();
+    Scenario upgrade =
+        Scenario.permutation().flowSize("16MiB").duration("30ms").named("rolling upgrade").build();
     for (int i = 0; i < upgraded.size(); i++) {
-      upgrade = upgrade.with(new Fault.ConfigDrift(upgraded.get(i), "firmware", UPGRADE_TO,
-          FIRST.plus(SimTime.picos(STEP.picos() * i))));
+      upgrade =
+          upgrade.with(
+              new Fault.ConfigDrift(
+                  upgraded.get(i),
+                  "firmware",
+                  UPGRADE_TO,
+                  FIRST.plus(SimTime.picos(STEP.picos() * i))));
     }
 
     RunResult run = fabric.run(upgrade);
@@ -45,8 +52,10 @@ class RollingUpgradeTest {
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
     assertThat(run).flows().allCompleted();
-    org.assertj.core.api.Assertions.assertThat(run.events()).as("firmware changes")
-        .filteredOn(e -> e.kind() == FabricEvent.Kind.FAULT).extracting(FabricEvent::subject)
+    org.assertj.core.api.Assertions.assertThat(run.events())
+        .as("firmware changes")
+        .filteredOn(e -> e.kind() == FabricEvent.Kind.FAULT)
+        .extracting(FabricEvent::subject)
         .containsExactlyElementsOf(upgraded);
   }
 }

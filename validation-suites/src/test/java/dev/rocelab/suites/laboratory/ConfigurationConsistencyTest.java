@@ -62,9 +62,14 @@ class ConfigurationConsistencyTest {
       classification(problems, nic, "RoCE", profile.roce(), sw, policy);
       classification(problems, nic, "CNP", profile.cnp(), sw, policy);
     }
-    Map<Map<Integer, Integer>, List<String>> maps = new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
-    graph.switches().forEach(sw -> maps.computeIfAbsent(policyOf(sw.name()).dscpToPriority(), k -> new ArrayList<>())
-        .add(sw.name()));
+    Map<Map<Integer, Integer>, List<String>> maps =
+        new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
+    graph
+        .switches()
+        .forEach(
+            sw ->
+                maps.computeIfAbsent(policyOf(sw.name()).dscpToPriority(), k -> new ArrayList<>())
+                    .add(sw.name()));
     if (maps.size() > 1) {
       maps.forEach((map, switches) -> problems.add(switches + " map DSCP " + map));
     }
@@ -72,11 +77,26 @@ class ConfigurationConsistencyTest {
   }
 
   private void classification(
-      List<String> problems, Endpoint nic, String what, TrafficClass marking, String sw, QosPolicy policy) {
+      List<String> problems,
+      Endpoint nic,
+      String what,
+      TrafficClass marking,
+      String sw,
+      QosPolicy policy) {
     int switchPriority = policy.priorityOf(marking.dscp());
     if (switchPriority != marking.priority()) {
-      problems.add(nic + " sends " + what + " DSCP " + marking.dscp() + " on priority " + marking.priority() + " but "
-          + sw + " maps it to priority " + switchPriority);
+      problems.add(
+          nic
+              + " sends "
+              + what
+              + " DSCP "
+              + marking.dscp()
+              + " on priority "
+              + marking.priority()
+              + " but "
+              + sw
+              + " maps it to priority "
+              + switchPriority);
     }
   }
 
@@ -87,7 +107,13 @@ class ConfigurationConsistencyTest {
       QosPolicy policy = policyOf(sw.name());
       for (int p : policy.losslessPriorities()) {
         if (!policy.pfcPriorities().contains(p)) {
-          problems.add(sw.name() + ": lossless priority " + p + " has no PFC (PFC on " + policy.pfcPriorities() + ")");
+          problems.add(
+              sw.name()
+                  + ": lossless priority "
+                  + p
+                  + " has no PFC (PFC on "
+                  + policy.pfcPriorities()
+                  + ")");
         }
       }
     }
@@ -97,13 +123,27 @@ class ConfigurationConsistencyTest {
       QosPolicy policy = policyOf(sw);
       for (int p : policy.losslessPriorities()) {
         if (!profile.pfcPriorities().contains(p)) {
-          problems.add(nic + ": lossless priority " + p + " of " + sw + " has no PFC on the NIC (PFC on "
-              + profile.pfcPriorities() + ")");
+          problems.add(
+              nic
+                  + ": lossless priority "
+                  + p
+                  + " of "
+                  + sw
+                  + " has no PFC on the NIC (PFC on "
+                  + profile.pfcPriorities()
+                  + ")");
         }
       }
       if (!policy.isLossless(profile.roce().priority())) {
-        problems.add(nic + " sends RoCE on priority " + profile.roce().priority() + ", which " + sw
-            + " does not treat as lossless (lossless " + policy.losslessPriorities() + ")");
+        problems.add(
+            nic
+                + " sends RoCE on priority "
+                + profile.roce().priority()
+                + ", which "
+                + sw
+                + " does not treat as lossless (lossless "
+                + policy.losslessPriorities()
+                + ")");
       }
     }
     assertThat(problems).as("lossless priorities without PFC end to end").isEmpty();
@@ -116,12 +156,21 @@ class ConfigurationConsistencyTest {
       QosPolicy policy = policyOf(sw.name());
       for (int p : policy.losslessPriorities()) {
         if (policy.ecnFor(p).isEmpty()) {
-          problems.add(sw.name() + ": lossless priority " + p + " has no ECN marking (QoS policy " + policy.name()
-              + " marks " + policy.ecn().keySet() + ")");
+          problems.add(
+              sw.name()
+                  + ": lossless priority "
+                  + p
+                  + " has no ECN marking (QoS policy "
+                  + policy.name()
+                  + " marks "
+                  + policy.ecn().keySet()
+                  + ")");
         }
       }
     }
-    assertThat(problems).as("lossless queues without ECN (DCQCN gets no congestion signal)").isEmpty();
+    assertThat(problems)
+        .as("lossless queues without ECN (DCQCN gets no congestion signal)")
+        .isEmpty();
   }
 
   @Test
@@ -133,13 +182,25 @@ class ConfigurationConsistencyTest {
       long ipPacket = roceMtu.bytes() + Framing.ROCE_V2;
       DataSize mtu = policyOf(sw).mtu();
       if (ipPacket > mtu.bytes()) {
-        problems.add(nic + " has RoCE MTU " + roceMtu + " (" + ipPacket + "B IP packets) but " + sw
-            + " forwards an MTU of " + mtu);
+        problems.add(
+            nic
+                + " has RoCE MTU "
+                + roceMtu
+                + " ("
+                + ipPacket
+                + "B IP packets) but "
+                + sw
+                + " forwards an MTU of "
+                + mtu);
       }
     }
     Map<String, List<String>> mtus = new TreeMap<>();
-    graph.switches().forEach(sw -> mtus.computeIfAbsent(policyOf(sw.name()).mtu().toString(), k -> new ArrayList<>())
-        .add(sw.name()));
+    graph
+        .switches()
+        .forEach(
+            sw ->
+                mtus.computeIfAbsent(policyOf(sw.name()).mtu().toString(), k -> new ArrayList<>())
+                    .add(sw.name()));
     if (mtus.size() > 1) {
       mtus.forEach((mtu, switches) -> problems.add(switches + " have MTU " + mtu));
     }
@@ -159,20 +220,48 @@ class ConfigurationConsistencyTest {
       for (Endpoint port : graph.ports(sw.name())) {
         Link link = graph.linkAt(port).orElseThrow();
         PortHeadroom configured = PortHeadroom.of(profile, policy, link, port, frame);
-        DataSize needed = Headroom.xoff(inputs, profile.cellSize(), link.spec().speed(), link.spec().length(),
-            policy.mtu(), frame);
-        configured.xoff().forEach((priority, xoff) -> {
-          if (xoff.bytes() < needed.bytes()) {
-            problems.add(port + " priority " + priority + ": XOFF headroom " + xoff + " but " + link.spec().speed()
-                + " over " + link.spec().length() + " needs " + needed);
-          }
-        });
+        DataSize needed =
+            Headroom.xoff(
+                inputs,
+                profile.cellSize(),
+                link.spec().speed(),
+                link.spec().length(),
+                policy.mtu(),
+                frame);
+        configured
+            .xoff()
+            .forEach(
+                (priority, xoff) -> {
+                  if (xoff.bytes() < needed.bytes()) {
+                    problems.add(
+                        port
+                            + " priority "
+                            + priority
+                            + ": XOFF headroom "
+                            + xoff
+                            + " but "
+                            + link.spec().speed()
+                            + " over "
+                            + link.spec().length()
+                            + " needs "
+                            + needed);
+                  }
+                });
       }
       BufferBudget budget = BufferBudget.of(graph, sw.name());
       if (budget.sharedBytes() < minShared * budget.buffer().bytes()) {
-        problems.add(sw.name() + ": headroom " + budget.headroom() + " and reserve " + budget.reserve() + " leave "
-            + DataSize.bytes(Math.max(0, budget.sharedBytes())) + " of " + budget.buffer() + " for sharing, under "
-            + minShared);
+        problems.add(
+            sw.name()
+                + ": headroom "
+                + budget.headroom()
+                + " and reserve "
+                + budget.reserve()
+                + " leave "
+                + DataSize.bytes(Math.max(0, budget.sharedBytes()))
+                + " of "
+                + budget.buffer()
+                + " for sharing, under "
+                + minShared);
       }
     }
     assertThat(problems).as("headroom problems").isEmpty();
@@ -184,13 +273,19 @@ class ConfigurationConsistencyTest {
     for (Endpoint nic : graph.nics()) {
       String firmware = graph.nicProfileOf(nic).firmware();
       if (!spec.firmware().approvesNic(firmware)) {
-        problems.add(nic + " runs NIC firmware " + firmware + "; approved: " + spec.firmware().approvedNic());
+        problems.add(
+            nic
+                + " runs NIC firmware "
+                + firmware
+                + "; approved: "
+                + spec.firmware().approvedNic());
       }
     }
     for (Device sw : graph.switches()) {
       String nos = graph.switchProfileOf(sw.name()).nos();
       if (!spec.firmware().approvesSwitch(nos)) {
-        problems.add(sw.name() + " runs NOS " + nos + "; approved: " + spec.firmware().approvedSwitch());
+        problems.add(
+            sw.name() + " runs NOS " + nos + "; approved: " + spec.firmware().approvedSwitch());
       }
     }
     assertThat(problems).as("devices on unapproved versions").isEmpty();
@@ -199,11 +294,20 @@ class ConfigurationConsistencyTest {
   @Test
   void firmwareAndNosAreHomogeneous() {
     Map<String, TreeSet<String>> nicFirmware = new TreeMap<>();
-    graph.nics().forEach(nic -> nicFirmware.computeIfAbsent(graph.nicProfileOf(nic).firmware(), k -> new TreeSet<>())
-        .add(nic.toString()));
+    graph
+        .nics()
+        .forEach(
+            nic ->
+                nicFirmware
+                    .computeIfAbsent(graph.nicProfileOf(nic).firmware(), k -> new TreeSet<>())
+                    .add(nic.toString()));
     Map<String, TreeSet<String>> nos = new TreeMap<>();
-    graph.switches().forEach(sw -> nos.computeIfAbsent(graph.switchProfileOf(sw.name()).nos(), k -> new TreeSet<>())
-        .add(sw.name()));
+    graph
+        .switches()
+        .forEach(
+            sw ->
+                nos.computeIfAbsent(graph.switchProfileOf(sw.name()).nos(), k -> new TreeSet<>())
+                    .add(sw.name()));
     assertThat(nicFirmware).as("NIC firmware versions and the NICs running them").hasSize(1);
     assertThat(nos).as("switch NOS versions and the switches running them").hasSize(1);
   }

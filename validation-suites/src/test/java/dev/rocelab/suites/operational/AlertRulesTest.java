@@ -74,40 +74,79 @@ class AlertRulesTest {
     if (property.isBlank()) {
       return new RuleFile[] {RuleFile.exampleRules()};
     }
-    return java.util.Arrays.stream(property.split(",")).map(String::strip)
-        .map(name -> java.nio.file.Files.isRegularFile(Path.of(name)) ? RuleFile.of(Path.of(name))
-            : RuleFile.resource(name))
+    return java.util.Arrays.stream(property.split(","))
+        .map(String::strip)
+        .map(
+            name ->
+                java.nio.file.Files.isRegularFile(Path.of(name))
+                    ? RuleFile.of(Path.of(name))
+                    : RuleFile.resource(name))
         .toArray(RuleFile[]::new);
   }
 
   @Test
   void pfcStormFiresRocePfcStorm(FabricSession fabric) {
-    AlertReport report = evaluate(fabric, Scenario.permutation().flowSize("64MiB").duration("3ms")
-        .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us")).named("PFC storm").completion(Completion.WINDOW));
+    AlertReport report =
+        evaluate(
+            fabric,
+            Scenario.permutation()
+                .flowSize("64MiB")
+                .duration("3ms")
+                .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us"))
+                .named("PFC storm")
+                .completion(Completion.WINDOW));
 
-    AlertsAssert.assertThat(report).fired("RocePfcStorm").within(bound("pfcStormDetection")).ofTheFault();
+    AlertsAssert.assertThat(report)
+        .fired("RocePfcStorm")
+        .within(bound("pfcStormDetection"))
+        .ofTheFault();
     AlertsAssert.assertThat(report).didNotFire("RoceLinkDown").didNotFire("RoceLosslessDrops");
   }
 
   @Test
   void linkFailureFiresRoceLinkDownAndTheLinkDownDrops(FabricSession fabric) {
-    AlertReport report = evaluate(fabric, Scenario.permutation().flowSize("64MiB").duration("3ms")
-        .with(Fault.linkDown("leaf1:eth9").at("500us"), Fault.linkUp("leaf1:eth9").at("1500us"))
-        .named("link failure").completion(Completion.WINDOW));
+    AlertReport report =
+        evaluate(
+            fabric,
+            Scenario.permutation()
+                .flowSize("64MiB")
+                .duration("3ms")
+                .with(
+                    Fault.linkDown("leaf1:eth9").at("500us"),
+                    Fault.linkUp("leaf1:eth9").at("1500us"))
+                .named("link failure")
+                .completion(Completion.WINDOW));
 
-    AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "leaf1", "port", "eth9")
-        .within(bound("linkDownDetection")).ofTheFault();
-    AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "spine1", "port", "eth1")
-        .within(bound("linkDownDetection")).ofTheFault();
-    AlertsAssert.assertThat(report).fired("RoceLosslessDrops").on("reason", "link_down")
-        .within(bound("losslessDropDetection")).ofTheFault();
+    AlertsAssert.assertThat(report)
+        .fired("RoceLinkDown")
+        .on("device", "leaf1", "port", "eth9")
+        .within(bound("linkDownDetection"))
+        .ofTheFault();
+    AlertsAssert.assertThat(report)
+        .fired("RoceLinkDown")
+        .on("device", "spine1", "port", "eth1")
+        .within(bound("linkDownDetection"))
+        .ofTheFault();
+    AlertsAssert.assertThat(report)
+        .fired("RoceLosslessDrops")
+        .on("reason", "link_down")
+        .within(bound("losslessDropDetection"))
+        .ofTheFault();
     AlertsAssert.assertThat(report).didNotFire("RocePfcStorm");
   }
 
   @Test
   void incastFiresTheEcnAndCnpSurges(FabricSession fabric) {
-    AlertReport report = evaluate(fabric, Scenario.incast().senders(16).message("4MiB").dscp(26)
-        .receiver("host1:nic0").duration("3ms").named("incast 16:1"));
+    AlertReport report =
+        evaluate(
+            fabric,
+            Scenario.incast()
+                .senders(16)
+                .message("4MiB")
+                .dscp(26)
+                .receiver("host1:nic0")
+                .duration("3ms")
+                .named("incast 16:1"));
 
     // the receiver's leaf port marks, the receiver's NIC notifies; nothing is lost or storms
     AlertsAssert.assertThat(report).fired("RoceEcnSurge").on("device", "leaf1", "priority", "3");
@@ -116,35 +155,68 @@ class AlertRulesTest {
   }
 
   @Test
-  void pfcStormAtAnIncastReceiverFillsItsLeafsBufferAndFiresRoceBufferNearFull(FabricSession fabric) {
-    // a 15:1 incast arrives as its receiver stops receiving: every other port of the receiver's leaf
-    // (7 host ports, 8 spine uplinks) backs up to the dynamic threshold, 15 ingress groups at alpha = 1/8
-    AlertReport report = evaluate(fabric, Scenario.incast().senders(15).message("16MiB").dscp(26)
-        .receiver("host1:nic0").start("100us").duration("3ms")
-        .with(Fault.pfcStorm("host1:nic0", 3, "2ms").at("100us"))
-        .named("PFC storm at an incast receiver").completion(Completion.WINDOW));
+  void pfcStormAtAnIncastReceiverFillsItsLeafsBufferAndFiresRoceBufferNearFull(
+      FabricSession fabric) {
+    // a 15:1 incast arrives as its receiver stops receiving: every other port of the receiver's
+    // leaf
+    // (7 host ports, 8 spine uplinks) backs up to the dynamic threshold, 15 ingress groups at alpha
+    // = 1/8
+    AlertReport report =
+        evaluate(
+            fabric,
+            Scenario.incast()
+                .senders(15)
+                .message("16MiB")
+                .dscp(26)
+                .receiver("host1:nic0")
+                .start("100us")
+                .duration("3ms")
+                .with(Fault.pfcStorm("host1:nic0", 3, "2ms").at("100us"))
+                .named("PFC storm at an incast receiver")
+                .completion(Completion.WINDOW));
 
-    AlertsAssert.assertThat(report).fired("RoceBufferNearFull").on("device", "leaf1")
-        .within(bound("bufferNearFullDetection")).ofTheFault();
-    Assertions.assertThat(report.firings("RoceBufferNearFull")).as("devices whose buffer filled")
-        .extracting(firing -> firing.labels().get("device")).containsExactly("leaf1");
-    AlertsAssert.assertThat(report).fired("RocePfcStorm").on("device", "leaf1", "port", "eth1")
-        .within(bound("pfcStormDetection")).ofTheFault();
+    AlertsAssert.assertThat(report)
+        .fired("RoceBufferNearFull")
+        .on("device", "leaf1")
+        .within(bound("bufferNearFullDetection"))
+        .ofTheFault();
+    Assertions.assertThat(report.firings("RoceBufferNearFull"))
+        .as("devices whose buffer filled")
+        .extracting(firing -> firing.labels().get("device"))
+        .containsExactly("leaf1");
+    AlertsAssert.assertThat(report)
+        .fired("RocePfcStorm")
+        .on("device", "leaf1", "port", "eth1")
+        .within(bound("pfcStormDetection"))
+        .ofTheFault();
     AlertsAssert.assertThat(report).didNotFire("RoceLosslessDrops");
     // the fabric is idle before the fault, so nothing fires before it — NICs' pauses and CNPs too
-    Assertions.assertThat(report.firings()).as("firings").allSatisfy(firing -> Assertions
-        .assertThat(firing.firstFiring()).as(firing.toString()).isGreaterThan(report.faultStart().orElseThrow()));
+    Assertions.assertThat(report.firings())
+        .as("firings")
+        .allSatisfy(
+            firing ->
+                Assertions.assertThat(firing.firstFiring())
+                    .as(firing.toString())
+                    .isGreaterThan(report.faultStart().orElseThrow()));
   }
 
   @Test
   void allReduceOverAFlappingHostLinkFiresRoceBusbwRegression(FabricSession fabric) {
-    // host1's rail-0 link is down 1 ms of every 2 ms while a 1 GiB all-reduce runs across two hosts:
+    // host1's rail-0 link is down 1 ms of every 2 ms while a 1 GiB all-reduce runs across two
+    // hosts:
     // rail 0's ring stalls while it is down, and the collective waits for its slowest ring
-    AlertReport report = evaluate(fabric, allReduce1GiB().with(Fault.linkFlap("leaf1:eth1", "2ms", 6).at("1ms"))
-        .named("all-reduce over a flapping host link"));
+    AlertReport report =
+        evaluate(
+            fabric,
+            allReduce1GiB()
+                .with(Fault.linkFlap("leaf1:eth1", "2ms", 6).at("1ms"))
+                .named("all-reduce over a flapping host link"));
 
-    AlertsAssert.assertThat(report).fired("RoceBusbwRegression").on("op", "all_reduce", "size", "1073741824")
-        .within(bound("busbwRegressionDetection")).ofTheFault();
+    AlertsAssert.assertThat(report)
+        .fired("RoceBusbwRegression")
+        .on("op", "all_reduce", "size", "1073741824")
+        .within(bound("busbwRegressionDetection"))
+        .ofTheFault();
     AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "leaf1", "port", "eth1");
   }
 
@@ -152,19 +224,24 @@ class AlertRulesTest {
   void healthyAllReduceFiresNothing(FabricSession fabric) {
     AlertReport report = evaluate(fabric, allReduce1GiB().named("all-reduce"));
 
-    Assertions.assertThat(report.openMetrics()).as("the busbw exported")
-        .contains("rocelab_collective_busbw_bytes_per_second{op=\"all_reduce\",size=\"1073741824\"}");
+    Assertions.assertThat(report.openMetrics())
+        .as("the busbw exported")
+        .contains(
+            "rocelab_collective_busbw_bytes_per_second{op=\"all_reduce\",size=\"1073741824\"}");
     AlertsAssert.assertThat(report).nothingFired();
   }
 
-  // nccl-tests' plateau size, at flow fidelity: a packet-level 1 GiB all-reduce costs seconds per run
+  // nccl-tests' plateau size, at flow fidelity: a packet-level 1 GiB all-reduce costs seconds per
+  // run
   private static CollectiveBuilder allReduce1GiB() {
     return Scenario.collective(ALL_REDUCE).size("1GiB").ranks(16).fidelity(Fidelity.FLOW);
   }
 
   @Test
   void healthyBaselineFiresNothing(FabricSession fabric) {
-    AlertReport report = evaluate(fabric, Scenario.permutation().flowSize("16MiB").duration("3ms").named("baseline"));
+    AlertReport report =
+        evaluate(
+            fabric, Scenario.permutation().flowSize("16MiB").duration("3ms").named("baseline"));
 
     AlertsAssert.assertThat(report).nothingFired();
   }
@@ -177,10 +254,15 @@ class AlertRulesTest {
     RunResult run = fabric.run(scenario);
     OperationalTimeline timeline = OperationalTimeline.of(run, fabric.fabric());
     AlertReport report = tester.evaluate(timeline);
-    Allure.addAttachment("alerts fired — " + report.scenario(), "text/plain", report.table(), ".txt");
-    Allure.addAttachment("promtool unit test — " + report.scenario(), "text/yaml", report.promtoolTest(), ".yaml");
-    Allure.addAttachment("OpenMetrics export — " + report.scenario() + " (gzip)", "application/gzip",
-        new ByteArrayInputStream(gzip(report.openMetrics())), ".om.gz");
+    Allure.addAttachment(
+        "alerts fired — " + report.scenario(), "text/plain", report.table(), ".txt");
+    Allure.addAttachment(
+        "promtool unit test — " + report.scenario(), "text/yaml", report.promtoolTest(), ".yaml");
+    Allure.addAttachment(
+        "OpenMetrics export — " + report.scenario() + " (gzip)",
+        "application/gzip",
+        new ByteArrayInputStream(gzip(report.openMetrics())),
+        ".om.gz");
     return report;
   }
 

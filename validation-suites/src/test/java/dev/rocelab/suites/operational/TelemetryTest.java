@@ -27,21 +27,29 @@ import org.junit.jupiter.api.Test;
  * priority, every flow has its throughput series, each series covers the run, and packet counters
  * agree across each link.
  *
- * <p>That alert rules fire on the FAILURES and SYNTHETIC_LOAD faults is proven by
- * {@link AlertRulesTest}.
+ * <p>That alert rules fire on the FAILURES and SYNTHETIC_LOAD faults is proven by {@link
+ * AlertRulesTest}.
  */
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.OPERATIONAL)
 class TelemetryTest {
 
-  private static final List<String> PORT_METRICS = List.of("queue_depth", "paused_time", "ecn_marks");
+  private static final List<String> PORT_METRICS =
+      List.of("queue_depth", "paused_time", "ecn_marks");
 
   private final Criteria criteria = Criteria.of(Phase.OPERATIONAL);
 
   @Test
   void timeSeriesAccountForEveryPauseMarkAndFlow(FabricSession fabric) {
     // an incast whose receiver stalls for 100us: ECN marks and pauses that telemetry must show
-    RunResult run = fabric.run(Scenario.incast().senders(16).message("1MiB").dscp(26).receiver("host1:nic0")
-        .with(Fault.pfcStorm("host1:nic0", 3, "100us").at("20us")).named("telemetry incast"));
+    RunResult run =
+        fabric.run(
+            Scenario.incast()
+                .senders(16)
+                .message("1MiB")
+                .dscp(26)
+                .receiver("host1:nic0")
+                .with(Fault.pfcStorm("host1:nic0", 3, "100us").at("20us"))
+                .named("telemetry incast"));
     List<String> missing = new ArrayList<>();
     // series that stayed zero are left out, so every non-zero counter must have its series
     for (PortStats stats : run.ports()) {
@@ -49,22 +57,36 @@ class TelemetryTest {
       if (stats.ecnMarks() > 0) {
         long sampled = sum(run, "ecn_marks", subject);
         if (sampled != stats.ecnMarks()) {
-          missing.add(subject + " marked " + stats.ecnMarks() + " packets, its ecn_marks series shows " + sampled);
+          missing.add(
+              subject
+                  + " marked "
+                  + stats.ecnMarks()
+                  + " packets, its ecn_marks series shows "
+                  + sampled);
         }
       }
       if (stats.pausedTime().picos() > 0 && sum(run, "paused_time", subject) == 0) {
-        missing.add(subject + " was paused for " + stats.pausedTime() + " but has no paused_time series");
+        missing.add(
+            subject + " was paused for " + stats.pausedTime() + " but has no paused_time series");
       }
     }
     Set<String> flowSeries = subjects(run, "throughput");
-    run.flows().stream().map(FlowResult::id).filter(id -> !flowSeries.contains(id))
+    run.flows().stream()
+        .map(FlowResult::id)
+        .filter(id -> !flowSeries.contains(id))
         .forEach(id -> missing.add("flow " + id + " has no throughput series"));
     long slack = criteria.time("seriesCoverageSlack").picos();
     for (TimeSeries series : run.series()) {
       long end = series.start().picos() + (long) series.size() * series.interval().picos();
       if (end + slack < run.elapsed().picos()) {
-        missing.add(series.metric() + " of " + series.subject() + " ends at " + series.timeOf(series.size() - 1)
-            + ", before the run's end " + run.elapsed());
+        missing.add(
+            series.metric()
+                + " of "
+                + series.subject()
+                + " ends at "
+                + series.timeOf(series.size() - 1)
+                + ", before the run's end "
+                + run.elapsed());
       }
     }
 
@@ -75,28 +97,49 @@ class TelemetryTest {
 
   @Test
   void countersAgreeAcrossEachLink(FabricSession fabric) {
-    RunResult run = fabric.run(Scenario.incast().senders(8).message("1MiB").dscp(26).named("counter agreement"));
+    RunResult run =
+        fabric.run(
+            Scenario.incast().senders(8).message("1MiB").dscp(26).named("counter agreement"));
     FabricGraph graph = FabricGraph.of(fabric.fabric());
     List<String> disagreements = new ArrayList<>();
     for (PortStats sent : run.ports()) {
-      graph.linkAt(sent.port()).map(link -> link.peerOf(sent.port())).ifPresent(peer -> {
-        long received = run.port(peer.toString()).stream().filter(s -> s.priority() == sent.priority())
-            .mapToLong(PortStats::rxPackets).sum();
-        if (received != sent.txPackets() && run.drops(sent.priority()) == 0) {
-          disagreements.add(sent.port() + "/" + sent.priority() + " sent " + sent.txPackets() + " packets, " + peer
-              + " received " + received);
-        }
-      });
+      graph
+          .linkAt(sent.port())
+          .map(link -> link.peerOf(sent.port()))
+          .ifPresent(
+              peer -> {
+                long received =
+                    run.port(peer.toString()).stream()
+                        .filter(s -> s.priority() == sent.priority())
+                        .mapToLong(PortStats::rxPackets)
+                        .sum();
+                if (received != sent.txPackets() && run.drops(sent.priority()) == 0) {
+                  disagreements.add(
+                      sent.port()
+                          + "/"
+                          + sent.priority()
+                          + " sent "
+                          + sent.txPackets()
+                          + " packets, "
+                          + peer
+                          + " received "
+                          + received);
+                }
+              });
     }
     Assertions.assertThat(disagreements).as("tx/rx packet counters across links").isEmpty();
   }
 
   private static long sum(RunResult run, String metric, String subject) {
-    return run.series(metric).stream().filter(series -> series.subject().equals(subject))
-        .flatMapToLong(series -> java.util.Arrays.stream(series.values())).sum();
+    return run.series(metric).stream()
+        .filter(series -> series.subject().equals(subject))
+        .flatMapToLong(series -> java.util.Arrays.stream(series.values()))
+        .sum();
   }
 
   private static Set<String> subjects(RunResult run, String metric) {
-    return run.series(metric).stream().map(TimeSeries::subject).collect(Collectors.toCollection(TreeSet::new));
+    return run.series(metric).stream()
+        .map(TimeSeries::subject)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 }

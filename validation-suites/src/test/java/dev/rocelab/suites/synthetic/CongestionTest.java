@@ -17,15 +17,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Synthetic load: RDMA incast, microbursts, lossless traffic mixed with lossy, and congestion
- * confined to one receiver. Lossless classes lose nothing, PFC and ECN do their jobs, and
- * headroom use stays within what the cables need.
+ * confined to one receiver. Lossless classes lose nothing, PFC and ECN do their jobs, and headroom
+ * use stays within what the cables need.
  */
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
 class CongestionTest {
 
   private final Criteria criteria = Criteria.of(Phase.SYNTHETIC_LOAD);
 
-  @Incast(senders = {8, 16}, message = "1MiB", priority = 3)
+  @Incast(
+      senders = {8, 16},
+      message = "1MiB",
+      priority = 3)
   void incastIsLosslessWithPfcAndEcnWorking(RunResult run, FabricSpec fabric) {
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
@@ -37,7 +40,10 @@ class CongestionTest {
 
   @Incast(senders = 16, message = "1MiB", priority = 3)
   void incastKeepsTheReceiverBusy(RunResult run) {
-    assertThat(run).port("leaf1:eth1").throughput().fractionOfLineRate()
+    assertThat(run)
+        .port("leaf1:eth1")
+        .throughput()
+        .fractionOfLineRate()
         .isAtLeast(criteria.number("incastReceiverLineRateFraction"));
   }
 
@@ -48,7 +54,12 @@ class CongestionTest {
     assertThat(run).latency(3).p99().isLessThan(criteria.time("microburstP99Latency"));
   }
 
-  @MixedTraffic(senders = 8, message = "1MiB", lossySenders = 8, lossyMessage = "1MiB", lossyPriority = 0)
+  @MixedTraffic(
+      senders = 8,
+      message = "1MiB",
+      lossySenders = 8,
+      lossyMessage = "1MiB",
+      lossyPriority = 0)
   void lossyTrafficNeverCostsTheLosslessClass(RunResult run) {
     assertThat(run).isLosslessOn(3);
     assertThat(run).flows().onPriority(3).allCompleted();
@@ -57,12 +68,23 @@ class CongestionTest {
   @Test
   void congestionAtOneReceiverStaysLocal(FabricSession fabric) {
     // an 8:1 incast onto host1:nic0 (rail 1) while host5:nic1 → host6:nic1 runs on rail 2
-    RunResult run = fabric.run(Scenario.of("localized congestion",
-        Scenario.incast().senders(8).message("1MiB").dscp(26).receiver("host1:nic0").workload(),
-        Scenario.flow("host5:nic1", "host6:nic1").message("16MiB").dscp(26).workload()));
+    RunResult run =
+        fabric.run(
+            Scenario.of(
+                "localized congestion",
+                Scenario.incast()
+                    .senders(8)
+                    .message("1MiB")
+                    .dscp(26)
+                    .receiver("host1:nic0")
+                    .workload(),
+                Scenario.flow("host5:nic1", "host6:nic1").message("16MiB").dscp(26).workload()));
     assertThat(run).isLossless();
     assertThat(run).port("host5:nic1").pfc().pausesReceived().isZero();
-    assertThat(run).port("host5:nic1").throughput().fractionOfLineRate()
+    assertThat(run)
+        .port("host5:nic1")
+        .throughput()
+        .fractionOfLineRate()
         .isAtLeast(criteria.number("bystanderLineRateFraction"));
   }
 }

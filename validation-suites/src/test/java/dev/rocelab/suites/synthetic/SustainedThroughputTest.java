@@ -6,9 +6,9 @@ import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
-import dev.rocelab.junit.FabricTest;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.junit.FabricTest;
 import dev.rocelab.suites.Criteria;
 import dev.rocelab.suites.DerivedLimits;
 import org.junit.jupiter.api.Test;
@@ -29,12 +29,22 @@ class SustainedThroughputTest {
   @Test
   void aFullPermutationRunsNearLineRateLosslessly(FabricSession fabric) {
     DataSize flowSize = DataSize.mib(8);
-    RunResult run = fabric.run(Scenario.permutation().flowSize(flowSize.toString()).dscp(26)
-        .named("sustained permutation"));
+    RunResult run =
+        fabric.run(
+            Scenario.permutation()
+                .flowSize(flowSize.toString())
+                .dscp(26)
+                .named("sustained permutation"));
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
     SimTime atLineRate = DerivedLimits.lineRateTime(fabric.fabric(), flowSize);
-    assertThat(run).flows().allCompleted().completionTimes().p50()
-        .isAtMost(SimTime.picos(Math.round(atLineRate.picos() * criteria.number("permutationMedianSlowdown"))));
+    assertThat(run)
+        .flows()
+        .allCompleted()
+        .completionTimes()
+        .p50()
+        .isAtMost(
+            SimTime.picos(
+                Math.round(atLineRate.picos() * criteria.number("permutationMedianSlowdown"))));
   }
 }

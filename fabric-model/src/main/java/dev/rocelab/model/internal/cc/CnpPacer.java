@@ -8,9 +8,9 @@ import org.apiguardian.api.API;
 
 /**
  * The DCQCN notification point's CNP pacing for one queue pair: a CE-marked packet triggers a CNP
- * unless one was sent less than {@code cnpInterval} [min_time_between_cnps] ago (DCQCN, Zhu et
- * al., SIGCOMM 2015, §3.1; the paper's NP uses 50 µs, mlx5 firmware 4 µs). So over any window of
- * length {@code T} a QP sends at most {@code T/interval + 1} CNPs.
+ * unless one was sent less than {@code cnpInterval} [min_time_between_cnps] ago (DCQCN, Zhu et al.,
+ * SIGCOMM 2015, §3.1; the paper's NP uses 50 µs, mlx5 firmware 4 µs). So over any window of length
+ * {@code T} a QP sends at most {@code T/interval + 1} CNPs.
  *
  * <p>Not thread-safe; times passed to {@link #tryCnp} never decrease.
  *

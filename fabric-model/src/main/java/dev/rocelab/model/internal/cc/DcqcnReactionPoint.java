@@ -14,69 +14,66 @@ import org.apiguardian.api.API;
  * implementations differ; each rule below names its source.
  *
  * <ul>
- *   <li><b>Cut</b>: {@code RT ← RC} (with {@link DcqcnVariant#MLX5} only if the rate rose since
- *       the previous cut, by the timer or the byte counter: clamp_tgt_rate 0 with
- *       clamp_tgt_rate_after_time_inc 1, "the target rate should be updated if the transmission rate
- *       was increased due to the timer, and not only due to the byte counter", as Google's isekai
- *       model reads it), {@code RC ← max(RC·(1 − α/2), minRate)} [rpg_min_rate]; the increase
- *       timer, the byte counter and both stage counters restart.
+ *   <li><b>Cut</b>: {@code RT ← RC} (with {@link DcqcnVariant#MLX5} only if the rate rose since the
+ *       previous cut, by the timer or the byte counter: clamp_tgt_rate 0 with
+ *       clamp_tgt_rate_after_time_inc 1, "the target rate should be updated if the transmission
+ *       rate was increased due to the timer, and not only due to the byte counter", as Google's
+ *       isekai model reads it), {@code RC ← max(RC·(1 − α/2), minRate)} [rpg_min_rate]; the
+ *       increase timer, the byte counter and both stage counters restart.
  *       <ul>
  *         <li>{@link DcqcnVariant#PAPER}: a CNP cuts at once, at most once per {@code
  *             rateDecreasePeriod}; a CNP inside the period after a cut does not cut again and is
- *             not deferred (the notification point keeps sending CNPs while the queue stays
- *             marked, so the next one cuts). α rises with the cut: {@code α ← (1 − g)·α + g}
- *             (Zhu et al. 2015, §3.1).
+ *             not deferred (the notification point keeps sending CNPs while the queue stays marked,
+ *             so the next one cuts). α rises with the cut: {@code α ← (1 − g)·α + g} (Zhu et al.
+ *             2015, §3.1).
  *         <li>{@link DcqcnVariant#MLX5}: the RP checks every {@code rateDecreasePeriod}
- *             [rate_reduce_monitor_period], on a grid that starts at the QP's first CNP, whether
- *             a CNP arrived since the last check, and cuts once if so (ns-3 HPCC's "Mellanox
+ *             [rate_reduce_monitor_period], on a grid that starts at the QP's first CNP, whether a
+ *             CNP arrived since the last check, and cuts once if so (ns-3 HPCC's "Mellanox
  *             version", rdma-hw.cc {@code CheckRateDecreaseMlx}). α does not change at the cut.
  *       </ul>
  *   <li><b>α update</b> every {@code alphaUpdatePeriod}, on a grid that starts at the CNP that
- *       armed it. {@link DcqcnVariant#PAPER}: {@code α ← (1 − g)·α} for a period without a CNP;
- *       a period with one keeps α (it rose at the cut). {@link DcqcnVariant#MLX5}: {@code α ←
- *       (1 − g)·α + g} for a period with a CNP [dce_tcp_rtt], {@code (1 − g)·α} otherwise
- *       ({@code UpdateAlphaMlx}). A new QP starts with {@code α = initialAlpha}
- *       [initial_alpha_value].
+ *       armed it. {@link DcqcnVariant#PAPER}: {@code α ← (1 − g)·α} for a period without a CNP; a
+ *       period with one keeps α (it rose at the cut). {@link DcqcnVariant#MLX5}: {@code α ← (1 −
+ *       g)·α + g} for a period with a CNP [dce_tcp_rtt], {@code (1 − g)·α} otherwise ({@code
+ *       UpdateAlphaMlx}). A new QP starts with {@code α = initialAlpha} [initial_alpha_value].
  *   <li><b>Increase</b> on each expiry of the timer every {@code rateIncreaseTimer}
  *       [rpg_time_reset] and of the byte counter every {@code byteCounter} bytes sent
- *       [rpg_byte_reset]; {@code T} and {@code BC} count the expiries since the last cut, the
- *       one being handled included, and {@code F = fastRecoverySteps} [rpg_threshold]. A byte
- *       counter of 0 is disabled and does not hold the stages back: both counts are then {@code
- *       T}. Each increase ends with {@code RC ← (RT + RC)/2}; {@code RT} is capped at the line rate.
+ *       [rpg_byte_reset]; {@code T} and {@code BC} count the expiries since the last cut, the one
+ *       being handled included, and {@code F = fastRecoverySteps} [rpg_threshold]. A byte counter
+ *       of 0 is disabled and does not hold the stages back: both counts are then {@code T}. Each
+ *       increase ends with {@code RC ← (RT + RC)/2}; {@code RT} is capped at the line rate.
  *       <ul>
- *         <li>{@link DcqcnVariant#PAPER} (Zhu et al. 2015, §3.1, the RP pseudocode as the
- *             authors' ns-3 runs it; the fluid model's {@code (1 − p)^(F·B)} terms count the
- *             same): fast recovery while {@code max(T, BC) < F}; hyper increase {@code RT ← RT +
- *             i·R_HAI}, {@code i = min(T, BC) − F}, once {@code min(T, BC) > F} (QCN's
- *             hyper-active increase, IEEE 802.1Qau); additive increase {@code RT ← RT + R_AI}
- *             otherwise.
- *         <li>{@link DcqcnVariant#MLX5} (ns-3 HPCC's {@code RateIncEventMlx}, which tests the
- *             stage before counting the expiry): fast recovery while {@code max(T, BC) <= F},
- *             hyper increase {@code RT ← RT + R_HAI} [rpg_hai_rate] once {@code min(T, BC) > F
- *             + 1}, additive increase otherwise.
+ *         <li>{@link DcqcnVariant#PAPER} (Zhu et al. 2015, §3.1, the RP pseudocode as the authors'
+ *             ns-3 runs it; the fluid model's {@code (1 − p)^(F·B)} terms count the same): fast
+ *             recovery while {@code max(T, BC) < F}; hyper increase {@code RT ← RT + i·R_HAI},
+ *             {@code i = min(T, BC) − F}, once {@code min(T, BC) > F} (QCN's hyper-active increase,
+ *             IEEE 802.1Qau); additive increase {@code RT ← RT + R_AI} otherwise.
+ *         <li>{@link DcqcnVariant#MLX5} (ns-3 HPCC's {@code RateIncEventMlx}, which tests the stage
+ *             before counting the expiry): fast recovery while {@code max(T, BC) <= F}, hyper
+ *             increase {@code RT ← RT + R_HAI} [rpg_hai_rate] once {@code min(T, BC) > F + 1},
+ *             additive increase otherwise.
  *       </ul>
  * </ul>
  *
  * <p>Choices where neither source decides:
  *
  * <ul>
- *   <li>The α timer is armed by the first CNP, not at creation, so a QP's first cut uses
- *       {@code initialAlpha} however long it was idle before (as mlx5 documents
- *       initial_alpha_value); it stops when α reaches 0 with no CNP pending and the next CNP
- *       re-arms it.
+ *   <li>The α timer is armed by the first CNP, not at creation, so a QP's first cut uses {@code
+ *       initialAlpha} however long it was idle before (as mlx5 documents initial_alpha_value); it
+ *       stops when α reaches 0 with no CNP pending and the next CNP re-arms it.
  *   <li>The increase timer runs only while {@code RC} is below the line rate, and the byte counter
  *       only counts then; at the line rate {@code RT} is at the line rate too and there is nothing
  *       to recover, so an idle or recovered QP asks for no wake-ups.
- *   <li>Events due at the same time run α update first, then the cut, then the increase timer
- *       (ns-3 HPCC offsets its decrease check 1 ns after the α update; a cut restarts the timer).
+ *   <li>Events due at the same time run α update first, then the cut, then the increase timer (ns-3
+ *       HPCC offsets its decrease check 1 ns after the α update; a cut restarts the timer).
  *   <li>Integer arithmetic only after construction: time in picoseconds, rates in bits per second,
  *       α and g fixed-point with {@value #ALPHA_SHIFT} fraction bits (g rounded once, at least one
  *       unit). The cut rounds to the nearest bit per second (halves up), α rounds down (so it
  *       decays to exactly 0), and {@code (RT + RC)/2} rounds up (so {@code RC} reaches {@code RT}
  *       exactly instead of stalling one bit per second below it).
  *   <li>{@code minRate} above the line rate is taken as the line rate.
- *   <li>With DCQCN disabled the QP sends at the line rate; CNPs are counted as received and
- *       ignored (mlx5 rp_cnp_ignored), nothing else changes.
+ *   <li>With DCQCN disabled the QP sends at the line rate; CNPs are counted as received and ignored
+ *       (mlx5 rp_cnp_ignored), nothing else changes.
  * </ul>
  *
  * <p>Not thread-safe; times passed to the methods never decrease. Timers due before the time of a
@@ -114,12 +111,18 @@ public final class DcqcnReactionPoint {
   private long targetRateBps;
   private long alpha;
   private boolean cnpInAlphaPeriod;
+
   /** {@link DcqcnVariant#PAPER}: the earliest time the next CNP may cut. */
   private long nextCutAllowedPs;
-  /** {@link DcqcnVariant#MLX5}: where the decrease checks' grid starts (the first CNP), or NEVER. */
+
+  /**
+   * {@link DcqcnVariant#MLX5}: where the decrease checks' grid starts (the first CNP), or NEVER.
+   */
   private long checkGridPs = NEVER;
+
   /** {@link DcqcnVariant#MLX5}: when a pending cut is due, or NEVER. */
   private long cutDuePs = NEVER;
+
   private long lastCutPs = -1;
   private long nextAlphaUpdatePs = NEVER;
   private long nextIncreasePs = NEVER;
@@ -210,7 +213,8 @@ public final class DcqcnReactionPoint {
       nextAlphaUpdatePs = nowPs + alphaPeriodPs;
     }
     if (mlx5) {
-      // ns-3 HPCC, CheckRateDecreaseMlx: the next periodic check cuts once for every CNP since the last
+      // ns-3 HPCC, CheckRateDecreaseMlx: the next periodic check cuts once for every CNP since the
+      // last
       if (checkGridPs == NEVER) {
         checkGridPs = nowPs;
       }
@@ -369,9 +373,21 @@ public final class DcqcnReactionPoint {
 
   @Override
   public String toString() {
-    return "DcqcnReactionPoint[RC=" + currentRateBps + "bps, RT=" + targetRateBps + "bps, α="
-        + alpha + "/" + ALPHA_ONE + ", cuts=" + cuts + ", T=" + timerExpiries + ", BC="
-        + byteCounterExpiries + "]";
+    return "DcqcnReactionPoint[RC="
+        + currentRateBps
+        + "bps, RT="
+        + targetRateBps
+        + "bps, α="
+        + alpha
+        + "/"
+        + ALPHA_ONE
+        + ", cuts="
+        + cuts
+        + ", T="
+        + timerExpiries
+        + ", BC="
+        + byteCounterExpiries
+        + "]";
   }
 
   private void updateAlpha() {
@@ -394,8 +410,10 @@ public final class DcqcnReactionPoint {
 
   // DCQCN, Zhu et al. 2015, §3.1–3.2; the stage rules of each variant are in the class comment
   private void increase() {
-    long most = byteCounterBytes == 0 ? timerExpiries : Math.max(timerExpiries, byteCounterExpiries);
-    long least = byteCounterBytes == 0 ? timerExpiries : Math.min(timerExpiries, byteCounterExpiries);
+    long most =
+        byteCounterBytes == 0 ? timerExpiries : Math.max(timerExpiries, byteCounterExpiries);
+    long least =
+        byteCounterBytes == 0 ? timerExpiries : Math.min(timerExpiries, byteCounterExpiries);
     if (mlx5 ? most <= fastRecoverySteps : most < fastRecoverySteps) {
       // fast recovery: RT unchanged
     } else if (mlx5 && least > fastRecoverySteps + 1) {

@@ -6,33 +6,30 @@ import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
  * Decomposes a collective into the transfers NCCL performs, per channel:
  *
  * <ul>
- *   <li><b>Rings</b> (all-reduce, all-gather, reduce-scatter): channel {@code c} uses rail
- *       {@code c mod rails}; in every host the ring enters at the GPU on that rail and visits the
- *       host's other GPUs over NVLink, then leaves for the next host through that rail's NIC
- *       (NCCL keeps a channel on one NIC, so rail traffic stays on its rail). Each rank's share
- *       of the channel's data is one piece; all-reduce takes {@code 2(n−1)} steps (reduce-scatter
- *       then all-gather), all-gather and reduce-scatter {@code n−1}; at step {@code s} rank
- *       position {@code i} sends piece {@code (i − s) mod n} to position {@code i+1}, once it has
- *       received that piece's previous step.
+ *   <li><b>Rings</b> (all-reduce, all-gather, reduce-scatter): channel {@code c} uses rail {@code c
+ *       mod rails}; in every host the ring enters at the GPU on that rail and visits the host's
+ *       other GPUs over NVLink, then leaves for the next host through that rail's NIC (NCCL keeps a
+ *       channel on one NIC, so rail traffic stays on its rail). Each rank's share of the channel's
+ *       data is one piece; all-reduce takes {@code 2(n−1)} steps (reduce-scatter then all-gather),
+ *       all-gather and reduce-scatter {@code n−1}; at step {@code s} rank position {@code i} sends
+ *       piece {@code (i − s) mod n} to position {@code i+1}, once it has received that piece's
+ *       previous step.
  *   <li><b>Chains</b> (broadcast, reduce): the ring opened at the root — from the root for a
  *       broadcast, towards it for a reduce.
  *   <li><b>Double binary tree</b> (all-reduce): even channels use a balanced in-order binary tree
  *       over the hosts, odd channels its mirror image, so a host that is a leaf in one is inside
- *       the other; inside a host the GPUs form a chain from the rail's GPU. Data is reduced up
- *       the chains and the tree, then broadcast down.
+ *       the other; inside a host the GPUs form a chain from the rail's GPU. Data is reduced up the
+ *       chains and the tree, then broadcast down.
  *   <li><b>All-to-all</b>: every rank sends its {@code size/n} share to every other rank; to
- *       another host it first moves the data over NVLink to its own host's GPU on the
- *       destination's rail (PXN), which sends it on that rail.
+ *       another host it first moves the data over NVLink to its own host's GPU on the destination's
+ *       rail (PXN), which sends it on that rail.
  * </ul>
  *
  * <p>Pieces are cut into slices of one pipeline step ({@link NcclConstants#sliceBytes}) that move
@@ -46,8 +43,8 @@ public final class Algorithms {
   private Algorithms() {}
 
   /**
-   * The size nccl-tests actually runs for a requested size: whole elements, and for
-   * all-gather, reduce-scatter and all-to-all a multiple of the rank count.
+   * The size nccl-tests actually runs for a requested size: whole elements, and for all-gather,
+   * reduce-scatter and all-to-all a multiple of the rank count.
    *
    * @param operation the collective
    * @param requestedBytes the size asked for
@@ -55,7 +52,8 @@ public final class Algorithms {
    * @param ranks the rank count
    * @return the element count
    */
-  public static long elementCount(CollectiveOperation operation, long requestedBytes, int elementBytes, int ranks) {
+  public static long elementCount(
+      CollectiveOperation operation, long requestedBytes, int elementBytes, int ranks) {
     long count = requestedBytes / elementBytes;
     return switch (operation) {
       case ALL_GATHER, REDUCE_SCATTER, ALL_TO_ALL -> count / ranks * ranks;
@@ -69,7 +67,8 @@ public final class Algorithms {
    * @param bytes the size as nccl-tests counts it
    * @return its transfers
    */
-  public static TransferPlan plan(Workload.Collective collective, CollectiveLayout layout, long bytes) {
+  public static TransferPlan plan(
+      Workload.Collective collective, CollectiveLayout layout, long bytes) {
     TransferPlanner planner = new TransferPlanner(collective, layout);
     int channels = layout.channels(collective);
     switch (collective.operation()) {
@@ -80,7 +79,8 @@ public final class Algorithms {
           }
         } else {
           for (int c = 0; c < channels; c++) {
-            planner.ring(c, 2 * (layout.size() - 1), pieces(split(bytes, channels, c), layout.size()));
+            planner.ring(
+                c, 2 * (layout.size() - 1), pieces(split(bytes, channels, c), layout.size()));
           }
         }
       }
@@ -95,7 +95,8 @@ public final class Algorithms {
       }
       case BROADCAST, REDUCE -> {
         for (int c = 0; c < channels; c++) {
-          planner.chain(c, split(bytes, channels, c), collective.operation() == CollectiveOperation.REDUCE);
+          planner.chain(
+              c, split(bytes, channels, c), collective.operation() == CollectiveOperation.REDUCE);
         }
       }
       case ALL_TO_ALL -> planner.allToAll(bytes / layout.size());
@@ -112,7 +113,8 @@ public final class Algorithms {
    * @param bytes the size as nccl-tests counts it
    * @return the streams, grouped per channel (all-to-all: one group)
    */
-  public static List<Edge> edges(Workload.Collective collective, CollectiveLayout layout, long bytes) {
+  public static List<Edge> edges(
+      Workload.Collective collective, CollectiveLayout layout, long bytes) {
     TransferPlanner planner = new TransferPlanner(collective, layout);
     int channels = layout.channels(collective);
     int n = layout.size();
@@ -127,8 +129,12 @@ public final class Algorithms {
             long[] pieces = pieces(data, n);
             int[] ring = planner.ring(c);
             for (int i = 0; i < n; i++) {
-              // 2(n−1) steps send pieces i, i−1, …: every piece once, then all but the last two again.
-              long sent = 2 * data - pieces[Math.floorMod(i - (n - 2), n)] - pieces[Math.floorMod(i - (n - 1), n)];
+              // 2(n−1) steps send pieces i, i−1, …: every piece once, then all but the last two
+              // again.
+              long sent =
+                  2 * data
+                      - pieces[Math.floorMod(i - (n - 2), n)]
+                      - pieces[Math.floorMod(i - (n - 1), n)];
               edges.add(planner.edge(c, ring[i], ring[(i + 1) % n], sent));
             }
           }
@@ -144,7 +150,9 @@ public final class Algorithms {
           }
           int[] ring = planner.ring(c);
           for (int i = 0; i < n; i++) {
-            edges.add(planner.edge(c, ring[i], ring[(i + 1) % n], data - perRank[Math.floorMod(i + 1, n)]));
+            edges.add(
+                planner.edge(
+                    c, ring[i], ring[(i + 1) % n], data - perRank[Math.floorMod(i + 1, n)]));
           }
         }
       }
@@ -163,9 +171,9 @@ public final class Algorithms {
 
   /**
    * NCCL's latency for a collective that moves almost no data: the base latency plus one step
-   * latency per hop along the longest dependency chain (ring: 2(n−1) or n−1 steps at the ring's
-   * mix of NVLink and network hops; chain: n−1 hops; tree: up and down its depth; all-to-all:
-   * one NVLink and one network hop).
+   * latency per hop along the longest dependency chain (ring: 2(n−1) or n−1 steps at the ring's mix
+   * of NVLink and network hops; chain: n−1 hops; tree: up and down its depth; all-to-all: one
+   * NVLink and one network hop).
    *
    * @param collective the collective
    * @param layout where its ranks sit
@@ -179,18 +187,25 @@ public final class Algorithms {
     // a ring visits every host once: `nodes` network hops and n − nodes NVLink hops per lap
     long networkHops = nodes > 1 ? nodes : 0;
     long lap = networkHops * net + (n - networkHops) * nvlink;
-    long chainLatency = switch (collective.operation()) {
-      case ALL_REDUCE -> collective.algorithm() == Algorithm.TREE
-          ? 2 * ((31 - Integer.numberOfLeadingZeros(nodes)) * net + (layout.ranksOf(0).size() - 1L) * nvlink)
-          : 2L * (n - 1) * lap / n;
-      case ALL_GATHER, REDUCE_SCATTER -> (n - 1L) * lap / n;
-      case BROADCAST, REDUCE -> (nodes - 1L) * net + (n - nodes) * nvlink;
-      case ALL_TO_ALL -> nodes > 1 ? net + nvlink : nvlink;
-    };
-    return NcclConstants.baseLatencyPs(collective.algorithm(), collective.protocol()) + chainLatency;
+    long chainLatency =
+        switch (collective.operation()) {
+          case ALL_REDUCE ->
+              collective.algorithm() == Algorithm.TREE
+                  ? 2
+                      * ((31 - Integer.numberOfLeadingZeros(nodes)) * net
+                          + (layout.ranksOf(0).size() - 1L) * nvlink)
+                  : 2L * (n - 1) * lap / n;
+          case ALL_GATHER, REDUCE_SCATTER -> (n - 1L) * lap / n;
+          case BROADCAST, REDUCE -> (nodes - 1L) * net + (n - nodes) * nvlink;
+          case ALL_TO_ALL -> nodes > 1 ? net + nvlink : nvlink;
+        };
+    return NcclConstants.baseLatencyPs(collective.algorithm(), collective.protocol())
+        + chainLatency;
   }
 
-  /** @return part {@code i} of {@code total} split into {@code parts} as evenly as whole bytes allow */
+  /**
+   * @return part {@code i} of {@code total} split into {@code parts} as evenly as whole bytes allow
+   */
   static long split(long total, int parts, int i) {
     return total / parts + (i < total % parts ? 1 : 0);
   }

@@ -12,9 +12,9 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * Where a collective's ranks sit: the first {@code n} GPUs of the fabric in host order, GPU
- * {@code i} of a host using NIC {@code gpuToNic[i]} (its rail). Hosts taking part are the
- * collective's nodes.
+ * Where a collective's ranks sit: the first {@code n} GPUs of the fabric in host order, GPU {@code
+ * i} of a host using NIC {@code gpuToNic[i]} (its rail). Hosts taking part are the collective's
+ * nodes.
  *
  * @since 0.1
  */
@@ -56,16 +56,32 @@ public final class CollectiveLayout {
     }
     int wanted = collective.ranks() == 0 ? gpus : collective.ranks();
     if (wanted > gpus) {
-      throw new IllegalArgumentException(collective.describe() + " needs " + wanted + " GPUs but fabric "
-          + graph.spec().name() + " has " + gpus);
+      throw new IllegalArgumentException(
+          collective.describe()
+              + " needs "
+              + wanted
+              + " GPUs but fabric "
+              + graph.spec().name()
+              + " has "
+              + gpus);
     }
     if (wanted < 2) {
-      throw new IllegalArgumentException(collective.describe() + " needs at least 2 GPUs but fabric "
-          + graph.spec().name() + " has " + gpus);
+      throw new IllegalArgumentException(
+          collective.describe()
+              + " needs at least 2 GPUs but fabric "
+              + graph.spec().name()
+              + " has "
+              + gpus);
     }
     if (collective.root() >= wanted) {
-      throw new IllegalArgumentException("root " + collective.root() + " of " + collective.describe()
-          + " is not one of its " + wanted + " ranks");
+      throw new IllegalArgumentException(
+          "root "
+              + collective.root()
+              + " of "
+              + collective.describe()
+              + " is not one of its "
+              + wanted
+              + " ranks");
     }
     List<Rank> ranks = new ArrayList<>();
     List<String> nodes = new ArrayList<>();
@@ -80,23 +96,36 @@ public final class CollectiveLayout {
       rails = Math.max(rails, profile.nics());
       for (int gpu = 0; gpu < profile.gpus() && ranks.size() < wanted; gpu++) {
         int rail = profile.gpuToNic().get(gpu);
-        ranks.add(new Rank(ranks.size(), node, host.name(), gpu, rail, new Endpoint(host.name(), "nic" + rail)));
+        ranks.add(
+            new Rank(
+                ranks.size(),
+                node,
+                host.name(),
+                gpu,
+                rail,
+                new Endpoint(host.name(), "nic" + rail)));
       }
     }
     return new CollectiveLayout(graph, ranks, nodes, rails);
   }
 
-  /** @return the ranks in order */
+  /**
+   * @return the ranks in order
+   */
   public List<Rank> ranks() {
     return ranks;
   }
 
-  /** @return the rank count */
+  /**
+   * @return the rank count
+   */
   public int size() {
     return ranks.size();
   }
 
-  /** @return the number of hosts taking part */
+  /**
+   * @return the number of hosts taking part
+   */
   public int nodes() {
     return nodes.size();
   }
@@ -109,7 +138,9 @@ public final class CollectiveLayout {
     return byNode.get(node);
   }
 
-  /** @return the most NICs any host taking part has */
+  /**
+   * @return the most NICs any host taking part has
+   */
   public int rails() {
     return rails;
   }

@@ -19,7 +19,9 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public record Edge(int group, int from, int to, Connection connection, long dataBytes) {
 
-  /** @return whether it stays inside a host */
+  /**
+   * @return whether it stays inside a host
+   */
   public boolean nvlink() {
     return connection == null;
   }

@@ -12,9 +12,9 @@ import org.apiguardian.api.API;
  * algorithm and protocol; the data one pipeline step carries (buffer size ÷ NCCL_STEPS); the
  * smallest transfer (one protocol line); and the steps a connection may have in flight.
  *
- * <p>The model adds the base latency once per collective and a hop's step latency to every
- * transfer before it is posted, on top of the simulated wire and NVLink time: small messages
- * take what NCCL's latency model says, large ones what the fabric can carry.
+ * <p>The model adds the base latency once per collective and a hop's step latency to every transfer
+ * before it is posted, on top of the simulated wire and NVLink time: small messages take what
+ * NCCL's latency model says, large ones what the fabric can carry.
  *
  * @since 0.1
  */

@@ -11,9 +11,9 @@ import org.apiguardian.api.API;
 
 /**
  * A collective decomposed into the transfers NCCL performs: each moves a chunk of user data from
- * one rank to another, over NVLink (same host) or a network {@link Connection}, once the
- * transfers it depends on have been delivered; each belongs to an NCCL channel. Stored as flat arrays, so a plan of a million
- * transfers stays small.
+ * one rank to another, over NVLink (same host) or a network {@link Connection}, once the transfers
+ * it depends on have been delivered; each belongs to an NCCL channel. Stored as flat arrays, so a
+ * plan of a million transfers stays small.
  *
  * @since 0.1
  */
@@ -58,57 +58,79 @@ public final class TransferPlan {
     this.connections = List.copyOf(b.connections);
   }
 
-  /** @return the number of transfers */
+  /**
+   * @return the number of transfers
+   */
   public int size() {
     return count;
   }
 
-  /** @return the sending rank of a transfer */
+  /**
+   * @return the sending rank of a transfer
+   */
   public int from(int transfer) {
     return from[transfer];
   }
 
-  /** @return the receiving rank of a transfer */
+  /**
+   * @return the receiving rank of a transfer
+   */
   public int to(int transfer) {
     return to[transfer];
   }
 
-  /** @return the user data a transfer moves, in bytes */
+  /**
+   * @return the user data a transfer moves, in bytes
+   */
   public long dataBytes(int transfer) {
     return dataBytes[transfer];
   }
 
-  /** @return the index of a transfer's connection in {@link #connections()}, or {@link #NVLINK} */
+  /**
+   * @return the index of a transfer's connection in {@link #connections()}, or {@link #NVLINK}
+   */
   public int connection(int transfer) {
     return connection[transfer];
   }
 
-  /** @return the NCCL channel a transfer belongs to (all-to-all: 0) */
+  /**
+   * @return the NCCL channel a transfer belongs to (all-to-all: 0)
+   */
   public int channel(int transfer) {
     return channel[transfer];
   }
 
-  /** @return how many transfers must be delivered before this one can start */
+  /**
+   * @return how many transfers must be delivered before this one can start
+   */
   public int dependencies(int transfer) {
     return dependencies[transfer];
   }
 
-  /** @return the index of a transfer's first successor in {@link #successor(int)} */
+  /**
+   * @return the index of a transfer's first successor in {@link #successor(int)}
+   */
   public int successorsFrom(int transfer) {
     return successorStart[transfer];
   }
 
-  /** @return one past the index of a transfer's last successor */
+  /**
+   * @return one past the index of a transfer's last successor
+   */
   public int successorsTo(int transfer) {
     return successorStart[transfer + 1];
   }
 
-  /** @return the transfer at a position of the successor lists */
+  /**
+   * @return the transfer at a position of the successor lists
+   */
   public int successor(int index) {
     return successors[index];
   }
 
-  /** @return the network connections, in the order transfers first use them */
+  /**
+   * @return the network connections, in the order transfers first use them
+   */
   public List<Connection> connections() {
     return connections;
   }
@@ -166,7 +188,10 @@ public final class TransferPlan {
       return add(fromRank, toRank, bytes, id, over.channel());
     }
 
-    /** Makes {@code transfer} wait for {@code on} to be delivered; a negative {@code on} is no dependency. */
+    /**
+     * Makes {@code transfer} wait for {@code on} to be delivered; a negative {@code on} is no
+     * dependency.
+     */
     public void dependsOn(int transfer, int on) {
       if (on < 0) {
         return;
@@ -179,7 +204,9 @@ public final class TransferPlan {
       edgeTo[edges++] = transfer;
     }
 
-    /** @return the plan */
+    /**
+     * @return the plan
+     */
     public TransferPlan build() {
       return new TransferPlan(this);
     }

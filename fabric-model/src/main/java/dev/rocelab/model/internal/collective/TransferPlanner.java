@@ -1,8 +1,6 @@
 package dev.rocelab.model.internal.collective;
 
 import dev.rocelab.api.scenario.Workload;
-import dev.rocelab.api.scenario.Workload.Algorithm;
-import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -73,7 +71,9 @@ final class TransferPlanner {
 
   int transfer(int from, int to, long bytes, int channel) {
     Connection over = connection(from, to, channel);
-    return over == null ? builder.nvlink(from, to, bytes, channel) : builder.network(from, to, bytes, over);
+    return over == null
+        ? builder.nvlink(from, to, bytes, channel)
+        : builder.network(from, to, bytes, over);
   }
 
   Edge edge(int channel, int from, int to, long bytes) {
@@ -137,7 +137,12 @@ final class TransferPlanner {
   }
 
   /** A channel's tree over the hosts and the chain of GPUs inside each host. */
-  private record Tree(int root, int[] parent, List<List<Integer>> children, List<Integer> postOrder, int[][] chains) {}
+  private record Tree(
+      int root,
+      int[] parent,
+      List<List<Integer>> children,
+      List<Integer> postOrder,
+      int[][] chains) {}
 
   Tree tree(int channel) {
     int nodes = layout.nodes();
@@ -183,8 +188,8 @@ final class TransferPlanner {
     int k = slices(bytes);
     for (int j = 0; j < k; j++) {
       long b = Algorithms.split(bytes, k, j);
-      int[] reducedAt = new int[nodes];   // the last transfer into a node's head on the way up
-      int[] upOut = new int[nodes];       // a node's head sending to its parent
+      int[] reducedAt = new int[nodes]; // the last transfer into a node's head on the way up
+      int[] upOut = new int[nodes]; // a node's head sending to its parent
       for (int node : postOrder) {
         int[] chain = chains[node];
         int previous = -1;
@@ -223,8 +228,17 @@ final class TransferPlanner {
     }
   }
 
-  /** Down the tree, a transfer from a head needs the full result there: at the root, everything reduced. */
-  private void dependOnHeadHavingAll(int t, int node, int root, int previous, int[] reducedAt, int[] upOut,
+  /**
+   * Down the tree, a transfer from a head needs the full result there: at the root, everything
+   * reduced.
+   */
+  private void dependOnHeadHavingAll(
+      int t,
+      int node,
+      int root,
+      int previous,
+      int[] reducedAt,
+      int[] upOut,
       List<List<Integer>> children) {
     if (node == root && previous < 0) {
       builder.dependsOn(t, reducedAt[root]);
@@ -241,11 +255,15 @@ final class TransferPlanner {
     if (src.node() == dst.node() || src.rail() == dst.rail()) {
       return src;
     }
-    return layout.ranksOf(src.node()).stream().filter(r -> r.rail() == dst.rail()).findFirst().orElse(src);
+    return layout.ranksOf(src.node()).stream()
+        .filter(r -> r.rail() == dst.rail())
+        .findFirst()
+        .orElse(src);
   }
 
   Connection railConnection(Rank src, Rank dst) {
-    return new Connection(layout.nic(src.node(), dst.rail()), layout.nic(dst.node(), dst.rail()), 0);
+    return new Connection(
+        layout.nic(src.node(), dst.rail()), layout.nic(dst.node(), dst.rail()), 0);
   }
 
   void allToAll(long perPair) {
@@ -287,13 +305,21 @@ final class TransferPlanner {
         if (relay != src) {
           summed.merge(new Edge(0, src.index(), relay.index(), null, 0), perPair, Long::sum);
         }
-        summed.merge(new Edge(0, relay.index(), dst.index(), railConnection(src, dst), 0), perPair, Long::sum);
+        summed.merge(
+            new Edge(0, relay.index(), dst.index(), railConnection(src, dst), 0),
+            perPair,
+            Long::sum);
       }
     }
     summed.forEach((e, bytes) -> edges.add(new Edge(0, e.from(), e.to(), e.connection(), bytes)));
   }
 
-  private static int buildTree(int lo, int hi, int parentNode, int[] parent, List<List<Integer>> children,
+  private static int buildTree(
+      int lo,
+      int hi,
+      int parentNode,
+      int[] parent,
+      List<List<Integer>> children,
       boolean mirrored) {
     if (lo > hi) {
       return -1;

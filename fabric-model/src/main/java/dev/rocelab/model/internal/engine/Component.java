@@ -9,6 +9,7 @@ public abstract class Component {
 
   /** Position in the event queue's heap, or -1 when no wake-up is pending. */
   int heapIndex = -1;
+
   long wakeTime;
 
   /** A stable number used for the trajectory fingerprint; assigned by the simulator. */
@@ -21,17 +22,23 @@ public abstract class Component {
    */
   protected abstract void wake(long now);
 
-  /** @return whether a wake-up is pending */
+  /**
+   * @return whether a wake-up is pending
+   */
   public final boolean isScheduled() {
     return heapIndex >= 0;
   }
 
-  /** @return the pending wake-up time; meaningful only when {@link #isScheduled()} */
+  /**
+   * @return the pending wake-up time; meaningful only when {@link #isScheduled()}
+   */
   public final long scheduledTime() {
     return wakeTime;
   }
 
-  /** @return the id the simulator gave this component */
+  /**
+   * @return the id the simulator gave this component
+   */
   public final int id() {
     return id;
   }

@@ -3,10 +3,10 @@ package dev.rocelab.model.internal.engine;
 import java.util.Arrays;
 
 /**
- * A 4-ary min-heap of components ordered by (wake time, sequence number): ties run first in,
- * first out. Four children per node halve the depth of a binary heap, which is what a poll
- * pays for. Each component appears at most once; rescheduling moves it in place. The keys live
- * in primitive arrays beside the components, so comparisons never leave the heap's own memory.
+ * A 4-ary min-heap of components ordered by (wake time, sequence number): ties run first in, first
+ * out. Four children per node halve the depth of a binary heap, which is what a poll pays for. Each
+ * component appears at most once; rescheduling moves it in place. The keys live in primitive arrays
+ * beside the components, so comparisons never leave the heap's own memory.
  */
 final class EventQueue {
 

@@ -14,17 +14,23 @@ public final class Simulator {
   private int nextId;
   private boolean stopRequested;
 
-  /** @return the current simulated time in picoseconds */
+  /**
+   * @return the current simulated time in picoseconds
+   */
   public long now() {
     return now;
   }
 
-  /** @return events processed so far */
+  /**
+   * @return events processed so far
+   */
   public long events() {
     return events;
   }
 
-  /** @return a hash over (time, component) of every event processed so far */
+  /**
+   * @return a hash over (time, component) of every event processed so far
+   */
   public long fingerprint() {
     return fingerprint;
   }
@@ -49,7 +55,8 @@ public final class Simulator {
    */
   public void schedule(Component c, long time) {
     if (time < now) {
-      throw new IllegalStateException("cannot schedule component " + c.id + " at " + time + " ps, before now " + now);
+      throw new IllegalStateException(
+          "cannot schedule component " + c.id + " at " + time + " ps, before now " + now);
     }
     queue.schedule(c, time);
   }
@@ -84,8 +91,8 @@ public final class Simulator {
    * Processes events in time order while their time is at most {@code until}.
    *
    * @param until the last time to process, in picoseconds
-   * @return true if events remain after {@code until} (or a stop was requested), false if the
-   *     queue ran dry (the clock then stands at {@code until})
+   * @return true if events remain after {@code until} (or a stop was requested), false if the queue
+   *     ran dry (the clock then stands at {@code until})
    */
   public boolean runUntil(long until) {
     stopRequested = false;
@@ -107,7 +114,9 @@ public final class Simulator {
     return stopRequested;
   }
 
-  /** @return the number of pending wake-ups */
+  /**
+   * @return the number of pending wake-ups
+   */
   public int pending() {
     return queue.size();
   }

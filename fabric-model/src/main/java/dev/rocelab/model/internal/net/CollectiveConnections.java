@@ -14,14 +14,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A collective's network connections, planned before the network is built: one flow per
- * connection, with the collective's queue pairs per connection and no scheduled messages.
+ * A collective's network connections, planned before the network is built: one flow per connection,
+ * with the collective's queue pairs per connection and no scheduled messages.
  *
  * @param collective the collective
  * @param layout where its ranks sit
  * @param flowOf the flow id of each connection, in the order of the collective's streams
  */
-record CollectiveConnections(Workload.Collective collective, CollectiveLayout layout, Map<Connection, Integer> flowOf) {
+record CollectiveConnections(
+    Workload.Collective collective, CollectiveLayout layout, Map<Connection, Integer> flowOf) {
 
   /**
    * Lays out the collective and appends a flow per connection.
@@ -32,7 +33,8 @@ record CollectiveConnections(Workload.Collective collective, CollectiveLayout la
    * @param flows the flows so far; the connections' flows are appended
    * @return the connections
    */
-  static CollectiveConnections plan(Workload.Collective collective, int index, FabricGraph graph, List<FlowSpec> flows) {
+  static CollectiveConnections plan(
+      Workload.Collective collective, int index, FabricGraph graph, List<FlowSpec> flows) {
     CollectiveLayout layout = CollectiveLayout.of(graph, collective);
     Map<Connection, Integer> flowOf = new LinkedHashMap<>();
     for (Edge edge : Algorithms.edges(collective, layout, 0)) {
@@ -41,9 +43,27 @@ record CollectiveConnections(Workload.Collective collective, CollectiveLayout la
         continue;
       }
       int id = flows.size();
-      flows.add(new FlowSpec(id, "collective#" + index + " ch" + c.channel() + " " + c.source() + "→" + c.destination(),
-          c.source(), c.destination(), 0, 0, collective.qpsPerConnection(),
-          graph.nicProfileOf(c.source()).roce().dscp(), collective.start().picos(), 0, Workload.Verb.WRITE, false));
+      flows.add(
+          new FlowSpec(
+              id,
+              "collective#"
+                  + index
+                  + " ch"
+                  + c.channel()
+                  + " "
+                  + c.source()
+                  + "→"
+                  + c.destination(),
+              c.source(),
+              c.destination(),
+              0,
+              0,
+              collective.qpsPerConnection(),
+              graph.nicProfileOf(c.source()).roce().dscp(),
+              collective.start().picos(),
+              0,
+              Workload.Verb.WRITE,
+              false));
       flowOf.put(c, id);
     }
     return new CollectiveConnections(collective, layout, flowOf);
@@ -59,7 +79,8 @@ record CollectiveConnections(Workload.Collective collective, CollectiveLayout la
       byFlow.computeIfAbsent(qp.flow, f -> new ArrayList<>()).add(qp.id);
     }
     Map<Connection, int[]> out = new LinkedHashMap<>();
-    flowOf.forEach((c, flow) -> out.put(c, byFlow.get(flow).stream().mapToInt(Integer::intValue).toArray()));
+    flowOf.forEach(
+        (c, flow) -> out.put(c, byFlow.get(flow).stream().mapToInt(Integer::intValue).toArray()));
     return out;
   }
 }

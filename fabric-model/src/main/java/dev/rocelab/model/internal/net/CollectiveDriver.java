@@ -6,6 +6,8 @@ import java.util.Optional;
 /** Runs a collective's size sweep on the network, at packet or flow fidelity. */
 interface CollectiveDriver {
 
-  /** @return the nccl-tests table of the sizes finished so far, empty before the first */
+  /**
+   * @return the nccl-tests table of the sizes finished so far, empty before the first
+   */
   Optional<CollectiveResult> result();
 }

@@ -16,17 +16,18 @@ import java.util.Optional;
 
 /**
  * Runs a collective's size sweep on the packet model the way nccl-tests runs it: for each size,
- * once out of place and once in place, back to back. Each run executes the collective's
- * {@link TransferPlan}: a transfer starts once the transfers it depends on are delivered, plus
- * NCCL's step latency; NVLink transfers take turns per channel at their GPU's NVLink port
- * ({@link NvlinkPorts}) and move at its bandwidth; network transfers
- * are RDMA messages on their connection's queue pairs, at most {@link NcclConstants#STEPS} in
- * flight per connection, and are delivered when their last packet arrives in order. A transfer goes
- * whole to the next queue pair in turn, or with {@code splitDataOnQps} in equal parts to every queue
- * pair (NCCL net_ib: {@code ceil(size / nQps)} rounded up to 128 bytes each), delivered when every
- * part is. The time of a run is from its call to its last delivery.
+ * once out of place and once in place, back to back. Each run executes the collective's {@link
+ * TransferPlan}: a transfer starts once the transfers it depends on are delivered, plus NCCL's step
+ * latency; NVLink transfers take turns per channel at their GPU's NVLink port ({@link NvlinkPorts})
+ * and move at its bandwidth; network transfers are RDMA messages on their connection's queue pairs,
+ * at most {@link NcclConstants#STEPS} in flight per connection, and are delivered when their last
+ * packet arrives in order. A transfer goes whole to the next queue pair in turn, or with {@code
+ * splitDataOnQps} in equal parts to every queue pair (NCCL net_ib: {@code ceil(size / nQps)}
+ * rounded up to 128 bytes each), delivered when every part is. The time of a run is from its call
+ * to its last delivery.
  */
-public final class CollectiveRunner extends Component implements NicNode.MessageListener, CollectiveDriver {
+public final class CollectiveRunner extends Component
+    implements NicNode.MessageListener, CollectiveDriver {
 
   private static final int NEXT_RUN = -1;
   // other actions: a transfer or rank times ACTIONS plus what happens to it
@@ -34,6 +35,7 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   private static final int DELIVER = 1;
   private static final int PORT_FREE = 2;
   private static final int ACTIONS = 3;
+
   /** NCCL splits a message over queue pairs in multiples of this many bytes. */
   private static final long SPLIT_ALIGN = 128;
 
@@ -55,8 +57,10 @@ public final class CollectiveRunner extends Component implements NicNode.Message
   private TransferPlan plan;
   private int[] planToConnection;
   private int[] pending;
+
   /** Per transfer of the current run, the parts of it still on their way over the network. */
   private int[] partsLeft;
+
   private int remaining;
   private long runStart;
   private boolean finished;
@@ -68,8 +72,12 @@ public final class CollectiveRunner extends Component implements NicNode.Message
    * @param queuePairsOf the queue pairs of each of its connections
    * @param startPs when it starts
    */
-  public CollectiveRunner(Network net, Workload.Collective collective, CollectiveLayout layout,
-      Map<Connection, int[]> queuePairsOf, long startPs) {
+  public CollectiveRunner(
+      Network net,
+      Workload.Collective collective,
+      CollectiveLayout layout,
+      Map<Connection, int[]> queuePairsOf,
+      long startPs) {
     this.net = net;
     this.collective = collective;
     this.layout = layout;
@@ -154,7 +162,8 @@ public final class CollectiveRunner extends Component implements NicNode.Message
       for (int i = 0; i < planToConnection.length; i++) {
         planToConnection[i] = connections.indexOf(plan.connections().get(i));
         if (planToConnection[i] < 0) {
-          throw new IllegalStateException("connection " + plan.connections().get(i) + " was not set up");
+          throw new IllegalStateException(
+              "connection " + plan.connections().get(i) + " was not set up");
         }
       }
     }
@@ -173,7 +182,8 @@ public final class CollectiveRunner extends Component implements NicNode.Message
 
   private void ready(int transfer, long at) {
     boolean network = plan.connection(transfer) != TransferPlan.NVLINK;
-    events.add(at + NcclConstants.stepLatencyPs(collective.algorithm(), collective.protocol(), network),
+    events.add(
+        at + NcclConstants.stepLatencyPs(collective.algorithm(), collective.protocol(), network),
         transfer * ACTIONS + POST);
   }
 

@@ -10,13 +10,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Looks for PFC deadlocks while the simulation runs. Its wait-for graph has a node for every
- * switch egress queue that holds frames but is paused by its peer; the queue waits on the peer
- * switch's egress queues that hold frames of the ingress priority group that sent the pause (a
- * group is XOFF because its frames cannot leave). A cycle in that graph can never drain by
- * itself: it is reported as a DEADLOCK event naming every queue in it. If no switch in the cycle
- * runs a PFC watchdog, nothing could ever break it, so the run stops there (stop reason
- * DEADLOCK) instead of idling to its bound.
+ * Looks for PFC deadlocks while the simulation runs. Its wait-for graph has a node for every switch
+ * egress queue that holds frames but is paused by its peer; the queue waits on the peer switch's
+ * egress queues that hold frames of the ingress priority group that sent the pause (a group is XOFF
+ * because its frames cannot leave). A cycle in that graph can never drain by itself: it is reported
+ * as a DEADLOCK event naming every queue in it. If no switch in the cycle runs a PFC watchdog,
+ * nothing could ever break it, so the run stops there (stop reason DEADLOCK) instead of idling to
+ * its bound.
  */
 final class DeadlockDetector extends Component {
 
@@ -93,14 +93,17 @@ final class DeadlockDetector extends Component {
     }
     List<Queue> on = new ArrayList<>();
     for (SwitchPort out : peer.ports) {
-      if (out.holds(q.priority) && out.isPaused(q.priority, now) && out.holdsFrom(q.priority, ingress)) {
+      if (out.holds(q.priority)
+          && out.isPaused(q.priority, now)
+          && out.holdsFrom(q.priority, ingress)) {
         on.add(new Queue(peer, out, q.priority));
       }
     }
     return on;
   }
 
-  private static List<Queue> dfs(Queue q, Map<Queue, List<Queue>> waits, Map<Queue, Integer> state, List<Queue> path) {
+  private static List<Queue> dfs(
+      Queue q, Map<Queue, List<Queue>> waits, Map<Queue, Integer> state, List<Queue> path) {
     Integer s = state.get(q);
     if (s != null && s == 2) {
       return List.of();

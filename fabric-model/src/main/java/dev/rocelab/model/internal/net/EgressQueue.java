@@ -5,22 +5,25 @@ package dev.rocelab.model.internal.net;
  * held from the moment the switch admits it, but it joins the egress queue only when it comes out
  * of the forwarding pipeline ({@link Packet#readyPs}): ECN marking and queue-depth telemetry look
  * at the egress queue, as a switch's MMU counts it, not at frames still being looked up. Without
- * this distinction a 1 µs pipeline at 100 Gb/s alone would read as a 12.5 KB queue and mark
- * packets behind an idle link whenever Kmin is below that.
+ * this distinction a 1 µs pipeline at 100 Gb/s alone would read as a 12.5 KB queue and mark packets
+ * behind an idle link whenever Kmin is below that.
  *
  * <p>The queue is the ready prefix of the held frames (frames leave in order, so one still in the
- * pipeline keeps those behind it out too); it is brought up to date lazily, whenever it is read,
- * at a cost of one step per frame over its life.
+ * pipeline keeps those behind it out too); it is brought up to date lazily, whenever it is read, at
+ * a cost of one step per frame over its life.
  */
 final class EgressQueue {
 
   private Packet[] ring = new Packet[16];
   private int head;
   private int size;
+
   /** Bytes of every frame held, pipeline included. */
   private long heldBytes;
+
   /** How many frames from the head have come out of the pipeline, and their bytes. */
   private int queued;
+
   private long queuedBytes;
 
   void add(Packet p) {
@@ -64,14 +67,16 @@ final class EgressQueue {
     return size == 0;
   }
 
-  /** @return the bytes of every frame held, those still in the pipeline included */
+  /**
+   * @return the bytes of every frame held, those still in the pipeline included
+   */
   long heldBytes() {
     return heldBytes;
   }
 
   /**
-   * The egress queue's depth at {@code now}: the frames from the head that are through the
-   * pipeline by then.
+   * The egress queue's depth at {@code now}: the frames from the head that are through the pipeline
+   * by then.
    *
    * @param now the simulated time, never earlier than the previous call's
    * @return the depth in bytes (frames, headers included)
@@ -88,7 +93,9 @@ final class EgressQueue {
     return queuedBytes;
   }
 
-  /** @return how many frames are held */
+  /**
+   * @return how many frames are held
+   */
   int size() {
     return size;
   }

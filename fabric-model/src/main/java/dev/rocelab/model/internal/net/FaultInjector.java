@@ -12,26 +12,34 @@ import java.util.PriorityQueue;
 /**
  * Applies a scenario's faults at their simulated times. A link that goes down loses the frames on
  * its wires and in its ports' queues; the switches on it route around it after their profile's
- * failure detection, every other switch after its route convergence (until then they keep
- * hashing flows onto paths through it, and those frames are lost at the dead port). A link that comes back is taken into use the same way. A
- * switch reset takes all its links down for the reboot time and flushes its buffers. Bit errors
- * make the frames of a link fail their CRC at the receiver. A PFC storm sticks a NIC's receive
- * path. A config drift of {@value #FIRMWARE} moves a NIC (a host: all its NICs) to another firmware
- * version, or a switch to another NOS version ({@value #NOS} names the same for a switch), with the
- * behaviour the fabric's registry gives that version — a rolling upgrade is one drift per device.
+ * failure detection, every other switch after its route convergence (until then they keep hashing
+ * flows onto paths through it, and those frames are lost at the dead port). A link that comes back
+ * is taken into use the same way. A switch reset takes all its links down for the reboot time and
+ * flushes its buffers. Bit errors make the frames of a link fail their CRC at the receiver. A PFC
+ * storm sticks a NIC's receive path. A config drift of {@value #FIRMWARE} moves a NIC (a host: all
+ * its NICs) to another firmware version, or a switch to another NOS version ({@value #NOS} names
+ * the same for a switch), with the behaviour the fabric's registry gives that version — a rolling
+ * upgrade is one drift per device.
  */
 final class FaultInjector extends Component {
 
   private record Action(long timePs, long order, Runnable run) {}
 
-  /** The setting of a config drift that changes a device's firmware (NIC) or NOS (switch) version. */
+  /**
+   * The setting of a config drift that changes a device's firmware (NIC) or NOS (switch) version.
+   */
   static final String FIRMWARE = "firmware";
+
   /** The setting of a config drift that changes a switch's NOS version. */
   static final String NOS = "nos";
 
   private final Network net;
-  private final PriorityQueue<Action> actions = new PriorityQueue<>(
-      (x, y) -> x.timePs != y.timePs ? Long.compare(x.timePs, y.timePs) : Long.compare(x.order, y.order));
+  private final PriorityQueue<Action> actions =
+      new PriorityQueue<>(
+          (x, y) ->
+              x.timePs != y.timePs
+                  ? Long.compare(x.timePs, y.timePs)
+                  : Long.compare(x.order, y.order));
   private long nextOrder;
 
   FaultInjector(Network net, List<Fault> faults, FirmwareRegistry registry) {
@@ -54,45 +62,69 @@ final class FaultInjector extends Component {
       } else if (fault instanceof Fault.PfcStorm f) {
         NicNode nic = nicAt(f.nic().toString());
         long start = f.at().picos();
-        at(start, now -> {
-          nic.stick(f.priority());
-          net.event(now, FabricEvent.Kind.FAULT, f.nic().toString(),
-              "receive path stuck on priority " + f.priority() + ": PFC storm");
-        });
+        at(
+            start,
+            now -> {
+              nic.stick(f.priority());
+              net.event(
+                  now,
+                  FabricEvent.Kind.FAULT,
+                  f.nic().toString(),
+                  "receive path stuck on priority " + f.priority() + ": PFC storm");
+            });
         if (f.duration().picos() > 0) {
-          at(start + f.duration().picos(), now -> {
-            nic.unstick(now);
-            net.event(now, FabricEvent.Kind.RECOVERY, f.nic().toString(), "receive path works again");
-          });
+          at(
+              start + f.duration().picos(),
+              now -> {
+                nic.unstick(now);
+                net.event(
+                    now, FabricEvent.Kind.RECOVERY, f.nic().toString(), "receive path works again");
+              });
         }
       } else if (fault instanceof Fault.SwitchReset f) {
         SwitchNode sw = switchNamed(f.device());
-        List<FabricLink> links = net.links.stream()
-            .filter(l -> l.a() instanceof SwitchPort a && a.owner == sw || l.b() instanceof SwitchPort b && b.owner == sw)
-            .toList();
+        List<FabricLink> links =
+            net.links.stream()
+                .filter(
+                    l ->
+                        l.a() instanceof SwitchPort a && a.owner == sw
+                            || l.b() instanceof SwitchPort b && b.owner == sw)
+                .toList();
         at(f.at().picos(), now -> reset(sw, links, now));
         at(f.at().picos() + f.rebootTime().picos(), now -> restart(sw, links, now));
       } else if (fault instanceof Fault.RouteChange f) {
         FabricLink link = linkAt(f.port().toString());
-        at(f.at().picos(), now -> {
-          for (Port end : List.of(link.a(), link.b())) {
-            if (end instanceof SwitchPort sp) {
-              sp.withdrawn = f.withdrawn();
-            }
-          }
-          net.event(now, FabricEvent.Kind.FAULT, f.port().toString(),
-              "link " + link.name() + (f.withdrawn() ? " taken out of routing" : " put back into routing"));
-          reconverge(List.of(link), link.name(), now, true);
-        });
+        at(
+            f.at().picos(),
+            now -> {
+              for (Port end : List.of(link.a(), link.b())) {
+                if (end instanceof SwitchPort sp) {
+                  sp.withdrawn = f.withdrawn();
+                }
+              }
+              net.event(
+                  now,
+                  FabricEvent.Kind.FAULT,
+                  f.port().toString(),
+                  "link "
+                      + link.name()
+                      + (f.withdrawn() ? " taken out of routing" : " put back into routing"));
+              reconverge(List.of(link), link.name(), now, true);
+            });
       } else if (fault instanceof Fault.BitErrors f) {
         FabricLink link = linkAt(f.port().toString());
         long seed = net.seed ^ (31L * link.name().hashCode());
-        at(f.at().picos(), now -> {
-          link.a().out.startBitErrors(f.bitErrorRate(), seed);
-          link.b().out.startBitErrors(f.bitErrorRate(), ~seed);
-          net.event(now, FabricEvent.Kind.FAULT, f.port().toString(), "bit errors on " + link.name()
-              + ", BER " + f.bitErrorRate());
-        });
+        at(
+            f.at().picos(),
+            now -> {
+              link.a().out.startBitErrors(f.bitErrorRate(), seed);
+              link.b().out.startBitErrors(f.bitErrorRate(), ~seed);
+              net.event(
+                  now,
+                  FabricEvent.Kind.FAULT,
+                  f.port().toString(),
+                  "bit errors on " + link.name() + ", BER " + f.bitErrorRate());
+            });
       } else if (fault instanceof Fault.ConfigDrift f) {
         drift(f, registry);
       } else {
@@ -115,15 +147,31 @@ final class FaultInjector extends Component {
     }
     if (sw != null) {
       if (!f.setting().equals(FIRMWARE) && !f.setting().equals(NOS)) {
-        throw new IllegalArgumentException(where + ": the model can change a switch's \"" + FIRMWARE + "\" or \""
-            + NOS + "\" (its NOS version), not \"" + f.setting() + "\"");
+        throw new IllegalArgumentException(
+            where
+                + ": the model can change a switch's \""
+                + FIRMWARE
+                + "\" or \""
+                + NOS
+                + "\" (its NOS version), not \""
+                + f.setting()
+                + "\"");
       }
       SwitchNode target = sw;
-      at(f.at().picos(), now -> {
-        target.changeNos(f.value(), registry, now);
-        net.event(now, FabricEvent.Kind.FAULT, target.name, "NOS version changed to " + f.value()
-            + (registry.switchNos(f.value()).isPresent() ? "" : " (no behaviour profile: generic behaviour)"));
-      });
+      at(
+          f.at().picos(),
+          now -> {
+            target.changeNos(f.value(), registry, now);
+            net.event(
+                now,
+                FabricEvent.Kind.FAULT,
+                target.name,
+                "NOS version changed to "
+                    + f.value()
+                    + (registry.switchNos(f.value()).isPresent()
+                        ? ""
+                        : " (no behaviour profile: generic behaviour)"));
+          });
       return;
     }
     List<NicNode> nics = new ArrayList<>();
@@ -133,19 +181,34 @@ final class FaultInjector extends Component {
       }
     }
     if (nics.isEmpty()) {
-      throw new IllegalArgumentException(where + ": " + f.device() + " is not a switch, host or NIC of this fabric");
+      throw new IllegalArgumentException(
+          where + ": " + f.device() + " is not a switch, host or NIC of this fabric");
     }
     if (!f.setting().equals(FIRMWARE)) {
-      throw new IllegalArgumentException(where + ": the model can change a NIC's or host's \"" + FIRMWARE
-          + "\" (its firmware version), not \"" + f.setting() + "\"");
+      throw new IllegalArgumentException(
+          where
+              + ": the model can change a NIC's or host's \""
+              + FIRMWARE
+              + "\" (its firmware version), not \""
+              + f.setting()
+              + "\"");
     }
-    at(f.at().picos(), now -> {
-      for (NicNode nic : nics) {
-        nic.changeFirmware(registry.nicBehaviour(f.value()), now);
-      }
-      net.event(now, FabricEvent.Kind.FAULT, f.device(), "NIC firmware changed to " + f.value()
-          + (registry.nicFirmware(f.value()).isPresent() ? "" : " (no behaviour profile: generic behaviour)"));
-    });
+    at(
+        f.at().picos(),
+        now -> {
+          for (NicNode nic : nics) {
+            nic.changeFirmware(registry.nicBehaviour(f.value()), now);
+          }
+          net.event(
+              now,
+              FabricEvent.Kind.FAULT,
+              f.device(),
+              "NIC firmware changed to "
+                  + f.value()
+                  + (registry.nicFirmware(f.value()).isPresent()
+                      ? ""
+                      : " (no behaviour profile: generic behaviour)"));
+        });
   }
 
   private SwitchNode switchNamed(String name) {
@@ -167,7 +230,9 @@ final class FaultInjector extends Component {
   }
 
   private FabricLink linkAt(String port) {
-    return net.links.stream().filter(l -> l.touches(port)).findFirst()
+    return net.links.stream()
+        .filter(l -> l.touches(port))
+        .findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no link at port " + port));
   }
 
@@ -216,7 +281,11 @@ final class FaultInjector extends Component {
         cut(link, sw, now);
       }
     }
-    net.event(now, FabricEvent.Kind.FAULT, sw.name, "switch " + sw.name + " resets: all ports down, buffers flushed");
+    net.event(
+        now,
+        FabricEvent.Kind.FAULT,
+        sw.name,
+        "switch " + sw.name + " resets: all ports down, buffers flushed");
     reconverge(links, sw.name, now, false);
   }
 
@@ -230,8 +299,8 @@ final class FaultInjector extends Component {
   }
 
   /**
-   * Takes a link down: frames on its wires are lost, and so are those queued at its ports —
-   * for SWITCH_RESET on the side of a resetting switch, LINK_DOWN elsewhere.
+   * Takes a link down: frames on its wires are lost, and so are those queued at its ports — for
+   * SWITCH_RESET on the side of a resetting switch, LINK_DOWN elsewhere.
    */
   private void cut(FabricLink link, SwitchNode resetting, long now) {
     for (Port end : List.of(link.a(), link.b())) {
@@ -244,10 +313,11 @@ final class FaultInjector extends Component {
 
   /**
    * Schedules each switch's new routes: a switch on one of the links after its own failure
-   * detection (at once for an administrative change), every other switch its own route
-   * convergence after that.
+   * detection (at once for an administrative change), every other switch its own route convergence
+   * after that.
    */
-  private void reconverge(List<FabricLink> links, String subject, long now, boolean administrative) {
+  private void reconverge(
+      List<FabricLink> links, String subject, long now, boolean administrative) {
     int n = net.switches.length;
     long[] at = new long[n];
     long detected = Long.MAX_VALUE;
@@ -274,8 +344,14 @@ final class FaultInjector extends Component {
       schedule(at[s], () -> net.reroute(only));
     }
     long everywhere = last;
-    schedule(everywhere, () -> net.event(everywhere, FabricEvent.Kind.RECONVERGENCE, subject,
-        "routes recomputed on every switch"));
+    schedule(
+        everywhere,
+        () ->
+            net.event(
+                everywhere,
+                FabricEvent.Kind.RECONVERGENCE,
+                subject,
+                "routes recomputed on every switch"));
   }
 
   private void schedule(long timePs, Runnable action) {

@@ -17,17 +17,18 @@ import java.util.Optional;
  * A collective's size sweep at flow fidelity, for fabrics too large to simulate packet by packet.
  * The collective is its {@linkplain Algorithms#edges streams}: each network stream is split over
  * its connection's queue pairs, each following the ECMP path the switches would give its packets
- * (same hash, same routes, links that are down or not yet rerouted around included). The streams
- * of a group (a channel's ring, chain or tree) advance together, at the pace the group's most
- * loaded link allows; groups share links max-min fairly (progressive filling), NVLink counting as
- * one link per GPU. Rates are recomputed whenever a group finishes or a fault changes links or
- * routes, so link failures, flaps and reconvergence act on a running collective. A run lasts NCCL's
- * base latency plus the longer of its data time and its chain of step latencies.
+ * (same hash, same routes, links that are down or not yet rerouted around included). The streams of
+ * a group (a channel's ring, chain or tree) advance together, at the pace the group's most loaded
+ * link allows; groups share links max-min fairly (progressive filling), NVLink counting as one link
+ * per GPU. Rates are recomputed whenever a group finishes or a fault changes links or routes, so
+ * link failures, flaps and reconvergence act on a running collective. A run lasts NCCL's base
+ * latency plus the longer of its data time and its chain of step latencies.
  *
  * <p>Not modelled: queues, PFC, ECN, congestion control, losses and retransmissions — a group on a
  * path through a failed link simply stalls until routes move it.
  */
-public final class FlowLevelCollective extends Component implements Network.TopologyListener, CollectiveDriver {
+public final class FlowLevelCollective extends Component
+    implements Network.TopologyListener, CollectiveDriver {
 
   private static final double PS_PER_SECOND = 1e12;
   private static final double DONE = 1e-12;
@@ -58,8 +59,12 @@ public final class FlowLevelCollective extends Component implements Network.Topo
    * @param queuePairsOf the queue pairs of each of its connections
    * @param startPs when it starts
    */
-  public FlowLevelCollective(Network net, Workload.Collective collective, CollectiveLayout layout,
-      Map<Connection, int[]> queuePairsOf, long startPs) {
+  public FlowLevelCollective(
+      Network net,
+      Workload.Collective collective,
+      CollectiveLayout layout,
+      Map<Connection, int[]> queuePairsOf,
+      long startPs) {
     this.net = net;
     this.collective = collective;
     this.layout = layout;
@@ -71,7 +76,8 @@ public final class FlowLevelCollective extends Component implements Network.Topo
       capacity[gid] = PS_PER_SECOND / net.ports[gid].psPerByte;
     }
     for (int rank = 0; rank < layout.size(); rank++) {
-      capacity[net.ports.length + rank] = layout.nvlinkBitsPerSecond(layout.ranks().get(rank).node()) / 8.0;
+      capacity[net.ports.length + rank] =
+          layout.nvlinkBitsPerSecond(layout.ranks().get(rank).node()) / 8.0;
     }
     net.sim.register(this);
     net.topologyListeners.add(this);
@@ -117,7 +123,9 @@ public final class FlowLevelCollective extends Component implements Network.Topo
     long next = Long.MAX_VALUE;
     for (int g = 0; g < groups; g++) {
       if (remaining[g] > DONE && rate[g] > 0) {
-        next = Math.min(next, from + Math.max(1, (long) Math.ceil(remaining[g] / rate[g] * PS_PER_SECOND)));
+        next =
+            Math.min(
+                next, from + Math.max(1, (long) Math.ceil(remaining[g] / rate[g] * PS_PER_SECOND)));
       }
     }
     if (next != Long.MAX_VALUE) {
@@ -174,9 +182,9 @@ public final class FlowLevelCollective extends Component implements Network.Topo
   }
 
   /**
-   * Each group's rate in fractions of the group per second: load per link from the streams'
-   * paths, then progressive filling — raise every unfrozen group's rate together until a link is
-   * full, freeze the groups on it, repeat.
+   * Each group's rate in fractions of the group per second: load per link from the streams' paths,
+   * then progressive filling — raise every unfrozen group's rate together until a link is full,
+   * freeze the groups on it, repeat.
    */
   private double[] rates() {
     double[][] load = new double[groups][];
@@ -240,7 +248,10 @@ public final class FlowLevelCollective extends Component implements Network.Topo
     return rates;
   }
 
-  /** Adds a queue pair's share along the ports its packets would leave by; false if the path is broken. */
+  /**
+   * Adds a queue pair's share along the ports its packets would leave by; false if the path is
+   * broken.
+   */
   private boolean addPath(double[] load, QueuePair qp, double bytes) {
     if (qp.nic.port.isDown()) {
       return false;
@@ -263,8 +274,10 @@ public final class FlowLevelCollective extends Component implements Network.Topo
   }
 
   private double wireBytes(Edge e) {
-    double onWire = Math.max(e.dataBytes() / collective.protocol().efficiency(),
-        NcclConstants.minimumWireBytes(collective.protocol()));
+    double onWire =
+        Math.max(
+            e.dataBytes() / collective.protocol().efficiency(),
+            NcclConstants.minimumWireBytes(collective.protocol()));
     if (e.nvlink()) {
       return onWire;
     }

@@ -1,11 +1,11 @@
 package dev.rocelab.model.internal.net;
 
 import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.model.internal.engine.Simulator;
 import dev.rocelab.model.internal.telemetry.DropLog;
 import dev.rocelab.model.internal.telemetry.LatencyRecorder;
 import dev.rocelab.model.internal.telemetry.PortCounters;
-import dev.rocelab.api.result.FabricEvent;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,26 +24,36 @@ public final class Network {
   Port[] ports;
   List<Wire> wires;
   List<FabricLink> links;
-  /** Per switch, per local port: the switch reached, or −(nic + 1) for a NIC (as the fabric is cabled). */
+
+  /**
+   * Per switch, per local port: the switch reached, or −(nic + 1) for a NIC (as the fabric is
+   * cabled).
+   */
   int[][] adjacency;
+
   int[] nicSwitch;
   final List<FabricEvent> events = new ArrayList<>();
   QueuePair[] queuePairs;
   NicNode.Receiver[] receivers;
+
   /** Port names by global port index, e.g. {@code leaf1:eth3}. */
   String[] portNames;
 
   /** The scenario seed, for the random streams of faults. */
   long seed;
+
   /** A PFC deadlock no watchdog can break was found; the run stops. */
   boolean deadlocked;
+
   long sentPayload;
   long dataPacketsSent;
   long receivedPayload;
   long droppedPayload;
   private int completedQueuePairs;
+
   /** Queue pairs with scheduled messages; the rest are collectives' connections. */
   int scheduledQueuePairs;
+
   /** Collectives still running. */
   int runningCollectives;
 
@@ -55,7 +65,8 @@ public final class Network {
     counters.drop(where.gid * 8 + p.priority, reason, p.frameBytes);
     if (p.kind == Packet.DATA) {
       droppedPayload += p.payload;
-      drops.record(now, where.gid, p.priority, reason, queuePairs[p.flow].flow, isLossless(where, p));
+      drops.record(
+          now, where.gid, p.priority, reason, queuePairs[p.flow].flow, isLossless(where, p));
     }
   }
 
@@ -81,7 +92,9 @@ public final class Network {
 
   /** Told when links go down or up or routes change. */
   interface TopologyListener {
-    /** @param now the simulated time of the change */
+    /**
+     * @param now the simulated time of the change
+     */
     void topologyChanged(long now);
   }
 
@@ -93,7 +106,9 @@ public final class Network {
     }
   }
 
-  /** @return data packets NICs finished transmitting, retransmissions included */
+  /**
+   * @return data packets NICs finished transmitting, retransmissions included
+   */
   public long dataPacketsSent() {
     return dataPacketsSent;
   }
@@ -125,7 +140,9 @@ public final class Network {
     events.add(new FabricEvent(dev.rocelab.api.unit.SimTime.picos(now), kind, subject, detail));
   }
 
-  /** @return the engine */
+  /**
+   * @return the engine
+   */
   public Simulator simulator() {
     return sim;
   }
@@ -162,13 +179,18 @@ public final class Network {
    */
   public record Conservation(long sent, long received, long dropped, long inFlight) {
 
-    /** @return whether sent = received + dropped + in flight */
+    /**
+     * @return whether sent = received + dropped + in flight
+     */
     public boolean holds() {
       return sent == received + dropped + inFlight;
     }
   }
 
-  /** @return whether every queue pair has delivered all its scheduled messages and every collective has finished */
+  /**
+   * @return whether every queue pair has delivered all its scheduled messages and every collective
+   *     has finished
+   */
   public boolean allComplete() {
     return completedQueuePairs == scheduledQueuePairs && runningCollectives == 0;
   }

@@ -22,11 +22,11 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Builds a {@link Network} from an expanded fabric and the flows of a run: one node per switch
- * and NIC, a port per link end, two wires per link, ECMP tables, shared buffers sized from the
- * switch profiles (headroom per port from its cable), and queue pairs for the flows. Each NIC and
- * switch behaves per its firmware or NOS version in the fabric's {@link FirmwareRegistry}. Everything
- * is numbered in the graph's stable order, so the same inputs build the same network.
+ * Builds a {@link Network} from an expanded fabric and the flows of a run: one node per switch and
+ * NIC, a port per link end, two wires per link, ECMP tables, shared buffers sized from the switch
+ * profiles (headroom per port from its cable), and queue pairs for the flows. Each NIC and switch
+ * behaves per its firmware or NOS version in the fabric's {@link FirmwareRegistry}. Everything is
+ * numbered in the graph's stable order, so the same inputs build the same network.
  */
 public final class NetworkBuilder {
 
@@ -47,7 +47,9 @@ public final class NetworkBuilder {
     this.registry = graph.spec().firmwareRegistry();
   }
 
-  /** @return the network, ready to run */
+  /**
+   * @return the network, ready to run
+   */
   public Network build() {
     List<Device> switchDevices = graph.switches();
     List<Endpoint> nicEndpoints = graph.nics();
@@ -93,8 +95,17 @@ public final class NetworkBuilder {
       for (int local = 0; local < ports.size(); local++) {
         Endpoint end = ports.get(local);
         Link link = graph.linkAt(end).orElseThrow();
-        SwitchPort port = net.sim.register(new SwitchPort(net, gid, end.toString(),
-            link.spec().speed().picosPerByte(), node, local, config.strictOrder(), config.weights()));
+        SwitchPort port =
+            net.sim.register(
+                new SwitchPort(
+                    net,
+                    gid,
+                    end.toString(),
+                    link.spec().speed().picosPerByte(),
+                    node,
+                    local,
+                    config.strictOrder(),
+                    config.weights()));
         port.pauseReactionPs = pauseReactionPs;
         node.ports[local] = port;
         net.ports[gid] = port;
@@ -107,8 +118,15 @@ public final class NetworkBuilder {
           headroom[local * 8 + p] = pg.sizeFor(p).bytes();
         }
       }
-      node.buffer = new SharedBuffer(ports.size(), profile.buffer().bytes(), profile.cellSize().bytes(),
-          profile.reserve().bytes(), profile.alpha(), qos.xonOffset().bytes(), headroom);
+      node.buffer =
+          new SharedBuffer(
+              ports.size(),
+              profile.buffer().bytes(),
+              profile.cellSize().bytes(),
+              profile.reserve().bytes(),
+              profile.alpha(),
+              qos.xonOffset().bytes(),
+              headroom);
       net.switches[s] = node;
       node.failureDetectionPs = profile.convergence().failureDetection().picos();
       node.routeConvergencePs = profile.convergence().routeConvergence().picos();
@@ -119,9 +137,17 @@ public final class NetworkBuilder {
     for (int n = 0; n < nicEndpoints.size(); n++) {
       Endpoint end = nicEndpoints.get(n);
       NicProfile profile = graph.nicProfileOf(end);
-      NicNode nic = new NicNode(n, end.toString(), profile.speed().bitsPerSecond(),
-          registry.nicBehaviour(profile.firmware()), profile.dcqcn(), profile.cnp());
-      nic.attach(net.sim.register(new NicPort(net, gid, end.toString(), profile.speed().picosPerByte(), nic)));
+      NicNode nic =
+          new NicNode(
+              n,
+              end.toString(),
+              profile.speed().bitsPerSecond(),
+              registry.nicBehaviour(profile.firmware()),
+              profile.dcqcn(),
+              profile.cnp());
+      nic.attach(
+          net.sim.register(
+              new NicPort(net, gid, end.toString(), profile.speed().picosPerByte(), nic)));
       net.ports[gid] = nic.port;
       net.portNames[gid++] = end.toString();
       net.nics[n] = nic;
@@ -152,7 +178,8 @@ public final class NetworkBuilder {
         Integer sw = switchIndex.get(from.device());
         if (sw != null) {
           Integer peerSwitch = switchIndex.get(to.device());
-          adjacency[sw][localAt.get(from)] = peerSwitch != null ? peerSwitch : -(nicIndex.get(to) + 1);
+          adjacency[sw][localAt.get(from)] =
+              peerSwitch != null ? peerSwitch : -(nicIndex.get(to) + 1);
           if (peerSwitch == null) {
             nicSwitch[nicIndex.get(to)] = sw;
           }
@@ -183,11 +210,28 @@ public final class NetworkBuilder {
       for (int q = 0; q < flow.qps(); q++) {
         int id = qps.size();
         int hash = flowHash(src.index, dst, udpSourcePort(id));
-        DcqcnReactionPoint rp = src.dcqcn.enabled()
-            ? new DcqcnReactionPoint(src.dcqcn, src.firmware.dcqcnVariant(), src.lineRateBps, flow.startPs())
-            : null;
-        QueuePair qp = net.sim.register(new QueuePair(net, id, flow.id(), src, dst, hash, flow.dscp(), priority,
-            (int) srcProfile.mtu().bytes(), perQp, flow.messages(), flow.startPs(), flow.periodPs(), rp));
+        DcqcnReactionPoint rp =
+            src.dcqcn.enabled()
+                ? new DcqcnReactionPoint(
+                    src.dcqcn, src.firmware.dcqcnVariant(), src.lineRateBps, flow.startPs())
+                : null;
+        QueuePair qp =
+            net.sim.register(
+                new QueuePair(
+                    net,
+                    id,
+                    flow.id(),
+                    src,
+                    dst,
+                    hash,
+                    flow.dscp(),
+                    priority,
+                    (int) srcProfile.mtu().bytes(),
+                    perQp,
+                    flow.messages(),
+                    flow.startPs(),
+                    flow.periodPs(),
+                    rp));
         qps.add(qp);
         if (!flow.posted()) {
           net.scheduledQueuePairs++;

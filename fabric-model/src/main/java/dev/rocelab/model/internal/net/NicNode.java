@@ -8,33 +8,34 @@ import dev.rocelab.model.internal.cc.CnpPacer;
 import java.util.ArrayDeque;
 
 /**
- * An RDMA NIC: sends for its queue pairs (per priority, earliest-eligible first, round robin
- * across priorities, honouring PFC pauses), and receives for the queue pairs that target it:
- * in-order delivery with cumulative ACKs, one NACK per gap, CNPs for CE-marked packets at most
- * once per interval per queue pair. ACK, NACK and CNP travel on the CNP class.
+ * An RDMA NIC: sends for its queue pairs (per priority, earliest-eligible first, round robin across
+ * priorities, honouring PFC pauses), and receives for the queue pairs that target it: in-order
+ * delivery with cumulative ACKs, one NACK per gap, CNPs for CE-marked packets at most once per
+ * interval per queue pair. ACK, NACK and CNP travel on the CNP class.
  *
- * <p>One NACK per gap is the InfiniBand responder rule (IBTA Vol. 1, C9-114: after a NAK for a
- * PSN sequence error the responder stays silent about later out-of-order packets until the
- * expected PSN arrives; Linux's soft-RoCE {@code rxe_resp.c} does the same): if the resent packet
- * is lost too, only the sender's retransmission timeout recovers. A receiver whose firmware goes
- * back to 0 keeps no partial message: on a gap it discards the message received so far, expects
- * its first packet again and NACKs for it, and it acknowledges whole messages only (Guo et al.,
- * "RDMA over Commodity Ethernet at Scale", SIGCOMM 2016, §4; ns-3 HPCC's {@code L2BackToZero}
- * resets its expected sequence the same way).
+ * <p>One NACK per gap is the InfiniBand responder rule (IBTA Vol. 1, C9-114: after a NAK for a PSN
+ * sequence error the responder stays silent about later out-of-order packets until the expected PSN
+ * arrives; Linux's soft-RoCE {@code rxe_resp.c} does the same): if the resent packet is lost too,
+ * only the sender's retransmission timeout recovers. A receiver whose firmware goes back to 0 keeps
+ * no partial message: on a gap it discards the message received so far, expects its first packet
+ * again and NACKs for it, and it acknowledges whole messages only (Guo et al., "RDMA over Commodity
+ * Ethernet at Scale", SIGCOMM 2016, §4; ns-3 HPCC's {@code L2BackToZero} resets its expected
+ * sequence the same way).
  *
  * <p>It behaves per its firmware version ({@link NicFirmware}): DCQCN variant, loss recovery,
  * retransmission timeout, receive buffer and pause reaction; a firmware change during the run
- * ({@link #changeFirmware}) switches them, and rebases the DCQCN parameters and CNP marking still at
- * the old version's defaults onto the new one's.
+ * ({@link #changeFirmware}) switches them, and rebases the DCQCN parameters and CNP marking still
+ * at the old version's defaults onto the new one's.
  */
 final class NicNode implements Node {
 
   /**
    * Coalesced ACKs: one per this many in-order packets, at the end of every message, and for the
-   * first packet after {@link #ACK_INTERVAL_PS} without one — so a queue pair that DCQCN has
-   * slowed to a crawl is still acknowledged long before its retransmission timeout.
+   * first packet after {@link #ACK_INTERVAL_PS} without one — so a queue pair that DCQCN has slowed
+   * to a crawl is still acknowledged long before its retransmission timeout.
    */
   static final int ACK_EVERY = 16;
+
   static final long ACK_INTERVAL_PS = 10_000_000L;
 
   final int index;
@@ -47,10 +48,15 @@ final class NicNode implements Node {
   int controlPriority;
   boolean goBackToMessageStart;
   long rtoPs;
+
   /** The first timeout after progress with adaptive retransmission; 0 for a fixed one. */
   long adaptiveFirstTimeoutPs;
-  /** The receive buffer for one priority; half of it is the level at which the NIC pauses its peer. */
+
+  /**
+   * The receive buffer for one priority; half of it is the level at which the NIC pauses its peer.
+   */
   long rxBufferBytes;
+
   NicPort port;
   private final QpHeap[] heaps = new QpHeap[8];
   private int[] priorities = new int[0];
@@ -65,7 +71,13 @@ final class NicNode implements Node {
    * @param dcqcn the DCQCN parameters of the NIC's profile
    * @param cnp the CNP marking of the NIC's profile
    */
-  NicNode(int index, String name, long lineRateBps, NicFirmware firmware, DcqcnParameters dcqcn, TrafficClass cnp) {
+  NicNode(
+      int index,
+      String name,
+      long lineRateBps,
+      NicFirmware firmware,
+      DcqcnParameters dcqcn,
+      TrafficClass cnp) {
     this.index = index;
     this.name = name;
     this.lineRateBps = lineRateBps;
@@ -154,7 +166,10 @@ final class NicNode implements Node {
     for (int priority : priorities) {
       QueuePair top = heaps[priority].peek();
       if (top != null) {
-        next = Math.min(next, port.isPaused(priority, now) ? port.pauseExpiry(priority, now) : top.eligibleAt());
+        next =
+            Math.min(
+                next,
+                port.isPaused(priority, now) ? port.pauseExpiry(priority, now) : top.eligibleAt());
       }
     }
     return next;
@@ -207,7 +222,9 @@ final class NicNode implements Node {
     port.stopPausing(now);
   }
 
-  /** @return payload bytes held by a stuck receive path, for in-flight accounting */
+  /**
+   * @return payload bytes held by a stuck receive path, for in-flight accounting
+   */
   long heldPayload() {
     long bytes = 0;
     for (Packet p : held) {
@@ -278,7 +295,9 @@ final class NicNode implements Node {
     }
   }
 
-  /** The PSN a receiver acknowledges up to: whole messages only when its firmware goes back to 0. */
+  /**
+   * The PSN a receiver acknowledges up to: whole messages only when its firmware goes back to 0.
+   */
   private int acknowledged(Receiver rx) {
     return goBackToMessageStart ? rx.messageStart : rx.expected;
   }
@@ -303,17 +322,25 @@ final class NicNode implements Node {
   /** Receive-side state of one queue pair, kept at its destination NIC. */
   static final class Receiver {
     final CnpPacer cnpPacer;
+
     /** For queue pairs whose messages are posted at run time; null otherwise. */
     MessageListener listener;
+
     int expected;
+
     /** The first PSN of the message being received. */
     int messageStart;
+
     int sinceAck;
     long lastAckPs;
     boolean nackSent;
+
     /** Payload delivered in order, of whole messages when the receiver goes back to 0. */
     long delivered;
-    /** Payload of the message being received that a receiver going back to 0 has not delivered yet. */
+
+    /**
+     * Payload of the message being received that a receiver going back to 0 has not delivered yet.
+     */
     long partial;
 
     Receiver(CnpPacer cnpPacer) {

@@ -2,10 +2,10 @@ package dev.rocelab.model.internal.net;
 
 /**
  * The NVLink ports of a collective's GPUs: each GPU sends one transfer at a time, taking turns
- * among the channels that have one waiting (round robin), first come first served within a
- * channel. NCCL runs every channel on its own thread blocks, so a channel that has just received a
- * slice forwards it alongside the others' backlog rather than behind it; one queue across channels
- * would hold a tree's chains back by every slice queued before theirs.
+ * among the channels that have one waiting (round robin), first come first served within a channel.
+ * NCCL runs every channel on its own thread blocks, so a channel that has just received a slice
+ * forwards it alongside the others' backlog rather than behind it; one queue across channels would
+ * hold a tree's chains back by every slice queued before theirs.
  */
 final class NvlinkPorts {
 
@@ -33,7 +33,9 @@ final class NvlinkPorts {
     waiting[rank][channel].add(transfer);
   }
 
-  /** @return whether the GPU's port is sending */
+  /**
+   * @return whether the GPU's port is sending
+   */
   boolean isSending(int rank) {
     return sending[rank];
   }

@@ -3,19 +3,23 @@ package dev.rocelab.model.internal.net;
 import dev.rocelab.api.fabric.Framing;
 
 /**
- * One frame in flight. Mutable and reused along its path: switches stamp their local
- * bookkeeping (ingress port, buffer shares, ready time) on it. Sizes are bytes, times picoseconds.
+ * One frame in flight. Mutable and reused along its path: switches stamp their local bookkeeping
+ * (ingress port, buffer shares, ready time) on it. Sizes are bytes, times picoseconds.
  */
 public final class Packet {
 
   /** RDMA data. */
   public static final byte DATA = 0;
+
   /** Cumulative acknowledgement. */
   public static final byte ACK = 1;
+
   /** Negative acknowledgement: go back to {@link #psn}. */
   public static final byte NACK = 2;
+
   /** Congestion notification (DCQCN notification point → reaction point). */
   public static final byte CNP = 3;
+
   /** IEEE 802.1Qbb priority flow control frame. */
   public static final byte PAUSE = 4;
 
@@ -27,8 +31,10 @@ public final class Packet {
   int flow;
   int psn;
   int payload;
+
   /** Frame size on the wire without preamble and inter-frame gap. */
   int frameBytes;
+
   int srcNic;
   int dstNic;
   int hash;
@@ -46,10 +52,12 @@ public final class Packet {
   int sharedBytes;
   int headroomBytes;
   long readyPs;
+
   /** When the frame arrived whole at this node (or was created here). */
   long arrivedPs;
 
-  static Packet data(int flow, int psn, int payload, int dscp, int srcNic, int dstNic, int hash, long now) {
+  static Packet data(
+      int flow, int psn, int payload, int dscp, int srcNic, int dstNic, int hash, long now) {
     Packet p = new Packet();
     p.kind = DATA;
     p.flow = flow;
@@ -88,7 +96,9 @@ public final class Packet {
     return p;
   }
 
-  /** @return the bytes this frame occupies on the wire, preamble and gap included */
+  /**
+   * @return the bytes this frame occupies on the wire, preamble and gap included
+   */
   int wireBytes() {
     return frameBytes + Framing.WIRE_OVERHEAD;
   }

@@ -8,9 +8,9 @@ import dev.rocelab.model.internal.engine.Component;
 
 /**
  * A switch's PFC watchdog (as in SONiC's pfcwd): every poll interval it looks at each lossless
- * egress queue; one that holds frames and has been paused without a break for the detection time
- * is declared stormed: it stops honouring pauses and, with action drop, discards its frames and
- * those that arrive for it. Once no pause has arrived for the restoration time, it is restored.
+ * egress queue; one that holds frames and has been paused without a break for the detection time is
+ * declared stormed: it stops honouring pauses and, with action drop, discards its frames and those
+ * that arrive for it. Once no pause has arrived for the restoration time, it is restored.
  */
 final class PfcWatchdogMonitor extends Component {
 
@@ -33,8 +33,8 @@ final class PfcWatchdogMonitor extends Component {
   }
 
   /**
-   * Takes new settings. Enabled, it polls from now on at the new interval; disabled, it lifts
-   * what it did (stormed queues honour pauses and forward again) and stops polling.
+   * Takes new settings. Enabled, it polls from now on at the new interval; disabled, it lifts what
+   * it did (stormed queues honour pauses and forward again) and stops polling.
    */
   void reconfigure(PfcWatchdog config, long now) {
     detectionPs = config.detection().picos();
@@ -86,8 +86,14 @@ final class PfcWatchdogMonitor extends Component {
       port.watchdogDropping[priority] = true;
       port.dropQueue(priority, DropReason.PFC_WATCHDOG, now);
     }
-    net.event(now, FabricEvent.Kind.WATCHDOG_TRIGGERED, port.name + "/" + priority,
-        "paused without a break since " + SimTime.picos(since) + "; action " + (drop ? "drop" : "forward"));
+    net.event(
+        now,
+        FabricEvent.Kind.WATCHDOG_TRIGGERED,
+        port.name + "/" + priority,
+        "paused without a break since "
+            + SimTime.picos(since)
+            + "; action "
+            + (drop ? "drop" : "forward"));
   }
 
   private void restore(SwitchPort port, int priority, long now, String why) {

@@ -5,11 +5,11 @@ import dev.rocelab.model.internal.engine.Component;
 import java.util.ArrayDeque;
 
 /**
- * The transmit side of a port: control frames first (strict), then data chosen by the subclass;
- * one frame on the wire at a time, serialized at the port's rate; PFC pauses received on this
- * port stop its data priorities (IEEE 802.1Qbb: for quanta × 512 bit times, or until a zero-quanta
- * resume). The frame being sent when a pause arrives is finished. A pause or resume takes effect
- * {@link #pauseReactionPs} after it arrives: the reaction delay of the owner's firmware or NOS.
+ * The transmit side of a port: control frames first (strict), then data chosen by the subclass; one
+ * frame on the wire at a time, serialized at the port's rate; PFC pauses received on this port stop
+ * its data priorities (IEEE 802.1Qbb: for quanta × 512 bit times, or until a zero-quanta resume).
+ * The frame being sent when a pause arrives is finished. A pause or resume takes effect {@link
+ * #pauseReactionPs} after it arrives: the reaction delay of the owner's firmware or NOS.
  */
 abstract class Port extends Component {
 
@@ -17,15 +17,19 @@ abstract class Port extends Component {
   static final int QUANTUM_BYTES = 64;
 
   final Network net;
+
   /** Index of this port in the fabric-wide counters. */
   final int gid;
+
   final String name;
   final long psPerByte;
   Wire out;
 
   private final ArrayDeque<Packet> control = new ArrayDeque<>();
+
   /** When the frame on the wire has been sent completely; the transmitter is free from then. */
   private long busyUntil;
+
   /** The link is down: nothing is sent, and what was waiting is lost. */
   private boolean down;
 
@@ -34,6 +38,7 @@ abstract class Port extends Component {
   private final long[] pauseEnd = new long[8];
   private final long[] lastPauseReceivedPs = {-1, -1, -1, -1, -1, -1, -1, -1};
   private final boolean[] pausesIgnored = new boolean[8];
+
   /** How long after a pause frame arrives it takes effect (firmware/NOS behaviour). */
   long pauseReactionPs;
 
@@ -77,7 +82,9 @@ abstract class Port extends Component {
     return pauseStart[priority] >= 0 && now >= pauseStart[priority] && now < pauseEnd[priority];
   }
 
-  /** Starts the next frame if the transmitter is free, else makes sure it looks again when it is. */
+  /**
+   * Starts the next frame if the transmitter is free, else makes sure it looks again when it is.
+   */
   final void kick(long now) {
     if (down) {
       return;
@@ -108,8 +115,8 @@ abstract class Port extends Component {
    * Starts the next eligible frame, if any, and schedules this port's single wake-up for the next
    * decision: when the transmitter is free again and something may be sent, or when the owner's
    * timer is due. A frame goes onto the wire as it starts; it arrives whole at the peer after its
-   * serialization and the propagation delay. Nothing happens at the end of a frame unless there
-   * is something to do then, so a paced sender costs one event per frame.
+   * serialization and the propagation delay. Nothing happens at the end of a frame unless there is
+   * something to do then, so a paced sender costs one event per frame.
    */
   private void startNext(long now) {
     Packet head = control.peekFirst();
@@ -182,7 +189,8 @@ abstract class Port extends Component {
       if (pauseReactionPs == 0) {
         endPause(priority, now);
       } else if (pauseStart[priority] >= 0) {
-        pauseEnd[priority] = Math.min(pauseEnd[priority], Math.max(effective, pauseStart[priority]));
+        pauseEnd[priority] =
+            Math.min(pauseEnd[priority], Math.max(effective, pauseStart[priority]));
       }
       kick(now);
       return;
@@ -202,7 +210,8 @@ abstract class Port extends Component {
   /** Ends any pause of a priority now (or when it expired), adding its paused time. */
   private void endPause(int priority, long now) {
     if (pauseStart[priority] >= 0) {
-      net.counters.pausedPs[gid * 8 + priority] += Math.max(0, Math.min(now, pauseEnd[priority]) - pauseStart[priority]);
+      net.counters.pausedPs[gid * 8 + priority] +=
+          Math.max(0, Math.min(now, pauseEnd[priority]) - pauseStart[priority]);
       pauseStart[priority] = -1;
     }
   }
@@ -235,8 +244,7 @@ abstract class Port extends Component {
   final long pausedPsAt(int priority, long now) {
     long closed = net.counters.pausedPs[gid * 8 + priority];
     return pauseStart[priority] >= 0
-        ? closed + Math.max(0, Math.min(now, pauseEnd[priority]) - pauseStart[priority]) : closed;
+        ? closed + Math.max(0, Math.min(now, pauseEnd[priority]) - pauseStart[priority])
+        : closed;
   }
-
-
 }

@@ -2,20 +2,24 @@ package dev.rocelab.model.internal.net;
 
 /**
  * The messages of a queue pair that a workload posts while the run goes on (a collective's chunk
- * transfers), each with its own size: for every posted message, the PSN just past its last
- * packet and that packet's payload. Messages are forgotten once acknowledged, so memory follows
- * what is outstanding, not what was sent.
+ * transfers), each with its own size: for every posted message, the PSN just past its last packet
+ * and that packet's payload. Messages are forgotten once acknowledged, so memory follows what is
+ * outstanding, not what was sent.
  */
 final class PostedMessages {
 
   private final int mtu;
   private int[] endPsn = new int[16];
   private int[] lastPayload = new int[16];
+
   /** Oldest message not yet acknowledged, and one past the newest, as absolute indexes. */
   private long head;
+
   private long tail;
+
   /** The message the next packet to send belongs to. */
   private long cursor;
+
   private int postedPackets;
 
   PostedMessages(int mtu) {
@@ -34,24 +38,33 @@ final class PostedMessages {
     lastPayload[slot] = (int) (bytes - (long) (packets - 1) * mtu);
   }
 
-  /** @return one past the last PSN posted */
+  /**
+   * @return one past the last PSN posted
+   */
   int postedPackets() {
     return postedPackets;
   }
 
-  /** @return the payload of the packet with this PSN, which must be posted and not acknowledged */
+  /**
+   * @return the payload of the packet with this PSN, which must be posted and not acknowledged
+   */
   int payload(int psn) {
     seek(psn);
     return psn == endPsn[slot(cursor)] - 1 ? lastPayload[slot(cursor)] : mtu;
   }
 
-  /** @return whether the packet with this PSN ends its message */
+  /**
+   * @return whether the packet with this PSN ends its message
+   */
   boolean endsMessage(int psn) {
     seek(psn);
     return psn == endPsn[slot(cursor)] - 1;
   }
 
-  /** @return the first PSN of the message the packet with this PSN belongs to (posted, not acknowledged) */
+  /**
+   * @return the first PSN of the message the packet with this PSN belongs to (posted, not
+   *     acknowledged)
+   */
   int messageStart(int psn) {
     seek(psn);
     return startPsn(cursor);

@@ -8,19 +8,20 @@ import dev.rocelab.model.internal.engine.Component;
 /**
  * The sending side of one queue pair: segments its messages at the MTU, paces them at the DCQCN
  * rate, and recovers losses (on NACK, and on a retransmission timeout) as its NIC's firmware does:
- * go-back-N, or go-back-0 from the first packet of the message. The timeout is the firmware's
- * local ACK timeout, or with adaptive retransmission a short first timeout doubled on each
- * timeout without progress up to it. Its own
- * wake-up serves the DCQCN timers and the retransmission timer. Its messages are either scheduled
- * (a fixed size, posted every period from the start) or {@linkplain #post(long, long) posted}
- * one by one while the run goes on.
+ * go-back-N, or go-back-0 from the first packet of the message. The timeout is the firmware's local
+ * ACK timeout, or with adaptive retransmission a short first timeout doubled on each timeout
+ * without progress up to it. Its own wake-up serves the DCQCN timers and the retransmission timer.
+ * Its messages are either scheduled (a fixed size, posted every period from the start) or
+ * {@linkplain #post(long, long) posted} one by one while the run goes on.
  */
 final class QueuePair extends Component {
 
   final Network net;
   final int id;
+
   /** The flow (FlowSpec) this queue pair belongs to. */
   final int flow;
+
   final NicNode nic;
   final int dstNic;
   final int hash;
@@ -34,6 +35,7 @@ final class QueuePair extends Component {
   private final long periodPs;
   private DcqcnReactionPoint rp;
   private final long lineRateBps;
+
   /** Messages posted at run time; null for scheduled messages. */
   private final PostedMessages posted;
 
@@ -41,17 +43,35 @@ final class QueuePair extends Component {
   int sndUna;
   private long nextSendPs;
   private long rtoDeadline = Long.MAX_VALUE;
+
   /** Timeouts since the last progress, for adaptive retransmission. */
   private int timeoutsInARow;
+
   long retransmissions;
+
   /** Bytes of the messages posted at run time so far. */
   long postedBytes;
+
   long completionPs = -1;
+
   /** Position in the NIC's per-priority heap, −1 when not queued. */
   int heapPos = -1;
 
-  QueuePair(Network net, int id, int flow, NicNode nic, int dstNic, int hash, int dscp, int priority, int mtu,
-      long messageBytes, int messages, long startPs, long periodPs, DcqcnReactionPoint rp) {
+  QueuePair(
+      Network net,
+      int id,
+      int flow,
+      NicNode nic,
+      int dstNic,
+      int hash,
+      int dscp,
+      int priority,
+      int mtu,
+      long messageBytes,
+      int messages,
+      long startPs,
+      long periodPs,
+      DcqcnReactionPoint rp) {
     this.net = net;
     this.id = id;
     this.flow = flow;
@@ -146,7 +166,10 @@ final class QueuePair extends Component {
       }
       return;
     }
-    sndUna = posted == null ? Math.min(nextExpected, totalPackets) : Math.min(nextExpected, posted.postedPackets());
+    sndUna =
+        posted == null
+            ? Math.min(nextExpected, totalPackets)
+            : Math.min(nextExpected, posted.postedPackets());
     if (sndNxt < sndUna) {
       sndNxt = sndUna;
     }

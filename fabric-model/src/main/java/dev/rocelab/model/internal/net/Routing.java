@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Shortest-path ECMP next hops: for every switch and destination NIC, the local ports that lie on
- * a shortest path (up-down in a Clos). Identical next-hop sets share one array.
+ * Shortest-path ECMP next hops: for every switch and destination NIC, the local ports that lie on a
+ * shortest path (up-down in a Clos). Identical next-hop sets share one array.
  */
 final class Routing {
 
@@ -83,8 +83,8 @@ final class Routing {
   }
 
   /**
-   * Picks one of several equal-cost ports from a flow's hash and a per-switch seed, so that a
-   * flow always takes the same path and different switches spread independently.
+   * Picks one of several equal-cost ports from a flow's hash and a per-switch seed, so that a flow
+   * always takes the same path and different switches spread independently.
    *
    * @param hash the flow's 5-tuple hash
    * @param seed the switch's seed

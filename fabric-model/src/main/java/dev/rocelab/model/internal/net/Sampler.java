@@ -16,16 +16,16 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Samples time series at a fixed interval: per switch port and data priority the egress queue
- * depth ({@code queue_depth}, bytes), and over the last interval the time its egress was paused
- * ({@code paused_time}, ps) and the packets it marked ({@code ecn_marks}); per NIC and data
- * priority the time its egress was paused over the last interval ({@code paused_time}), and per
- * NIC the congestion notifications it sent and received over the last interval
- * ({@code cnps_sent}, {@code cnps_received}, packets, whatever their priority); per switch the
- * shared buffer in use ({@code shared_buffer}, bytes); per flow the delivered throughput over the
- * last interval ({@code throughput}, bps). Series that stayed zero are left out of the result.
- * The series share a memory budget: a run too long for it has its series downsampled (see
- * {@link SeriesStore}); the counters the result reports are exact whatever the budget.
+ * Samples time series at a fixed interval: per switch port and data priority the egress queue depth
+ * ({@code queue_depth}, bytes), and over the last interval the time its egress was paused ({@code
+ * paused_time}, ps) and the packets it marked ({@code ecn_marks}); per NIC and data priority the
+ * time its egress was paused over the last interval ({@code paused_time}), and per NIC the
+ * congestion notifications it sent and received over the last interval ({@code cnps_sent}, {@code
+ * cnps_received}, packets, whatever their priority); per switch the shared buffer in use ({@code
+ * shared_buffer}, bytes); per flow the delivered throughput over the last interval ({@code
+ * throughput}, bps). Series that stayed zero are left out of the result. The series share a memory
+ * budget: a run too long for it has its series downsampled (see {@link SeriesStore}); the counters
+ * the result reports are exact whatever the budget.
  */
 public final class Sampler extends Component {
 
@@ -153,7 +153,9 @@ public final class Sampler extends Component {
     net.sim.schedule(this, now + intervalPs);
   }
 
-  /** @return the sampled series that are not all zero */
+  /**
+   * @return the sampled series that are not all zero
+   */
   public List<TimeSeries> series() {
     List<TimeSeries> out = new ArrayList<>();
     int s = 0;
@@ -171,7 +173,13 @@ public final class Sampler extends Component {
     for (int n = 0; n < net.nics.length; n++) {
       String nic = net.nics[n].port.name;
       for (int i = 0; i < priorities.length; i++) {
-        add(out, nicPaused + n * priorities.length + i, "paused_time", nic + "/" + priorities[i], "ps", Scale.SAME);
+        add(
+            out,
+            nicPaused + n * priorities.length + i,
+            "paused_time",
+            nic + "/" + priorities[i],
+            "ps",
+            Scale.SAME);
       }
       add(out, cnpsSent + n, "cnps_sent", nic, "packets", Scale.SAME);
       add(out, cnpsReceived + n, "cnps_received", nic, "packets", Scale.SAME);
@@ -179,15 +187,18 @@ public final class Sampler extends Component {
     for (int sw = 0; sw < net.switches.length; sw++) {
       add(out, sharedBuffer + sw, "shared_buffer", net.switches[sw].name, "bytes", Scale.SAME);
     }
-    Scale bitsPerSecond = (bytes, samples) ->
-        Rate.average(DataSize.bytes(bytes), SimTime.picos(samples * intervalPs)).bitsPerSecond();
+    Scale bitsPerSecond =
+        (bytes, samples) ->
+            Rate.average(DataSize.bytes(bytes), SimTime.picos(samples * intervalPs))
+                .bitsPerSecond();
     for (int f = 0; f < flows.size(); f++) {
       add(out, throughput + f, "throughput", flows.get(f).name(), "bps", bitsPerSecond);
     }
     return out;
   }
 
-  private void add(List<TimeSeries> out, int series, String metric, String subject, String unit, Scale scale) {
+  private void add(
+      List<TimeSeries> out, int series, String metric, String subject, String unit, Scale scale) {
     if (store.anyNonZero(series)) {
       out.add(store.series(series, metric, subject, unit, scale));
     }

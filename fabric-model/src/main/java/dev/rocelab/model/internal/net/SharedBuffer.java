@@ -1,14 +1,14 @@
 package dev.rocelab.model.internal.net;
 
 /**
- * A switch's packet buffer (its MMU). Bytes are counted in whole cells. Each (port, priority) has
- * a guaranteed reserve; above it, a queue may take from the shared pool up to a dynamic threshold
+ * A switch's packet buffer (its MMU). Bytes are counted in whole cells. Each (port, priority) has a
+ * guaranteed reserve; above it, a queue may take from the shared pool up to a dynamic threshold
  * {@code alpha × free shared bytes}. Lossless priorities are admitted per ingress priority group:
  * when a group reaches its threshold it goes XOFF and what still arrives lands in its headroom;
- * past the headroom, frames are dropped (a lossless drop). Lossy priorities are admitted per
- * egress queue and dropped when it is over its threshold. Draining releases headroom first, then
- * shared, then reserve; a group goes XON once its headroom is empty and its shared use is at
- * least {@code xonOffset} below the threshold.
+ * past the headroom, frames are dropped (a lossless drop). Lossy priorities are admitted per egress
+ * queue and dropped when it is over its threshold. Draining releases headroom first, then shared,
+ * then reserve; a group goes XON once its headroom is empty and its shared use is at least {@code
+ * xonOffset} below the threshold.
  */
 final class SharedBuffer {
 
@@ -40,7 +40,14 @@ final class SharedBuffer {
    * @param xonOffset hysteresis in bytes
    * @param headroomCap headroom per (port × 8 + priority); 0 for lossy priorities
    */
-  SharedBuffer(int ports, long buffer, long cell, long reserve, double alpha, long xonOffset, long[] headroomCap) {
+  SharedBuffer(
+      int ports,
+      long buffer,
+      long cell,
+      long reserve,
+      double alpha,
+      long xonOffset,
+      long[] headroomCap) {
     this.cell = cell;
     this.reserve = reserve;
     long headroom = 0;
@@ -60,7 +67,9 @@ final class SharedBuffer {
     qShared = new long[slots];
   }
 
-  /** @return the dynamic-threshold factor */
+  /**
+   * @return the dynamic-threshold factor
+   */
   double alpha() {
     return alpha;
   }

@@ -46,8 +46,10 @@ public final class Simulation {
   private final Sampler sampler;
   private final List<CollectiveDriver> runners = new ArrayList<>();
   private StopReason stopReason;
+
   /** Real time spent in earlier calls to {@link #advance}, and when the current one started. */
   private long wallNanos;
+
   private long callStarted;
   private boolean advancing;
 
@@ -83,13 +85,16 @@ public final class Simulation {
     this.net = new NetworkBuilder(graph, flows, scenario.seed()).build();
     for (CollectiveConnections c : collectives) {
       long start = c.collective().start().picos();
-      runners.add(c.collective().fidelity() == Fidelity.FLOW
-          ? new FlowLevelCollective(net, c.collective(), c.layout(), c.queuePairs(net), start)
-          : new CollectiveRunner(net, c.collective(), c.layout(), c.queuePairs(net), start));
+      runners.add(
+          c.collective().fidelity() == Fidelity.FLOW
+              ? new FlowLevelCollective(net, c.collective(), c.layout(), c.queuePairs(net), start)
+              : new CollectiveRunner(net, c.collective(), c.layout(), c.queuePairs(net), start));
     }
     // a flow-level run has no packets to sample
-    this.sampler = flowLevelOnly(scenario) ? null : new Sampler(net, scenario.sampleInterval().picos(), flows,
-        seriesMemory.bytes());
+    this.sampler =
+        flowLevelOnly(scenario)
+            ? null
+            : new Sampler(net, scenario.sampleInterval().picos(), flows, seriesMemory.bytes());
     new FaultInjector(net, scenario.faults(), graph.spec().firmwareRegistry());
   }
 
@@ -100,11 +105,15 @@ public final class Simulation {
    * @throws IllegalArgumentException if flow-level collectives are mixed with other workloads
    */
   public static boolean flowLevelOnly(Scenario scenario) {
-    long flowLevel = scenario.workloads().stream()
-        .filter(w -> w instanceof Workload.Collective c && c.fidelity() == Fidelity.FLOW).count();
+    long flowLevel =
+        scenario.workloads().stream()
+            .filter(w -> w instanceof Workload.Collective c && c.fidelity() == Fidelity.FLOW)
+            .count();
     if (flowLevel > 0 && flowLevel < scenario.workloads().size()) {
-      throw new IllegalArgumentException("collectives at flow fidelity run alone: " + scenario.describe()
-          + " mixes them with packet-level traffic, which they would not see");
+      throw new IllegalArgumentException(
+          "collectives at flow fidelity run alone: "
+              + scenario.describe()
+              + " mixes them with packet-level traffic, which they would not see");
     }
     return flowLevel > 0;
   }
@@ -120,8 +129,8 @@ public final class Simulation {
   }
 
   /**
-   * Runs to the end, calling back between slices of simulated time (for observers such as a
-   * heap sampler or a progress report; the callback must not touch the simulation).
+   * Runs to the end, calling back between slices of simulated time (for observers such as a heap
+   * sampler or a progress report; the callback must not touch the simulation).
    *
    * @param wallClockLimit the longest the whole run may take in real time
    * @param betweenSlices called after every slice of simulated time
@@ -136,8 +145,8 @@ public final class Simulation {
    * Runs until a simulated time, or less if the run ends before it.
    *
    * @param targetPs the simulated time to reach, in picoseconds
-   * @param wallClockLimit the longest the whole run may take in real time: what earlier calls
-   *     took counts against it
+   * @param wallClockLimit the longest the whole run may take in real time: what earlier calls took
+   *     counts against it
    * @param betweenSlices called after every slice of simulated time
    * @return true once the run has ended (see {@link #stopReason()})
    */
@@ -169,12 +178,13 @@ public final class Simulation {
   }
 
   /**
-   * A callback for between slices that tells {@code progress} how far the run has come, once
-   * {@code every} of real time has passed since the last time (or since the callback was made).
+   * A callback for between slices that tells {@code progress} how far the run has come, once {@code
+   * every} of real time has passed since the last time (or since the callback was made).
    *
    * @param every how often, > 0
    * @param progress told of the progress
-   * @return the callback, for {@link #run(Duration, Runnable)} or {@link #advance(long, Duration, Runnable)}
+   * @return the callback, for {@link #run(Duration, Runnable)} or {@link #advance(long, Duration,
+   *     Runnable)}
    */
   public Runnable progressReporter(Duration every, Consumer<RunProgress> progress) {
     long period = every.toNanos();
@@ -206,22 +216,33 @@ public final class Simulation {
     for (boolean open : incomplete) {
       completed += open ? 0 : 1;
     }
-    int measured = runners.stream().mapToInt(r -> r.result().map(t -> t.rows().size()).orElse(0)).sum();
-    return new RunProgress(scenario, SimTime.picos(net.sim.now()), Duration.ofNanos(wall),
-        OptionalLong.of(net.sim.events()), RunResult.workDone(scenario, completed, flows.size(), measured));
+    int measured =
+        runners.stream().mapToInt(r -> r.result().map(t -> t.rows().size()).orElse(0)).sum();
+    return new RunProgress(
+        scenario,
+        SimTime.picos(net.sim.now()),
+        Duration.ofNanos(wall),
+        OptionalLong.of(net.sim.events()),
+        RunResult.workDone(scenario, completed, flows.size(), measured));
   }
 
-  /** @return why the run ended, or null while it is going on */
+  /**
+   * @return why the run ended, or null while it is going on
+   */
   public StopReason stopReason() {
     return stopReason;
   }
 
-  /** @return the network, for tests and benchmarks */
+  /**
+   * @return the network, for tests and benchmarks
+   */
   public Network network() {
     return net;
   }
 
-  /** @return the flows of the run */
+  /**
+   * @return the flows of the run
+   */
   public List<FlowSpec> flows() {
     return flows;
   }
@@ -236,9 +257,18 @@ public final class Simulation {
     SimTime elapsed = SimTime.picos(net.sim.now());
     StopReason reason = stopReason == null ? StopReason.IN_PROGRESS : stopReason;
     boolean flowLevel = sampler == null; // no packets: no port counters, flows, latency or series
-    return new RunResult(scenario, backend, graph, reason, elapsed,
-        flowLevel ? List.of() : portStats(), flowLevel ? List.of() : flowResults(), net.latency.byPriority(),
-        firstDrops(), flowLevel ? List.of() : sampler.series(), List.copyOf(net.events),
+    return new RunResult(
+        scenario,
+        backend,
+        graph,
+        reason,
+        elapsed,
+        flowLevel ? List.of() : portStats(),
+        flowLevel ? List.of() : flowResults(),
+        net.latency.byPriority(),
+        firstDrops(),
+        flowLevel ? List.of() : sampler.series(),
+        List.copyOf(net.events),
         runners.stream().flatMap(r -> r.result().stream()).toList());
   }
 
@@ -266,14 +296,31 @@ public final class Simulation {
           drops.put(reason, c.drops(slot, reason));
           droppedBytes.put(reason, c.droppedBytes(slot, reason));
         }
-        out.add(new PortStats(port, p, c.txBytes[slot], c.rxBytes[slot], c.txPackets[slot], c.rxPackets[slot],
-            c.pausesSent[slot], c.pausesReceived[slot], SimTime.picos(paused), c.ecnMarks[slot],
-            c.cnpsSent[slot], c.cnpsReceived[slot], drops, Optional.of(droppedBytes), DataSize.bytes(c.maxQueue[slot]),
-            DataSize.bytes(c.maxHeadroom[slot])));
+        out.add(
+            new PortStats(
+                port,
+                p,
+                c.txBytes[slot],
+                c.rxBytes[slot],
+                c.txPackets[slot],
+                c.rxPackets[slot],
+                c.pausesSent[slot],
+                c.pausesReceived[slot],
+                SimTime.picos(paused),
+                c.ecnMarks[slot],
+                c.cnpsSent[slot],
+                c.cnpsReceived[slot],
+                drops,
+                Optional.of(droppedBytes),
+                DataSize.bytes(c.maxQueue[slot]),
+                DataSize.bytes(c.maxHeadroom[slot])));
       }
     }
-    out.sort((a, b) -> a.port().compareTo(b.port()) != 0 ? a.port().compareTo(b.port())
-        : Integer.compare(a.priority(), b.priority()));
+    out.sort(
+        (a, b) ->
+            a.port().compareTo(b.port()) != 0
+                ? a.port().compareTo(b.port())
+                : Integer.compare(a.priority(), b.priority()));
     return out;
   }
 
@@ -301,10 +348,18 @@ public final class Simulation {
     for (FlowSpec f : flows) {
       int i = f.id();
       long size = f.posted() ? posted[i] : f.totalBytes();
-      out.add(new FlowResult(f.name(), f.source(), f.destination(), priority[i], DataSize.bytes(size),
-          DataSize.bytes(delivered[i]), SimTime.picos(f.startPs()),
-          complete[i] ? Optional.of(SimTime.picos(completion[i])) : Optional.empty(), retransmissions[i],
-          net.latency.ofFlow(i)));
+      out.add(
+          new FlowResult(
+              f.name(),
+              f.source(),
+              f.destination(),
+              priority[i],
+              DataSize.bytes(size),
+              DataSize.bytes(delivered[i]),
+              SimTime.picos(f.startPs()),
+              complete[i] ? Optional.of(SimTime.picos(completion[i])) : Optional.empty(),
+              retransmissions[i],
+              net.latency.ofFlow(i)));
     }
     return out;
   }
@@ -312,8 +367,14 @@ public final class Simulation {
   private List<DropRecord> firstDrops() {
     List<DropRecord> out = new ArrayList<>();
     for (DropLog.Entry e : net.drops.entries()) {
-      out.add(new DropRecord(SimTime.picos(e.timePs()), Endpoint.parse(net.portNames[e.port()]), e.priority(),
-          e.reason(), flows.get(e.flow()).name(), e.lossless()));
+      out.add(
+          new DropRecord(
+              SimTime.picos(e.timePs()),
+              Endpoint.parse(net.portNames[e.port()]),
+              e.priority(),
+              e.reason(),
+              flows.get(e.flow()).name(),
+              e.lossless()));
     }
     return out;
   }

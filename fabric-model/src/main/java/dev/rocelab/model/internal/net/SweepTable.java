@@ -32,18 +32,24 @@ final class SweepTable {
     this.sizes = collective.sizes().sizes();
   }
 
-  /** @return whether the next run repeats the last one's size in place (same transfers) */
+  /**
+   * @return whether the next run repeats the last one's size in place (same transfers)
+   */
   boolean nextRunInPlace() {
     return inPlace;
   }
 
-  /** @return the element count of the current size, as nccl-tests rounds it */
+  /**
+   * @return the element count of the current size, as nccl-tests rounds it
+   */
   long elementCount() {
-    return Algorithms.elementCount(collective.operation(), sizes.get(sizeIndex).bytes(),
-        collective.dataType().bytes(), ranks);
+    return Algorithms.elementCount(
+        collective.operation(), sizes.get(sizeIndex).bytes(), collective.dataType().bytes(), ranks);
   }
 
-  /** @return the bytes of the current size, as nccl-tests counts them */
+  /**
+   * @return the bytes of the current size, as nccl-tests counts them
+   */
   long bytes() {
     return elementCount() * collective.dataType().bytes();
   }
@@ -56,8 +62,9 @@ final class SweepTable {
    */
   boolean record(long timePs) {
     DataSize size = DataSize.bytes(bytes());
-    CollectiveTiming timing = CollectiveTiming.measured(collective.operation(), ranks, size, SimTime.picos(timePs),
-        OptionalLong.empty());
+    CollectiveTiming timing =
+        CollectiveTiming.measured(
+            collective.operation(), ranks, size, SimTime.picos(timePs), OptionalLong.empty());
     if (!inPlace) {
       outOfPlace = timing;
       inPlace = true;
@@ -69,12 +76,21 @@ final class SweepTable {
     return sizeIndex < sizes.size();
   }
 
-  /** @return the table of the sizes finished so far, empty before the first */
+  /**
+   * @return the table of the sizes finished so far, empty before the first
+   */
   Optional<CollectiveResult> result() {
     if (rows.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new CollectiveResult(collective.operation(), collective.dataType(), ranks,
-        collective.root(), collective.algorithm(), collective.protocol(), rows));
+    return Optional.of(
+        new CollectiveResult(
+            collective.operation(),
+            collective.dataType(),
+            ranks,
+            collective.root(),
+            collective.algorithm(),
+            collective.protocol(),
+            rows));
   }
 }

@@ -46,8 +46,20 @@ record SwitchConfig(
       pmax[p] = ecn == null ? 0 : ecn.pmax();
       weights[p] = qos.scheduler().strict().contains(p) ? 0 : qos.scheduler().weight(p);
     }
-    int[] strict = qos.scheduler().strict().stream().sorted((a, b) -> b - a).mapToInt(Integer::intValue).toArray();
-    return new SwitchConfig(dscp, lossless, kmin, kmax, pmax, strict, weights, profile.forwardingLatency().picos(),
+    int[] strict =
+        qos.scheduler().strict().stream()
+            .sorted((a, b) -> b - a)
+            .mapToInt(Integer::intValue)
+            .toArray();
+    return new SwitchConfig(
+        dscp,
+        lossless,
+        kmin,
+        kmax,
+        pmax,
+        strict,
+        weights,
+        profile.forwardingLatency().picos(),
         profile.forwarding() == SwitchProfile.Forwarding.CUT_THROUGH);
   }
 }

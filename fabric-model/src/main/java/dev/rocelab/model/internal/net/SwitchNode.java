@@ -15,6 +15,7 @@ final class SwitchNode implements Node {
 
   /** 802.1Qbb: the largest pause, sent as XOFF and refreshed at half its length while congested. */
   static final int XOFF_QUANTA = 0xFFFF;
+
   private static final int ECN_SCALE_BITS = 24;
 
   final String name;
@@ -32,12 +33,17 @@ final class SwitchNode implements Node {
   SharedBuffer buffer;
   int[][] routes;
   long failureDetectionPs;
+
   /** Whether a PFC watchdog runs on this switch (and could break a deadlock through it). */
   boolean hasWatchdog;
+
   long routeConvergencePs;
+
   /** The NOS version it runs. */
   String nos;
+
   private PfcWatchdog watchdogConfig;
+
   /** Its PFC watchdog, once one has been enabled on a switch with lossless priorities. */
   private PfcWatchdogMonitor watchdog;
 
@@ -99,19 +105,22 @@ final class SwitchNode implements Node {
     PfcWatchdog current = watchdogConfig;
     PfcWatchdog old = before.watchdog();
     PfcWatchdog neu = after.watchdog();
-    PfcWatchdog moved = new PfcWatchdog(
-        rebased(current.enabled(), old.enabled(), neu.enabled()),
-        rebased(current.detection(), old.detection(), neu.detection()),
-        rebased(current.restoration(), old.restoration(), neu.restoration()),
-        rebased(current.pollInterval(), old.pollInterval(), neu.pollInterval()),
-        rebased(current.action(), old.action(), neu.action()));
+    PfcWatchdog moved =
+        new PfcWatchdog(
+            rebased(current.enabled(), old.enabled(), neu.enabled()),
+            rebased(current.detection(), old.detection(), neu.detection()),
+            rebased(current.restoration(), old.restoration(), neu.restoration()),
+            rebased(current.pollInterval(), old.pollInterval(), neu.pollInterval()),
+            rebased(current.action(), old.action(), neu.action()));
     if (!moved.equals(current)) {
       watchdogConfig = moved;
       applyWatchdog(now);
     }
   }
 
-  /** A setting still at the old version's default takes the new one's; one set away from it stays. */
+  /**
+   * A setting still at the old version's default takes the new one's; one set away from it stays.
+   */
   private static <T> T rebased(T value, T oldDefault, T newDefault) {
     return value.equals(oldDefault) ? newDefault : value;
   }
@@ -173,7 +182,10 @@ final class SwitchNode implements Node {
     out.enqueue(p, now);
   }
 
-  /** Store-and-forward: after the pipeline. Cut-through: once the header is in, but never ending before the frame has arrived. */
+  /**
+   * Store-and-forward: after the pipeline. Cut-through: once the header is in, but never ending
+   * before the frame has arrived.
+   */
   private long readyTime(Packet p, SwitchPort in, SwitchPort out, long now) {
     if (!cutThrough) {
       return now + forwardingPs;
@@ -203,8 +215,10 @@ final class SwitchNode implements Node {
       return;
     }
     long kmax = ecnKmax[priority];
-    boolean mark = depth > kmax
-        || (ecnRandom.nextLong() >>> (64 - ECN_SCALE_BITS)) < ecnPmaxFixed[priority] * (depth - kmin) / (kmax - kmin);
+    boolean mark =
+        depth > kmax
+            || (ecnRandom.nextLong() >>> (64 - ECN_SCALE_BITS))
+                < ecnPmaxFixed[priority] * (depth - kmin) / (kmax - kmin);
     if (mark && !p.ce) {
       p.ce = true;
       net.counters.ecnMarks[port.gid * 8 + priority]++;

@@ -4,8 +4,8 @@ import dev.rocelab.api.result.DropReason;
 
 /**
  * A switch's egress port: eight priority queues served strict-priority first (highest priority
- * number first), then by deficit-weighted round robin; paused priorities and frames not yet
- * through the forwarding pipeline wait.
+ * number first), then by deficit-weighted round robin; paused priorities and frames not yet through
+ * the forwarding pipeline wait.
  */
 final class SwitchPort extends Port {
 
@@ -22,12 +22,21 @@ final class SwitchPort extends Port {
   private int current;
   private boolean visited;
   long pauseRefreshAt = Long.MAX_VALUE;
+
   /** Taken out of routing: no switch chooses this port, though it still sends what it holds. */
   boolean withdrawn;
+
   /** Priorities the PFC watchdog has switched to drop: their frames are discarded. */
   final boolean[] watchdogDropping = new boolean[8];
 
-  SwitchPort(Network net, int gid, String name, long psPerByte, SwitchNode owner, int local, int[] strictOrder,
+  SwitchPort(
+      Network net,
+      int gid,
+      String name,
+      long psPerByte,
+      SwitchNode owner,
+      int local,
+      int[] strictOrder,
       int[] weights) {
     super(net, gid, name, psPerByte);
     this.owner = owner;
@@ -144,7 +153,9 @@ final class SwitchPort extends Port {
     }
   }
 
-  /** Whether a frame that came in through local ingress port {@code ingress} waits on a priority. */
+  /**
+   * Whether a frame that came in through local ingress port {@code ingress} waits on a priority.
+   */
   boolean holdsFrom(int priority, int ingress) {
     EgressQueue queue = queues[priority];
     for (int i = 0; i < queue.size(); i++) {
@@ -155,7 +166,9 @@ final class SwitchPort extends Port {
     return false;
   }
 
-  /** @return payload bytes of data frames waiting in the queues, for in-flight accounting */
+  /**
+   * @return payload bytes of data frames waiting in the queues, for in-flight accounting
+   */
   long queuedPayload() {
     long bytes = 0;
     for (EgressQueue queue : queues) {

@@ -37,7 +37,9 @@ final class TimedInts {
     return size == 0;
   }
 
-  /** @return the earliest time; meaningful only when not empty */
+  /**
+   * @return the earliest time; meaningful only when not empty
+   */
   long nextTime() {
     return times[0];
   }
@@ -56,7 +58,8 @@ final class TimedInts {
         if (child >= size) {
           break;
         }
-        if (child + 1 < size && before(times[child + 1], order[child + 1], times[child], order[child])) {
+        if (child + 1 < size
+            && before(times[child + 1], order[child + 1], times[child], order[child])) {
           child++;
         }
         if (!before(times[child], order[child], time, seq)) {

@@ -3,9 +3,9 @@ package dev.rocelab.model.internal.net;
 import dev.rocelab.model.internal.engine.Component;
 
 /**
- * One direction of a link: frames that have left a port travel for the propagation delay and
- * arrive whole at the peer. Frames are kept in a ring in arrival order; only the head's arrival
- * is scheduled.
+ * One direction of a link: frames that have left a port travel for the propagation delay and arrive
+ * whole at the peer. Frames are kept in a ring in arrival order; only the head's arrival is
+ * scheduled.
  */
 final class Wire extends Component {
 
@@ -13,8 +13,10 @@ final class Wire extends Component {
   private final long propagationPs;
   final Node peer;
   final int peerPort;
+
   /** The port at the far end, where frames that fail their CRC are counted. */
   Port receiver;
+
   private java.util.SplittableRandom bitErrors;
   private double bitsKeptLog;
   private Packet[] frames = new Packet[16];
@@ -87,7 +89,9 @@ final class Wire extends Component {
     net.sim.cancel(this);
   }
 
-  /** @return the frames on the wire, for in-flight accounting */
+  /**
+   * @return the frames on the wire, for in-flight accounting
+   */
   int inFlightPayload() {
     int bytes = 0;
     for (int i = 0; i < count; i++) {

@@ -23,20 +23,24 @@ public final class DropLog {
    * @param flow the flow (FlowSpec id)
    * @param lossless whether the priority was lossless there
    */
-  public record Entry(long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {}
+  public record Entry(
+      long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {}
 
   private final List<Entry> first = new ArrayList<>();
   private boolean losslessKept;
 
   /** Records a drop if fewer than {@link #KEPT} are kept, or if it is the first lossless one. */
-  public void record(long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {
+  public void record(
+      long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {
     if (first.size() < KEPT || (lossless && !losslessKept)) {
       first.add(new Entry(timePs, port, priority, reason, flow, lossless));
       losslessKept |= lossless;
     }
   }
 
-  /** @return the kept drops in time order */
+  /**
+   * @return the kept drops in time order
+   */
   public List<Entry> entries() {
     return List.copyOf(first);
   }

@@ -47,7 +47,9 @@ public final class LatencyRecorder {
     f.recordValue(nanos);
   }
 
-  /** @return a summary per priority that saw packets */
+  /**
+   * @return a summary per priority that saw packets
+   */
   public Map<Integer, LatencySummary> byPriority() {
     Map<Integer, LatencySummary> out = new TreeMap<>();
     for (int p = 0; p < 8; p++) {
@@ -71,9 +73,16 @@ public final class LatencyRecorder {
     if (h == null || h.getTotalCount() == 0) {
       return Optional.empty();
     }
-    return Optional.of(new LatencySummary(h.getTotalCount(), ns(h.getMinValue()), ns(h.getValueAtPercentile(50)),
-        ns(h.getValueAtPercentile(90)), ns(h.getValueAtPercentile(99)), ns(h.getValueAtPercentile(99.9)),
-        ns(h.getMaxValue()), ns(Math.round(h.getMean()))));
+    return Optional.of(
+        new LatencySummary(
+            h.getTotalCount(),
+            ns(h.getMinValue()),
+            ns(h.getValueAtPercentile(50)),
+            ns(h.getValueAtPercentile(90)),
+            ns(h.getValueAtPercentile(99)),
+            ns(h.getValueAtPercentile(99.9)),
+            ns(h.getMaxValue()),
+            ns(Math.round(h.getMean()))));
   }
 
   private static SimTime ns(long nanos) {

@@ -23,10 +23,13 @@ public final class PortCounters {
   public final long[] cnpsReceived;
   public final long[] maxQueue;
   public final long[] maxHeadroom;
+
   /** Drop counts indexed by {@code reason.ordinal() × slots + port × 8 + priority}. */
   public final long[] drops;
+
   /** Dropped frame bytes (headers included, as {@link #txBytes}), indexed as {@link #drops}. */
   public final long[] droppedBytes;
+
   private final int slots;
 
   /**
@@ -52,7 +55,9 @@ public final class PortCounters {
     droppedBytes = new long[drops.length];
   }
 
-  /** @return ports × priorities */
+  /**
+   * @return ports × priorities
+   */
   public int slots() {
     return slots;
   }
@@ -99,7 +104,12 @@ public final class PortCounters {
    * @return true if any counter is non-zero
    */
   public boolean active(int slot) {
-    if ((txPackets[slot] | rxPackets[slot] | pausesSent[slot] | pausesReceived[slot] | pausedPs[slot]) != 0) {
+    if ((txPackets[slot]
+            | rxPackets[slot]
+            | pausesSent[slot]
+            | pausesReceived[slot]
+            | pausedPs[slot])
+        != 0) {
       return true;
     }
     for (int r = 0; r < DropReason.values().length; r++) {

@@ -26,6 +26,7 @@ public final class SeriesStore {
 
   /** Bytes a bucket takes: its value, least and greatest sample. */
   public static final int BUCKET_BYTES = 3 * Long.BYTES;
+
   private static final int INITIAL_BUCKETS = 16;
 
   private final long sampleIntervalPs;
@@ -60,14 +61,16 @@ public final class SeriesStore {
     return (int) Math.max(2, Math.min(1 << 30, perSeries) & ~1L);
   }
 
-  /** @return the buckets each series may hold */
+  /**
+   * @return the buckets each series may hold
+   */
   public int capacity() {
     return capacity;
   }
 
   /**
-   * Records one sample of one series; every series gets one sample per instant, then
-   * {@link #endSample()}.
+   * Records one sample of one series; every series gets one sample per instant, then {@link
+   * #endSample()}.
    *
    * @param series the series
    * @param value its sample
@@ -102,7 +105,9 @@ public final class SeriesStore {
     samples++;
   }
 
-  /** @return how many samples a bucket gathers now */
+  /**
+   * @return how many samples a bucket gathers now
+   */
   public long samplesPerBucket() {
     return samplesPerBucket;
   }
@@ -182,7 +187,8 @@ public final class SeriesStore {
     long[] hi = Arrays.stream(max[series], 0, buckets).map(sample).toArray();
     // a bucket ends at its last sample
     SimTime start = SimTime.picos(sampleIntervalPs * (samplesPerBucket - 1));
-    return TimeSeries.downsampled(metric, subject, unit, start, interval, sampleInterval, v, lo, hi);
+    return TimeSeries.downsampled(
+        metric, subject, unit, start, interval, sampleInterval, v, lo, hi);
   }
 
   private int buckets() {

@@ -8,26 +8,27 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * One connection the simulator runs: messages from one NIC to another, with every choice a
- * workload leaves open already resolved (endpoints, DSCP, queue pairs, timing). Message {@code i}
- * (0-based) is posted at {@code startPs + i × periodPs}; with {@code periodPs = 0} all messages
- * are posted at the start and go back to back. A connection of a collective has no scheduled
- * messages ({@code messageBytes} and {@code messages} 0): the collective posts them while it runs.
+ * One connection the simulator runs: messages from one NIC to another, with every choice a workload
+ * leaves open already resolved (endpoints, DSCP, queue pairs, timing). Message {@code i} (0-based)
+ * is posted at {@code startPs + i × periodPs}; with {@code periodPs = 0} all messages are posted at
+ * the start and go back to back. A connection of a collective has no scheduled messages ({@code
+ * messageBytes} and {@code messages} 0): the collective posts them while it runs.
  *
  * @param id the position in the plan, 0..n−1
- * @param name a readable id, stable for the same scenario and fabric, e.g.
- *     {@code incast#0 host2:nic0→host1:nic0}
+ * @param name a readable id, stable for the same scenario and fabric, e.g. {@code incast#0
+ *     host2:nic0→host1:nic0}
  * @param source the sending NIC, never null
  * @param destination the receiving NIC, never null and not the source
- * @param messageBytes the size of each message in bytes, &gt; 0 (0 for {@linkplain #posted() posted})
+ * @param messageBytes the size of each message in bytes, &gt; 0 (0 for {@linkplain #posted()
+ *     posted})
  * @param messages how many messages, &gt; 0 (0 for {@linkplain #posted() posted})
  * @param qps queue pairs the messages are spread over, &gt; 0
  * @param dscp the DSCP the packets carry, 0..63
  * @param startPs when the first message is posted, in picoseconds, &ge; 0
  * @param periodPs the time between message posts in picoseconds, &ge; 0 (0: back to back)
  * @param verb the RDMA operation, never null
- * @param background whether the flow is lossy background traffic (the lossy part of a
- *     {@link Workload.MixedTraffic})
+ * @param background whether the flow is lossy background traffic (the lossy part of a {@link
+ *     Workload.MixedTraffic})
  * @since 0.1
  */
 @API(status = INTERNAL, since = "0.1")
@@ -57,7 +58,8 @@ public record FlowSpec(
     Objects.requireNonNull(source, "source must not be null");
     Objects.requireNonNull(destination, "destination must not be null");
     if (source.equals(destination)) {
-      throw new IllegalArgumentException("source and destination must differ but both are " + source);
+      throw new IllegalArgumentException(
+          "source and destination must differ but both are " + source);
     }
     boolean posted = messageBytes == 0 && messages == 0;
     if (messageBytes <= 0 && !posted) {
@@ -81,7 +83,10 @@ public record FlowSpec(
     Objects.requireNonNull(verb, "verb must not be null");
   }
 
-  /** @return whether its messages are posted at run time (a collective's connection) rather than scheduled */
+  /**
+   * @return whether its messages are posted at run time (a collective's connection) rather than
+   *     scheduled
+   */
   public boolean posted() {
     return messages == 0;
   }
@@ -99,7 +104,9 @@ public record FlowSpec(
     return Math.addExact(startPs, Math.multiplyExact(index, periodPs));
   }
 
-  /** @return the bytes of all messages together */
+  /**
+   * @return the bytes of all messages together
+   */
   public long totalBytes() {
     return Math.multiplyExact(messageBytes, (long) messages);
   }

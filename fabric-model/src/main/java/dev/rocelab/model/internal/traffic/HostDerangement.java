@@ -12,11 +12,11 @@ import java.util.SplittableRandom;
  * then one repair pass in source order. A source {@code i} paired with a NIC of its own host A
  * swaps destinations with a partner {@code j} drawn uniformly from those whose source and
  * destination are both off A; after the swap both pairs are valid and no other pair changes. A
- * partner always exists when no host holds more than half of the NICs: of the N − n_A sources off
- * A at most n_A − 1 send into A (source {@code i} is one sender into A), which leaves at least
- * N − 2·n_A + 1 ≥ 1 partners. That same condition is necessary (Hall): host A's n_A NICs must send
- * to N − n_A others. The result is a valid permutation but not uniformly distributed over all
- * valid ones.
+ * partner always exists when no host holds more than half of the NICs: of the N − n_A sources off A
+ * at most n_A − 1 send into A (source {@code i} is one sender into A), which leaves at least N −
+ * 2·n_A + 1 ≥ 1 partners. That same condition is necessary (Hall): host A's n_A NICs must send to N
+ * − n_A others. The result is a valid permutation but not uniformly distributed over all valid
+ * ones.
  */
 final class HostDerangement {
 
@@ -34,8 +34,13 @@ final class HostDerangement {
     int n = nics.size();
     for (Map.Entry<String, List<Endpoint>> host : SenderSelection.byHost(nics).entrySet()) {
       if (2 * host.getValue().size() > n) {
-        throw new IllegalArgumentException("a permutation needs every host to hold at most half of the NICs but "
-            + host.getKey() + " holds " + host.getValue().size() + " of " + n);
+        throw new IllegalArgumentException(
+            "a permutation needs every host to hold at most half of the NICs but "
+                + host.getKey()
+                + " holds "
+                + host.getValue().size()
+                + " of "
+                + n);
       }
     }
     Endpoint[] destination = nics.toArray(new Endpoint[0]);

@@ -10,9 +10,9 @@ import java.util.Map;
  * Picks the senders of an incast or microburst onto one receiving NIC.
  *
  * <p>Senders are spread over hosts first: hosts are visited round-robin in fabric order, skipping
- * the receiver's host. On each host the NIC with the receiver's port name ({@code nic0} for
- * {@code host1:nic0}) comes first, then the host's other NICs in order. So the first senders are
- * the same-rail NICs of every other host — on a rail-optimized fabric that incast stays under the
+ * the receiver's host. On each host the NIC with the receiver's port name ({@code nic0} for {@code
+ * host1:nic0}) comes first, then the host's other NICs in order. So the first senders are the
+ * same-rail NICs of every other host — on a rail-optimized fabric that incast stays under the
  * receiver's rail leaf, the classic single-switch incast — and larger incasts add NICs of other
  * rails, whose traffic crosses the spines. Only when every NIC of the other hosts sends are the
  * receiver's own host's other NICs added (in NIC order): their traffic still leaves the host and
@@ -34,9 +34,19 @@ final class SenderSelection {
    */
   static List<Endpoint> pick(List<Endpoint> nics, Endpoint receiver, int senders, String workload) {
     if (senders > nics.size() - 1) {
-      throw new IllegalArgumentException(workload + " of " + senders + " senders needs " + senders
-          + " NICs other than the receiver " + receiver + " but the fabric has " + (nics.size() - 1)
-          + " (" + otherHostNics(nics, receiver) + " on other hosts)");
+      throw new IllegalArgumentException(
+          workload
+              + " of "
+              + senders
+              + " senders needs "
+              + senders
+              + " NICs other than the receiver "
+              + receiver
+              + " but the fabric has "
+              + (nics.size() - 1)
+              + " ("
+              + otherHostNics(nics, receiver)
+              + " on other hosts)");
     }
     List<List<Endpoint>> otherHosts = new ArrayList<>();
     List<Endpoint> ownHost = new ArrayList<>();
@@ -66,7 +76,9 @@ final class SenderSelection {
     return List.copyOf(picked);
   }
 
-  /** @return the NICs grouped by host, hosts and NICs in fabric order */
+  /**
+   * @return the NICs grouped by host, hosts and NICs in fabric order
+   */
   static Map<String, List<Endpoint>> byHost(List<Endpoint> nics) {
     Map<String, List<Endpoint>> hosts = new LinkedHashMap<>();
     for (Endpoint nic : nics) {

@@ -27,31 +27,31 @@ import org.apiguardian.api.API;
 
 /**
  * Turns a scenario's workloads into the flows the simulator runs. The plan is deterministic: the
- * same scenario and fabric give the same flows in the same order — workloads in scenario order,
- * and within a workload:
+ * same scenario and fabric give the same flows in the same order — workloads in scenario order, and
+ * within a workload:
  *
  * <ul>
  *   <li>{@link RdmaFlow}: one flow, with the workload's messages and queue pairs.
  *   <li>{@link Incast}: one single-message flow per sender to the receiver (given, or the fabric's
- *       first NIC); senders in the order {@link SenderSelection} picks them — same-rail NICs of
- *       the other hosts first, round-robin over hosts.
- *   <li>{@link Microburst}: the incast's senders, each sending {@code bursts} messages of
- *       {@code burst} bytes, one every {@code period}.
- *   <li>{@link MixedTraffic}: the lossless part, then the lossy part flagged
- *       {@link FlowSpec#background()}; the lossy part must carry its own DSCP.
+ *       first NIC); senders in the order {@link SenderSelection} picks them — same-rail NICs of the
+ *       other hosts first, round-robin over hosts.
+ *   <li>{@link Microburst}: the incast's senders, each sending {@code bursts} messages of {@code
+ *       burst} bytes, one every {@code period}.
+ *   <li>{@link MixedTraffic}: the lossless part, then the lossy part flagged {@link
+ *       FlowSpec#background()}; the lossy part must carry its own DSCP.
  *   <li>{@link Permutation}: one flow per NIC in fabric order, to a destination on another host
  *       drawn by {@link HostDerangement}.
- *   <li>{@link AllToAll}: one flow from every NIC to every NIC on another host, ordered by
- *       (source, destination) in fabric order.
+ *   <li>{@link AllToAll}: one flow from every NIC to every NIC on another host, ordered by (source,
+ *       destination) in fabric order.
  *   <li>{@link Collective}: no flows here; a collective's connections are planned with its
  *       transfers ({@code dev.rocelab.model.internal.collective}) and appended after these flows.
  * </ul>
  *
  * <p>A workload without a DSCP uses the source NIC's RoCE marking ({@code roce().dscp()}).
- * Workloads that do not say how many queue pairs to use get the source NIC profile's
- * {@code qpsPerConnection}. Generated flows use RDMA WRITE. Random choices come from one
- * {@code new SplittableRandom(scenario.seed())} stream, consumed in plan order, so a second
- * permutation in the same scenario differs from the first.
+ * Workloads that do not say how many queue pairs to use get the source NIC profile's {@code
+ * qpsPerConnection}. Generated flows use RDMA WRITE. Random choices come from one {@code new
+ * SplittableRandom(scenario.seed())} stream, consumed in plan order, so a second permutation in the
+ * same scenario differs from the first.
  *
  * <p>Flow names read {@code kind#path source→destination}, where {@code path} is the workload's
  * index in the scenario, followed by {@code .lossless} or {@code .lossy} inside mixed traffic —
@@ -84,15 +84,16 @@ public final class TrafficPlan {
    * @param graph the expanded fabric, never null
    * @return the flows, ids 0..n−1 in plan order; never null
    * @throws IllegalArgumentException if a workload names an endpoint that is not a NIC of the
-   *     fabric, needs more NICs than the fabric has, or is mixed traffic whose lossy part has no DSCP
-     */
+   *     fabric, needs more NICs than the fabric has, or is mixed traffic whose lossy part has no
+   *     DSCP
+   */
   public static List<FlowSpec> of(Scenario scenario, FabricGraph graph) {
     Objects.requireNonNull(scenario, "scenario must not be null");
     Objects.requireNonNull(graph, "graph must not be null");
     TrafficPlan plan = new TrafficPlan(scenario, graph);
     if (plan.nics.isEmpty()) {
-      throw new IllegalArgumentException("fabric " + graph.spec().name() + " has no NICs to run "
-          + scenario.name() + " on");
+      throw new IllegalArgumentException(
+          "fabric " + graph.spec().name() + " has no NICs to run " + scenario.name() + " on");
     }
     List<Workload> workloads = scenario.workloads();
     for (int i = 0; i < workloads.size(); i++) {
@@ -105,19 +106,52 @@ public final class TrafficPlan {
     if (workload instanceof RdmaFlow f) {
       Endpoint source = nic(f.source(), "source of " + f.describe());
       Endpoint destination = nic(f.destination(), "destination of " + f.describe());
-      add("rdma", path, source, destination, f.message().bytes(), f.messages(), f.qps(), f.dscp(),
-          f.start(), 0, f.verb(), background);
+      add(
+          "rdma",
+          path,
+          source,
+          destination,
+          f.message().bytes(),
+          f.messages(),
+          f.qps(),
+          f.dscp(),
+          f.start(),
+          0,
+          f.verb(),
+          background);
     } else if (workload instanceof Incast i) {
       Endpoint receiver = receiver(i.receiver(), i);
       for (Endpoint sender : SenderSelection.pick(nics, receiver, i.senders(), "incast")) {
-        add("incast", path, sender, receiver, i.message().bytes(), 1, qpsOf(sender), i.dscp(), i.start(), 0,
-            Workload.Verb.WRITE, background);
+        add(
+            "incast",
+            path,
+            sender,
+            receiver,
+            i.message().bytes(),
+            1,
+            qpsOf(sender),
+            i.dscp(),
+            i.start(),
+            0,
+            Workload.Verb.WRITE,
+            background);
       }
     } else if (workload instanceof Microburst m) {
       Endpoint receiver = receiver(m.receiver(), m);
       for (Endpoint sender : SenderSelection.pick(nics, receiver, m.senders(), "microburst")) {
-        add("microburst", path, sender, receiver, m.burst().bytes(), m.bursts(), qpsOf(sender), m.dscp(),
-            m.start(), m.period().picos(), Workload.Verb.WRITE, background);
+        add(
+            "microburst",
+            path,
+            sender,
+            receiver,
+            m.burst().bytes(),
+            m.bursts(),
+            qpsOf(sender),
+            m.dscp(),
+            m.start(),
+            m.period().picos(),
+            Workload.Verb.WRITE,
+            background);
       }
     } else if (workload instanceof MixedTraffic mixed) {
       expand(mixed.lossless(), path + ".lossless", background);
@@ -127,15 +161,37 @@ public final class TrafficPlan {
       List<Endpoint> destinations = HostDerangement.draw(nics, random);
       for (int i = 0; i < nics.size(); i++) {
         Endpoint source = nics.get(i);
-        add("permutation", path, source, destinations.get(i), p.flowSize().bytes(), 1, p.qps(), p.dscp(),
-            p.start(), 0, Workload.Verb.WRITE, background);
+        add(
+            "permutation",
+            path,
+            source,
+            destinations.get(i),
+            p.flowSize().bytes(),
+            1,
+            p.qps(),
+            p.dscp(),
+            p.start(),
+            0,
+            Workload.Verb.WRITE,
+            background);
       }
     } else if (workload instanceof AllToAll a) {
       for (Endpoint source : nics) {
         for (Endpoint destination : nics) {
           if (!destination.device().equals(source.device())) {
-            add("all-to-all", path, source, destination, a.perPair().bytes(), 1, qpsOf(source), a.dscp(),
-                a.start(), 0, Workload.Verb.WRITE, background);
+            add(
+                "all-to-all",
+                path,
+                source,
+                destination,
+                a.perPair().bytes(),
+                1,
+                qpsOf(source),
+                a.dscp(),
+                a.start(),
+                0,
+                Workload.Verb.WRITE,
+                background);
           }
         }
       }
@@ -144,13 +200,36 @@ public final class TrafficPlan {
     }
   }
 
-  private void add(String kind, String path, Endpoint source, Endpoint destination, long messageBytes,
-      int messages, int qps, OptionalInt dscp, SimTime start, long periodPs, Workload.Verb verb,
+  private void add(
+      String kind,
+      String path,
+      Endpoint source,
+      Endpoint destination,
+      long messageBytes,
+      int messages,
+      int qps,
+      OptionalInt dscp,
+      SimTime start,
+      long periodPs,
+      Workload.Verb verb,
       boolean background) {
-    int resolvedDscp = dscp.isPresent() ? dscp.getAsInt() : graph.nicProfileOf(source).roce().dscp();
+    int resolvedDscp =
+        dscp.isPresent() ? dscp.getAsInt() : graph.nicProfileOf(source).roce().dscp();
     String name = kind + "#" + path + " " + source + "→" + destination;
-    flows.add(new FlowSpec(flows.size(), name, source, destination, messageBytes, messages, qps, resolvedDscp,
-        start.picos(), periodPs, verb, background));
+    flows.add(
+        new FlowSpec(
+            flows.size(),
+            name,
+            source,
+            destination,
+            messageBytes,
+            messages,
+            qps,
+            resolvedDscp,
+            start.picos(),
+            periodPs,
+            verb,
+            background));
   }
 
   private static void requireLossyDscp(Workload lossy) {
@@ -169,11 +248,14 @@ public final class TrafficPlan {
       throw new IllegalArgumentException("the lossy part of mixed traffic cannot be a collective");
     } else {
       throw new IllegalArgumentException(
-          "the lossy part of mixed traffic must be a single workload with a DSCP but was " + lossy.describe());
+          "the lossy part of mixed traffic must be a single workload with a DSCP but was "
+              + lossy.describe());
     }
     if (dscp.isEmpty()) {
-      throw new IllegalArgumentException("the lossy part of mixed traffic needs a DSCP (e.g. 0) but "
-          + lossy.describe() + " has none");
+      throw new IllegalArgumentException(
+          "the lossy part of mixed traffic needs a DSCP (e.g. 0) but "
+              + lossy.describe()
+              + " has none");
     }
   }
 
@@ -183,11 +265,20 @@ public final class TrafficPlan {
 
   private Endpoint nic(Endpoint endpoint, String role) {
     if (!nicSet.contains(endpoint)) {
-      String some = nics.stream().limit(NICS_NAMED_IN_ERRORS).map(Endpoint::toString)
-          .collect(Collectors.joining(", "));
-      throw new IllegalArgumentException(endpoint + " (" + role + ") is not a NIC of fabric "
-          + graph.spec().name() + "; its NICs are " + some
-          + (nics.size() > NICS_NAMED_IN_ERRORS ? ", … (" + nics.size() + " in all)" : ""));
+      String some =
+          nics.stream()
+              .limit(NICS_NAMED_IN_ERRORS)
+              .map(Endpoint::toString)
+              .collect(Collectors.joining(", "));
+      throw new IllegalArgumentException(
+          endpoint
+              + " ("
+              + role
+              + ") is not a NIC of fabric "
+              + graph.spec().name()
+              + "; its NICs are "
+              + some
+              + (nics.size() > NICS_NAMED_IN_ERRORS ? ", … (" + nics.size() + " in all)" : ""));
     }
     return endpoint;
   }

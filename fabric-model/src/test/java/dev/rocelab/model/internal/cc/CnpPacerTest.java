@@ -39,9 +39,10 @@ class CnpPacerTest {
     Random random = new Random(42);
     long[] fixedIntervals = {1 * US, 2 * US, 4 * US, 50 * US, 3_500_000L, 999_999L};
     for (int trial = 0; trial < 200; trial++) {
-      long interval = trial < fixedIntervals.length
-          ? fixedIntervals[trial]
-          : 1_000 + (long) random.nextInt(100_000_000); // 1 ns .. 100 µs
+      long interval =
+          trial < fixedIntervals.length
+              ? fixedIntervals[trial]
+              : 1_000 + (long) random.nextInt(100_000_000); // 1 ns .. 100 µs
       long horizon = 20_000 * US;
       List<Long> cnps = cnpTimes(new CnpPacer(interval), 0, 1 * US, horizon);
 
@@ -49,7 +50,8 @@ class CnpPacerTest {
         long window = (1 + random.nextInt(5_000)) * US; // 1 µs .. 5 ms
         long start = (long) random.nextInt((int) ((horizon - window) / 1_000)) * 1_000;
         long count = cnps.stream().filter(t -> t >= start && t <= start + window).count();
-        assertThat(count).as("CNPs in [%d ps, +%d ps] with interval %d ps", start, window, interval)
+        assertThat(count)
+            .as("CNPs in [%d ps, +%d ps] with interval %d ps", start, window, interval)
             .isLessThanOrEqualTo(window / interval + 1);
       }
     }
@@ -67,7 +69,8 @@ class CnpPacerTest {
 
       List<Long> cnps = cnpTimes(new CnpPacer(interval), 0, 1 * US, arrivals * US);
 
-      assertThat((long) cnps.size()).as("CNPs for %d marks with interval %d ps", arrivals, interval)
+      assertThat((long) cnps.size())
+          .as("CNPs for %d marks with interval %d ps", arrivals, interval)
           .isEqualTo((arrivals + everyArrivals - 1) / everyArrivals);
     }
     assertThat(cnpTimes(new CnpPacer(4 * US), 0, 1 * US, 10 * US))
@@ -86,7 +89,8 @@ class CnpPacerTest {
       for (int i = 0; i < 20_000; i++) {
         now += random.nextInt(3 * (int) US); // bursts (gap 0) and lulls
         boolean expected = lastCnp == Long.MIN_VALUE || now - lastCnp >= interval;
-        assertThat(pacer.tryCnp(now)).as("mark at %d ps, interval %d ps", now, interval)
+        assertThat(pacer.tryCnp(now))
+            .as("mark at %d ps, interval %d ps", now, interval)
             .isEqualTo(expected);
         if (expected) {
           lastCnp = now;

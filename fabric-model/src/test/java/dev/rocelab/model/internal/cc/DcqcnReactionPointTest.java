@@ -45,9 +45,21 @@ class DcqcnReactionPointTest {
     // 100G → 50G → 25G → 12.5G → … → 48 828 125 → 24 414 062.5 ≈ 24 414 063
     // → 12 207 031.5 ≈ 12 207 032 → 6 103 516 < 10 Mb/s minimum → 10 000 000
     long[] expected = {
-      50_000_000_000L, 25_000_000_000L, 12_500_000_000L, 6_250_000_000L, 3_125_000_000L,
-      1_562_500_000L, 781_250_000L, 390_625_000L, 195_312_500L, 97_656_250L, 48_828_125L,
-      24_414_063L, 12_207_032L, 10_000_000L, 10_000_000L
+      50_000_000_000L,
+      25_000_000_000L,
+      12_500_000_000L,
+      6_250_000_000L,
+      3_125_000_000L,
+      1_562_500_000L,
+      781_250_000L,
+      390_625_000L,
+      195_312_500L,
+      97_656_250L,
+      48_828_125L,
+      24_414_063L,
+      12_207_032L,
+      10_000_000L,
+      10_000_000L
     };
     long minRate = 10_000_000L;
 
@@ -57,7 +69,8 @@ class DcqcnReactionPointTest {
       rp.onCnp(i * 4 * US);
 
       double floating = Math.max(minRate, before * (1 - alpha / 2));
-      assertThat((double) rp.rateBps()).as("cut %d against RC·(1 − α/2)", i + 1)
+      assertThat((double) rp.rateBps())
+          .as("cut %d against RC·(1 − α/2)", i + 1)
           .isCloseTo(floating, within(1.0));
       assertThat(rp.rateBps()).as("rate after cut %d", i + 1).isGreaterThanOrEqualTo(minRate);
       if (i < expected.length) {
@@ -101,8 +114,14 @@ class DcqcnReactionPointTest {
   void mlx5KeepsTheTargetThroughBackToBackCutsSoTheRateClimbsBackFaster() {
     // F = 2, timer 100 µs, R_AI = 100 Mb/s, α = 1 throughout (1 s α period): two cuts, then timer
     // expiries with no bytes sent
-    var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1)).fastRecoverySteps(2)
-        .rateIncreaseTimer(SimTime.micros(100)).additiveIncrease(Rate.mbps(100)).build();
+    var p =
+        Params.base()
+            .initialAlpha(1.0)
+            .alphaUpdatePeriod(SimTime.seconds(1))
+            .fastRecoverySteps(2)
+            .rateIncreaseTimer(SimTime.micros(100))
+            .additiveIncrease(Rate.mbps(100))
+            .build();
     var paper = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.PAPER, G100, 0);
     var mlx5 = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
     paper.onCnp(0);
@@ -161,8 +180,12 @@ class DcqcnReactionPointTest {
   void mlx5AlphaMovesOncePerAlphaPeriodByWhetherACnpArrived() {
     // α₀ = 1/2 (2^19), g = 1/256, α period 10 µs, decrease period 100 µs; the α grid starts at
     // the first CNP (1 µs): periods end at 11, 21, 31 µs
-    var p = Params.base().initialAlpha(0.5).alphaUpdatePeriod(SimTime.micros(10))
-        .rateDecreasePeriod(SimTime.micros(100)).build();
+    var p =
+        Params.base()
+            .initialAlpha(0.5)
+            .alphaUpdatePeriod(SimTime.micros(10))
+            .rateDecreasePeriod(SimTime.micros(100))
+            .build();
     var rp = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
 
     rp.onCnp(1 * US);
@@ -179,15 +202,22 @@ class DcqcnReactionPointTest {
     rp.onTimer(101 * US);
     assertThat(rp.cuts()).isEqualTo(1);
     long alpha = rp.alphaFixed();
-    assertThat(rp.rateBps()).isEqualTo(DcqcnReactionPoint.mulShiftRound(G100, 2 * ALPHA_ONE - alpha, 21));
+    assertThat(rp.rateBps())
+        .isEqualTo(DcqcnReactionPoint.mulShiftRound(G100, 2 * ALPHA_ONE - alpha, 21));
   }
 
   @Test
   void withTheByteCounterOffTheTimerAloneReachesHyperIncrease() {
     // F = 1, timer 100 µs, no byte counter, R_AI = 100 Mb/s, R_HAI = 1 Gb/s; cut to 25G with RT 50G
-    var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1))
-        .rateIncreaseTimer(SimTime.micros(100)).byteCounter(DataSize.ZERO)
-        .additiveIncrease(Rate.mbps(100)).hyperIncrease(Rate.gbps(1)).build();
+    var p =
+        Params.base()
+            .initialAlpha(1.0)
+            .alphaUpdatePeriod(SimTime.seconds(1))
+            .rateIncreaseTimer(SimTime.micros(100))
+            .byteCounter(DataSize.ZERO)
+            .additiveIncrease(Rate.mbps(100))
+            .hyperIncrease(Rate.gbps(1))
+            .build();
     var paper = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.PAPER, G100, 0);
     var mlx5 = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
     paper.onCnp(0);
@@ -204,7 +234,8 @@ class DcqcnReactionPointTest {
     assertRates(paper, 53_100_000_000L, 48_712_500_000L);
 
     // mlx5: a cut at 4 µs (RT kept), one fast recovery at 104 µs, a cut at 108 µs that now
-    // lowers RT: RT = 75G, RC = 37.5G. Then T = 1 fast recovery; T = 2 additive; T = 3, 4 hyper by a
+    // lowers RT: RT = 75G, RC = 37.5G. Then T = 1 fast recovery; T = 2 additive; T = 3, 4 hyper by
+    // a
     // constant R_HAI
     mlx5.onCnp(0);
     mlx5.onTimer(104 * US);
@@ -226,7 +257,9 @@ class DcqcnReactionPointTest {
     var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
     rp.onCnp(0); // 100G → 50G; next cut allowed from 4 µs
 
-    rp.reconfigure(Params.base().initialAlpha(1.0).minRate(Rate.gbps(40)).build(), NicFirmware.DcqcnVariant.PAPER);
+    rp.reconfigure(
+        Params.base().initialAlpha(1.0).minRate(Rate.gbps(40)).build(),
+        NicFirmware.DcqcnVariant.PAPER);
     rp.onCnp(4 * US); // would cut to 25G, the new minimum holds it at 40G
 
     assertThat(rp.rateBps()).isEqualTo(40_000_000_000L);
@@ -276,7 +309,8 @@ class DcqcnReactionPointTest {
     for (int k = 3; k <= 200; k++) {
       rp.onTimer((65 + 55L * k) * US);
       double exact = afterCnp * Math.pow(1 - 1.0 / 256, k);
-      assertThat((double) rp.alphaFixed()).as("α after %d quiet periods", k)
+      assertThat((double) rp.alphaFixed())
+          .as("α after %d quiet periods", k)
           .isLessThanOrEqualTo(exact)
           .isGreaterThan(exact - k);
     }
@@ -307,9 +341,15 @@ class DcqcnReactionPointTest {
   @Test
   void recoveryGoesThroughFastRecoveryAdditiveAndHyperIncrease() {
     // F = 2, timer 100 µs, byte counter 1 MB, R_AI = 100 Mb/s, R_HAI = 1 Gb/s
-    var p = Params.base().initialAlpha(1.0).fastRecoverySteps(2)
-        .rateIncreaseTimer(SimTime.micros(100)).byteCounter(DataSize.mb(1))
-        .additiveIncrease(Rate.mbps(100)).hyperIncrease(Rate.gbps(1)).build();
+    var p =
+        Params.base()
+            .initialAlpha(1.0)
+            .fastRecoverySteps(2)
+            .rateIncreaseTimer(SimTime.micros(100))
+            .byteCounter(DataSize.mb(1))
+            .additiveIncrease(Rate.mbps(100))
+            .hyperIncrease(Rate.gbps(1))
+            .build();
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0); //            RT = 100G, RC = 50G
     rp.onCnp(4 * US); //       RT = 50G,  RC = 25G; timer due at 104, 204, 304, 404 µs
@@ -343,8 +383,12 @@ class DcqcnReactionPointTest {
   @Test
   void theByteCounterAloneTriggersIncreases() {
     // F = 3, a 1 s timer that never fires here, byte counter 32 767 B
-    var p = Params.base().initialAlpha(1.0).fastRecoverySteps(3)
-        .rateIncreaseTimer(SimTime.seconds(1)).build();
+    var p =
+        Params.base()
+            .initialAlpha(1.0)
+            .fastRecoverySteps(3)
+            .rateIncreaseTimer(SimTime.seconds(1))
+            .build();
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0); // RT = 100G, RC = 50G
 
@@ -366,7 +410,8 @@ class DcqcnReactionPointTest {
     rp.onCnp(700 * US); // RT = 96.875G, RC = 48.4375G
     assertRates(rp, 96_875_000_000L, 48_437_500_000L);
     rp.onBytesSent(1, 701 * US);
-    assertThat(rp.rateBps()).as("the 32 766 B before the cut no longer count")
+    assertThat(rp.rateBps())
+        .as("the 32 766 B before the cut no longer count")
         .isEqualTo(48_437_500_000L);
 
     // BC = 1, 2 with T = 0: additive twice, RT = 96.88G, 96.885G;
@@ -389,8 +434,8 @@ class DcqcnReactionPointTest {
   }
 
   /**
-   * F = 1, byte counter 32 767 B, timer 300 µs, α = 1 throughout (1 s α period); a cut at 0, then
-   * T = 2 and BC = 2: RC = 96.875G, RT = 100G.
+   * F = 1, byte counter 32 767 B, timer 300 µs, α = 1 throughout (1 s α period); a cut at 0, then T
+   * = 2 and BC = 2: RC = 96.875G, RT = 100G.
    */
   private static DcqcnReactionPoint recoveredPastBothThresholds(long extraBytes) {
     var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1)).build();
@@ -529,7 +574,8 @@ class DcqcnReactionPointTest {
 
     assertThat(rp.rateBps()).isEqualTo(1L << 61);
     assertThat(DcqcnReactionPoint.mulShiftRound(Long.MAX_VALUE, ALPHA_ONE, 21))
-        .as("(2^63 − 1)/2 rounded half up").isEqualTo(1L << 62);
+        .as("(2^63 − 1)/2 rounded half up")
+        .isEqualTo(1L << 62);
   }
 
   @Test
@@ -542,8 +588,13 @@ class DcqcnReactionPointTest {
   // ---------------------------------------------------------------- helpers
 
   /** The DESIGN.md benchmark parameter set. */
-  private static final DcqcnParameters BENCHMARK = Params.base().alphaUpdatePeriod(SimTime.micros(1))
-      .additiveIncrease(Rate.mbps(20)).hyperIncrease(Rate.mbps(200)).minRate(Rate.gbps(1)).build();
+  private static final DcqcnParameters BENCHMARK =
+      Params.base()
+          .alphaUpdatePeriod(SimTime.micros(1))
+          .additiveIncrease(Rate.mbps(20))
+          .hyperIncrease(Rate.mbps(200))
+          .minRate(Rate.gbps(1))
+          .build();
 
   private static void assertRates(DcqcnReactionPoint rp, long targetBps, long currentBps) {
     assertThat(rp.targetRateBps()).as("RT").isEqualTo(targetBps);
@@ -603,9 +654,9 @@ class DcqcnReactionPointTest {
     private SimTime cnpInterval;
 
     /**
-     * The parameter set these tests were written against: the paper's g = 1/256 and 55 µs α
-     * period with mlx5's timers, counter and increase steps (300 µs, 32 767 B, F = 1, 5 and 50
-     * Mb/s), 4 µs between cuts and CNPs, α₀ = 1023/1024 and a 10 Mb/s minimum rate.
+     * The parameter set these tests were written against: the paper's g = 1/256 and 55 µs α period
+     * with mlx5's timers, counter and increase steps (300 µs, 32 767 B, F = 1, 5 and 50 Mb/s), 4 µs
+     * between cuts and CNPs, α₀ = 1023/1024 and a 10 Mb/s minimum rate.
      */
     static Params base() {
       var p = new Params();
@@ -675,9 +726,19 @@ class DcqcnReactionPointTest {
     }
 
     DcqcnParameters build() {
-      return new DcqcnParameters(enabled, g, initialAlpha, alphaUpdatePeriod, rateDecreasePeriod,
-          rateIncreaseTimer, byteCounter, fastRecoverySteps, additiveIncrease, hyperIncrease,
-          minRate, cnpInterval);
+      return new DcqcnParameters(
+          enabled,
+          g,
+          initialAlpha,
+          alphaUpdatePeriod,
+          rateDecreasePeriod,
+          rateIncreaseTimer,
+          byteCounter,
+          fastRecoverySteps,
+          additiveIncrease,
+          hyperIncrease,
+          minRate,
+          cnpInterval);
     }
   }
 }

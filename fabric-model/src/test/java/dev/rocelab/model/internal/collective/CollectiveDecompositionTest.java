@@ -26,16 +26,23 @@ class CollectiveDecompositionTest {
   void ringAllReduceSendsTwiceNMinusOneOverNOfTheDataFromEveryRank() {
     TransferPlan plan = plan(CollectiveOperation.ALL_REDUCE, Algorithm.RING, S);
 
-    assertThat(IntStream.range(0, N).mapToLong(plan::bytesSentBy)).containsOnly(2 * (N - 1) * S / N);
-    assertThat(plan.size()).as("channels × ranks × 2(n−1) steps × slices").isEqualTo(16 * N * 2 * (N - 1));
+    assertThat(IntStream.range(0, N).mapToLong(plan::bytesSentBy))
+        .containsOnly(2 * (N - 1) * S / N);
+    assertThat(plan.size())
+        .as("channels × ranks × 2(n−1) steps × slices")
+        .isEqualTo(16 * N * 2 * (N - 1));
   }
 
   @Test
   void ringAllGatherAndReduceScatterSendNMinusOneOverN() {
-    for (CollectiveOperation op : new CollectiveOperation[] {CollectiveOperation.ALL_GATHER,
-        CollectiveOperation.REDUCE_SCATTER}) {
+    for (CollectiveOperation op :
+        new CollectiveOperation[] {
+          CollectiveOperation.ALL_GATHER, CollectiveOperation.REDUCE_SCATTER
+        }) {
       TransferPlan plan = plan(op, Algorithm.RING, S);
-      assertThat(IntStream.range(0, N).mapToLong(plan::bytesSentBy)).as(op.ncclName()).containsOnly((N - 1) * S / N);
+      assertThat(IntStream.range(0, N).mapToLong(plan::bytesSentBy))
+          .as(op.ncclName())
+          .containsOnly((N - 1) * S / N);
     }
   }
 
@@ -55,14 +62,16 @@ class CollectiveDecompositionTest {
     TransferPlan tree = plan(CollectiveOperation.ALL_REDUCE, Algorithm.TREE, S);
 
     assertThat(total(tree)).isEqualTo(2 * (N - 1) * S);
-    assertThat(tree.connections()).as("tree edges between the two hosts, one per channel and direction")
+    assertThat(tree.connections())
+        .as("tree edges between the two hosts, one per channel and direction")
         .hasSize(2 * 16);
   }
 
   @Test
   void allToAllSendsEveryOtherRankItsShare() {
     FabricGraph star = FabricGraph.of(ModelFixtures.fabric("star100g"));
-    Workload.Collective a2a = Scenario.collective(CollectiveOperation.ALL_TO_ALL).ranks(8).workload();
+    Workload.Collective a2a =
+        Scenario.collective(CollectiveOperation.ALL_TO_ALL).ranks(8).workload();
     CollectiveLayout layout = CollectiveLayout.of(star, a2a);
     TransferPlan plan = Algorithms.plan(a2a, layout, 8 * 1024 * 1024);
 
@@ -73,10 +82,13 @@ class CollectiveDecompositionTest {
   void ringChannelsStayOnTheirRailBetweenHosts() {
     TransferPlan plan = plan(CollectiveOperation.ALL_REDUCE, Algorithm.RING, S);
 
-    assertThat(plan.connections()).hasSize(2 * 16).allSatisfy(c -> {
-      assertThat(c.source().port()).isEqualTo(c.destination().port());
-      assertThat(c.source().port()).isEqualTo("nic" + c.channel() % 8);
-    });
+    assertThat(plan.connections())
+        .hasSize(2 * 16)
+        .allSatisfy(
+            c -> {
+              assertThat(c.source().port()).isEqualTo(c.destination().port());
+              assertThat(c.source().port()).isEqualTo("nic" + c.channel() % 8);
+            });
   }
 
   @Test
@@ -84,7 +96,8 @@ class CollectiveDecompositionTest {
     TransferPlan plan = plan(CollectiveOperation.ALL_REDUCE, Algorithm.RING, 1L << 30);
 
     long slice = NcclConstants.sliceBytes(Workload.Protocol.SIMPLE);
-    assertThat(IntStream.range(0, plan.size()).mapToLong(plan::dataBytes).max().orElseThrow()).isLessThanOrEqualTo(slice);
+    assertThat(IntStream.range(0, plan.size()).mapToLong(plan::dataBytes).max().orElseThrow())
+        .isLessThanOrEqualTo(slice);
     assertThat(total(plan)).isEqualTo(N * 2L * (N - 1) * (1L << 30) / N);
   }
 
@@ -93,7 +106,8 @@ class CollectiveDecompositionTest {
   }
 
   private static TransferPlan plan(CollectiveOperation operation, Algorithm algorithm, long bytes) {
-    Workload.Collective collective = Scenario.collective(operation).algorithm(algorithm).ranks(N).workload();
+    Workload.Collective collective =
+        Scenario.collective(operation).algorithm(algorithm).ranks(N).workload();
     return Algorithms.plan(collective, CollectiveLayout.of(REFERENCE, collective), bytes);
   }
 }

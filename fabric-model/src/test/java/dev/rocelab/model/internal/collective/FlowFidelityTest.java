@@ -23,35 +23,47 @@ import org.junit.jupiter.api.Test;
 /**
  * The flow-level model against the packet model on small fabrics: large-message bus bandwidth of
  * rings within 5% (two hosts of the reference fabric; an oversubscribed Clos where ECMP placement
- * decides) and the double binary tree within 5%, the effect of queue pairs per connection on ECMP, and
- * link failures acting on a running collective.
+ * decides) and the double binary tree within 5%, the effect of queue pairs per connection on ECMP,
+ * and link failures acting on a running collective.
  */
 class FlowFidelityTest {
 
   private static final FabricSpec REFERENCE = ModelFixtures.reference();
+
   /** 3 leaves × 2 hosts × 2 × 100G NICs, 2 uplinks per leaf: 2:1 oversubscribed, ECMP decides. */
-  private static final FabricSpec CLOS = ModelFixtures.fabric("clos2tier", "uplinksPerSpine: 2", "uplinksPerSpine: 1");
+  private static final FabricSpec CLOS =
+      ModelFixtures.fabric("clos2tier", "uplinksPerSpine: 2", "uplinksPerSpine: 1");
 
   @Test
   void largeMessageBusBandwidthMatchesThePacketModelWithinFivePercent() {
-    assertAgree(REFERENCE, Scenario.collective(CollectiveOperation.ALL_REDUCE).size("1GiB").ranks(16), 5);
-    assertAgree(REFERENCE, Scenario.collective(CollectiveOperation.ALL_GATHER).size("1GiB").ranks(16), 5);
+    assertAgree(
+        REFERENCE, Scenario.collective(CollectiveOperation.ALL_REDUCE).size("1GiB").ranks(16), 5);
+    assertAgree(
+        REFERENCE, Scenario.collective(CollectiveOperation.ALL_GATHER).size("1GiB").ranks(16), 5);
     assertAgree(CLOS, Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB"), 5);
-    assertAgree(CLOS, Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB").qpsPerConnection(4), 5);
+    assertAgree(
+        CLOS,
+        Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB").qpsPerConnection(4),
+        5);
   }
 
   /**
    * The tree is NVLink-bound here: every GPU carries 14 chain streams up and 14 down. The packet
    * model pipelines them slice by slice through 8-GPU chains, with a step latency per hop; the flow
-   * model sees steady streams. They agree because each GPU's NVLink port takes turns among channels:
-   * with one queue across channels the first slice of a chain waited behind the 128 tail slices
-   * queued at each of 6 GPUs (896 µs) before the network could start, 13.3% apart. When written:
-   * 2108 µs packet-level, 2088 µs flow-level (1.0% apart).
+   * model sees steady streams. They agree because each GPU's NVLink port takes turns among
+   * channels: with one queue across channels the first slice of a chain waited behind the 128 tail
+   * slices queued at each of 6 GPUs (896 µs) before the network could start, 13.3% apart. When
+   * written: 2108 µs packet-level, 2088 µs flow-level (1.0% apart).
    */
   @Test
   void treeAllReduceAgreesWithinFivePercent() {
-    assertAgree(REFERENCE, Scenario.collective(CollectiveOperation.ALL_REDUCE).algorithm(Algorithm.TREE)
-        .size("512MiB").ranks(16), 5);
+    assertAgree(
+        REFERENCE,
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .algorithm(Algorithm.TREE)
+            .size("512MiB")
+            .ranks(16),
+        5);
   }
 
   /**
@@ -61,10 +73,20 @@ class FlowFidelityTest {
    */
   @Test
   void moreQueuePairsPerConnectionSpreadRingsOverEcmpPaths() {
-    double one = busbw(ModelFixtures.run(CLOS,
-        Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB").build()).result());
-    double four = busbw(ModelFixtures.run(CLOS,
-        Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB").qpsPerConnection(4).build()).result());
+    double one =
+        busbw(
+            ModelFixtures.run(
+                    CLOS, Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB").build())
+                .result());
+    double four =
+        busbw(
+            ModelFixtures.run(
+                    CLOS,
+                    Scenario.collective(CollectiveOperation.ALL_REDUCE)
+                        .size("64MiB")
+                        .qpsPerConnection(4)
+                        .build())
+                .result());
 
     assertThat(four).as("busbw with 4 QPs per connection vs 1").isGreaterThan(one * 1.2);
     assertThat(four).isLessThanOrEqualTo(25.0);
@@ -72,38 +94,61 @@ class FlowFidelityTest {
 
   @Test
   void aLinkFailureDuringAFlowLevelCollectiveStallsItUntilRoutesMove() {
-    CollectiveBuilder allReduce = Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB")
-        .qpsPerConnection(4).fidelity(Fidelity.FLOW);
+    CollectiveBuilder allReduce =
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .size("64MiB")
+            .qpsPerConnection(4)
+            .fidelity(Fidelity.FLOW);
     RunResult healthy = ModelFixtures.run(CLOS, allReduce.build()).result();
-    RunResult failed = ModelFixtures.run(CLOS, allReduce.with(Fault.linkDown("leaf1:eth5").at(SimTime.millis(1))).build())
-        .result();
+    RunResult failed =
+        ModelFixtures.run(
+                CLOS, allReduce.with(Fault.linkDown("leaf1:eth5").at(SimTime.millis(1))).build())
+            .result();
 
     assertThat(failed.stopReason()).isEqualTo(StopReason.COMPLETED);
-    assertThat(failed.events()).extracting(FabricEvent::kind).contains(FabricEvent.Kind.FAULT,
-        FabricEvent.Kind.RECONVERGENCE);
-    assertThat(busbw(failed)).as("busbw with an uplink of leaf1 lost at 1 ms").isLessThan(busbw(healthy) * 0.9);
+    assertThat(failed.events())
+        .extracting(FabricEvent::kind)
+        .contains(FabricEvent.Kind.FAULT, FabricEvent.Kind.RECONVERGENCE);
+    assertThat(busbw(failed))
+        .as("busbw with an uplink of leaf1 lost at 1 ms")
+        .isLessThan(busbw(healthy) * 0.9);
     assertThat(failed.ports()).as("no packets at flow fidelity").isEmpty();
     assertThat(failed.flows()).as("no packet-level flows at flow fidelity").isEmpty();
   }
 
   @Test
   void flowFidelityIsDeterministicAndRefusesWhatItCannotModel() {
-    Scenario scenario = Scenario.collective(CollectiveOperation.ALL_REDUCE).sizes("1MiB", "256MiB", 4)
-        .fidelity(Fidelity.FLOW).build();
-    assertThat(ModelFixtures.run(CLOS, scenario).result()).isEqualTo(ModelFixtures.run(CLOS, scenario).result());
+    Scenario scenario =
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .sizes("1MiB", "256MiB", 4)
+            .fidelity(Fidelity.FLOW)
+            .build();
+    assertThat(ModelFixtures.run(CLOS, scenario).result())
+        .isEqualTo(ModelFixtures.run(CLOS, scenario).result());
 
     try (var session = new ModelBackend().open(CLOS)) {
-      assertThatThrownBy(() -> session.run(Scenario.collective(CollectiveOperation.ALL_REDUCE).size("1MiB")
-          .fidelity(Fidelity.FLOW).with(Fault.pfcStorm("host1:nic0", 3, "1ms").at(SimTime.micros(10))).build()))
+      assertThatThrownBy(
+              () ->
+                  session.run(
+                      Scenario.collective(CollectiveOperation.ALL_REDUCE)
+                          .size("1MiB")
+                          .fidelity(Fidelity.FLOW)
+                          .with(Fault.pfcStorm("host1:nic0", 3, "1ms").at(SimTime.micros(10)))
+                          .build()))
           .isInstanceOf(UnsupportedScenarioException.class)
           .hasMessageStartingWith("flow fidelity models link capacity and routes, not");
     }
   }
 
   private static void assertAgree(FabricSpec fabric, CollectiveBuilder collective, double percent) {
-    double packet = busbw(ModelFixtures.run(fabric, collective.fidelity(Fidelity.PACKET).build()).result());
-    double flow = busbw(ModelFixtures.run(fabric, collective.fidelity(Fidelity.FLOW).build()).result());
-    assertThat(flow).as("flow-level busbw of %s vs packet-level %.2f GB/s", collective.workload().describe(), packet)
+    double packet =
+        busbw(ModelFixtures.run(fabric, collective.fidelity(Fidelity.PACKET).build()).result());
+    double flow =
+        busbw(ModelFixtures.run(fabric, collective.fidelity(Fidelity.FLOW).build()).result());
+    assertThat(flow)
+        .as(
+            "flow-level busbw of %s vs packet-level %.2f GB/s",
+            collective.workload().describe(), packet)
         .isCloseTo(packet, org.assertj.core.data.Percentage.withPercentage(percent));
   }
 

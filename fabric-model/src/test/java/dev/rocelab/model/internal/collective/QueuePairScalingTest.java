@@ -12,11 +12,11 @@ import dev.rocelab.model.ModelFixtures;
 import org.junit.jupiter.api.Test;
 
 /**
- * More queue pairs per connection on a low-entropy Clos, with and without DCQCN: Meta reports up
- * to 40% more all-reduce bandwidth from QP scaling with QP-aware ECMP (Gangidi et al., SIGCOMM
- * 2024), and NCCL spreads a connection's messages over its queue pairs in one of two ways
- * ({@code NCCL_IB_SPLIT_DATA_ON_QPS}): whole messages in turn (the default since NCCL 2.20.3) or
- * every message split over all of them.
+ * More queue pairs per connection on a low-entropy Clos, with and without DCQCN: Meta reports up to
+ * 40% more all-reduce bandwidth from QP scaling with QP-aware ECMP (Gangidi et al., SIGCOMM 2024),
+ * and NCCL spreads a connection's messages over its queue pairs in one of two ways ({@code
+ * NCCL_IB_SPLIT_DATA_ON_QPS}): whole messages in turn (the default since NCCL 2.20.3) or every
+ * message split over all of them.
  *
  * <p>The fabric is clos2tier made 2:1 (one uplink per spine): each leaf's 4 rings share 2 uplinks,
  * and with one QP per connection some uplink carries 3 of them. DCQCN runs the mlx5 firmware
@@ -26,10 +26,17 @@ import org.junit.jupiter.api.Test;
  */
 class QueuePairScalingTest {
 
-  private static final FabricSpec PFC_ONLY = ModelFixtures.fabric("clos2tier", "uplinksPerSpine: 2", "uplinksPerSpine: 1");
-  private static final FabricSpec DCQCN = ModelFixtures.fabric("clos2tier", "uplinksPerSpine: 2", "uplinksPerSpine: 1",
-      "    scheduler: {strict: [6]}", "    ecn: {3: {kmin: 150KB, kmax: 1500KB, pmax: 1.0}}\n    scheduler: {strict: [6]}");
-  private static final CollectiveBuilder ALL_REDUCE = Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB");
+  private static final FabricSpec PFC_ONLY =
+      ModelFixtures.fabric("clos2tier", "uplinksPerSpine: 2", "uplinksPerSpine: 1");
+  private static final FabricSpec DCQCN =
+      ModelFixtures.fabric(
+          "clos2tier",
+          "uplinksPerSpine: 2",
+          "uplinksPerSpine: 1",
+          "    scheduler: {strict: [6]}",
+          "    ecn: {3: {kmin: 150KB, kmax: 1500KB, pmax: 1.0}}\n    scheduler: {strict: [6]}");
+  private static final CollectiveBuilder ALL_REDUCE =
+      Scenario.collective(CollectiveOperation.ALL_REDUCE).size("64MiB");
 
   @Test
   void fourQueuePairsBeatOneWithPfcOnlyAndWithDcqcn() {
@@ -38,12 +45,19 @@ class QueuePairScalingTest {
       RunResult one = run(fabric, ALL_REDUCE);
       RunResult inTurn = run(fabric, ALL_REDUCE.qpsPerConnection(4));
       RunResult split = run(fabric, ALL_REDUCE.qpsPerConnection(4).splitDataOnQps(true));
-      System.out.printf("%s: busbw %.2f GB/s with 1 QP, %.2f with 4 in turn, %.2f with 4 split%n", name, busbw(one),
-          busbw(inTurn), busbw(split));
+      System.out.printf(
+          "%s: busbw %.2f GB/s with 1 QP, %.2f with 4 in turn, %.2f with 4 split%n",
+          name, busbw(one), busbw(inTurn), busbw(split));
 
-      assertThat(busbw(inTurn)).as("%s: 4 QPs, messages in turn, over 1 QP", name).isGreaterThan(1.15 * busbw(one));
-      assertThat(busbw(split)).as("%s: 4 QPs, messages split, over 1 QP", name).isGreaterThan(1.15 * busbw(one));
-      assertThat(busbw(inTurn)).as("%s: busbw within two 100G NICs", name).isLessThanOrEqualTo(25.0);
+      assertThat(busbw(inTurn))
+          .as("%s: 4 QPs, messages in turn, over 1 QP", name)
+          .isGreaterThan(1.15 * busbw(one));
+      assertThat(busbw(split))
+          .as("%s: 4 QPs, messages split, over 1 QP", name)
+          .isGreaterThan(1.15 * busbw(one));
+      assertThat(busbw(inTurn))
+          .as("%s: busbw within two 100G NICs", name)
+          .isLessThanOrEqualTo(25.0);
     }
     assertThat(cnps(run(DCQCN, ALL_REDUCE))).as("DCQCN acts").isPositive();
   }
@@ -53,8 +67,10 @@ class QueuePairScalingTest {
     RunResult inTurn = run(PFC_ONLY, ALL_REDUCE.qpsPerConnection(4));
     RunResult split = run(PFC_ONLY, ALL_REDUCE.qpsPerConnection(4).splitDataOnQps(true));
 
-    long bytesInTurn = inTurn.ports().stream().filter(p -> p.priority() == 3).mapToLong(PortStats::txBytes).sum();
-    long bytesSplit = split.ports().stream().filter(p -> p.priority() == 3).mapToLong(PortStats::txBytes).sum();
+    long bytesInTurn =
+        inTurn.ports().stream().filter(p -> p.priority() == 3).mapToLong(PortStats::txBytes).sum();
+    long bytesSplit =
+        split.ports().stream().filter(p -> p.priority() == 3).mapToLong(PortStats::txBytes).sum();
     // the same payload; split parts are smaller messages, so a few more packets and headers
     assertThat(bytesSplit).isBetween(bytesInTurn, bytesInTurn + bytesInTurn / 100);
   }

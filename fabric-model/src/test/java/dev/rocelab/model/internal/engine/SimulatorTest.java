@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 class SimulatorTest {
 
   private final Simulator sim = new Simulator();
+
   /** Wake-ups as "name@time", in the order they ran. */
   private final List<String> log = new ArrayList<>();
 
@@ -134,12 +135,13 @@ class SimulatorTest {
   void aComponentMayScheduleItselfAndOthersWhileWaking() {
     Probe a = new Probe("a");
     Probe b = new Probe("b");
-    a.onWake = now -> {
-      if (now < 30) {
-        sim.schedule(a, now + 10);
-      }
-      sim.schedule(b, now); // same time: runs after a, before anything scheduled later
-    };
+    a.onWake =
+        now -> {
+          if (now < 30) {
+            sim.schedule(a, now + 10);
+          }
+          sim.schedule(b, now); // same time: runs after a, before anything scheduled later
+        };
     sim.schedule(a, 10);
 
     sim.runUntil(100);
@@ -177,11 +179,14 @@ class SimulatorTest {
 
   @Test
   void theFingerprintDependsOnWhichComponentRanWhenAndInWhatOrder() {
-    assertThat(fingerprint(new long[] {10, 10}, false)).as("same trajectory")
+    assertThat(fingerprint(new long[] {10, 10}, false))
+        .as("same trajectory")
         .isEqualTo(fingerprint(new long[] {10, 10}, false));
-    assertThat(fingerprint(new long[] {10, 10}, true)).as("same times, order swapped")
+    assertThat(fingerprint(new long[] {10, 10}, true))
+        .as("same times, order swapped")
         .isNotEqualTo(fingerprint(new long[] {10, 10}, false));
-    assertThat(fingerprint(new long[] {10, 11}, false)).as("one event later")
+    assertThat(fingerprint(new long[] {10, 11}, false))
+        .as("one event later")
         .isNotEqualTo(fingerprint(new long[] {10, 10}, false));
   }
 
@@ -190,10 +195,12 @@ class SimulatorTest {
     Simulator s = new Simulator();
     Component[] c = new Component[2];
     for (int i = 0; i < 2; i++) {
-      c[i] = s.register(new Component() {
-        @Override
-        protected void wake(long now) {}
-      });
+      c[i] =
+          s.register(
+              new Component() {
+                @Override
+                protected void wake(long now) {}
+              });
     }
     if (secondFirst) {
       s.schedule(c[1], times[1]);
@@ -216,18 +223,21 @@ class SimulatorTest {
     for (int round = 0; round < 20; round++) {
       Simulator s = new Simulator();
       List<String> ran = new ArrayList<>();
-      TreeMap<long[], String> expected = new TreeMap<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0])
-          : Long.compare(x[1], y[1]));
+      TreeMap<long[], String> expected =
+          new TreeMap<>(
+              (x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
       long[][] keyOf = new long[200][];
       Component[] all = new Component[200];
       for (int i = 0; i < all.length; i++) {
         String name = "c" + i;
-        all[i] = s.register(new Component() {
-          @Override
-          protected void wake(long now) {
-            ran.add(name + "@" + now);
-          }
-        });
+        all[i] =
+            s.register(
+                new Component() {
+                  @Override
+                  protected void wake(long now) {
+                    ran.add(name + "@" + now);
+                  }
+                });
       }
       long seq = 0;
       for (int op = 0; op < 2000; op++) {

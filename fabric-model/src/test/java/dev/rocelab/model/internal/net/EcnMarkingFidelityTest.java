@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class EcnMarkingFidelityTest {
 
   private static final int RDMA = 3;
+
   /** 20 000 packets per depth: at p = 0.02 that is 400 ± 20 marks, so 3σ is 15 % of the mean. */
   private static final int PACKETS = 20_000;
 
@@ -53,7 +54,9 @@ class EcnMarkingFidelityTest {
     return p;
   }
 
-  /** Dequeues {@code n} fresh ECN-capable packets at a queue depth; returns how many came out CE. */
+  /**
+   * Dequeues {@code n} fresh ECN-capable packets at a queue depth; returns how many came out CE.
+   */
   private long marksAt(long depth, int n, int priority) {
     long marks = 0;
     for (int i = 0; i < n; i++) {
@@ -84,7 +87,8 @@ class EcnMarkingFidelityTest {
     // seeded, so the outcome is the same on every run
     double mean = PACKETS * p;
     double sigma = Math.sqrt(PACKETS * p * (1 - p));
-    assertThat((double) marks).as("CE marks of %d packets at a queue of %d bytes (p = %.4f)", PACKETS, depth, p)
+    assertThat((double) marks)
+        .as("CE marks of %d packets at a queue of %d bytes (p = %.4f)", PACKETS, depth, p)
         .isCloseTo(mean, within(3 * sigma));
     assertThat(markCounter(RDMA)).as("ECN marks counted at the egress").isEqualTo(marks);
   }
@@ -102,14 +106,17 @@ class EcnMarkingFidelityTest {
   void aboveKmaxEveryPacketIsMarked() {
     long kmax = ecn.kmax().bytes();
     for (long depth : new long[] {kmax + 1, 10 * kmax}) {
-      assertThat(marksAt(depth, 10_000, RDMA)).as("marks at a queue of %d bytes", depth).isEqualTo(10_000);
+      assertThat(marksAt(depth, 10_000, RDMA))
+          .as("marks at a queue of %d bytes", depth)
+          .isEqualTo(10_000);
     }
     assertThat(markCounter(RDMA)).isEqualTo(20_000);
   }
 
   @Test
   void packetsThatAreNotEcnCapableAreNeverMarked() {
-    for (long depth : new long[] {ecn.kmin().bytes() + 1, ecn.kmax().bytes(), 10 * ecn.kmax().bytes()}) {
+    for (long depth :
+        new long[] {ecn.kmin().bytes() + 1, ecn.kmax().bytes(), 10 * ecn.kmax().bytes()}) {
       for (int i = 0; i < 10_000; i++) {
         Packet p = rdmaPacket(RDMA);
         p.ect = false;

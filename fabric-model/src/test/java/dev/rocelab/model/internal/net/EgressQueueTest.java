@@ -68,20 +68,32 @@ class EgressQueueTest {
   void aLoneFlowThroughASlowPipelineIsNeitherQueuedNorMarked() {
     // star100g-dcqcn: 1 us store-and-forward pipeline (12.5 KB at 100G), Kmin 5 KiB; one sender at
     // line rate into an idle receiver link never builds an egress queue
-    RunResult run = ModelFixtures.run(ModelFixtures.fabric("star100g-dcqcn"),
-        Scenario.of("lone flow", new Workload.Incast(1, Optional.empty(), DataSize.mb(8), OptionalInt.empty(),
-            SimTime.ZERO)).withDuration(SimTime.millis(2))).result();
+    RunResult run =
+        ModelFixtures.run(
+                ModelFixtures.fabric("star100g-dcqcn"),
+                Scenario.of(
+                        "lone flow",
+                        new Workload.Incast(
+                            1, Optional.empty(), DataSize.mb(8), OptionalInt.empty(), SimTime.ZERO))
+                    .withDuration(SimTime.millis(2)))
+            .result();
 
-    PortStats egress = run.port("leaf1:eth1").stream().filter(p -> p.priority() == 3).findFirst().orElseThrow();
+    PortStats egress =
+        run.port("leaf1:eth1").stream().filter(p -> p.priority() == 3).findFirst().orElseThrow();
     assertThat(egress.ecnMarks()).as("ECN marks at the receiver's egress").isZero();
-    assertThat(egress.maxQueue().bytes()).as("deepest egress queue: the departing frame").isEqualTo(1024 + 62);
-    assertThat(run.series("queue_depth")).as("queue depth samples").allSatisfy(s -> assertThat(s.max())
-        .isLessThanOrEqualTo(1024 + 62));
+    assertThat(egress.maxQueue().bytes())
+        .as("deepest egress queue: the departing frame")
+        .isEqualTo(1024 + 62);
+    assertThat(run.series("queue_depth"))
+        .as("queue depth samples")
+        .allSatisfy(s -> assertThat(s.max()).isLessThanOrEqualTo(1024 + 62));
     FlowResult flow = run.flows().get(0);
     // 8 MB at 92.6 Gb/s of goodput is 691 us; one CNP would have cut the rate and added far more
-    assertThat(flow.completion()).hasValueSatisfying(t -> assertThat(t).isLessThan(SimTime.micros(700)));
+    assertThat(flow.completion())
+        .hasValueSatisfying(t -> assertThat(t).isLessThan(SimTime.micros(700)));
     assertThat(run.series("cnps_sent")).isEmpty();
     assertThat(run.series("throughput").stream().mapToLong(TimeSeries::max).max().orElseThrow())
-        .as("peak throughput").isGreaterThan(92_000_000_000L);
+        .as("peak throughput")
+        .isGreaterThan(92_000_000_000L);
   }
 }

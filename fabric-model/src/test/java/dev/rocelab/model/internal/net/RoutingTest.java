@@ -23,11 +23,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * ECMP next hops and the per-switch hash choice. Next hops are checked on real fabrics against
- * what up-down routing in a Clos must give, read off the fabric's structure rather than computed
- * by another shortest-path search: a leaf reaches its own NICs directly and every other NIC over
- * all its uplinks; a spine goes down to the NIC's leaf if it is linked to it, else up to every
- * super spine; a super spine goes down to every spine linked to the NIC's leaf.
+ * ECMP next hops and the per-switch hash choice. Next hops are checked on real fabrics against what
+ * up-down routing in a Clos must give, read off the fabric's structure rather than computed by
+ * another shortest-path search: a leaf reaches its own NICs directly and every other NIC over all
+ * its uplinks; a spine goes down to the NIC's leaf if it is linked to it, else up to every super
+ * spine; a super spine goes down to every spine linked to the NIC's leaf.
  */
 class RoutingTest {
 
@@ -49,7 +49,8 @@ class RoutingTest {
       for (int n = 0; n < nics.size(); n++) {
         Set<String> expected = upDownNextHops(graph, sw.name, nics.get(n));
         assertThat(expected).as("GIVEN %s reaches %s", sw.name, nics.get(n)).isNotEmpty();
-        assertThat(nextHops(sw, n)).as("next hops of %s towards %s", sw.name, nics.get(n))
+        assertThat(nextHops(sw, n))
+            .as("next hops of %s towards %s", sw.name, nics.get(n))
             .isEqualTo(expected);
         checked++;
       }
@@ -61,11 +62,13 @@ class RoutingTest {
   void aLeafSpreadsRemoteTrafficOverAllItsParallelUplinks() {
     FabricGraph graph = FabricGraph.of(fabric("clos2tier"));
     Network net = new NetworkBuilder(graph, List.of(), 1L).build();
-    SwitchNode leaf1 = Arrays.stream(net.switches).filter(s -> s.name.equals("leaf1")).findFirst().orElseThrow();
+    SwitchNode leaf1 =
+        Arrays.stream(net.switches).filter(s -> s.name.equals("leaf1")).findFirst().orElseThrow();
     int remote = graph.nics().indexOf(Endpoint.parse("host5:nic0")); // on leaf3
 
     // 2 spines × 2 parallel links
-    assertThat(nextHops(leaf1, remote)).hasSize(4)
+    assertThat(nextHops(leaf1, remote))
+        .hasSize(4)
         .allSatisfy(port -> assertThat(peerDevice(graph, port)).startsWith("spine"));
   }
 
@@ -87,9 +90,9 @@ class RoutingTest {
   }
 
   /**
-   * 100 000 consecutive hashes (more structured than real flow hashes) per port count. At that
-   * size a 5 % deviation from uniform is at least 4 binomial σ for every n ≤ 16 (σ/mean =
-   * sqrt((n − 1)/100 000) ≤ 1.2 %), so a uniform choice passes and a biased one does not.
+   * 100 000 consecutive hashes (more structured than real flow hashes) per port count. At that size
+   * a 5 % deviation from uniform is at least 4 binomial σ for every n ≤ 16 (σ/mean = sqrt((n −
+   * 1)/100 000) ≤ 1.2 %), so a uniform choice passes and a biased one does not.
    */
   @ParameterizedTest(name = "over {0} ports")
   @ValueSource(ints = {2, 3, 4, 8, 16})
@@ -104,7 +107,8 @@ class RoutingTest {
 
     double uniform = (double) hashes / ports;
     for (int port = 0; port < ports; port++) {
-      assertThat((double) counts[port]).as("hashes on port %d of %d", port, ports)
+      assertThat((double) counts[port])
+          .as("hashes on port %d of %d", port, ports)
           .isCloseTo(uniform, within(0.05 * uniform));
     }
   }
@@ -112,7 +116,8 @@ class RoutingTest {
   @Test
   void aFlowAlwaysTakesTheSamePortForTheSameSeed() {
     long seed = 0x5eed;
-    int[] first = IntStream.range(0, 10_000).map(h -> Routing.select(h * 0x9E3779B1, seed, 8)).toArray();
+    int[] first =
+        IntStream.range(0, 10_000).map(h -> Routing.select(h * 0x9E3779B1, seed, 8)).toArray();
     int[] again = new int[first.length];
     for (int h = first.length - 1; h >= 0; h--) { // another order, with other seeds in between
       Routing.select(h, seed + 1, 8);
@@ -133,17 +138,23 @@ class RoutingTest {
     for (int pair = 0; pair < 5; pair++) {
       long a = seeds.nextLong();
       long b = seeds.nextLong();
-      long agree = IntStream.range(0, 100_000)
-          .filter(h -> Routing.select(h, a, 4) == Routing.select(h, b, 4)).count();
-      assertThat(agree / 100_000.0).as("share of hashes on the same port under seeds %d and %d", a, b)
+      long agree =
+          IntStream.range(0, 100_000)
+              .filter(h -> Routing.select(h, a, 4) == Routing.select(h, b, 4))
+              .count();
+      assertThat(agree / 100_000.0)
+          .as("share of hashes on the same port under seeds %d and %d", a, b)
           .isCloseTo(0.25, within(0.01));
     }
   }
 
   private static Set<String> nextHops(SwitchNode sw, int nic) {
     int[] hops = sw.routes[nic];
-    return hops == null ? Set.of()
-        : Arrays.stream(hops).mapToObj(local -> sw.ports[local].name).collect(Collectors.toCollection(TreeSet::new));
+    return hops == null
+        ? Set.of()
+        : Arrays.stream(hops)
+            .mapToObj(local -> sw.ports[local].name)
+            .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static String peerDevice(FabricGraph graph, String port) {
@@ -160,8 +171,10 @@ class RoutingTest {
   }
 
   private static Set<String> portsOf(FabricGraph graph, String sw, Predicate<Endpoint> towards) {
-    return graph.ports(sw).stream().filter(p -> towards.test(graph.linkAt(p).orElseThrow().peerOf(p)))
-        .map(Endpoint::toString).collect(Collectors.toCollection(TreeSet::new));
+    return graph.ports(sw).stream()
+        .filter(p -> towards.test(graph.linkAt(p).orElseThrow().peerOf(p)))
+        .map(Endpoint::toString)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static Set<String> upDownNextHops(FabricGraph graph, String sw, Endpoint nic) {

@@ -13,18 +13,20 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The switch MMU: reserve, dynamic threshold ({@code alpha × free shared bytes}), PFC XOFF/XON per
- * ingress priority group with headroom, and lossy admission per egress queue. Buffers here have
- * two ports, a 100 000-byte shared pool and 1000-byte frames, so every threshold crossing can be
- * worked out by hand: a queue alone in the pool with {@code x} shared bytes is at its threshold
- * when {@code x ≥ alpha·(100 000 − x)}, i.e. at {@code alpha/(1 + alpha)} of the pool.
+ * ingress priority group with headroom, and lossy admission per egress queue. Buffers here have two
+ * ports, a 100 000-byte shared pool and 1000-byte frames, so every threshold crossing can be worked
+ * out by hand: a queue alone in the pool with {@code x} shared bytes is at its threshold when
+ * {@code x ≥ alpha·(100 000 − x)}, i.e. at {@code alpha/(1 + alpha)} of the pool.
  */
 class SharedBufferTest {
 
   private static final int PORTS = 2;
   private static final long POOL = 100_000;
   private static final long FRAME = 1000;
+
   /** Port 0, priority 3 (an ingress priority group, or an egress queue). */
   private static final int SLOT = 3;
+
   /** Port 1, priority 3. */
   private static final int OTHER_SLOT = 8 + 3;
 
@@ -32,8 +34,8 @@ class SharedBufferTest {
   private static SharedBuffer buffer(double alpha, long reserve, long xonOffset, long headroom) {
     long[] headroomCap = new long[PORTS * 8];
     headroomCap[SLOT] = headroom;
-    return new SharedBuffer(PORTS, POOL + headroom + reserve * 8 * PORTS, 256, reserve, alpha, xonOffset,
-        headroomCap);
+    return new SharedBuffer(
+        PORTS, POOL + headroom + reserve * 8 * PORTS, 256, reserve, alpha, xonOffset, headroomCap);
   }
 
   private static Admission[] admitLossless(SharedBuffer buffer, int slot, int frames) {
@@ -85,7 +87,8 @@ class SharedBufferTest {
   void aGroupTakesSharedBytesUpToAlphaTimesFreeAndGoesXoffOnReachingIt() {
     SharedBuffer buffer = buffer(0.25, 0, 0, 3000);
 
-    // frame 20 brings x to 20 000 = 0.25 × (100 000 − 20 000): admitted, and the group is at its threshold
+    // frame 20 brings x to 20 000 = 0.25 × (100 000 − 20 000): admitted, and the group is at its
+    // threshold
     assertThat(admitLossless(buffer, SLOT, 19)).containsOnly(ADMITTED);
     assertThat(buffer.isXoff(SLOT)).isFalse();
     assertThat(buffer.admitLossless(SLOT, FRAME)).isEqualTo(ADMITTED_XOFF);
@@ -111,10 +114,13 @@ class SharedBufferTest {
     SharedBuffer buffer = buffer(0.25, 0, 0, 3000);
     admitLossless(buffer, SLOT, 20);
 
-    assertThat(admitLossless(buffer, SLOT, 4)).containsExactly(ADMITTED, ADMITTED, ADMITTED, DROPPED);
+    assertThat(admitLossless(buffer, SLOT, 4))
+        .containsExactly(ADMITTED, ADMITTED, ADMITTED, DROPPED);
     assertThat(buffer.headroomUsed(SLOT)).isEqualTo(3000);
     assertThat(buffer.sharedUsed()).as("shared bytes, unchanged since XOFF").isEqualTo(20_000);
-    assertThat(buffer.admitLossless(SLOT, 1)).as("even a 1-byte frame past full headroom").isEqualTo(DROPPED);
+    assertThat(buffer.admitLossless(SLOT, 1))
+        .as("even a 1-byte frame past full headroom")
+        .isEqualTo(DROPPED);
   }
 
   @Test
@@ -127,12 +133,16 @@ class SharedBufferTest {
 
     for (int i = 1; i <= 3; i++) {
       buffer.releaseLossless(SLOT, FRAME);
-      assertThat(buffer.headroomUsed(SLOT)).as("headroom after %d releases", i).isEqualTo(3000 - i * FRAME);
+      assertThat(buffer.headroomUsed(SLOT))
+          .as("headroom after %d releases", i)
+          .isEqualTo(3000 - i * FRAME);
       assertThat(buffer.sharedUsed()).as("shared after %d releases", i).isEqualTo(20_000);
     }
     for (int i = 1; i <= 20; i++) {
       buffer.releaseLossless(SLOT, FRAME);
-      assertThat(buffer.sharedUsed()).as("shared after %d more releases", i).isEqualTo(20_000 - i * FRAME);
+      assertThat(buffer.sharedUsed())
+          .as("shared after %d more releases", i)
+          .isEqualTo(20_000 - i * FRAME);
     }
     buffer.releaseLossless(SLOT, FRAME);
     buffer.releaseLossless(SLOT, FRAME);
@@ -146,18 +156,24 @@ class SharedBufferTest {
 
   @ParameterizedTest(name = "xonOffset {0}: XON at release {1}")
   @CsvSource({"0, 3", "5000, 7", "10000, 11"})
-  void xonComesWhenHeadroomIsEmptyAndSharedUseIsXonOffsetBelowTheThreshold(long xonOffset, int xonRelease) {
+  void xonComesWhenHeadroomIsEmptyAndSharedUseIsXonOffsetBelowTheThreshold(
+      long xonOffset, int xonRelease) {
     SharedBuffer buffer = buffer(0.25, 0, xonOffset, 3000);
     admitLossless(buffer, SLOT, 23); // XOFF at 20 000 shared, then 3000 of headroom
 
     // after j shared releases: x = 20 000 − 1000j, threshold 0.25 × (80 000 + 1000j); XON once
     // x + xonOffset ≤ threshold and the headroom (released first, 3 frames) is empty
     for (int release = 1; release <= 15; release++) {
-      assertThat(buffer.releaseLossless(SLOT, FRAME)).as("XON on release %d", release)
+      assertThat(buffer.releaseLossless(SLOT, FRAME))
+          .as("XON on release %d", release)
           .isEqualTo(release == xonRelease);
-      assertThat(buffer.isXoff(SLOT)).as("XOFF after release %d", release).isEqualTo(release < xonRelease);
+      assertThat(buffer.isXoff(SLOT))
+          .as("XOFF after release %d", release)
+          .isEqualTo(release < xonRelease);
     }
-    assertThat(buffer.admitLossless(SLOT, FRAME)).as("the next frame after XON").isEqualTo(ADMITTED);
+    assertThat(buffer.admitLossless(SLOT, FRAME))
+        .as("the next frame after XON")
+        .isEqualTo(ADMITTED);
     assertThat(buffer.headroomUsed(SLOT)).isZero();
   }
 
@@ -169,7 +185,8 @@ class SharedBufferTest {
     }
 
     // with 20 000 taken elsewhere: x = 16 000 = 0.25 × (100 000 − 20 000 − 16 000) at frame 16
-    assertThat(admitLossless(buffer, SLOT, 16)).containsExactly(concat(repeat(ADMITTED, 15), ADMITTED_XOFF));
+    assertThat(admitLossless(buffer, SLOT, 16))
+        .containsExactly(concat(repeat(ADMITTED, 15), ADMITTED_XOFF));
   }
 
   private static Admission[] concat(Admission[] first, Admission last) {
@@ -196,7 +213,8 @@ class SharedBufferTest {
 
   @Test
   void aLossyQueueAlwaysGetsItsReserveEvenWithNoSharedPool() {
-    SharedBuffer buffer = new SharedBuffer(PORTS, 4000 * 8 * PORTS, 256, 4000, 0.25, 0, new long[PORTS * 8]);
+    SharedBuffer buffer =
+        new SharedBuffer(PORTS, 4000 * 8 * PORTS, 256, 4000, 0.25, 0, new long[PORTS * 8]);
     assertThat(buffer.pool()).isZero();
 
     for (int i = 1; i <= 4; i++) {

@@ -66,13 +66,15 @@ final class SteppedNetwork {
   /** Checks the byte balance of the network: sent = received + dropped + in flight. */
   void assertConserved() {
     Network.Conservation balance = net.conservation();
-    assertThat(balance.holds()).as("sent = received + dropped + in flight, but %s", balance).isTrue();
+    assertThat(balance.holds())
+        .as("sent = received + dropped + in flight, but %s", balance)
+        .isTrue();
   }
 
   /**
-   * Records every frame that leaves a port from now on, by giving the port a new wire whose far
-   * end records and passes frames on to the real peer. Call before the first step; frames the
-   * builder already started at time 0 finish on the old wire, which stays in the network's books.
+   * Records every frame that leaves a port from now on, by giving the port a new wire whose far end
+   * records and passes frames on to the real peer. Call before the first step; frames the builder
+   * already started at time 0 finish on the old wire, which stays in the network's books.
    */
   FrameTap tap(String name) {
     assertThat(net.sim.now()).as("taps go in before the run starts").isZero();
@@ -136,7 +138,9 @@ final class SteppedNetwork {
     @Override
     public void receive(Packet p, int port, long now) {
       long end = now - propagationPs;
-      frames.add(new Frame(p.kind, p.priority, p.pauseQuanta, end - (long) p.wireBytes() * psPerByte, end));
+      frames.add(
+          new Frame(
+              p.kind, p.priority, p.pauseQuanta, end - (long) p.wireBytes() * psPerByte, end));
       peer.receive(p, peerPort, now);
     }
 

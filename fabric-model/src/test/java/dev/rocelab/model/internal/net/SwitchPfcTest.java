@@ -16,53 +16,78 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
- * PFC thresholds at a switch, end to end: one line-rate flow host2 → host1 through the star's
- * leaf (8 MiB buffer, alpha 0.125), whose egress towards host1 is held by pauses injected from
- * host1's side, so the sender's ingress priority group fills. The switch must send XOFF
- * (65535 quanta) when the group reaches its dynamic threshold, refresh it every half pause while
- * the group stays congested, so the sender never resumes on its own, and send XON (0 quanta) once
- * the egress runs again and the group has drained; the sender resumes the moment XON arrives.
+ * PFC thresholds at a switch, end to end: one line-rate flow host2 → host1 through the star's leaf
+ * (8 MiB buffer, alpha 0.125), whose egress towards host1 is held by pauses injected from host1's
+ * side, so the sender's ingress priority group fills. The switch must send XOFF (65535 quanta) when
+ * the group reaches its dynamic threshold, refresh it every half pause while the group stays
+ * congested, so the sender never resumes on its own, and send XON (0 quanta) once the egress runs
+ * again and the group has drained; the sender resumes the moment XON arrives.
  */
 class SwitchPfcTest {
 
   private static final long US = 1_000_000L;
   private static final int RDMA = 3;
   private static final long CELL_FRAME = 1280; // a 1086-byte frame in 256-byte cells
+
   /** Half of 65535 quanta at 100G: 65535 × 512 bits × 10 ps / 2. */
   private static final long REFRESH_PS = 167_769_600L;
 
   @Test
   void anIngressGroupAtItsThresholdPausesTheSenderUntilItHasDrained() {
-    Scenario scenario = Scenario.of("one line-rate flow",
-        new Workload.RdmaFlow(Endpoint.parse("host2:nic0"), Endpoint.parse("host1:nic0"), DataSize.mib(32), 1, 1,
-            OptionalInt.empty(), SimTime.ZERO, Workload.Verb.WRITE));
-    SteppedNetwork network = new SteppedNetwork(
-        ModelFixtures.fabric("star100g", "    buffer: 32MiB\n", "    buffer: 8MiB\n"), scenario);
+    Scenario scenario =
+        Scenario.of(
+            "one line-rate flow",
+            new Workload.RdmaFlow(
+                Endpoint.parse("host2:nic0"),
+                Endpoint.parse("host1:nic0"),
+                DataSize.mib(32),
+                1,
+                1,
+                OptionalInt.empty(),
+                SimTime.ZERO,
+                Workload.Verb.WRITE));
+    SteppedNetwork network =
+        new SteppedNetwork(
+            ModelFixtures.fabric("star100g", "    buffer: 32MiB\n", "    buffer: 8MiB\n"),
+            scenario);
     SwitchPort ingress = network.switchPort(network.peerOf("host2:nic0"));
     SwitchPort egress = network.switchPort(network.peerOf("host1:nic0"));
     SwitchNode leaf = ingress.owner;
     int group = ingress.local * 8 + RDMA;
     FrameTap toSender = network.tap(ingress.name);
     FrameTap fromSender = network.tap("host2:nic0");
-    long propagation = network.graph.linkAt(Endpoint.parse("host2:nic0")).orElseThrow().spec().length()
-        .propagationDelay().picos();
+    long propagation =
+        network
+            .graph
+            .linkAt(Endpoint.parse("host2:nic0"))
+            .orElseThrow()
+            .spec()
+            .length()
+            .propagationDelay()
+            .picos();
 
-    // WHEN the egress towards host1 is paused from 5 µs to 600 µs (a pause lasts 335.5 µs: renewed at 300 µs)
+    // WHEN the egress towards host1 is paused from 5 µs to 600 µs (a pause lasts 335.5 µs: renewed
+    // at 300 µs)
     network.runUntil(5 * US);
     leaf.receive(Packet.pause(RDMA, 65535), egress.local, network.now());
     network.runUntil(300 * US);
     leaf.receive(Packet.pause(RDMA, 65535), egress.local, network.now());
     network.runUntil(590 * US);
 
-    // THEN the group went XOFF at alpha/(1 + alpha) of the pool, give or take the frame that crossed
+    // THEN the group went XOFF at alpha/(1 + alpha) of the pool, give or take the frame that
+    // crossed
     SharedBuffer buffer = leaf.buffer;
     assertThat(buffer.isXoff(group)).as("XOFF while the egress is held").isTrue();
-    assertThat((double) buffer.sharedUsed()).as("shared bytes of the group")
+    assertThat((double) buffer.sharedUsed())
+        .as("shared bytes of the group")
         .isCloseTo(0.125 / 1.125 * buffer.pool(), within((double) CELL_FRAME));
     // and the sender stopped in time: in headroom are at most the frame that would have crossed the
     // threshold and the one already on the wire (2 m of cable hold 125 bytes; the sender stops on
     // the pause's arrival ~23 ns after XOFF, with its current frame finished)
-    assertThat(buffer.headroomUsed(group)).as("headroom used").isPositive().isLessThanOrEqualTo(2 * CELL_FRAME);
+    assertThat(buffer.headroomUsed(group))
+        .as("headroom used")
+        .isPositive()
+        .isLessThanOrEqualTo(2 * CELL_FRAME);
 
     network.runUntil(600 * US);
     leaf.receive(Packet.pause(RDMA, 0), egress.local, network.now());
@@ -75,7 +100,9 @@ class SwitchPfcTest {
       Frame xoff = pauses.get(k);
       assertThat(xoff.quanta()).as("quanta of pause %d", k).isEqualTo(65535);
       assertThat(xoff.priority()).isEqualTo(RDMA);
-      assertThat(xoff.startPs() - firstXoff).as("pause %d after the first", k).isEqualTo(k * REFRESH_PS);
+      assertThat(xoff.startPs() - firstXoff)
+          .as("pause %d after the first", k)
+          .isEqualTo(k * REFRESH_PS);
     }
     Frame xon = pauses.get(4);
     assertThat(xon.quanta()).as("quanta of the fifth pause frame").isZero();
@@ -85,10 +112,17 @@ class SwitchPfcTest {
     long xoffArrives = pauses.get(0).endPs() + propagation;
     long xonArrives = xon.endPs() + propagation;
     List<Frame> data = fromSender.frames(Frame::isData);
-    assertThat(data).as("data frames started by the sender between XOFF and XON")
+    assertThat(data)
+        .as("data frames started by the sender between XOFF and XON")
         .noneMatch(f -> f.startPs() >= xoffArrives && f.startPs() < xonArrives);
-    assertThat(data.stream().filter(f -> f.startPs() >= xoffArrives).findFirst().orElseThrow().startPs())
-        .as("the sender's first frame after XOFF").isEqualTo(xonArrives);
+    assertThat(
+            data.stream()
+                .filter(f -> f.startPs() >= xoffArrives)
+                .findFirst()
+                .orElseThrow()
+                .startPs())
+        .as("the sender's first frame after XOFF")
+        .isEqualTo(xonArrives);
     network.assertConserved();
   }
 }

@@ -36,7 +36,9 @@ class SeriesStoreTest {
   @Test
   void aLongRunIsDownsampledWithinItsBudgetAndEachBucketSaysWhatItsSamplesSaid() {
     int capacity = 8;
-    SeriesStore store = new SeriesStore(LEVEL_AND_AMOUNT, INTERVAL_PS, (long) capacity * 2 * SeriesStore.BUCKET_BYTES);
+    SeriesStore store =
+        new SeriesStore(
+            LEVEL_AND_AMOUNT, INTERVAL_PS, (long) capacity * 2 * SeriesStore.BUCKET_BYTES);
     assertThat(store.capacity()).isEqualTo(capacity);
     SplittableRandom random = new SplittableRandom(7);
     long[] samples = random.longs(1_003, 0, 1_000).toArray();
@@ -57,10 +59,18 @@ class SeriesStoreTest {
       int from = b * 128;
       int to = Math.min(samples.length, from + 128);
       long[] bucket = java.util.Arrays.copyOfRange(samples, from, to);
-      assertThat(level.value(b)).as("last level in bucket %d", b).isEqualTo(bucket[bucket.length - 1]);
-      assertThat(amount.value(b)).as("amount in bucket %d", b).isEqualTo(LongStream.of(bucket).sum());
-      assertThat(level.bucketMin(b)).isEqualTo(LongStream.of(bucket).min().orElseThrow()).isEqualTo(amount.bucketMin(b));
-      assertThat(level.bucketMax(b)).isEqualTo(LongStream.of(bucket).max().orElseThrow()).isEqualTo(amount.bucketMax(b));
+      assertThat(level.value(b))
+          .as("last level in bucket %d", b)
+          .isEqualTo(bucket[bucket.length - 1]);
+      assertThat(amount.value(b))
+          .as("amount in bucket %d", b)
+          .isEqualTo(LongStream.of(bucket).sum());
+      assertThat(level.bucketMin(b))
+          .isEqualTo(LongStream.of(bucket).min().orElseThrow())
+          .isEqualTo(amount.bucketMin(b));
+      assertThat(level.bucketMax(b))
+          .isEqualTo(LongStream.of(bucket).max().orElseThrow())
+          .isEqualTo(amount.bucketMax(b));
     }
     // nothing is lost: the amounts add up, and the peak survives
     assertThat(LongStream.of(amount.values()).sum()).isEqualTo(LongStream.of(samples).sum());
@@ -69,7 +79,8 @@ class SeriesStoreTest {
 
   @Test
   void aLoneSpikeSurvivesAnyLengthOfRun() {
-    SeriesStore store = new SeriesStore(new Kind[] {Kind.LEVEL}, INTERVAL_PS, 64L * SeriesStore.BUCKET_BYTES);
+    SeriesStore store =
+        new SeriesStore(new Kind[] {Kind.LEVEL}, INTERVAL_PS, 64L * SeriesStore.BUCKET_BYTES);
     long[] samples = new long[200_000];
     samples[123_457] = 9_000;
     feed(store, 1, samples);
@@ -79,17 +90,21 @@ class SeriesStoreTest {
     assertThat(level.max()).isEqualTo(9_000);
     int spike = (int) (123_457 / store.samplesPerBucket());
     assertThat(level.bucketMax(spike)).isEqualTo(9_000);
-    assertThat(level.timeOf(spike).picos() - level.interval().picos()).isLessThan(123_457 * INTERVAL_PS);
+    assertThat(level.timeOf(spike).picos() - level.interval().picos())
+        .isLessThan(123_457 * INTERVAL_PS);
     assertThat(level.timeOf(spike).picos()).isGreaterThanOrEqualTo(123_457 * INTERVAL_PS);
     assertThat(store.anyNonZero(0)).isTrue();
   }
 
   @Test
   void aScaleTurnsAmountsIntoRatesOverTheSamplesTheyGather() {
-    SeriesStore store = new SeriesStore(new Kind[] {Kind.AMOUNT}, INTERVAL_PS, 2L * SeriesStore.BUCKET_BYTES);
+    SeriesStore store =
+        new SeriesStore(new Kind[] {Kind.AMOUNT}, INTERVAL_PS, 2L * SeriesStore.BUCKET_BYTES);
     feed(store, 1, new long[] {10, 20, 30, 40});
-    // 4 samples in 2 buckets of 2: each bucket's value is its sum, scaled with the 2 samples it gathers
-    TimeSeries perSample = store.series(0, "x", "s", "per sample", (value, samples) -> value / samples);
+    // 4 samples in 2 buckets of 2: each bucket's value is its sum, scaled with the 2 samples it
+    // gathers
+    TimeSeries perSample =
+        store.series(0, "x", "s", "per sample", (value, samples) -> value / samples);
 
     assertThat(perSample.values()).containsExactly(15, 35);
     assertThat(perSample.bucketMin(0)).isEqualTo(10);
@@ -98,7 +113,8 @@ class SeriesStoreTest {
 
   @Test
   void aSeriesOfZerosIsSeenAsSuchAfterDownsampling() {
-    SeriesStore store = new SeriesStore(LEVEL_AND_AMOUNT, INTERVAL_PS, 4L * SeriesStore.BUCKET_BYTES);
+    SeriesStore store =
+        new SeriesStore(LEVEL_AND_AMOUNT, INTERVAL_PS, 4L * SeriesStore.BUCKET_BYTES);
     long[] samples = new long[50];
     samples[3] = 1; // one non-zero level, then zeros: its last-sample values are all zero
     for (long sample : samples) {

@@ -9,15 +9,18 @@ final class Fabrics {
 
   private Fabrics() {}
 
-  /** The reference fabric: 8 hosts × 8 × 400G NICs, rail-optimized; every NIC marks RoCE with DSCP 26. */
+  /**
+   * The reference fabric: 8 hosts × 8 × 400G NICs, rail-optimized; every NIC marks RoCE with DSCP
+   * 26.
+   */
   static FabricGraph reference() {
     return FabricGraph.of(FabricFiles.load(Path.of("../fabrics/reference.yaml")));
   }
 
   /**
-   * A small leaf-spine: 2 leaves, 1 spine, 2 hosts per leaf, 2 NICs per host (host1..host4). host3's
-   * NICs use a profile marking RoCE with DSCP 24 and opening 4 QPs per connection; the others mark
-   * 26 with 1 QP.
+   * A small leaf-spine: 2 leaves, 1 spine, 2 hosts per leaf, 2 NICs per host (host1..host4).
+   * host3's NICs use a profile marking RoCE with DSCP 24 and opening 4 QPs per connection; the
+   * others mark 26 with 1 QP.
    */
   static FabricGraph small() {
     return FabricGraph.of(FabricFiles.load(smallYaml(2, 2), "small.yaml"));
@@ -25,8 +28,13 @@ final class Fabrics {
 
   /** One leaf with one 2-NIC host: no NIC has a peer on another host. */
   static FabricGraph singleHost() {
-    return FabricGraph.of(FabricFiles.load(smallYaml(1, 1).replace("  - devices: [host3]\n    nicProfile: cx7-dscp24\n",
-        "  - devices: [host1]\n    nicProfile: cx7-dscp24\n"), "single-host.yaml"));
+    return FabricGraph.of(
+        FabricFiles.load(
+            smallYaml(1, 1)
+                .replace(
+                    "  - devices: [host3]\n    nicProfile: cx7-dscp24\n",
+                    "  - devices: [host1]\n    nicProfile: cx7-dscp24\n"),
+            "single-host.yaml"));
   }
 
   private static String smallYaml(int leaves, int hostsPerLeaf) {
@@ -76,6 +84,7 @@ final class Fabrics {
         overrides:
           - devices: [host3]
             nicProfile: cx7-dscp24
-        """.formatted(leaves, hostsPerLeaf);
+        """
+        .formatted(leaves, hostsPerLeaf);
   }
 }

@@ -50,8 +50,20 @@ class FlowSpecTest {
   }
 
   /** Four 4 KiB messages over one QP. */
-  private static FlowSpec flow(Endpoint source, Endpoint destination, int dscp, long startPs, long periodPs) {
-    return new FlowSpec(0, "test", source, destination, 4096, 4, 1, dscp, startPs, periodPs, Workload.Verb.WRITE,
+  private static FlowSpec flow(
+      Endpoint source, Endpoint destination, int dscp, long startPs, long periodPs) {
+    return new FlowSpec(
+        0,
+        "test",
+        source,
+        destination,
+        4096,
+        4,
+        1,
+        dscp,
+        startPs,
+        periodPs,
+        Workload.Verb.WRITE,
         false);
   }
 }
