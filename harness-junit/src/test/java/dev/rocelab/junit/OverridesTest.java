@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.junit.internal.Overrides;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The same suite runs elsewhere by changing settings, not code. */
 class OverridesTest {
@@ -53,8 +57,11 @@ class OverridesTest {
   }
 
   @Test
-  void theFabricMayBeAFilePath() {
-    Path file = Path.of("target", "test-classes", "fabrics", "tiny.yaml").toAbsolutePath();
+  void theFabricMayBeAFilePath(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("tiny.yaml");
+    try (InputStream tiny = getClass().getClassLoader().getResourceAsStream("fabrics/tiny.yaml")) {
+      Files.copy(tiny, file);
+    }
 
     Engine.run(
             Map.of(
