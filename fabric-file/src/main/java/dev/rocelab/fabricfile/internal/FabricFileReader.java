@@ -5,6 +5,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.FabricValidator;
 import dev.rocelab.fabricfile.Problem;
+import dev.rocelab.fabricfile.spi.ProblemCollector;
+import dev.rocelab.fabricfile.spi.YamlNode;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

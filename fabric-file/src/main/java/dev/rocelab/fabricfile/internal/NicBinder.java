@@ -10,6 +10,9 @@ import dev.rocelab.api.fabric.TrafficClass;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.spi.MappingReader;
+import dev.rocelab.fabricfile.spi.Values;
+import dev.rocelab.fabricfile.spi.YamlNode;
 import java.util.LinkedHashSet;
 import java.util.List;
 

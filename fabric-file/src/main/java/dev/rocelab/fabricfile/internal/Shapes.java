@@ -2,8 +2,7 @@ package dev.rocelab.fabricfile.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import dev.rocelab.fabricfile.spi.Shape;
 import java.util.List;
 import java.util.Map;
 import org.apiguardian.api.API;
@@ -25,7 +24,7 @@ public final class Shapes {
           .required("name")
           .optional("description")
           .required("topology", "switchProfiles", "nicProfiles", "hostProfiles", "qos")
-          .optional("firmware", "firmwareProfiles", "overrides", "lab")
+          .optional("firmware", "firmwareProfiles", "overrides")
           .build();
 
   /** {@code speed} and {@code length} of a class of links. */
@@ -207,97 +206,9 @@ public final class Shapes {
   public static final Shape OVERRIDE =
       Shape.named("override").required("devices").optional("switchProfile", "nicProfile").build();
 
-  /**
-   * The inventory of a real lab ({@code lab:}); absent for a fabric that runs on the model only.
-   */
-  public static final Shape LAB =
-      Shape.named("lab")
-          .optional("hosts", "switches", "telemetry", "launcher", "flowTool", "faults")
-          .build();
-
-  /** A lab host: SSH login and the data address of each NIC. */
-  public static final Shape LAB_HOST =
-      Shape.named("labHost")
-          .required("address")
-          .optional("port")
-          .required("user")
-          .optional("identityFile", "passphraseEnv", "knownHosts", "strictHostKeyChecking")
-          .required("nics")
-          .build();
-
-  /** A lab host's NIC. */
-  public static final Shape LAB_NIC =
-      Shape.named("labNic").required("address").optional("rdmaDevice").build();
-
-  /** A lab switch: management address and, where fault commands log in to it, SSH login. */
-  public static final Shape LAB_SWITCH =
-      Shape.named("labSwitch")
-          .required("address")
-          .optional(
-              "port",
-              "user",
-              "identityFile",
-              "passphraseEnv",
-              "knownHosts",
-              "strictHostKeyChecking")
-          .build();
-
-  /** Where a lab's counters are read. */
-  public static final Shape LAB_TELEMETRY =
-      Shape.named("labTelemetry")
-          .required("prometheus")
-          .optional("headers", "step", "deviceLabel", "portLabel", "priorityLabel")
-          .required("queries")
-          .build();
-
-  /** One PromQL query per counter. */
-  public static final Shape LAB_QUERIES =
-      Shape.named("labQueries")
-          .optional(
-              "txBytes",
-              "rxBytes",
-              "txPackets",
-              "rxPackets",
-              "pfcPausesSent",
-              "pfcPausesReceived",
-              "ecnMarks",
-              "drops",
-              "droppedBytes",
-              "bufferUse")
-          .build();
-
-  /** The launcher of multi-node jobs. */
-  public static final Shape LAB_LAUNCHER =
-      Shape.named("labLauncher").required("kind", "host").optional("hostFile", "options").build();
-
-  /** The lab's fault commands. */
-  public static final Shape LAB_FAULTS =
-      Shape.named("labFaults").optional("linkDown", "linkUp", "reset").build();
-
-  /** A command run over SSH on an inventory device. */
-  public static final Shape LAB_SSH_COMMAND =
-      Shape.named("labSshCommand").required("via", "host", "run").build();
-
-  /** An HTTP request to a management API. */
-  public static final Shape LAB_HTTP_COMMAND =
-      Shape.named("labHttpCommand")
-          .required("via")
-          .optional("method")
-          .required("url")
-          .optional("headers", "body")
-          .build();
-
-  /** A command run where the tests run. */
-  public static final Shape LAB_LOCAL_COMMAND =
-      Shape.named("labLocalCommand").required("via", "run").build();
-
-  /** Lab command shapes by the {@code via} that selects them. */
-  public static final Map<String, Shape> LAB_COMMAND_KINDS =
-      orderedMap("ssh", LAB_SSH_COMMAND, "http", LAB_HTTP_COMMAND, "local", LAB_LOCAL_COMMAND);
-
   /** Topology shapes by the {@code kind} that selects them. */
   public static final Map<String, Shape> TOPOLOGY_KINDS =
-      orderedMap(
+      Shape.kinds(
           "leaf-spine",
           LEAF_SPINE,
           "three-tier",
@@ -335,24 +246,5 @@ public final class Shapes {
           FIRMWARE_PROFILES,
           NIC_FIRMWARE,
           SWITCH_NOS,
-          OVERRIDE,
-          LAB,
-          LAB_HOST,
-          LAB_NIC,
-          LAB_SWITCH,
-          LAB_TELEMETRY,
-          LAB_QUERIES,
-          LAB_LAUNCHER,
-          LAB_FAULTS,
-          LAB_SSH_COMMAND,
-          LAB_HTTP_COMMAND,
-          LAB_LOCAL_COMMAND);
-
-  private static Map<String, Shape> orderedMap(Object... pairs) {
-    Map<String, Shape> map = new LinkedHashMap<>();
-    for (int i = 0; i < pairs.length; i += 2) {
-      map.put((String) pairs[i], (Shape) pairs[i + 1]);
-    }
-    return Collections.unmodifiableMap(map);
-  }
+          OVERRIDE);
 }

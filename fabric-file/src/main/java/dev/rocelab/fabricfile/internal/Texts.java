@@ -1,17 +1,21 @@
 package dev.rocelab.fabricfile.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** Message helpers: quoting and "did you mean" suggestions. */
-final class Texts {
+@API(status = INTERNAL, since = "0.1")
+public final class Texts {
 
   private static final int MAX_SUGGESTION_DISTANCE = 3;
 
   private Texts() {}
 
-  static String quote(String text) {
+  public static String quote(String text) {
     return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
   }
 
@@ -19,7 +23,7 @@ final class Texts {
    * The candidate nearest to a misspelt word, if it is within {@value #MAX_SUGGESTION_DISTANCE}
    * edits and nearer than the word is long (so "x" does not suggest "g").
    */
-  static Optional<String> nearest(String word, Collection<String> candidates) {
+  public static Optional<String> nearest(String word, Collection<String> candidates) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : candidates) {

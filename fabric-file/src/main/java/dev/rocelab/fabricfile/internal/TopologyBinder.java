@@ -5,6 +5,10 @@ import dev.rocelab.api.fabric.LinkSpec;
 import dev.rocelab.api.fabric.Topology;
 import dev.rocelab.api.unit.Length;
 import dev.rocelab.api.unit.Rate;
+import dev.rocelab.fabricfile.spi.MappingReader;
+import dev.rocelab.fabricfile.spi.Shape;
+import dev.rocelab.fabricfile.spi.Values;
+import dev.rocelab.fabricfile.spi.YamlNode;
 import java.util.List;
 import java.util.Optional;
 

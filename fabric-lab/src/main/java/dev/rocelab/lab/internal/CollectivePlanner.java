@@ -2,9 +2,9 @@ package dev.rocelab.lab.internal;
 
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricGraph;
-import dev.rocelab.api.fabric.LabInventory;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.lab.LabInventory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +23,7 @@ final class CollectivePlanner {
    * @throws UnsupportedScenarioException if the lab has no launcher or too few GPUs
    */
   static List<CollectiveJob> plan(FabricGraph graph, Scenario scenario) {
-    LabInventory lab = graph.spec().lab();
+    LabInventory lab = LabInventory.of(graph.spec()).orElseThrow();
     List<CollectiveJob> jobs = new ArrayList<>();
     for (Workload workload : scenario.workloads()) {
       if (workload instanceof Workload.Collective collective) {

@@ -1,9 +1,9 @@
 package dev.rocelab.lab.internal;
 
-import dev.rocelab.api.fabric.LabCommand;
-import dev.rocelab.api.fabric.LabFaultAction;
-import dev.rocelab.api.fabric.LabInventory;
+import dev.rocelab.lab.LabCommand;
 import dev.rocelab.lab.LabException;
+import dev.rocelab.lab.LabFaultAction;
+import dev.rocelab.lab.LabInventory;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,10 +1,10 @@
 package dev.rocelab.lab.internal;
 
 import dev.rocelab.api.fabric.Endpoint;
-import dev.rocelab.api.fabric.LabInventory;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.lab.LabInventory;
 import java.util.Optional;
 
 /**

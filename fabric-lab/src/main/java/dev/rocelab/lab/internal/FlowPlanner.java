@@ -3,12 +3,12 @@ package dev.rocelab.lab.internal;
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
-import dev.rocelab.api.fabric.LabInventory;
 import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.lab.LabInventory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +42,7 @@ final class FlowPlanner {
 
   private FlowPlanner(FabricGraph graph, int firstFlow) {
     this.graph = graph;
-    this.lab = graph.spec().lab();
+    this.lab = LabInventory.of(graph.spec()).orElseThrow();
     this.firstFlow = firstFlow;
   }
 

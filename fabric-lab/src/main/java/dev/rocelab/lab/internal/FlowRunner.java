@@ -2,8 +2,6 @@ package dev.rocelab.lab.internal;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.rocelab.api.fabric.LabHost;
-import dev.rocelab.api.fabric.LabInventory;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.TimeSeries;
@@ -11,6 +9,8 @@ import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.lab.LabException;
+import dev.rocelab.lab.LabHost;
+import dev.rocelab.lab.LabInventory;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;

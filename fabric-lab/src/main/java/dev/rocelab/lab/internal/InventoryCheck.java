@@ -3,7 +3,7 @@ package dev.rocelab.lab.internal;
 import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
-import dev.rocelab.api.fabric.LabInventory;
+import dev.rocelab.lab.LabInventory;
 import java.util.ArrayList;
 import java.util.List;
 

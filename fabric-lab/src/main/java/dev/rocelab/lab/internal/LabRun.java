@@ -1,7 +1,6 @@
 package dev.rocelab.lab.internal;
 
 import dev.rocelab.api.backend.ScenarioRun;
-import dev.rocelab.api.fabric.LabFaultAction;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.FlowResult;
@@ -14,6 +13,7 @@ import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.lab.LabException;
+import dev.rocelab.lab.LabFaultAction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -9,12 +9,12 @@ import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
-import dev.rocelab.api.fabric.LabFaultAction;
-import dev.rocelab.api.fabric.LabInventory;
-import dev.rocelab.api.fabric.LabSsh;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.lab.LabException;
+import dev.rocelab.lab.LabFaultAction;
+import dev.rocelab.lab.LabInventory;
+import dev.rocelab.lab.LabSsh;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -59,14 +59,15 @@ public final class LabSession implements FabricSession {
   public LabSession(FabricBackend backend, FabricSpec spec) {
     this.backend = Objects.requireNonNull(backend, "backend must not be null");
     this.spec = Objects.requireNonNull(spec, "spec must not be null");
-    LabInventory lab = spec.lab();
-    if (lab.isEmpty()) {
-      throw new IllegalArgumentException(
-          "fabric "
-              + spec.name()
-              + " has no lab inventory: add a lab: section"
-              + " (hosts, switches, telemetry, faults) to run it on the lab backend");
-    }
+    LabInventory lab =
+        LabInventory.of(spec)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "fabric "
+                            + spec.name()
+                            + " has no lab inventory: add a lab: section"
+                            + " (hosts, switches, telemetry, faults) to run it on the lab backend"));
     this.graph = FabricGraph.of(spec);
     InventoryCheck.check(graph, lab);
     Map<String, LabSsh> logins = new LinkedHashMap<>();
@@ -184,7 +185,9 @@ public final class LabSession implements FabricSession {
    * traffic is still unscraped.
    */
   void awaitSettled(TelemetryReader reader) {
-    Duration step = Duration.ofNanos(spec.lab().telemetry().orElseThrow().step().picos() / 1000);
+    Duration step =
+        Duration.ofNanos(
+            LabInventory.of(spec).orElseThrow().telemetry().orElseThrow().step().picos() / 1000);
     Duration apart = step.multipliedBy(2);
     AtomicReference<TelemetryReader.Snapshot> last =
         new AtomicReference<>(reader.snapshot(Instant.now()));

@@ -1,6 +1,6 @@
 package dev.rocelab.lab.internal;
 
-import dev.rocelab.api.fabric.LabLauncher;
+import dev.rocelab.lab.LabLauncher;
 import java.util.Map;
 import java.util.Objects;
 

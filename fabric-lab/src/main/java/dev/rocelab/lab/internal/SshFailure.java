@@ -1,7 +1,7 @@
 package dev.rocelab.lab.internal;
 
 import com.jcraft.jsch.JSchException;
-import dev.rocelab.api.fabric.LabSsh;
+import dev.rocelab.lab.LabSsh;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;

@@ -1,14 +1,14 @@
 package dev.rocelab.lab.internal;
 
 import dev.rocelab.api.fabric.Endpoint;
-import dev.rocelab.api.fabric.LabTelemetry;
-import dev.rocelab.api.fabric.LabTelemetry.Counter;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.lab.LabException;
+import dev.rocelab.lab.LabTelemetry;
+import dev.rocelab.lab.LabTelemetry.Counter;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;

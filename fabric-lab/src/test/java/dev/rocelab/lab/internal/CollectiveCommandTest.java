@@ -2,10 +2,10 @@ package dev.rocelab.lab.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rocelab.api.fabric.LabLauncher;
 import dev.rocelab.api.scenario.DataType;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.lab.LabLauncher;
 import org.junit.jupiter.api.Test;
 
 /**

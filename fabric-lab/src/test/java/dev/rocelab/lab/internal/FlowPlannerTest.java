@@ -11,6 +11,7 @@ import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFiles;
+import dev.rocelab.lab.LabInventory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +42,7 @@ class FlowPlannerTest {
     assertThat(first.messages()).isEqualTo(10);
     assertThat(first.bursts()).hasValue(new FlowJob.Bursts(1, SimTime.micros(100)));
     // 256 KiB every 100 us: 20.97152 Gb/s on average, sent back to back by perftest's rate limiter
-    assertThat(new FlowRunner(lab.lab(), null).clientCommand(first))
+    assertThat(new FlowRunner(LabInventory.of(lab).orElseThrow(), null).clientCommand(first))
         .isEqualTo(
             "ib_write_bw -p 18515 --report_gbits"
                 + " -F -s 262144 -n 10 --burst_size=1 --rate_limit=20.971520 --rate_units=g --rate_limit_type=SW 10.0.0.11");
@@ -87,7 +88,8 @@ class FlowPlannerTest {
             .get(0);
 
     assertThat(FlowRunner.latencyProbe(job)).isFalse();
-    assertThat(new FlowRunner(lab("perftest").lab(), null).clientCommand(job))
+    assertThat(
+            new FlowRunner(LabInventory.of(lab("perftest")).orElseThrow(), null).clientCommand(job))
         .startsWith("ib_write_bw ");
   }
 
@@ -107,7 +109,7 @@ class FlowPlannerTest {
                 0)
             .get(0);
 
-    assertThat(new FlowRunner(lab.lab(), null).clientCommand(job))
+    assertThat(new FlowRunner(LabInventory.of(lab).orElseThrow(), null).clientCommand(job))
         .isEqualTo(
             "iperf3 -c 10.0.0.11 -p 18515 -J -i 0.1"
                 + " -n 2621440 -l 262144 -b 20971520000/1 --pacing-timer 100");

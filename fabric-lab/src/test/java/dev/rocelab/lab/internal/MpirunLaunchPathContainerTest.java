@@ -6,11 +6,12 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.rocelab.api.backend.FabricBackends;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.FabricSpec;
-import dev.rocelab.api.fabric.LabSsh;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.lab.LabContainers;
 import dev.rocelab.lab.LabException;
+import dev.rocelab.lab.LabInventory;
+import dev.rocelab.lab.LabSsh;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,8 +52,12 @@ class MpirunLaunchPathContainerTest {
   @Test
   void mpirunOverSshStartsAHarmlessProgramOnEveryHostOfTheHostFileWithTheNcclSettings() {
     Map<String, LabSsh> logins = new LinkedHashMap<>();
-    fabric.lab().hosts().forEach((name, host) -> logins.put(name, host.ssh()));
-    LaunchCommand launch = new LaunchCommand(fabric.lab().launcher().orElseThrow());
+    LabInventory.of(fabric)
+        .orElseThrow()
+        .hosts()
+        .forEach((name, host) -> logins.put(name, host.ssh()));
+    LaunchCommand launch =
+        new LaunchCommand(LabInventory.of(fabric).orElseThrow().launcher().orElseThrow());
     CollectiveJob job =
         new CollectiveJob(
             "collective0",

@@ -2,7 +2,7 @@ package dev.rocelab.api.fabric;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.rocelab.api.internal.Checks;
+import dev.rocelab.api.util.Checks;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +25,8 @@ import org.apiguardian.api.API;
  * @param qos QoS policies by name
  * @param firmware approved versions
  * @param overrides per-device profile overrides, applied in order
- * @param lab how to drive a real lab implementing this fabric; {@link LabInventory#NONE} if none
+ * @param sections the sections other modules read, by key, in file order (e.g. {@code lab}); empty
+ *     if none
  * @param firmwareProfiles the firmware and NOS versions the fabric file defines (its {@code
  *     firmwareProfiles}); {@link #firmwareRegistry()} adds the built-in ones
  * @since 0.1
@@ -41,7 +42,7 @@ public record FabricSpec(
     Map<String, QosPolicy> qos,
     FirmwarePolicy firmware,
     List<DeviceOverride> overrides,
-    LabInventory lab,
+    Map<String, FabricSection> sections,
     FirmwareRegistry firmwareProfiles) {
 
   /** Copies the collections; cross-references are checked by {@link FabricValidator}. */
@@ -55,84 +56,33 @@ public record FabricSpec(
     qos = Checks.orderedMap(qos, "qos");
     Checks.notNull(firmware, "firmware");
     overrides = Checks.list(overrides, "overrides");
-    Checks.notNull(lab, "lab");
+    sections = Checks.orderedMap(sections, "sections");
+    sections.forEach(
+        (key, section) -> {
+          if (!key.equals(section.key())) {
+            throw new IllegalArgumentException(
+                "sections." + key + " holds a section of key " + section.key());
+          }
+        });
     Checks.notNull(firmwareProfiles, "firmwareProfiles");
   }
 
   /**
-   * A fabric that defines no firmware profiles of its own.
+   * A section another module reads, if the fabric has it.
    *
-   * @param name the fabric's name
-   * @param description free text, may be empty
-   * @param topology the shape
-   * @param switchProfiles switch profiles by name
-   * @param nicProfiles NIC profiles by name
-   * @param hostProfiles host profiles by name
-   * @param qos QoS policies by name
-   * @param firmware approved versions
-   * @param overrides per-device profile overrides, applied in order
-   * @param lab how to drive a real lab implementing this fabric; {@link LabInventory#NONE} if none
+   * @param key the section's key, e.g. {@code lab}
+   * @param type what the reading module made of it
+   * @param <T> the section's type
+   * @return the section, or empty if the fabric has none under that key
+   * @throws IllegalArgumentException if the section under that key is of another type
    */
-  public FabricSpec(
-      String name,
-      String description,
-      Topology topology,
-      Map<String, SwitchProfile> switchProfiles,
-      Map<String, NicProfile> nicProfiles,
-      Map<String, HostProfile> hostProfiles,
-      Map<String, QosPolicy> qos,
-      FirmwarePolicy firmware,
-      List<DeviceOverride> overrides,
-      LabInventory lab) {
-    this(
-        name,
-        description,
-        topology,
-        switchProfiles,
-        nicProfiles,
-        hostProfiles,
-        qos,
-        firmware,
-        overrides,
-        lab,
-        FirmwareRegistry.EMPTY);
-  }
-
-  /**
-   * A fabric without a lab inventory ({@link LabInventory#NONE}).
-   *
-   * @param name the fabric's name
-   * @param description free text, may be empty
-   * @param topology the shape
-   * @param switchProfiles switch profiles by name
-   * @param nicProfiles NIC profiles by name
-   * @param hostProfiles host profiles by name
-   * @param qos QoS policies by name
-   * @param firmware approved versions
-   * @param overrides per-device profile overrides, applied in order
-   */
-  public FabricSpec(
-      String name,
-      String description,
-      Topology topology,
-      Map<String, SwitchProfile> switchProfiles,
-      Map<String, NicProfile> nicProfiles,
-      Map<String, HostProfile> hostProfiles,
-      Map<String, QosPolicy> qos,
-      FirmwarePolicy firmware,
-      List<DeviceOverride> overrides) {
-    this(
-        name,
-        description,
-        topology,
-        switchProfiles,
-        nicProfiles,
-        hostProfiles,
-        qos,
-        firmware,
-        overrides,
-        LabInventory.NONE,
-        FirmwareRegistry.EMPTY);
+  public <T extends FabricSection> Optional<T> section(String key, Class<T> type) {
+    FabricSection section = sections.get(key);
+    if (section != null && !type.isInstance(section)) {
+      throw new IllegalArgumentException(
+          "section " + key + " is a " + section.getClass().getName() + ", not a " + type.getName());
+    }
+    return Optional.ofNullable(section).map(type::cast);
   }
 
   /**

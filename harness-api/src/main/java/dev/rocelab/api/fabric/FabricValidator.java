@@ -3,7 +3,7 @@ package dev.rocelab.api.fabric;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.fabric.Finding.Severity;
-import dev.rocelab.api.internal.Checks;
+import dev.rocelab.api.util.Checks;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

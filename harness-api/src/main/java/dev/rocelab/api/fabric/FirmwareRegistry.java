@@ -2,10 +2,10 @@ package dev.rocelab.api.fabric;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.api.util.Checks;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package dev.rocelab.api.fabric;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.util.Checks;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

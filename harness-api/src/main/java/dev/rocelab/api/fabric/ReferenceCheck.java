@@ -161,7 +161,9 @@ final class ReferenceCheck {
             spec.hostProfiles(),
             spec.qos(),
             spec.firmware(),
-            List.of());
+            List.of(),
+            spec.sections(),
+            spec.firmwareProfiles());
     FabricGraph graph = FabricGraph.of(plain);
     graph
         .devices()

@@ -2,9 +2,9 @@ package dev.rocelab.api.fabric;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.api.util.Checks;
 import org.apiguardian.api.API;
 
 /**

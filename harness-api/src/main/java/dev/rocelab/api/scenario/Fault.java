@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.fabric.Endpoint;
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.api.util.Checks;
 import java.util.Objects;
 import org.apiguardian.api.API;
 

@@ -4,9 +4,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.backend.Capability;
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.api.util.Checks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;

@@ -2,8 +2,8 @@ package dev.rocelab.api.scenario;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.api.util.Checks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

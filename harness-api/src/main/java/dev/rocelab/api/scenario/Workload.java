@@ -4,9 +4,9 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.fabric.Endpoint;
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.api.util.Checks;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Optional;

@@ -263,6 +263,8 @@ class FabricFactsTest {
         Map.of("server", server),
         Map.of("lossless", qos),
         new FirmwarePolicy(Set.of("28.39.1002"), Set.of("SONiC.202405.1")),
-        List.<DeviceOverride>of());
+        List.<DeviceOverride>of(),
+        java.util.Map.of(),
+        FirmwareRegistry.EMPTY);
   }
 }

@@ -214,7 +214,9 @@ public final class Fabrics {
           hostProfiles,
           qos,
           firmware,
-          overrides);
+          overrides,
+          java.util.Map.of(),
+          FirmwareRegistry.EMPTY);
     }
 
     FabricGraph graph() {

@@ -244,7 +244,9 @@ class TopologyRecordsTest {
                       valid.hostProfiles(),
                       valid.qos(),
                       valid.firmware(),
-                      valid.overrides()))
+                      valid.overrides(),
+                      java.util.Map.of(),
+                      FirmwareRegistry.EMPTY))
           .withMessage("name must not be blank");
     }
   }

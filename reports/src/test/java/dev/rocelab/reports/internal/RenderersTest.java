@@ -3,6 +3,7 @@ package dev.rocelab.reports.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSection;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
@@ -12,7 +13,6 @@ import io.qameta.allure.model.Label;
 import io.qameta.allure.model.TestResult;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -161,25 +161,47 @@ class RenderersTest {
         .contains("  nicFirmware:\n    28.39.1002: 64\n");
   }
 
+  /** A section of another module's, as the lab's is: a URL and headers that carry credentials. */
+  record Telemetry(String prometheus, Map<String, String> headers, Map<String, Command> commands)
+      implements FabricSection {
+    @Override
+    public String key() {
+      return "telemetry";
+    }
+  }
+
+  /** A command with headers of its own, one level down. */
+  record Command(String url, Map<String, String> headers) {}
+
   @Test
-  void theConfigurationAttachmentShowsNoCredentialOfTheLabSection() throws Exception {
-    // every credential field of a lab section, each with its own planted secret
-    String lab =
-        Files.readString(Path.of("../fabric-file/src/test/resources/valid/lab.yaml"))
-            .replace(
-                "http://prometheus.lab:9090",
-                "https://prom-user:SECRET-userinfo-1@prometheus.lab:9090/?token=SECRET-query-2")
-            .replace(
-                "headers: {Authorization: \"Bearer ${env:PROM_TOKEN}\"}",
-                "headers: {Authorization: \"Bearer SECRET-header-3\", X-Tenant: \"t-${env:PROM_TENANT}\"}")
-            .replace("Bearer ${env:NVUE_TOKEN}", "Bearer SECRET-command-header-4");
-    FabricSpec spec = FabricFiles.load(lab, "lab.yaml");
+  void theConfigurationAttachmentShowsNoCredentialOfAnySection() {
+    // every kind of credential field a section can have, each with its own planted secret
+    Telemetry telemetry =
+        new Telemetry(
+            "https://prom-user:SECRET-userinfo-1@prometheus.lab:9090/?token=SECRET-query-2",
+            Map.of("Authorization", "Bearer SECRET-header-3"),
+            Map.of(
+                "reset",
+                new Command(
+                    "https://leaf1:8765/reset", Map.of("X-Tenant", "t-${env:PROM_TENANT}"))));
+    FabricSpec spec =
+        new FabricSpec(
+            REFERENCE.name(),
+            REFERENCE.description(),
+            REFERENCE.topology(),
+            REFERENCE.switchProfiles(),
+            REFERENCE.nicProfiles(),
+            REFERENCE.hostProfiles(),
+            REFERENCE.qos(),
+            REFERENCE.firmware(),
+            REFERENCE.overrides(),
+            Map.of("telemetry", telemetry),
+            REFERENCE.firmwareProfiles());
 
     Attachment configuration = ConfigurationText.of(spec);
 
     assertThat(configuration.content())
-        .doesNotContain(
-            "SECRET-userinfo-1", "SECRET-query-2", "SECRET-header-3", "SECRET-command-header-4")
+        .doesNotContain("SECRET-userinfo-1", "SECRET-query-2", "SECRET-header-3")
         .contains(
             "prometheus: \"https://***@prometheus.lab:9090/?token=***\"",
             "Authorization: Bearer ***",

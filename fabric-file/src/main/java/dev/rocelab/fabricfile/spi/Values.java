@@ -1,9 +1,12 @@
-package dev.rocelab.fabricfile.internal;
+package dev.rocelab.fabricfile.spi;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Length;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.internal.Texts;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,13 +16,15 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Converts YAML values to Java values, reporting what does not fit. Every method returns null after
  * reporting a problem, so callers can go on and find the next one.
  */
-final class Values {
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Values {
 
   private static final Pattern WHOLE = Pattern.compile("[-+]?[0-9]+");
   private static final Pattern DECIMAL =
@@ -27,22 +32,22 @@ final class Values {
 
   private final ProblemCollector problems;
 
-  Values(ProblemCollector problems) {
+  public Values(ProblemCollector problems) {
     this.problems = problems;
   }
 
-  ProblemCollector problems() {
+  public ProblemCollector problems() {
     return problems;
   }
 
   /**
    * A scalar taken as written, whatever YAML type it looks like ({@code 28.39.1002}, {@code 1.0}).
    */
-  String text(YamlNode node) {
+  public String text(YamlNode node) {
     return node.isScalar() ? node.text() : mismatch(node, "a string");
   }
 
-  Integer wholeNumber(YamlNode node) {
+  public Integer wholeNumber(YamlNode node) {
     if (!node.isScalar() || !node.hasTag(Tag.INT) || !WHOLE.matcher(node.text()).matches()) {
       return mismatch(node, "a whole number");
     }
@@ -54,7 +59,7 @@ final class Values {
     }
   }
 
-  Double number(YamlNode node) {
+  public Double number(YamlNode node) {
     if (!node.isScalar()
         || !(node.hasTag(Tag.INT) || node.hasTag(Tag.FLOAT))
         || !DECIMAL.matcher(node.text()).matches()) {
@@ -63,7 +68,7 @@ final class Values {
     return Double.valueOf(node.text());
   }
 
-  Boolean bool(YamlNode node) {
+  public Boolean bool(YamlNode node) {
     if (!node.isScalar() || !node.hasTag(Tag.BOOL)) {
       return mismatch(node, "true or false");
     }
@@ -71,19 +76,19 @@ final class Values {
     return text.equals("true") || text.equals("yes") || text.equals("on");
   }
 
-  DataSize size(YamlNode node) {
+  public DataSize size(YamlNode node) {
     return unit(node, "a size", DataSize::parse);
   }
 
-  Rate rate(YamlNode node) {
+  public Rate rate(YamlNode node) {
     return unit(node, "a rate", Rate::parse);
   }
 
-  SimTime duration(YamlNode node) {
+  public SimTime duration(YamlNode node) {
     return unit(node, "a duration", SimTime::parse);
   }
 
-  Length length(YamlNode node) {
+  public Length length(YamlNode node) {
     return unit(node, "a length", Length::parse);
   }
 
@@ -105,7 +110,7 @@ final class Values {
    * @param noun what the word names, for the message ({@code "forwarding mode"})
    * @param choices the accepted words and their values, in the order the message lists them
    */
-  <E> E choice(YamlNode node, String noun, Map<String, E> choices) {
+  public <E> E choice(YamlNode node, String noun, Map<String, E> choices) {
     if (!node.isScalar()) {
       return mismatch(node, "a " + noun);
     }
@@ -126,7 +131,7 @@ final class Values {
    * A list whose elements all convert; null if it is not a list or any element fails (all are
    * checked).
    */
-  <T> List<T> list(YamlNode node, Function<YamlNode, T> element) {
+  public <T> List<T> list(YamlNode node, Function<YamlNode, T> element) {
     if (!node.isList()) {
       return mismatch(node, "a list");
     }
@@ -141,12 +146,12 @@ final class Values {
   }
 
   /** A mapping from names to values, in file order; null if any entry fails (all are checked). */
-  <T> Map<String, T> namedMap(YamlNode node, BiFunction<String, YamlNode, T> value) {
+  public <T> Map<String, T> namedMap(YamlNode node, BiFunction<String, YamlNode, T> value) {
     return map(node, YamlNode::text, value);
   }
 
   /** A mapping whose keys are whole numbers ({@code 3: 96KiB}); keys that are not are reported. */
-  <T> Map<Integer, T> numberedMap(YamlNode node, Function<YamlNode, T> value) {
+  public <T> Map<Integer, T> numberedMap(YamlNode node, Function<YamlNode, T> value) {
     return map(
         node,
         key -> {
@@ -192,7 +197,7 @@ final class Values {
    * value...
    */
   @SuppressWarnings("unchecked")
-  static <V> Map<String, V> choices(Object... pairs) {
+  public static <V> Map<String, V> choices(Object... pairs) {
     Map<String, V> map = new LinkedHashMap<>();
     for (int i = 0; i < pairs.length; i += 2) {
       map.put((String) pairs[i], (V) pairs[i + 1]);
@@ -200,7 +205,7 @@ final class Values {
     return Collections.unmodifiableMap(map);
   }
 
-  <T> T mismatch(YamlNode node, String expected) {
+  public <T> T mismatch(YamlNode node, String expected) {
     problems.error(node, "expected " + expected + " but found " + node.describe());
     return null;
   }

@@ -1,4 +1,6 @@
-package dev.rocelab.fabricfile.internal;
+package dev.rocelab.fabricfile.spi;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.fabric.Finding;
 import dev.rocelab.api.fabric.Finding.Severity;
@@ -10,12 +12,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Collects the problems of one file and remembers where every field path was written, so that
  * findings about the finished {@code FabricSpec} can be pointed at the line they come from.
  */
-final class ProblemCollector {
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class ProblemCollector {
 
   private final String file;
   private final Set<Problem> problems = new LinkedHashSet<>();
@@ -24,23 +28,23 @@ final class ProblemCollector {
   /**
    * @param file the file name as the user gave it
    */
-  ProblemCollector(String file) {
+  public ProblemCollector(String file) {
     this.file = file;
   }
 
-  void register(YamlNode node) {
+  public void register(YamlNode node) {
     positions.putIfAbsent(node.path(), new int[] {node.line(), node.column()});
   }
 
-  void error(YamlNode at, String message) {
+  public void error(YamlNode at, String message) {
     error(at, at.path(), message);
   }
 
-  void error(YamlNode at, String path, String message) {
+  public void error(YamlNode at, String path, String message) {
     problems.add(new Problem(file, at.line(), at.column(), path, message, Severity.ERROR));
   }
 
-  void error(int line, int column, String path, String message) {
+  public void error(int line, int column, String path, String message) {
     problems.add(new Problem(file, line, column, path, message, Severity.ERROR));
   }
 
@@ -48,7 +52,7 @@ final class ProblemCollector {
    * Reports a validator finding at the position of its path, or of the nearest enclosing path
    * written.
    */
-  void finding(Finding finding) {
+  public void finding(Finding finding) {
     int[] position = positionOf(finding.path());
     problems.add(
         new Problem(
@@ -58,7 +62,7 @@ final class ProblemCollector {
   /**
    * @return whether the path was written in the file
    */
-  boolean isWritten(String path) {
+  public boolean isWritten(String path) {
     return positions.containsKey(path);
   }
 
@@ -88,14 +92,14 @@ final class ProblemCollector {
   /**
    * @return whether any error was reported
    */
-  boolean hasErrors() {
+  public boolean hasErrors() {
     return problems.stream().anyMatch(Problem::isError);
   }
 
   /**
    * @return the problems in file order (discovery order among problems at the same position)
    */
-  List<Problem> problems() {
+  public List<Problem> problems() {
     List<Problem> sorted = new ArrayList<>(problems);
     sorted.sort(Comparator.comparingInt(Problem::line).thenComparingInt(Problem::column));
     return sorted;

@@ -1,10 +1,10 @@
-package dev.rocelab.api.fabric;
+package dev.rocelab.lab;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.internal.Checks;
 import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.api.util.Checks;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;

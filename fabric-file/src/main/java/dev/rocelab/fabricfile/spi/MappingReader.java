@@ -1,5 +1,8 @@
-package dev.rocelab.fabricfile.internal;
+package dev.rocelab.fabricfile.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.fabricfile.internal.Texts;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -8,6 +11,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Reads one mapping of a known {@link Shape}: rejects unknown keys (suggesting the nearest known
@@ -17,7 +21,8 @@ import java.util.regex.Pattern;
  * <p>Once any value fails, {@link #build} skips the constructor: its complaint would only echo the
  * problem already reported.
  */
-final class MappingReader {
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class MappingReader {
 
   /**
    * A record's complaint that names its field first: {@code "kmax must be >= ..."}, {@code
@@ -66,7 +71,7 @@ final class MappingReader {
    *
    * @return the reader, or empty (after reporting) if the node is not a mapping
    */
-  static Optional<MappingReader> open(YamlNode node, Shape shape, Values values) {
+  public static Optional<MappingReader> open(YamlNode node, Shape shape, Values values) {
     if (!node.isMapping()) {
       values.mismatch(node, "a mapping");
       return Optional.empty();
@@ -74,20 +79,20 @@ final class MappingReader {
     return Optional.of(new MappingReader(node, shape, values.problems()));
   }
 
-  YamlNode node() {
+  public YamlNode node() {
     return mapping;
   }
 
   /**
    * @return whether the key was written
    */
-  boolean has(String key) {
+  public boolean has(String key) {
     declared(key);
     return entries.containsKey(key);
   }
 
   /** The converted value of a required key; null if it is missing or does not convert. */
-  <T> T required(String key, Function<YamlNode, T> convert) {
+  public <T> T required(String key, Function<YamlNode, T> convert) {
     if (!shape.requires(key)) {
       throw new IllegalStateException(shape.name() + "." + key + " is not declared required");
     }
@@ -98,7 +103,7 @@ final class MappingReader {
    * The converted value of an optional key, or the default when absent; null if it does not
    * convert.
    */
-  <T> T optional(String key, Function<YamlNode, T> convert, T defaultValue) {
+  public <T> T optional(String key, Function<YamlNode, T> convert, T defaultValue) {
     if (!shape.accepts(key) || shape.requires(key)) {
       throw new IllegalStateException(shape.name() + "." + key + " is not declared optional");
     }
@@ -116,7 +121,7 @@ final class MappingReader {
   }
 
   /** Marks the mapping as failed after a problem the caller reported itself. */
-  void fail() {
+  public void fail() {
     failed = true;
   }
 
@@ -124,7 +129,7 @@ final class MappingReader {
    * Builds the record unless a value failed. A rejection by the record's constructor is reported at
    * the field its message starts with (constructors name the field first), else at the mapping.
    */
-  <T> T build(Supplier<T> constructor) {
+  public <T> T build(Supplier<T> constructor) {
     if (failed) {
       return null;
     }

@@ -1,4 +1,4 @@
-package dev.rocelab.api.internal;
+package dev.rocelab.api.util;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,8 +1,10 @@
-package dev.rocelab.api.fabric;
+package dev.rocelab.lab;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.internal.Checks;
+import dev.rocelab.api.fabric.FabricSection;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.util.Checks;
 import java.util.Map;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -11,7 +13,8 @@ import org.apiguardian.api.API;
  * How to drive a real lab that implements the fabric: the hosts to log in to, the switches and
  * their management addresses, where telemetry is read, how multi-node jobs are launched, the tool
  * that carries point-to-point flows and the lab's own commands for faults. The {@code lab:} section
- * of a fabric file; {@link #NONE} for a fabric that only runs on the model.
+ * of a fabric file ({@link #KEY}), read by this module; a fabric without one runs on the model
+ * only.
  *
  * <p>Credentials are never part of the inventory: it names key files, known_hosts files and
  * environment variables, and the lab backend reads them when it connects.
@@ -31,12 +34,11 @@ public record LabInventory(
     Optional<LabTelemetry> telemetry,
     Optional<LabLauncher> launcher,
     FlowTool flowTool,
-    Map<LabFaultAction, LabCommand> faults) {
+    Map<LabFaultAction, LabCommand> faults)
+    implements FabricSection {
 
-  /** No lab: the fabric runs on the model only. */
-  public static final LabInventory NONE =
-      new LabInventory(
-          Map.of(), Map.of(), Optional.empty(), Optional.empty(), FlowTool.PERFTEST, Map.of());
+  /** The section's key in a fabric file. */
+  public static final String KEY = "lab";
 
   /** Copies the maps, keeping their order. */
   public LabInventory {
@@ -49,10 +51,21 @@ public record LabInventory(
   }
 
   /**
-   * @return whether this is {@link #NONE}: no host, no switch
+   * The lab inventory of a fabric.
+   *
+   * @param fabric a fabric
+   * @return its {@code lab:} section, or empty if it has none
    */
-  public boolean isEmpty() {
-    return hosts.isEmpty() && switches.isEmpty();
+  public static Optional<LabInventory> of(FabricSpec fabric) {
+    return fabric.section(KEY, LabInventory.class);
+  }
+
+  /**
+   * @return {@value #KEY}
+   */
+  @Override
+  public String key() {
+    return KEY;
   }
 
   /** The tool that carries point-to-point flows between hosts. */

@@ -1,10 +1,14 @@
-package dev.rocelab.fabricfile.internal;
+package dev.rocelab.fabricfile.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.fabricfile.internal.Texts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -17,7 +21,8 @@ import org.yaml.snakeyaml.nodes.Tag;
  * its 1-based position. Children are created through {@link #entries} and {@link #elements}, which
  * register every path with the {@link ProblemCollector} so later findings can be located.
  */
-final class YamlNode {
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class YamlNode {
 
   private final Node node;
   private final String path;
@@ -29,53 +34,53 @@ final class YamlNode {
     this.parent = parent;
   }
 
-  static YamlNode root(Node node, ProblemCollector problems) {
+  public static YamlNode root(Node node, ProblemCollector problems) {
     YamlNode root = new YamlNode(node, "", null);
     problems.register(root);
     return root;
   }
 
   /** A key and its value in a mapping. */
-  record Entry(YamlNode key, YamlNode value) {}
+  public record Entry(YamlNode key, YamlNode value) {}
 
-  String path() {
+  public String path() {
     return path;
   }
 
-  int line() {
+  public int line() {
     return node.getStartMark().getLine() + 1;
   }
 
-  int column() {
+  public int column() {
     return node.getStartMark().getColumn() + 1;
   }
 
-  boolean isMapping() {
+  public boolean isMapping() {
     return node instanceof MappingNode;
   }
 
-  boolean isList() {
+  public boolean isList() {
     return node instanceof SequenceNode;
   }
 
   /**
    * @return whether this is a scalar other than null ({@code ~}, {@code null} or nothing at all)
    */
-  boolean isScalar() {
+  public boolean isScalar() {
     return node instanceof ScalarNode && !Tag.NULL.equals(node.getTag());
   }
 
   /**
    * @return whether the scalar's resolved YAML type is the given one ({@link Tag#INT}, ...)
    */
-  boolean hasTag(Tag tag) {
+  public boolean hasTag(Tag tag) {
     return tag.equals(node.getTag());
   }
 
   /**
    * @return the scalar's text exactly as written (without quotes)
    */
-  String text() {
+  public String text() {
     return ((ScalarNode) node).getValue();
   }
 
@@ -83,7 +88,7 @@ final class YamlNode {
    * @return how the value reads in a message: {@code a mapping}, {@code a list}, {@code "text"},
    *     {@code nothing}
    */
-  String describe() {
+  public String describe() {
     if (node instanceof MappingNode) {
       return "a mapping";
     }
@@ -101,7 +106,7 @@ final class YamlNode {
    * The entries of this mapping, keys as written. Reports duplicate keys, non-scalar keys and
    * recursive aliases; merge keys ({@code <<: *base}) contribute the entries not given explicitly.
    */
-  Map<String, Entry> entries(ProblemCollector problems) {
+  public Map<String, Entry> entries(ProblemCollector problems) {
     Map<String, Entry> entries = new LinkedHashMap<>();
     List<Entry> merged = new ArrayList<>();
     for (NodeTuple tuple : ((MappingNode) node).getValue()) {
@@ -162,7 +167,7 @@ final class YamlNode {
    * The value of a key without reporting anything, for choosing a mapping's shape by one of its
    * keys before reading it ({@code kind}, {@code mode}).
    */
-  Optional<YamlNode> peek(String key) {
+  public Optional<YamlNode> peek(String key) {
     for (NodeTuple tuple : ((MappingNode) node).getValue()) {
       if (tuple.getKeyNode() instanceof ScalarNode scalar && scalar.getValue().equals(key)) {
         return Optional.ofNullable(child(tuple.getValueNode(), childPath(key)));
@@ -172,7 +177,7 @@ final class YamlNode {
   }
 
   /** The elements of this list, with paths {@code path[i]}. */
-  List<YamlNode> elements(ProblemCollector problems) {
+  public List<YamlNode> elements(ProblemCollector problems) {
     List<YamlNode> elements = new ArrayList<>();
     List<Node> values = ((SequenceNode) node).getValue();
     for (int i = 0; i < values.size(); i++) {
@@ -187,7 +192,7 @@ final class YamlNode {
     return elements;
   }
 
-  String childPath(String key) {
+  public String childPath(String key) {
     return path.isEmpty() ? key : path + "." + key;
   }
 

@@ -1,4 +1,4 @@
-package dev.rocelab.api.fabric;
+package dev.rocelab.lab;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 

@@ -1,34 +1,55 @@
-package dev.rocelab.fabricfile;
+package dev.rocelab.lab.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.fabric.FabricSpec;
-import dev.rocelab.api.fabric.LabCommand;
-import dev.rocelab.api.fabric.LabFaultAction;
-import dev.rocelab.api.fabric.LabHost;
-import dev.rocelab.api.fabric.LabInventory;
-import dev.rocelab.api.fabric.LabLauncher;
-import dev.rocelab.api.fabric.LabSsh;
-import dev.rocelab.api.fabric.LabTelemetry;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.FabricFiles;
+import dev.rocelab.fabricfile.MalformedFiles;
+import dev.rocelab.lab.LabCommand;
+import dev.rocelab.lab.LabFaultAction;
+import dev.rocelab.lab.LabHost;
+import dev.rocelab.lab.LabInventory;
+import dev.rocelab.lab.LabLauncher;
+import dev.rocelab.lab.LabSsh;
+import dev.rocelab.lab.LabTelemetry;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The {@code lab:} section binds to a {@link LabInventory}, with its defaults, and leaks no secret.
+ * The {@code lab:} section, read wherever this module is on the class path, binds to a {@link
+ * LabInventory} with its defaults and leaks no secret; each malformed lab section is reported with
+ * file, line and field as the core's problems are.
  */
-class LabInventoryFileTest {
+class LabSectionReaderTest {
 
-  private final FabricSpec spec = FabricFiles.load(ValidFabricFilesTest.VALID.resolve("lab.yaml"));
-  private final LabInventory lab = spec.lab();
+  private static final Path VALID = Path.of("src/test/resources/valid");
+
+  private final FabricSpec spec = FabricFiles.load(VALID.resolve("lab.yaml"));
+  private final LabInventory lab = LabInventory.of(spec).orElseThrow();
 
   @Test
   void aFabricWithoutLabSectionHasNoInventory() {
-    assertThat(FabricFiles.load(ValidFabricFilesTest.VALID.resolve("leaf-spine.yaml")).lab())
-        .isSameAs(LabInventory.NONE);
+    assertThat(LabInventory.of(FabricFiles.load(Path.of("../fabrics/reference.yaml")))).isEmpty();
+    assertThat(spec.sections()).containsOnlyKeys("lab");
+  }
+
+  static Stream<Path> malformedFiles() {
+    return MalformedFiles.in(Path.of("src/test/resources/malformed"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("malformedFiles")
+  void aMalformedLabSectionIsReportedWhereItIs(Path file) throws IOException {
+    MalformedFiles.assertReportsExactlyTheExpectedProblems(file);
   }
 
   @Test
@@ -112,11 +133,12 @@ class LabInventoryFileTest {
 
   @Test
   void thePrometheusUrlMayHoldEnvironmentPlaceholdersAndABadOneIsShownMasked() throws Exception {
-    String file = Files.readString(ValidFabricFilesTest.VALID.resolve("lab.yaml"));
+    String file = Files.readString(VALID.resolve("lab.yaml"));
     String templated = "https://${env:PROM_USER}@prometheus.lab:9090/?token=${env:PROM_TOKEN}";
     FabricSpec withTemplate =
         FabricFiles.load(file.replace("http://prometheus.lab:9090", templated), "templated.yaml");
-    assertThat(withTemplate.lab().telemetry().orElseThrow().prometheus()).isEqualTo(templated);
+    assertThat(LabInventory.of(withTemplate).orElseThrow().telemetry().orElseThrow().prometheus())
+        .isEqualTo(templated);
 
     assertThatThrownBy(
             () ->

@@ -1,8 +1,9 @@
-package dev.rocelab.fabricfile.internal;
+package dev.rocelab.fabricfile.spi;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +18,7 @@ import org.apiguardian.api.API;
  * @param name the name of the matching definition in the JSON Schema ({@code "switchProfile"})
  * @param keys every accepted key, in documentation order, with whether it is required
  */
-@API(status = INTERNAL, since = "0.1")
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Shape(String name, Map<String, Boolean> keys) {
 
   /** Copies the key table, keeping its order. */
@@ -31,7 +32,7 @@ public record Shape(String name, Map<String, Boolean> keys) {
    * @param name the schema definition's name
    * @return a builder
    */
-  static Builder named(String name) {
+  public static Builder named(String name) {
     return new Builder(name);
   }
 
@@ -63,8 +64,34 @@ public record Shape(String name, Map<String, Boolean> keys) {
     return required;
   }
 
+  /**
+   * Shapes by the value of the key that selects among them ({@code kind}, {@code via}).
+   *
+   * @param pairs value, shape, value, shape, …
+   * @return the shapes by value, in the order given
+   */
+  public static Map<String, Shape> kinds(Object... pairs) {
+    Map<String, Shape> map = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((String) pairs[i], (Shape) pairs[i + 1]);
+    }
+    return Collections.unmodifiableMap(map);
+  }
+
+  /**
+   * This shape with more optional keys after its own.
+   *
+   * @param more the keys to add; those it already has are left as they are
+   * @return the wider shape
+   */
+  public Shape withOptional(Collection<String> more) {
+    Map<String, Boolean> wider = new LinkedHashMap<>(keys);
+    more.forEach(key -> wider.putIfAbsent(key, false));
+    return new Shape(name, wider);
+  }
+
   /** Collects keys in order. */
-  static final class Builder {
+  public static final class Builder {
     private final String name;
     private final Map<String, Boolean> keys = new LinkedHashMap<>();
 
@@ -72,14 +99,22 @@ public record Shape(String name, Map<String, Boolean> keys) {
       this.name = name;
     }
 
-    Builder required(String... names) {
+    /**
+     * @param names keys that must be present
+     * @return this builder
+     */
+    public Builder required(String... names) {
       for (String key : names) {
         add(key, true);
       }
       return this;
     }
 
-    Builder optional(String... names) {
+    /**
+     * @param names keys that may be present
+     * @return this builder
+     */
+    public Builder optional(String... names) {
       for (String key : names) {
         add(key, false);
       }
@@ -92,7 +127,11 @@ public record Shape(String name, Map<String, Boolean> keys) {
       }
     }
 
-    Shape build() {
+    /**
+     * @return the shape
+     * @throws IllegalStateException if a key was declared twice
+     */
+    public Shape build() {
       return new Shape(name, keys);
     }
   }

@@ -1,21 +1,25 @@
-package dev.rocelab.fabricfile.internal;
+package dev.rocelab.lab.internal;
 
-import dev.rocelab.api.fabric.LabCommand;
-import dev.rocelab.api.fabric.LabFaultAction;
-import dev.rocelab.api.fabric.LabHost;
-import dev.rocelab.api.fabric.LabInventory;
-import dev.rocelab.api.fabric.LabLauncher;
-import dev.rocelab.api.fabric.LabSsh;
-import dev.rocelab.api.fabric.LabSwitch;
-import dev.rocelab.api.fabric.LabTelemetry;
 import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.spi.MappingReader;
+import dev.rocelab.fabricfile.spi.Shape;
+import dev.rocelab.fabricfile.spi.Values;
+import dev.rocelab.fabricfile.spi.YamlNode;
+import dev.rocelab.lab.LabCommand;
+import dev.rocelab.lab.LabFaultAction;
+import dev.rocelab.lab.LabHost;
+import dev.rocelab.lab.LabInventory;
+import dev.rocelab.lab.LabLauncher;
+import dev.rocelab.lab.LabSsh;
+import dev.rocelab.lab.LabSwitch;
+import dev.rocelab.lab.LabTelemetry;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Binds {@code lab}: the inventory of a real lab. */
+/** Binds one {@code lab:} section: the inventory of a real lab. */
 final class LabBinder {
 
   private static final Map<String, LabInventory.FlowTool> FLOW_TOOLS =
@@ -32,7 +36,7 @@ final class LabBinder {
   }
 
   LabInventory lab(YamlNode node) {
-    return MappingReader.open(node, Shapes.LAB, values)
+    return MappingReader.open(node, LabShapes.LAB, values)
         .map(
             r -> {
               Map<String, LabHost> hosts =
@@ -62,7 +66,7 @@ final class LabBinder {
   }
 
   private LabHost host(YamlNode node) {
-    return MappingReader.open(node, Shapes.LAB_HOST, values)
+    return MappingReader.open(node, LabShapes.LAB_HOST, values)
         .map(
             r -> {
               String address = r.required("address", values::text);
@@ -75,7 +79,7 @@ final class LabBinder {
   }
 
   private LabHost.LabNic nic(YamlNode node) {
-    return MappingReader.open(node, Shapes.LAB_NIC, values)
+    return MappingReader.open(node, LabShapes.LAB_NIC, values)
         .map(
             r -> {
               String address = r.required("address", values::text);
@@ -86,7 +90,7 @@ final class LabBinder {
   }
 
   private LabSwitch labSwitch(YamlNode node) {
-    return MappingReader.open(node, Shapes.LAB_SWITCH, values)
+    return MappingReader.open(node, LabShapes.LAB_SWITCH, values)
         .map(
             r -> {
               String address = r.required("address", values::text);
@@ -135,7 +139,7 @@ final class LabBinder {
   }
 
   private LabTelemetry telemetry(YamlNode node) {
-    return MappingReader.open(node, Shapes.LAB_TELEMETRY, values)
+    return MappingReader.open(node, LabShapes.LAB_TELEMETRY, values)
         .map(
             r -> {
               String prometheus = r.required("prometheus", this::urlTemplate);
@@ -157,7 +161,7 @@ final class LabBinder {
   }
 
   private Map<LabTelemetry.Counter, String> queries(YamlNode node) {
-    return MappingReader.open(node, Shapes.LAB_QUERIES, values)
+    return MappingReader.open(node, LabShapes.LAB_QUERIES, values)
         .map(
             r -> {
               Map<LabTelemetry.Counter, String> queries = new EnumMap<>(LabTelemetry.Counter.class);
@@ -193,12 +197,12 @@ final class LabBinder {
         .problems()
         .error(
             node,
-            Texts.quote(shown) + " is not an http or https URL; write it as http://host:port");
+            "\"" + shown + "\"" + " is not an http or https URL; write it as http://host:port");
     return null;
   }
 
   private LabLauncher launcher(YamlNode node) {
-    return MappingReader.open(node, Shapes.LAB_LAUNCHER, values)
+    return MappingReader.open(node, LabShapes.LAB_LAUNCHER, values)
         .map(
             r -> {
               LabLauncher.Kind kind =
@@ -212,7 +216,7 @@ final class LabBinder {
   }
 
   private Map<LabFaultAction, LabCommand> faults(YamlNode node) {
-    return MappingReader.open(node, Shapes.LAB_FAULTS, values)
+    return MappingReader.open(node, LabShapes.LAB_FAULTS, values)
         .map(
             r -> {
               Map<LabFaultAction, LabCommand> faults = new EnumMap<>(LabFaultAction.class);
@@ -238,22 +242,22 @@ final class LabBinder {
           .error(
               node,
               "missing required key \"via\" (one of "
-                  + String.join(", ", Shapes.LAB_COMMAND_KINDS.keySet())
+                  + String.join(", ", LabShapes.LAB_COMMAND_KINDS.keySet())
                   + ")");
       return null;
     }
-    Shape shape = values.choice(via.get(), "command kind", Shapes.LAB_COMMAND_KINDS);
+    Shape shape = values.choice(via.get(), "command kind", LabShapes.LAB_COMMAND_KINDS);
     if (shape == null) {
       return null;
     }
     return MappingReader.open(node, shape, values)
         .map(
             r -> {
-              if (shape == Shapes.LAB_SSH_COMMAND) {
+              if (shape == LabShapes.LAB_SSH_COMMAND) {
                 String host = r.required("host", values::text);
                 String run = r.required("run", values::text);
                 return r.<LabCommand>build(() -> new LabCommand.Ssh(host, run));
-              } else if (shape == Shapes.LAB_HTTP_COMMAND) {
+              } else if (shape == LabShapes.LAB_HTTP_COMMAND) {
                 String method = r.optional("method", values::text, "POST");
                 String url = r.required("url", values::text);
                 Map<String, String> headers =

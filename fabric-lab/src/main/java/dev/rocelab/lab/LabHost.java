@@ -1,8 +1,8 @@
-package dev.rocelab.api.fabric;
+package dev.rocelab.lab;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.internal.Checks;
+import dev.rocelab.api.util.Checks;
 import java.util.Map;
 import org.apiguardian.api.API;
 
