@@ -79,6 +79,9 @@ public final class MappingReader {
     return Optional.of(new MappingReader(node, shape, values.problems()));
   }
 
+  /**
+   * @return the mapping being read
+   */
   public YamlNode node() {
     return mapping;
   }

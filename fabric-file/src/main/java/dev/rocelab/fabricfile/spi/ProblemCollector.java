@@ -32,18 +32,44 @@ public final class ProblemCollector {
     this.file = file;
   }
 
+  /**
+   * Remembers where a node is, so that problems found later at its path point at it.
+   *
+   * @param node a node of the file
+   */
   public void register(YamlNode node) {
     positions.putIfAbsent(node.path(), new int[] {node.line(), node.column()});
   }
 
+  /**
+   * Reports an error at a node: its line, column and path.
+   *
+   * @param at where
+   * @param message the rule broken, e.g. {@code "must be > 0"}
+   */
   public void error(YamlNode at, String message) {
     error(at, at.path(), message);
   }
 
+  /**
+   * Reports an error at a node's position under another path.
+   *
+   * @param at where
+   * @param path the field the message names
+   * @param message the rule broken
+   */
   public void error(YamlNode at, String path, String message) {
     problems.add(new Problem(file, at.line(), at.column(), path, message, Severity.ERROR));
   }
 
+  /**
+   * Reports an error at a position.
+   *
+   * @param line 1-based
+   * @param column 1-based
+   * @param path the field
+   * @param message the rule broken
+   */
   public void error(int line, int column, String path, String message) {
     problems.add(new Problem(file, line, column, path, message, Severity.ERROR));
   }

@@ -32,10 +32,18 @@ public final class Values {
 
   private final ProblemCollector problems;
 
+  /**
+   * Creates the readers; the fabric-file reader makes one per file.
+   *
+   * @param problems where problems go
+   */
   public Values(ProblemCollector problems) {
     this.problems = problems;
   }
 
+  /**
+   * @return where problems go, for a rule of the caller's own
+   */
   public ProblemCollector problems() {
     return problems;
   }
@@ -47,6 +55,10 @@ public final class Values {
     return node.isScalar() ? node.text() : mismatch(node, "a string");
   }
 
+  /**
+   * @param node a scalar
+   * @return its whole number, or null after reporting why not
+   */
   public Integer wholeNumber(YamlNode node) {
     if (!node.isScalar() || !node.hasTag(Tag.INT) || !WHOLE.matcher(node.text()).matches()) {
       return mismatch(node, "a whole number");
@@ -59,6 +71,10 @@ public final class Values {
     }
   }
 
+  /**
+   * @param node a scalar
+   * @return its number, or null after reporting why not
+   */
   public Double number(YamlNode node) {
     if (!node.isScalar()
         || !(node.hasTag(Tag.INT) || node.hasTag(Tag.FLOAT))
@@ -68,6 +84,10 @@ public final class Values {
     return Double.valueOf(node.text());
   }
 
+  /**
+   * @param node a scalar
+   * @return its boolean, or null after reporting why not
+   */
   public Boolean bool(YamlNode node) {
     if (!node.isScalar() || !node.hasTag(Tag.BOOL)) {
       return mismatch(node, "true or false");
@@ -76,18 +96,34 @@ public final class Values {
     return text.equals("true") || text.equals("yes") || text.equals("on");
   }
 
+  /**
+   * @param node a scalar such as {@code 4MiB}
+   * @return the size, or null after reporting why not
+   */
   public DataSize size(YamlNode node) {
     return unit(node, "a size", DataSize::parse);
   }
 
+  /**
+   * @param node a scalar such as {@code 400Gbps}
+   * @return the rate, or null after reporting why not
+   */
   public Rate rate(YamlNode node) {
     return unit(node, "a rate", Rate::parse);
   }
 
+  /**
+   * @param node a scalar such as {@code 2ms}
+   * @return the duration, or null after reporting why not
+   */
   public SimTime duration(YamlNode node) {
     return unit(node, "a duration", SimTime::parse);
   }
 
+  /**
+   * @param node a scalar such as {@code 5m}
+   * @return the length, or null after reporting why not
+   */
   public Length length(YamlNode node) {
     return unit(node, "a length", Length::parse);
   }
@@ -205,6 +241,14 @@ public final class Values {
     return Collections.unmodifiableMap(map);
   }
 
+  /**
+   * Reports that a node is not what was expected.
+   *
+   * @param node the node
+   * @param expected what was expected, e.g. {@code "a mapping"}
+   * @param <T> what the caller returns
+   * @return null
+   */
   public <T> T mismatch(YamlNode node, String expected) {
     problems.error(node, "expected " + expected + " but found " + node.describe());
     return null;

@@ -34,6 +34,13 @@ public final class YamlNode {
     this.parent = parent;
   }
 
+  /**
+   * The root of a parsed file.
+   *
+   * @param node snakeyaml's root node
+   * @param problems where positions are registered
+   * @return the root
+   */
   public static YamlNode root(Node node, ProblemCollector problems) {
     YamlNode root = new YamlNode(node, "", null);
     problems.register(root);
@@ -43,22 +50,37 @@ public final class YamlNode {
   /** A key and its value in a mapping. */
   public record Entry(YamlNode key, YamlNode value) {}
 
+  /**
+   * @return the node's path in the file, e.g. {@code lab.hosts.host1}
+   */
   public String path() {
     return path;
   }
 
+  /**
+   * @return its 1-based line
+   */
   public int line() {
     return node.getStartMark().getLine() + 1;
   }
 
+  /**
+   * @return its 1-based column
+   */
   public int column() {
     return node.getStartMark().getColumn() + 1;
   }
 
+  /**
+   * @return whether it is a mapping
+   */
   public boolean isMapping() {
     return node instanceof MappingNode;
   }
 
+  /**
+   * @return whether it is a list
+   */
   public boolean isList() {
     return node instanceof SequenceNode;
   }
@@ -192,6 +214,10 @@ public final class YamlNode {
     return elements;
   }
 
+  /**
+   * @param key a key of this mapping
+   * @return the path of the value under it
+   */
   public String childPath(String key) {
     return path.isEmpty() ? key : path + "." + key;
   }
