@@ -79,9 +79,127 @@ public final class Network {
     stopIfAllComplete();
   }
 
-  void collectiveFinished() {
+  /** A collective driver has started: the run lasts until it finishes. */
+  public void collectiveStarted() {
+    runningCollectives++;
+  }
+
+  /** A collective driver has measured every size it was asked for. */
+  public void collectiveFinished() {
     runningCollectives--;
     stopIfAllComplete();
+  }
+
+  // What collective drivers (internal.collective) use of the network: queue pairs by id, their
+  // deliveries, the ports and the routes their packets take.
+
+  /**
+   * @return how many queue pairs the network has; ids are 0 .. count − 1
+   */
+  public int queuePairCount() {
+    return queuePairs.length;
+  }
+
+  /**
+   * @param qp a queue pair's id
+   * @return the flow it carries a share of
+   */
+  public int flowOf(int qp) {
+    return queuePairs[qp].flow;
+  }
+
+  /**
+   * @param qp a queue pair's id
+   * @return its RoCE MTU (payload bytes per packet)
+   */
+  public long mtu(int qp) {
+    return queuePairs[qp].mtu();
+  }
+
+  /**
+   * Hands a queue pair a message to send, as a collective posts one.
+   *
+   * @param qp a queue pair's id
+   * @param bytes the message
+   * @param now the simulated time
+   */
+  public void post(int qp, long bytes, long now) {
+    queuePairs[qp].post(bytes, now);
+  }
+
+  /**
+   * Marks a queue pair complete at a time, unless it completed already.
+   *
+   * @param qp a queue pair's id
+   * @param now the simulated time
+   */
+  public void completeQueuePair(int qp, long now) {
+    if (queuePairs[qp].completionPs < 0) {
+      queuePairs[qp].completionPs = now;
+    }
+  }
+
+  /**
+   * Tells a listener of each message a queue pair delivers at its destination.
+   *
+   * @param qp a queue pair's id
+   * @param listener who is told
+   */
+  public void listen(int qp, MessageListener listener) {
+    receivers[qp].listener = listener;
+  }
+
+  /**
+   * @param listener told whenever links go down or up or routes change
+   */
+  public void addTopologyListener(TopologyListener listener) {
+    topologyListeners.add(listener);
+  }
+
+  /**
+   * @return how many ports the network has; global port ids are 0 .. count − 1
+   */
+  public int portCount() {
+    return ports.length;
+  }
+
+  /**
+   * @param gid a port's global id
+   * @return how long the port takes to send a byte, in picoseconds
+   */
+  public long psPerByte(int gid) {
+    return ports[gid].psPerByte;
+  }
+
+  /**
+   * Adds bytes to every port a queue pair's packets leave by, along the route its ECMP hash takes
+   * now, from its NIC to its destination NIC.
+   *
+   * @param qp a queue pair's id
+   * @param perPort load per global port id, added to
+   * @param bytes what to add on each port of the route
+   * @return false if the route is broken: a link down, no route, or a routing loop
+   */
+  public boolean addRoute(int qp, double[] perPort, double bytes) {
+    QueuePair pair = queuePairs[qp];
+    if (pair.nic.port.isDown()) {
+      return false;
+    }
+    perPort[pair.nic.port.gid] += bytes;
+    int at = nicSwitch[pair.nic.index];
+    for (int hop = 0; hop < switches.length + 1; hop++) {
+      SwitchPort out = switches[at].egress(pair.dstNic, pair.hash);
+      if (out == null || out.isDown()) {
+        return false;
+      }
+      perPort[out.gid] += bytes;
+      int next = adjacency[at][out.local];
+      if (next < 0) {
+        return -next - 1 == pair.dstNic;
+      }
+      at = next;
+    }
+    return false; // a routing loop
   }
 
   private void stopIfAllComplete() {
@@ -91,7 +209,7 @@ public final class Network {
   }
 
   /** Told when links go down or up or routes change. */
-  interface TopologyListener {
+  public interface TopologyListener {
     /**
      * @param now the simulated time of the change
      */

@@ -310,15 +310,6 @@ final class NicNode implements Node {
     port.sendControl(c, now);
   }
 
-  /** Told when a whole message of a queue pair has arrived in order. */
-  interface MessageListener {
-    /**
-     * @param queuePair the queue pair's id
-     * @param now the simulated time
-     */
-    void delivered(int queuePair, long now);
-  }
-
   /** Receive-side state of one queue pair, kept at its destination NIC. */
   static final class Receiver {
     final CnpPacer cnpPacer;

@@ -1,4 +1,4 @@
-package dev.rocelab.model.internal.net;
+package dev.rocelab.model.internal.collective;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.rocelab.model.internal.net;
+package dev.rocelab.model.internal.collective;
 
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.CollectiveRow;
@@ -6,7 +6,6 @@ import dev.rocelab.api.result.CollectiveTiming;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
-import dev.rocelab.model.internal.collective.Algorithms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

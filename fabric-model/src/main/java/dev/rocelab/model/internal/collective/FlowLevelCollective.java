@@ -1,14 +1,10 @@
-package dev.rocelab.model.internal.net;
+package dev.rocelab.model.internal.collective;
 
 import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.scenario.Workload;
-import dev.rocelab.model.internal.collective.Algorithms;
-import dev.rocelab.model.internal.collective.CollectiveLayout;
-import dev.rocelab.model.internal.collective.Connection;
-import dev.rocelab.model.internal.collective.Edge;
-import dev.rocelab.model.internal.collective.NcclConstants;
 import dev.rocelab.model.internal.engine.Component;
+import dev.rocelab.model.internal.net.Network;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,19 +66,19 @@ public final class FlowLevelCollective extends Component
     this.layout = layout;
     this.table = new SweepTable(collective, layout.size());
     this.queuePairsOf = Map.copyOf(queuePairsOf);
-    this.links = net.ports.length + layout.size();
+    this.links = net.portCount() + layout.size();
     this.capacity = new double[links];
-    for (int gid = 0; gid < net.ports.length; gid++) {
-      capacity[gid] = PS_PER_SECOND / net.ports[gid].psPerByte;
+    for (int gid = 0; gid < net.portCount(); gid++) {
+      capacity[gid] = PS_PER_SECOND / net.psPerByte(gid);
     }
     for (int rank = 0; rank < layout.size(); rank++) {
-      capacity[net.ports.length + rank] =
+      capacity[net.portCount() + rank] =
           layout.nvlinkBitsPerSecond(layout.ranks().get(rank).node()) / 8.0;
     }
-    net.sim.register(this);
-    net.topologyListeners.add(this);
-    net.runningCollectives++;
-    net.sim.schedule(this, startPs);
+    net.simulator().register(this);
+    net.addTopologyListener(this);
+    net.collectiveStarted();
+    net.simulator().schedule(this, startPs);
   }
 
   @Override
@@ -95,7 +91,7 @@ public final class FlowLevelCollective extends Component
     if (running) {
       progress(now);
       rate = null;
-      net.sim.schedule(this, now);
+      net.simulator().schedule(this, now);
     }
   }
 
@@ -113,7 +109,7 @@ public final class FlowLevelCollective extends Component
         finishRun(now);
         return;
       }
-      net.sim.schedule(this, earliestEnd);
+      net.simulator().schedule(this, earliestEnd);
       return;
     }
     if (rate == null || anyJustDone()) {
@@ -129,7 +125,7 @@ public final class FlowLevelCollective extends Component
       }
     }
     if (next != Long.MAX_VALUE) {
-      net.sim.schedule(this, next);
+      net.simulator().schedule(this, next);
     }
     // else every unfinished group is stalled behind a failure: wait for the topology to change
   }
@@ -199,12 +195,12 @@ public final class FlowLevelCollective extends Component
       }
       double wire = wireBytes(e);
       if (e.nvlink()) {
-        load[e.group()][net.ports.length + e.from()] += wire;
+        load[e.group()][net.portCount() + e.from()] += wire;
         continue;
       }
       int[] qps = queuePairsOf.get(e.connection());
       for (int qp : qps) {
-        if (!addPath(load[e.group()], net.queuePairs[qp], wire / qps.length)) {
+        if (!net.addRoute(qp, load[e.group()], wire / qps.length)) {
           frozen[e.group()] = true; // stalled: a path ends at a failed link or has no route
         }
       }
@@ -248,31 +244,6 @@ public final class FlowLevelCollective extends Component
     return rates;
   }
 
-  /**
-   * Adds a queue pair's share along the ports its packets would leave by; false if the path is
-   * broken.
-   */
-  private boolean addPath(double[] load, QueuePair qp, double bytes) {
-    if (qp.nic.port.isDown()) {
-      return false;
-    }
-    load[qp.nic.port.gid] += bytes;
-    int at = net.nicSwitch[qp.nic.index];
-    for (int hop = 0; hop < net.switches.length + 1; hop++) {
-      SwitchPort out = net.switches[at].egress(qp.dstNic, qp.hash);
-      if (out == null || out.isDown()) {
-        return false;
-      }
-      load[out.gid] += bytes;
-      int next = net.adjacency[at][out.local];
-      if (next < 0) {
-        return -next - 1 == qp.dstNic;
-      }
-      at = next;
-    }
-    return false; // a routing loop
-  }
-
   private double wireBytes(Edge e) {
     double onWire =
         Math.max(
@@ -282,7 +253,7 @@ public final class FlowLevelCollective extends Component
       return onWire;
     }
     int[] qps = queuePairsOf.get(e.connection());
-    long mtu = net.queuePairs[qps[0]].mtu();
+    long mtu = net.mtu(qps[0]);
     double packets = Math.ceil(onWire / mtu);
     return onWire + packets * (Framing.ROCE_HEADERS + Framing.WIRE_OVERHEAD);
   }
@@ -290,7 +261,7 @@ public final class FlowLevelCollective extends Component
   private void finishRun(long now) {
     running = false;
     if (table.record(now - runStart)) {
-      net.sim.schedule(this, now);
+      net.simulator().schedule(this, now);
     } else {
       finished = true;
       net.collectiveFinished();

@@ -1,13 +1,10 @@
-package dev.rocelab.model.internal.net;
+package dev.rocelab.model.internal.collective;
 
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.scenario.Workload;
-import dev.rocelab.model.internal.collective.Algorithms;
-import dev.rocelab.model.internal.collective.CollectiveLayout;
-import dev.rocelab.model.internal.collective.Connection;
-import dev.rocelab.model.internal.collective.NcclConstants;
-import dev.rocelab.model.internal.collective.TransferPlan;
 import dev.rocelab.model.internal.engine.Component;
+import dev.rocelab.model.internal.net.MessageListener;
+import dev.rocelab.model.internal.net.Network;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,8 +23,7 @@ import java.util.Optional;
  * rounded up to 128 bytes each), delivered when every part is. The time of a run is from its call
  * to its last delivery.
  */
-public final class CollectiveRunner extends Component
-    implements NicNode.MessageListener, CollectiveDriver {
+public final class CollectiveRunner extends Component implements MessageListener, CollectiveDriver {
 
   private static final int NEXT_RUN = -1;
   // other actions: a transfer or rank times ACTIONS plus what happens to it
@@ -83,7 +79,7 @@ public final class CollectiveRunner extends Component
     this.layout = layout;
     this.connections = List.copyOf(queuePairsOf.keySet());
     this.queuePairs = new int[connections.size()][];
-    this.localOf = new int[net.queuePairs.length];
+    this.localOf = new int[net.queuePairCount()];
     Arrays.fill(localOf, -1);
     List<Integer> locals = new ArrayList<>();
     for (int c = 0; c < connections.size(); c++) {
@@ -91,7 +87,7 @@ public final class CollectiveRunner extends Component
       for (int qp : queuePairs[c]) {
         localOf[qp] = locals.size();
         locals.add(c);
-        net.receivers[qp].listener = this;
+        net.listen(qp, this);
       }
     }
     this.connectionOfLocal = locals.stream().mapToInt(Integer::intValue).toArray();
@@ -107,10 +103,10 @@ public final class CollectiveRunner extends Component
     }
     this.nvlink = new NvlinkPorts(layout.size(), layout.channels(collective));
     this.table = new SweepTable(collective, layout.size());
-    net.sim.register(this);
-    net.runningCollectives++;
+    net.simulator().register(this);
+    net.collectiveStarted();
     events.add(startPs, NEXT_RUN);
-    net.sim.schedule(this, startPs);
+    net.simulator().schedule(this, startPs);
   }
 
   @Override
@@ -238,7 +234,7 @@ public final class CollectiveRunner extends Component
   private void post(int qp, int transfer, long bytes, long now) {
     sentOn[localOf[qp]].add(transfer);
     partsLeft[transfer]++;
-    net.queuePairs[qp].post(bytes, now);
+    net.post(qp, bytes, now);
   }
 
   private void complete(int transfer, long now) {
@@ -265,10 +261,7 @@ public final class CollectiveRunner extends Component
     finished = true;
     for (int[] qps : queuePairs) {
       for (int id : qps) {
-        QueuePair qp = net.queuePairs[id];
-        if (qp.completionPs < 0) {
-          qp.completionPs = now;
-        }
+        net.completeQueuePair(id, now);
       }
     }
     net.collectiveFinished();
@@ -276,9 +269,9 @@ public final class CollectiveRunner extends Component
 
   private void reschedule() {
     if (finished || events.isEmpty()) {
-      net.sim.cancel(this);
+      net.simulator().cancel(this);
     } else if (!isScheduled() || scheduledTime() != events.nextTime()) {
-      net.sim.schedule(this, Math.max(events.nextTime(), net.sim.now()));
+      net.simulator().schedule(this, Math.max(events.nextTime(), net.simulator().now()));
     }
   }
 }

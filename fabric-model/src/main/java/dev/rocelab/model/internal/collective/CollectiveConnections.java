@@ -1,11 +1,8 @@
-package dev.rocelab.model.internal.net;
+package dev.rocelab.model.internal.collective;
 
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.scenario.Workload;
-import dev.rocelab.model.internal.collective.Algorithms;
-import dev.rocelab.model.internal.collective.CollectiveLayout;
-import dev.rocelab.model.internal.collective.Connection;
-import dev.rocelab.model.internal.collective.Edge;
+import dev.rocelab.model.internal.net.Network;
 import dev.rocelab.model.internal.traffic.FlowSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,7 +18,7 @@ import java.util.Map;
  * @param layout where its ranks sit
  * @param flowOf the flow id of each connection, in the order of the collective's streams
  */
-record CollectiveConnections(
+public record CollectiveConnections(
     Workload.Collective collective, CollectiveLayout layout, Map<Connection, Integer> flowOf) {
 
   /**
@@ -33,7 +30,7 @@ record CollectiveConnections(
    * @param flows the flows so far; the connections' flows are appended
    * @return the connections
    */
-  static CollectiveConnections plan(
+  public static CollectiveConnections plan(
       Workload.Collective collective, int index, FabricGraph graph, List<FlowSpec> flows) {
     CollectiveLayout layout = CollectiveLayout.of(graph, collective);
     Map<Connection, Integer> flowOf = new LinkedHashMap<>();
@@ -73,10 +70,10 @@ record CollectiveConnections(
    * @param net the network built with these connections' flows
    * @return the queue pair ids of each connection, in connection order
    */
-  Map<Connection, int[]> queuePairs(Network net) {
+  public Map<Connection, int[]> queuePairs(Network net) {
     Map<Integer, List<Integer>> byFlow = new HashMap<>();
-    for (QueuePair qp : net.queuePairs) {
-      byFlow.computeIfAbsent(qp.flow, f -> new ArrayList<>()).add(qp.id);
+    for (int qp = 0; qp < net.queuePairCount(); qp++) {
+      byFlow.computeIfAbsent(net.flowOf(qp), f -> new ArrayList<>()).add(qp);
     }
     Map<Connection, int[]> out = new LinkedHashMap<>();
     flowOf.forEach(

@@ -1,4 +1,4 @@
-package dev.rocelab.model.internal.net;
+package dev.rocelab.model.internal.collective;
 
 /**
  * The NVLink ports of a collective's GPUs: each GPU sends one transfer at a time, taking turns
