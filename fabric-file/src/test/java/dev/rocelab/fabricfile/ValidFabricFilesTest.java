@@ -162,6 +162,12 @@ class ValidFabricFilesTest {
   }
 
   @Test
+  void ratesMayBeGivenInBytesPerSecond() {
+    assertThat(load("rail-optimized.yaml").hostProfile("dgx").nvlinkBandwidth())
+        .isEqualTo(Rate.gbps(7200));
+  }
+
+  @Test
   void graphTakesLinksAnchorsMergeKeysAndOverrides() {
     FabricSpec spec = load("graph.yaml");
     Topology.Graph topology = (Topology.Graph) spec.topology();

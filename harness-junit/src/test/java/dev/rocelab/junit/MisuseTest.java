@@ -45,8 +45,8 @@ class MisuseTest {
         "@FabricTest(fabric = \"fabrics/broken.yaml\") on "
             + name(BrokenFabricTestCase.class)
             + ": the fabric file has errors:\n"
-            + "fabrics/broken.yaml:9:23 topology.fabricLink.speed: \"fast\" is not a rate; use bps, Kbps, Mbps, Gbps, Tbps"
-            + " (e.g. \"400Gbps\")");
+            + "fabrics/broken.yaml:9:23 topology.fabricLink.speed: \"fast\" is not a rate; use bps, Kbps, Mbps, Gbps, Tbps,"
+            + " or bytes per second: B/s, KB/s, MB/s, GB/s, TB/s (e.g. \"400Gbps\", \"48GB/s\")");
   }
 
   @Test

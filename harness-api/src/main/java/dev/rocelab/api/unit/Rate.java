@@ -41,7 +41,8 @@ public record Rate(long bitsPerSecond) implements Comparable<Rate> {
       new QuantityFormat(
           "a rate",
           "bits per second",
-          "use bps, Kbps, Mbps, Gbps, Tbps (e.g. \"400Gbps\")",
+          "use bps, Kbps, Mbps, Gbps, Tbps, or bytes per second: B/s, KB/s, MB/s, GB/s, TB/s"
+              + " (e.g. \"400Gbps\", \"48GB/s\")",
           parseUnits(),
           List.of(
               new Unit("Tbps", TERA),
@@ -377,6 +378,11 @@ public record Rate(long bitsPerSecond) implements Comparable<Rate> {
       for (String suffix : List.of("bps", "b/s", "")) {
         units.add(new Unit(prefix.symbol() + suffix, prefix.factor()));
       }
+    }
+    // bytes per second, decimal as nccl-tests reports bus bandwidth (GB/s = 10^9 bytes per second)
+    units.add(new Unit("B/s", 8));
+    for (Unit prefix : prefixes) {
+      units.add(new Unit(prefix.symbol() + "B/s", 8 * prefix.factor()));
     }
     return units;
   }

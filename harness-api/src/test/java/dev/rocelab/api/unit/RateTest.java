@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class RateTest {
 
-  private static final String USAGE = "; use bps, Kbps, Mbps, Gbps, Tbps (e.g. \"400Gbps\")";
+  private static final String USAGE =
+      "; use bps, Kbps, Mbps, Gbps, Tbps, or bytes per second: B/s, KB/s, MB/s, GB/s, TB/s (e.g. \"400Gbps\", \"48GB/s\")";
 
   @Nested
   class Construction {
@@ -97,6 +98,13 @@ class RateTest {
           "007Gbps    | 7000000000",
           "9223372036854775807bps | 9223372036854775807",
           "9223372.036854775807Tbps | 9223372036854775807",
+          "48GB/s     | 384000000000",
+          "46.5GB/s   | 372000000000",
+          "1.25MB/s   | 10000000",
+          "3kB/s      | 24000",
+          "3KB/s      | 24000",
+          "2TB/s      | 16000000000000",
+          "125B/s     | 1000",
         })
     void parsesRatesInEveryUnit(String text, long bitsPerSecond) {
       assertThat(Rate.parse(text)).isEqualTo(Rate.bps(bitsPerSecond));
@@ -119,6 +127,8 @@ class RateTest {
         strings = {
           "400Gbs",
           "400GBps",
+          "48GiB/s",
+          "48Gb",
           "400gbps",
           "400Gbit/s",
           "400",
@@ -155,7 +165,7 @@ class RateTest {
       assertThatThrownBy(() -> Rate.parse("400Gbs"))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage(
-              "\"400Gbs\" is not a rate; use bps, Kbps, Mbps, Gbps, Tbps (e.g. \"400Gbps\")");
+              "\"400Gbs\" is not a rate; use bps, Kbps, Mbps, Gbps, Tbps, or bytes per second: B/s, KB/s, MB/s, GB/s, TB/s (e.g. \"400Gbps\", \"48GB/s\")");
     }
 
     @Test
