@@ -25,7 +25,7 @@ import org.apiguardian.api.API;
  * @param qos QoS policies by name
  * @param firmware approved versions
  * @param overrides per-device profile overrides, applied in order
- * @param sections the sections other modules read, by key, in file order (e.g. {@code lab}); empty
+ * @param sections the sections other modules read, by key (e.g. {@code lab}), in key order; empty
  *     if none
  * @param firmwareProfiles the firmware and NOS versions the fabric file defines (its {@code
  *     firmwareProfiles}); {@link #firmwareRegistry()} adds the built-in ones
