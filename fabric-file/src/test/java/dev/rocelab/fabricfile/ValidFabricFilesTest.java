@@ -129,7 +129,7 @@ class ValidFabricFilesTest {
   void fixedHeadroomSizeAppliesToEveryLosslessPriority() {
     SwitchProfile tor = load("three-tier.yaml").switchProfile("tor");
 
-    assertThat(tor.headroom()).isEqualTo(new HeadroomPolicy.Fixed(Map.of(3, DataSize.kib(96))));
+    assertThat(tor.headroom()).isEqualTo(new HeadroomPolicy.Fixed(Map.of(3, DataSize.kib(320))));
     assertThat(tor.forwarding()).isEqualTo(SwitchProfile.Forwarding.STORE_AND_FORWARD);
   }
 

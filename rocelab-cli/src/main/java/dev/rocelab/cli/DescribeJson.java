@@ -102,6 +102,7 @@ final class DescribeJson {
           .put("cableMillimeters", h.cable().millimeters())
           .put("ports", h.ports())
           .put("xoffBytes", h.xoff().bytes())
+          .put("xoffNeededBytes", h.xoffNeeded().bytes())
           .put("xonBytes", h.xon().bytes())
           .put("totalBytes", h.total().bytes());
     }

@@ -110,7 +110,8 @@ final class DescribeText {
 
   private void headroom() {
     heading("Headroom per lossless priority group");
-    Table table = new Table("switch profile", "speed", "cable", "ports", "XOFF", "XON", "XOFF+XON");
+    Table table =
+        new Table("switch profile", "speed", "cable", "ports", "XOFF", "needs", "XON", "XOFF+XON");
     for (HeadroomClass h : facts.headroom()) {
       table.row(
           h.switchProfile(),
@@ -118,6 +119,7 @@ final class DescribeText {
           h.cable().toString(),
           String.valueOf(h.ports()),
           h.xoff().toString(),
+          h.xoffNeeded().toString() + (h.xoff().compareTo(h.xoffNeeded()) < 0 ? " (short)" : ""),
           h.xon().toString(),
           h.total().toString());
     }

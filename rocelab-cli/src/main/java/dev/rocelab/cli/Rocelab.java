@@ -19,9 +19,9 @@ import picocli.CommandLine.Spec;
  * The {@code rocelab} command: checks and describes fabric files. The command line and its output
  * are the interface; this class is only its entry point.
  *
- * <p>Exit codes: {@value #VALID} valid (drift, if any, is printed), {@value #FAILURE} unexpected
- * failure, {@value #ERRORS} a fabric file has errors or cannot be found, {@value #USAGE} usage
- * error.
+ * <p>Exit codes: {@value #VALID} valid, {@value #FAILURE} unexpected failure, {@value #ERRORS} a
+ * fabric file has errors or cannot be found, {@value #DRIFT} a fabric file drifts (it runs, the
+ * Laboratory phase fails it), {@value #USAGE} usage error.
  *
  * @since 0.1
  */
@@ -40,14 +40,15 @@ import picocli.CommandLine.Spec;
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-      " 0:the fabric is valid (drift, if any, is printed)",
+      " 0:the fabric is valid",
       " 1:unexpected failure",
       " 2:a fabric file has errors or does not exist",
+      " 3:a fabric file drifts: it runs, but the Laboratory phase fails it",
       "64:usage error"
     })
 public final class Rocelab implements Callable<Integer> {
 
-  /** The fabric loads; drift findings, if any, are printed but do not fail. */
+  /** The fabric loads and nothing drifts. */
   static final int VALID = 0;
 
   /** Something went wrong that is not the fabric file's fault. */
@@ -55,6 +56,13 @@ public final class Rocelab implements Callable<Integer> {
 
   /** A fabric file has errors, or there is no such file. */
   static final int ERRORS = 2;
+
+  /**
+   * A fabric file loads and runs, but drifts: devices disagree where they must agree end to end,
+   * headroom is short of its cables, a lossless queue does not mark ECN, or a version is not
+   * approved — what the Laboratory phase fails.
+   */
+  static final int DRIFT = 3;
 
   /** The command line itself is wrong (sysexits EX_USAGE). */
   static final int USAGE = 64;
@@ -115,8 +123,9 @@ public final class Rocelab implements Callable<Integer> {
   private static int rank(int exit) {
     return switch (exit) {
       case VALID -> 0;
-      case ERRORS -> 1;
-      default -> 2;
+      case DRIFT -> 1;
+      case ERRORS -> 2;
+      default -> 3;
     };
   }
 

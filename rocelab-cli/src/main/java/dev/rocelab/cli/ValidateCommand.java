@@ -20,8 +20,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Checks fabric files: structure, references, units, PFC/ECN/MTU consistency, buffers and firmware pins.",
-      "A valid file gets a one-line summary (after its drift findings, if any); a broken one gets every"
-          + " problem as file:line:column path: message, then a count."
+      "A valid file gets a one-line summary; a drifting one (it runs, but the Laboratory phase fails it)"
+          + " gets its drift findings, then the summary; a broken one gets every problem as"
+          + " file:line:column path: message, then a count."
     })
 final class ValidateCommand implements Callable<Integer> {
 
@@ -55,7 +56,7 @@ final class ValidateCommand implements Callable<Integer> {
       String summary = summary(report);
       report.drift().forEach(out::println);
       out.println(report.file() + ": " + summary);
-      return Rocelab.VALID;
+      return report.drift().isEmpty() ? Rocelab.VALID : Rocelab.DRIFT;
     } catch (RuntimeException e) {
       err.println("rocelab: " + file + ": unexpected failure: " + e);
       return Rocelab.FAILURE;
@@ -68,7 +69,9 @@ final class ValidateCommand implements Callable<Integer> {
     String verdict =
         report.drift().isEmpty()
             ? "valid"
-            : "valid with " + Text.count(report.drift().size(), "drift finding", "drift findings");
+            : "drifts: "
+                + Text.count(report.drift().size(), "finding", "findings")
+                + " the Laboratory phase fails on";
     return verdict
         + " — "
         + Text.kind(fabric.topology())

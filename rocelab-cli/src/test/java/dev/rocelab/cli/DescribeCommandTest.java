@@ -63,9 +63,9 @@ class DescribeCommandTest {
       assertThat(run.outLines())
           .containsSubsequence(
               "Headroom per lossless priority group",
-              "  switch profile  speed    cable  ports  XOFF    XON    XOFF+XON",
-              "  spectrum4       400Gbps  3m     64     157KiB  18KiB  175KiB",
-              "  spectrum4       400Gbps  30m    128    187KiB  18KiB  205KiB");
+              "  switch profile  speed    cable  ports  XOFF    needs   XON    XOFF+XON",
+              "  spectrum4       400Gbps  3m     64     157KiB  157KiB  18KiB  175KiB",
+              "  spectrum4       400Gbps  30m    128    187KiB  187KiB  18KiB  205KiB");
     }
 
     @Test
@@ -127,6 +127,26 @@ class DescribeCommandTest {
         .asString()
         .startsWith(
             "  " + drifted + ":40:15 nicProfiles.cx7.firmware: drift: NIC firmware 28.39.1000");
+  }
+
+  @Test
+  void headroomShortOfWhatTheCablesNeedIsMarked() throws IOException {
+    // the misconfigured example fixes XOFF at 48 KiB; its 400G ports need 157 KiB over 3 m, 187 KiB
+    // over 30 m
+    String misconfigured = Path.of("..", "fabrics", "examples", "misconfigured.yaml").toString();
+
+    CommandRun text = rocelab("describe", misconfigured);
+    CommandRun json = rocelab("describe", "--json", misconfigured);
+
+    assertThat(text.outLines())
+        .containsSubsequence(
+            "  switch profile  speed    cable  ports  XOFF   needs           XON  XOFF+XON",
+            "  spectrum4       400Gbps  3m     64     48KiB  157KiB (short)  0B   48KiB",
+            "  spectrum4       400Gbps  30m    128    48KiB  187KiB (short)  0B   48KiB");
+    JsonNode headroom = new ObjectMapper().readTree(json.out()).get("headroom");
+    assertThat(headroom.findValuesAsText("xoffBytes")).containsOnly(String.valueOf(48 * 1024));
+    assertThat(headroom.findValuesAsText("xoffNeededBytes"))
+        .containsExactly(String.valueOf(157 * 1024), String.valueOf(187 * 1024));
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.rocelab.fabricfile.Problem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -62,21 +63,35 @@ class ValidateCommandTest {
   }
 
   @Test
-  void driftIsPrintedButTheFabricStaysValid() throws IOException {
+  void aDriftingFabricIsNotCalledValid() throws IOException {
     Path drifted =
         CommandRun.referenceVariant(
             dir, "drifted.yaml", "firmware: 28.39.1002", "firmware: 28.39.1000");
 
     CommandRun run = rocelab("validate", drifted.toString());
 
-    assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(run.exitCode()).isEqualTo(Rocelab.DRIFT);
     assertThat(run.outLines()).hasSize(2);
     assertThat(run.outLines().get(0))
         .startsWith(drifted + ":40:15 nicProfiles.cx7.firmware: drift: NIC firmware 28.39.1000");
     assertThat(run.outLines().get(1))
         .isEqualTo(
             drifted
-                + ": valid with 1 drift finding — rail-optimized, 8 hosts, 64 GPUs, 64 NICs, 12 switches, 128 links");
+                + ": drifts: 1 finding the Laboratory phase fails on — rail-optimized, 8 hosts, 64 GPUs,"
+                + " 64 NICs, 12 switches, 128 links");
+  }
+
+  @Test
+  void theMisconfiguredExampleDriftsAsTheReadmeShows() throws IOException {
+    String readme = Files.readString(Path.of("../README.md"));
+    String command = "$ ./rocelab validate fabrics/examples/misconfigured.yaml\n";
+    int from = readme.indexOf(command) + command.length();
+    List<String> shown = readme.substring(from, readme.indexOf("```", from)).lines().toList();
+
+    CommandRun run = rocelab("validate", "../fabrics/examples/misconfigured.yaml");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.DRIFT);
+    assertThat(run.outLines()).map(line -> line.substring("../".length())).isEqualTo(shown);
   }
 
   @Test

@@ -33,9 +33,7 @@ final class SwitchBinder {
   static final Map<String, String> HEADROOM_MODES =
       Values.choices("derived", "derived", "fixed", "fixed");
 
-  /** The SONiC/NVIDIA defaults for Spectrum ASICs (sonic-swss buffer_headroom). */
-  static final HeadroomPolicy.Derived DEFAULT_HEADROOM =
-      new HeadroomPolicy.Derived(DataSize.kib(1), DataSize.kib(18), 100, SimTime.ZERO);
+  static final HeadroomPolicy.Derived DEFAULT_HEADROOM = HeadroomPolicy.Derived.SPECTRUM_DEFAULTS;
 
   static final SimTime DEFAULT_FORWARDING_LATENCY = SimTime.nanos(600);
 

@@ -266,14 +266,18 @@ public final class FabricFacts {
   private static List<HeadroomClass> headroomClasses(
       FabricGraph graph, List<BufferBudget> budgets) {
     Map<List<Object>, HeadroomClass> classes = new LinkedHashMap<>();
+    DataSize frame = BufferBudget.largestLosslessFrame(graph.spec());
     for (BufferBudget budget : budgets) {
       String profile = graph.device(budget.device()).orElseThrow().profile();
+      SwitchProfile switchProfile = graph.switchProfileOf(budget.device());
+      QosPolicy policy = graph.spec().qosOf(switchProfile);
       for (PortHeadroom port : budget.ports()) {
         DataSize xoff =
             port.xoff().values().stream().max(Comparator.naturalOrder()).orElse(DataSize.ZERO);
+        DataSize needed = Headroom.xoffNeeded(switchProfile, policy, port.link(), frame);
         HeadroomClass one =
             new HeadroomClass(
-                profile, port.link().speed(), port.link().length(), xoff, port.xon(), 1);
+                profile, port.link().speed(), port.link().length(), xoff, needed, port.xon(), 1);
         classes.merge(
             List.of(profile, port.link().speed(), port.link().length()),
             one,
@@ -365,13 +369,21 @@ public final class FabricFacts {
    * @param cable the cable length
    * @param xoff the XOFF headroom per lossless priority group (the largest, if configured per
    *     priority)
+   * @param xoffNeeded what such a port's speed and cable need ({@link Headroom#xoffNeeded}): equal
+   *     to {@code xoff} for derived headroom, the bar for headroom configured by hand
    * @param xon the XON headroom per lossless priority group
    * @param ports how many switch ports are of this kind
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
   public record HeadroomClass(
-      String switchProfile, Rate speed, Length cable, DataSize xoff, DataSize xon, int ports) {
+      String switchProfile,
+      Rate speed,
+      Length cable,
+      DataSize xoff,
+      DataSize xoffNeeded,
+      DataSize xon,
+      int ports) {
 
     /** Validates the fields. */
     public HeadroomClass {
@@ -379,6 +391,7 @@ public final class FabricFacts {
       Checks.notNull(speed, "speed");
       Checks.notNull(cable, "cable");
       Checks.notNull(xoff, "xoff");
+      Checks.notNull(xoffNeeded, "xoffNeeded");
       Checks.notNull(xon, "xon");
       Checks.positive(ports, "ports");
     }
@@ -402,6 +415,7 @@ public final class FabricFacts {
           speed,
           cable,
           larger(xoff, other.xoff),
+          xoffNeeded,
           larger(xon, other.xon),
           ports + other.ports);
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
@@ -62,6 +63,8 @@ public final class FabricValidator {
     checkNicsAgainstSwitches(graph);
     checkQosDrift(graph);
     checkBuffers(graph);
+    checkEcnOnLosslessQueues(graph);
+    checkHeadroomCoversCables(graph);
     checkFirmware(graph);
   }
 
@@ -264,6 +267,64 @@ public final class FabricValidator {
                 + profile.buffer());
       }
     }
+  }
+
+  /** Lossless queues that do not mark ECN, per QoS policy in use. */
+  private void checkEcnOnLosslessQueues(FabricGraph graph) {
+    Set<String> inUse = new TreeSet<>();
+    graph.switches().forEach(sw -> inUse.add(graph.switchProfileOf(sw.name()).qos()));
+    for (String name : inUse) {
+      QosPolicy policy = spec.qosPolicy(name);
+      List<Integer> unmarked = policy.unmarkedLosslessPriorities();
+      if (!unmarked.isEmpty()) {
+        drift(
+            "qos." + name + ".ecn",
+            "lossless priority "
+                + unmarked.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                + " has no ECN marking (the policy marks "
+                + policy.ecn().keySet()
+                + "): DCQCN gets no congestion signal there");
+      }
+    }
+  }
+
+  /** Headroom configured by hand that falls short of what the cables need, per kind of port. */
+  private void checkHeadroomCoversCables(FabricGraph graph) {
+    Map<List<Object>, List<HeadroomShortfall>> kinds = new LinkedHashMap<>();
+    for (HeadroomShortfall s : HeadroomShortfall.of(graph)) {
+      SwitchProfile profile = graph.switchProfileOf(s.port().device());
+      if (profile.headroom() instanceof HeadroomPolicy.Fixed fixed
+          && !fixed.perPriority().containsKey(s.priority())) {
+        continue; // no headroom at all for the priority: an error of checkBuffers
+      }
+      kinds
+          .computeIfAbsent(
+              List.of(profile.name(), s.priority(), s.link(), s.configured(), s.needed()),
+              k -> new ArrayList<>())
+          .add(s);
+    }
+    kinds.forEach(
+        (kind, shortfalls) -> {
+          HeadroomShortfall first = shortfalls.get(0);
+          drift(
+              "switchProfiles." + kind.get(0) + ".headroom",
+              "XOFF "
+                  + first.configured()
+                  + " for lossless priority "
+                  + first.priority()
+                  + " is short of the "
+                  + first.needed()
+                  + " that "
+                  + first.link().speed()
+                  + " over "
+                  + first.link().length()
+                  + " needs, on "
+                  + first.port()
+                  + (shortfalls.size() > 1
+                      ? " and " + count(shortfalls.size() - 1, "more ports")
+                      : "")
+                  + " (a lossless frame is dropped when in-flight bytes overflow it)");
+        });
   }
 
   private void checkFirmware(FabricGraph graph) {

@@ -34,6 +34,27 @@ public final class Headroom {
   private Headroom() {}
 
   /**
+   * The XOFF headroom a switch port's cable needs, by the formula with its profile's inputs — or
+   * with {@link HeadroomPolicy.Derived#SPECTRUM_DEFAULTS} where the profile's headroom is
+   * configured by hand, which is then held to it.
+   *
+   * @param profile the port's switch profile
+   * @param policy its QoS policy
+   * @param link the port's link
+   * @param losslessFrame the largest lossless frame (RoCE MTU plus headers)
+   * @return the XOFF headroom one lossless priority group of the port needs
+   */
+  public static DataSize xoffNeeded(
+      SwitchProfile profile, QosPolicy policy, LinkSpec link, DataSize losslessFrame) {
+    HeadroomPolicy.Derived inputs =
+        profile.headroom() instanceof HeadroomPolicy.Derived derived
+            ? derived
+            : HeadroomPolicy.Derived.SPECTRUM_DEFAULTS;
+    return xoff(
+        inputs, profile.cellSize(), link.speed(), link.length(), policy.mtu(), losslessFrame);
+  }
+
+  /**
    * The XOFF headroom one lossless priority group of a port needs.
    *
    * @param inputs the ASIC inputs of the switch profile

@@ -32,6 +32,14 @@ public sealed interface HeadroomPolicy permits HeadroomPolicy.Derived, HeadroomP
       DataSize macPhyDelay, DataSize pipelineLatency, int smallPacketPercent, SimTime gearboxDelay)
       implements HeadroomPolicy {
 
+    /**
+     * The SONiC/NVIDIA inputs for Spectrum ASICs (sonic-swss buffer_headroom): 1 KiB of MAC/PHY
+     * delay, 18 KiB of pipeline latency, all packets small, no gearbox. What a profile that gives
+     * none of its own uses, and what a cable is held to under headroom configured by hand.
+     */
+    public static final Derived SPECTRUM_DEFAULTS =
+        new Derived(DataSize.kib(1), DataSize.kib(18), 100, SimTime.ZERO);
+
     /** Validates the inputs. */
     public Derived {
       Checks.notNull(macPhyDelay, "macPhyDelay");

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.util.Checks;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -89,5 +90,15 @@ public record QosPolicy(
    */
   public Optional<EcnProfile> ecnFor(int priority) {
     return Optional.ofNullable(ecn.get(priority));
+  }
+
+  /**
+   * The lossless priorities this policy does not ECN-mark: DCQCN on them gets no congestion signal
+   * and only PFC holds the queue.
+   *
+   * @return those priorities, in order; empty when every lossless queue marks
+   */
+  public List<Integer> unmarkedLosslessPriorities() {
+    return losslessPriorities.stream().filter(p -> ecnFor(p).isEmpty()).sorted().toList();
   }
 }

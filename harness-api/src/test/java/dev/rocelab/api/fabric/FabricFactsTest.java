@@ -135,6 +135,7 @@ class FabricFactsTest {
     assertThat(facts.headroom()).extracting(HeadroomClass::xoff).containsOnly(expectedXoff);
     assertThat(facts.headroom()).extracting(HeadroomClass::xon).containsOnly(DataSize.kib(18));
     assertThat(facts.headroom()).extracting(HeadroomClass::total).containsOnly(DataSize.kib(178));
+    assertThat(facts.headroom()).extracting(HeadroomClass::xoffNeeded).containsOnly(expectedXoff);
     assertThat(
             Headroom.xoff(
                 SPECTRUM4,
@@ -144,6 +145,24 @@ class FabricFactsTest {
                 DataSize.bytes(9100),
                 DataSize.bytes(4096 + Framing.ROCE_HEADERS)))
         .isEqualTo(expectedXoff);
+  }
+
+  @Test
+  void headroomConfiguredByHandStandsBesideWhatEachKindOfPortNeeds() {
+    SwitchProfile short10k =
+        Fabrics.switchProfile()
+            .headroom(new HeadroomPolicy.Fixed(Map.of(3, DataSize.kib(10))))
+            .build();
+
+    FabricFacts facts = FabricFacts.of(FabricGraph.of(Fabrics.spec().with(short10k).build()));
+
+    // the same Spectrum-default needs the validator reports as drift: 3 m host and 10 m fabric
+    // cables at 400 Gbps
+    assertThat(facts.headroom())
+        .extracting(HeadroomClass::cable, HeadroomClass::xoff, HeadroomClass::xoffNeeded)
+        .containsExactly(
+            tuple(Length.meters(3), DataSize.kib(10), DataSize.kib(157)),
+            tuple(Length.meters(10), DataSize.kib(10), DataSize.kib(165)));
   }
 
   @Test

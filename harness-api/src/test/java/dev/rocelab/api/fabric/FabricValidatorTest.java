@@ -482,7 +482,11 @@ class FabricValidatorTest {
                   "used by spine1, has lossless priorities [3, 4] where QoS policy rdma (used by leaf1) has [3]"),
               drift(
                   "qos.spine-qos.pfcPriorities",
-                  "used by spine1, has PFC on [3, 4] where QoS policy rdma (used by leaf1) has [3]"));
+                  "used by spine1, has PFC on [3, 4] where QoS policy rdma (used by leaf1) has [3]"),
+              drift(
+                  "qos.spine-qos.ecn",
+                  "lossless priority 4 has no ECN marking (the policy marks [3]): DCQCN gets no"
+                      + " congestion signal there"));
     }
 
     @Test
@@ -529,6 +533,7 @@ class FabricValidatorTest {
               .build();
 
       assertThat(Fabrics.spec().with(small).findings())
+          .filteredOn(f -> f.severity() == Severity.ERROR)
           .containsExactly(
               error(
                   "switchProfiles.sn5600.buffer",
@@ -544,7 +549,32 @@ class FabricValidatorTest {
               .buffer(DataSize.kib(108))
               .build();
 
-      assertThat(Fabrics.spec().with(exact).findings()).isEmpty();
+      assertThat(Fabrics.spec().with(exact).findings())
+          .filteredOn(f -> f.severity() == Severity.ERROR)
+          .isEmpty();
+    }
+
+    @Test
+    void fixedHeadroomShortOfWhatTheCablesNeedIsDrift() {
+      // 10 KiB of XOFF where 400 Gbps needs 157 KiB over a 3 m host cable and 165 KiB over a 10 m
+      // fabric cable (the Spectrum formula defaults)
+      SwitchProfile short10k =
+          Fabrics.switchProfile()
+              .headroom(new HeadroomPolicy.Fixed(Map.of(3, DataSize.kib(10))))
+              .build();
+
+      assertThat(Fabrics.spec().with(short10k).findings())
+          .containsExactly(
+              drift(
+                  "switchProfiles.sn5600.headroom",
+                  "XOFF 10KiB for lossless priority 3 is short of the 157KiB that 400Gbps over 3m"
+                      + " needs, on leaf1:eth1 and 7 more ports (a lossless frame is dropped when"
+                      + " in-flight bytes overflow it)"),
+              drift(
+                  "switchProfiles.sn5600.headroom",
+                  "XOFF 10KiB for lossless priority 3 is short of the 165KiB that 400Gbps over 10m"
+                      + " needs, on leaf1:eth5 and 7 more ports (a lossless frame is dropped when"
+                      + " in-flight bytes overflow it)"));
     }
 
     @Test

@@ -8,17 +8,12 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.Framing;
-import dev.rocelab.api.fabric.Headroom;
-import dev.rocelab.api.fabric.HeadroomPolicy;
-import dev.rocelab.api.fabric.Link;
+import dev.rocelab.api.fabric.HeadroomShortfall;
 import dev.rocelab.api.fabric.NicProfile;
-import dev.rocelab.api.fabric.PortHeadroom;
 import dev.rocelab.api.fabric.QosPolicy;
-import dev.rocelab.api.fabric.SwitchProfile;
 import dev.rocelab.api.fabric.TrafficClass;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.unit.DataSize;
-import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.suites.Criteria;
 import java.util.ArrayList;
@@ -37,10 +32,6 @@ import org.junit.jupiter.api.Test;
  */
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.LABORATORY)
 class ConfigurationConsistencyTest {
-
-  /** The ASIC inputs a derived profile would use (README defaults), to size what a cable needs. */
-  private static final HeadroomPolicy.Derived FORMULA_DEFAULTS =
-      new HeadroomPolicy.Derived(DataSize.kib(1), DataSize.kib(18), 100, SimTime.ZERO);
 
   private final Criteria criteria = Criteria.of(Phase.LABORATORY);
   private FabricSpec spec;
@@ -154,18 +145,16 @@ class ConfigurationConsistencyTest {
     List<String> problems = new ArrayList<>();
     for (Device sw : graph.switches()) {
       QosPolicy policy = policyOf(sw.name());
-      for (int p : policy.losslessPriorities()) {
-        if (policy.ecnFor(p).isEmpty()) {
-          problems.add(
-              sw.name()
-                  + ": lossless priority "
-                  + p
-                  + " has no ECN marking (QoS policy "
-                  + policy.name()
-                  + " marks "
-                  + policy.ecn().keySet()
-                  + ")");
-        }
+      for (int p : policy.unmarkedLosslessPriorities()) {
+        problems.add(
+            sw.name()
+                + ": lossless priority "
+                + p
+                + " has no ECN marking (QoS policy "
+                + policy.name()
+                + " marks "
+                + policy.ecn().keySet()
+                + ")");
       }
     }
     assertThat(problems)
@@ -210,44 +199,22 @@ class ConfigurationConsistencyTest {
   @Test
   void headroomCoversEveryCableAndFitsTheBuffer() {
     List<String> problems = new ArrayList<>();
-    DataSize frame = BufferBudget.largestLosslessFrame(spec);
+    for (HeadroomShortfall s : HeadroomShortfall.of(graph)) {
+      problems.add(
+          s.port()
+              + " priority "
+              + s.priority()
+              + ": XOFF headroom "
+              + s.configured()
+              + " but "
+              + s.link().speed()
+              + " over "
+              + s.link().length()
+              + " needs "
+              + s.needed());
+    }
     double minShared = criteria.number("minSharedBufferFraction");
     for (Device sw : graph.switches()) {
-      SwitchProfile profile = graph.switchProfileOf(sw.name());
-      QosPolicy policy = spec.qosOf(profile);
-      HeadroomPolicy.Derived inputs =
-          profile.headroom() instanceof HeadroomPolicy.Derived derived ? derived : FORMULA_DEFAULTS;
-      for (Endpoint port : graph.ports(sw.name())) {
-        Link link = graph.linkAt(port).orElseThrow();
-        PortHeadroom configured = PortHeadroom.of(profile, policy, link, port, frame);
-        DataSize needed =
-            Headroom.xoff(
-                inputs,
-                profile.cellSize(),
-                link.spec().speed(),
-                link.spec().length(),
-                policy.mtu(),
-                frame);
-        configured
-            .xoff()
-            .forEach(
-                (priority, xoff) -> {
-                  if (xoff.bytes() < needed.bytes()) {
-                    problems.add(
-                        port
-                            + " priority "
-                            + priority
-                            + ": XOFF headroom "
-                            + xoff
-                            + " but "
-                            + link.spec().speed()
-                            + " over "
-                            + link.spec().length()
-                            + " needs "
-                            + needed);
-                  }
-                });
-      }
       BufferBudget budget = BufferBudget.of(graph, sw.name());
       if (budget.sharedBytes() < minShared * budget.buffer().bytes()) {
         problems.add(
