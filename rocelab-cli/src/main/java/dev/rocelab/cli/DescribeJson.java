@@ -1,8 +1,5 @@
 package dev.rocelab.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rocelab.api.fabric.EcnProfile;
@@ -16,10 +13,7 @@ import dev.rocelab.api.fabric.FirmwarePolicy;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.fabricfile.FabricFileReport;
-import dev.rocelab.fabricfile.Problem;
-import java.io.UncheckedIOException;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -30,9 +24,6 @@ import java.util.function.Predicate;
  */
 final class DescribeJson {
 
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   private DescribeJson() {}
 
   /**
@@ -42,20 +33,16 @@ final class DescribeJson {
    * @return pretty-printed JSON
    */
   static String render(FabricFileReport report) {
-    ObjectNode root = MAPPER.createObjectNode();
+    ObjectNode root = Json.object();
     root.put("file", report.file());
     root.put("valid", !report.hasErrors());
     if (report.hasErrors()) {
       root.put("errors", report.errors().size());
-      problems(root.putArray("problems"), report.problems());
+      Json.problems(root.putArray("problems"), report.problems());
     } else {
       describe(root, new DescribedFabric(report));
     }
-    try {
-      return MAPPER.writeValueAsString(root);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Json.write(root);
   }
 
   private static void describe(ObjectNode root, DescribedFabric fabric) {
@@ -121,7 +108,7 @@ final class DescribeJson {
     qos(root.putArray("qos"), fabric);
     nics(root.putArray("nicProfiles"), fabric);
     firmware(root.putObject("firmware"), spec.firmware(), facts);
-    problems(root.putArray("drift"), fabric.report().drift());
+    Json.problems(root.putArray("drift"), fabric.report().drift());
   }
 
   private static void qos(ArrayNode array, DescribedFabric fabric) {
@@ -191,19 +178,6 @@ final class DescribeJson {
                 .put("version", version)
                 .put(countName, n)
                 .put("approved", approves.test(version)));
-  }
-
-  private static void problems(ArrayNode array, List<Problem> problems) {
-    for (Problem p : problems) {
-      array
-          .addObject()
-          .put("line", p.line())
-          .put("column", p.column())
-          .put("path", p.path())
-          .put("severity", p.severity().label())
-          .put("message", p.message())
-          .put("text", p.toString());
-    }
   }
 
   private static void ints(ArrayNode array, Collection<Integer> values) {

@@ -22,15 +22,25 @@ final class FabricInput {
    * @return the report, or empty if there is no such file
    */
   static Optional<FabricFileReport> check(Path file, PrintWriter err) {
+    Optional<String> unreadable = unreadable(file);
+    unreadable.ifPresent(err::println);
+    return unreadable.isPresent() ? Optional.empty() : Optional.of(FabricFiles.check(file));
+  }
+
+  /**
+   * Why a path is not a fabric file to check, before it is read.
+   *
+   * @param file the file as the user gave it
+   * @return {@code no such file: FILE} or {@code not a file: FILE}; empty for a regular file
+   */
+  static Optional<String> unreadable(Path file) {
     if (!Files.exists(file)) {
-      err.println("no such file: " + file);
-      return Optional.empty();
+      return Optional.of("no such file: " + file);
     }
     if (!Files.isRegularFile(file)) {
-      err.println("not a file: " + file);
-      return Optional.empty();
+      return Optional.of("not a file: " + file);
     }
-    return Optional.of(FabricFiles.check(file));
+    return Optional.empty();
   }
 
   /**

@@ -1,16 +1,16 @@
 package dev.rocelab.cli;
 
 import dev.rocelab.api.fabric.FabricFacts;
-import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.fabricfile.FabricFileReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
-      "Checks fabric files: structure, references, units, PFC/ECN/MTU consistency, buffers and firmware pins.",
+      "Checks fabric files: structure, references, units, PFC/ECN/MTU consistency, headroom against"
+          + " the cables, buffers and firmware pins.",
       "A valid file gets a one-line summary; a drifting one (it runs, but the Laboratory phase fails it)"
           + " gets its drift findings, then the summary; a broken one gets every problem as"
           + " file:line:column path: message, then a count."
@@ -29,43 +30,61 @@ final class ValidateCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE", description = "fabric files (YAML)")
   private List<Path> files;
 
+  @ArgGroup(exclusive = true)
+  private Form form = new Form();
+
   @Spec private CommandSpec spec;
+
+  /** The machine-readable forms; text when neither is given. */
+  static final class Form {
+    @Option(
+        names = "--json",
+        description = "print one JSON document for all files: verdict, counts and every problem")
+    boolean json;
+
+    @Option(
+        names = "--sarif",
+        description = "print a SARIF 2.1.0 log, for code scanning (GitHub, GitLab, IDEs)")
+    boolean sarif;
+  }
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     int exit = Rocelab.VALID;
-    for (Path file : files) {
-      exit = Rocelab.worst(exit, validate(file, out, err));
+    List<ValidatedFile> validated = files.stream().map(ValidatedFile::check).toList();
+    for (ValidatedFile file : validated) {
+      exit = Rocelab.worst(exit, file.exit());
+    }
+    if (form.json) {
+      out.println(ValidateJson.render(validated, exit));
+    } else if (form.sarif) {
+      out.println(ValidateSarif.render(validated, VersionProvider.version()));
+    } else {
+      validated.forEach(file -> printText(file, out, err));
     }
     return exit;
   }
 
-  /** One file; a failure is reported and the next file still gets its verdict. */
-  private static int validate(Path file, PrintWriter out, PrintWriter err) {
-    try {
-      Optional<FabricFileReport> checked = FabricInput.check(file, err);
-      if (checked.isEmpty()) {
-        return Rocelab.ERRORS;
-      }
-      FabricFileReport report = checked.get();
-      if (report.hasErrors()) {
-        return FabricInput.printErrors(report, out);
-      }
-      String summary = summary(report);
-      report.drift().forEach(out::println);
-      out.println(report.file() + ": " + summary);
-      return report.drift().isEmpty() ? Rocelab.VALID : Rocelab.DRIFT;
-    } catch (RuntimeException e) {
-      err.println("rocelab: " + file + ": unexpected failure: " + e);
-      return Rocelab.FAILURE;
+  private static void printText(ValidatedFile file, PrintWriter out, PrintWriter err) {
+    if (file.report().isEmpty()) {
+      String trouble = file.trouble().orElseThrow();
+      err.println(
+          file.exit() == Rocelab.FAILURE ? "rocelab: " + file.file() + ": " + trouble : trouble);
+      return;
     }
+    FabricFileReport report = file.report().get();
+    if (report.hasErrors()) {
+      FabricInput.printErrors(report, out);
+      return;
+    }
+    report.drift().forEach(out::println);
+    out.println(report.file() + ": " + summary(report, file.facts().orElseThrow()));
   }
 
-  private static String summary(FabricFileReport report) {
-    FabricSpec fabric = report.spec().orElseThrow();
-    FabricFacts facts = FabricFacts.of(FabricGraph.of(fabric));
+  private static String summary(FabricFileReport report, FabricFacts facts) {
+    FabricSpec fabric = report.orElseThrow();
     String verdict =
         report.drift().isEmpty()
             ? "valid"
