@@ -1,10 +1,12 @@
 package dev.rocelab.fabricfile;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.Finding;
 import dev.rocelab.fabricfile.internal.FabricFileReader;
+import dev.rocelab.fabricfile.internal.FabricFileWriter;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -119,6 +121,22 @@ public final class FabricFiles {
           name,
           "cannot be read: " + reason(e instanceof UncheckedIOException u ? u.getCause() : e));
     }
+  }
+
+  /**
+   * Writes a fabric as a fabric file with every default written out: what runs, not only what was
+   * typed. Reading the text back gives an equal fabric, so it can be kept, diffed against the file
+   * it came from, and validated. Sections of other modules are written by their {@link
+   * dev.rocelab.fabricfile.spi.SectionReader}, with literal credentials masked.
+   *
+   * @param fabric a fabric; never null
+   * @return its fabric file, YAML, starting with a comment that names it
+   * @since 0.1
+   */
+  @API(status = EXPERIMENTAL, since = "0.1")
+  public static String write(FabricSpec fabric) {
+    Objects.requireNonNull(fabric, "fabric must not be null");
+    return FabricFileWriter.write(fabric);
   }
 
   private static String reason(Throwable failure) {

@@ -11,6 +11,9 @@ import dev.rocelab.fabricfile.spi.Values;
 import dev.rocelab.fabricfile.spi.YamlNode;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +52,37 @@ class SectionReaderTest {
               })
           .orElse(null);
     }
+
+    @Override
+    public Optional<Map<String, Object>> write(FabricSection section) {
+      Greeting greeting = (Greeting) section;
+      Map<String, Object> out = new LinkedHashMap<>();
+      out.put("text", greeting.text());
+      out.put("times", greeting.times());
+      return Optional.of(out);
+    }
+  }
+
+  /** What a reader that cannot write makes of {@code note:}. */
+  record Note(String text) implements FabricSection {
+    @Override
+    public String key() {
+      return "note";
+    }
+  }
+
+  /** Reads {@code note: …}, and cannot write it. */
+  public static final class NoteReader implements SectionReader {
+    @Override
+    public String key() {
+      return "note";
+    }
+
+    @Override
+    public FabricSection read(YamlNode node, Values values) {
+      String text = values.text(node);
+      return text == null ? null : new Note(text);
+    }
   }
 
   private static String minimal() throws IOException {
@@ -81,5 +115,23 @@ class SectionReaderTest {
         .map(Problem::toString)
         .containsExactly(
             "greeting.yaml:" + line + ":12 greeting: unknown key \"txt\"; did you mean \"text\"?");
+  }
+
+  @Test
+  void theEffectiveConfigurationHoldsTheSectionsTheirReadersWrite() throws IOException {
+    FabricSpec spec =
+        FabricFiles.load(
+            minimal() + "greeting: {text: hello}\nnote: left behind\n", "sections.yaml");
+
+    String written = FabricFiles.write(spec);
+
+    // the default of times written out; note: has no writer, so it is left out, and said to be
+    assertThat(written)
+        .contains("greeting: {text: hello, times: 1}\n")
+        .contains("# the note: section is left out: the module that reads it cannot write it\n")
+        .doesNotContain("left behind");
+    FabricSpec back = FabricFiles.load(written, "written.yaml");
+    assertThat(back.section("greeting", Greeting.class)).contains(new Greeting("hello", 1));
+    assertThat(back.sections()).containsOnlyKeys("greeting");
   }
 }

@@ -179,10 +179,10 @@ class CredentialsStayInTheProcessTest {
         .allSatisfy(
             text ->
                 assertThat(text)
-                    .contains("prometheus: \"http://***@")
+                    .contains("prometheus: http://***@")
                     .contains("token=***")
-                    .contains("Authorization: \"Bearer ${env:ROCELAB_TEST_PROM_TOKEN}\"")
-                    .contains("X-Api-Key: ***")
+                    .contains("Authorization: 'Bearer ${env:ROCELAB_TEST_PROM_TOKEN}'")
+                    .contains("X-Api-Key: '***'")
                     .contains("passphraseEnv: ROCELAB_TEST_KEY_PASSPHRASE"));
     assertThat(written.resolve("signoff/index.html")).exists();
   }

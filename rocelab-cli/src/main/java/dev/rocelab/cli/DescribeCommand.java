@@ -1,10 +1,12 @@
 package dev.rocelab.cli;
 
 import dev.rocelab.fabricfile.FabricFileReport;
+import dev.rocelab.fabricfile.FabricFiles;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,15 +21,29 @@ import picocli.CommandLine.Spec;
       "Reports what a fabric file implies: inventory, NIC, bisection and per-tier bandwidth, oversubscription,"
           + " PFC headroom per port speed and cable length, buffer left to share per switch profile, QoS,"
           + " firmware in use against the approved versions, and drift.",
-      "A file with errors gets every problem instead, as `validate` prints them."
+      "A file with errors gets every problem instead, as `validate` prints them.",
+      "--effective prints the fabric as it runs instead: its fabric file with every default written out."
     })
 final class DescribeCommand implements Callable<Integer> {
 
   @Parameters(paramLabel = "FILE", description = "a fabric file (YAML)")
   private Path file;
 
-  @Option(names = "--json", description = "print one JSON document instead of text")
-  private boolean json;
+  @ArgGroup(exclusive = true)
+  private Form form = new Form();
+
+  /** What to print instead of the text description; text when neither is given. */
+  static final class Form {
+    @Option(names = "--json", description = "print one JSON document instead of text")
+    boolean json;
+
+    @Option(
+        names = "--effective",
+        description =
+            "print the effective configuration instead: the fabric file with every default written"
+                + " out, which validate loads back")
+    boolean effective;
+  }
 
   @Spec private CommandSpec spec;
 
@@ -39,12 +55,16 @@ final class DescribeCommand implements Callable<Integer> {
       return Rocelab.ERRORS;
     }
     FabricFileReport report = checked.get();
-    if (json) {
+    if (form.json) {
       out.println(DescribeJson.render(report));
       return report.hasErrors() ? Rocelab.ERRORS : Rocelab.VALID;
     }
     if (report.hasErrors()) {
       return FabricInput.printErrors(report, out);
+    }
+    if (form.effective) {
+      out.print(FabricFiles.write(report.orElseThrow()));
+      return Rocelab.VALID;
     }
     DescribeText.render(report, out);
     return Rocelab.VALID;

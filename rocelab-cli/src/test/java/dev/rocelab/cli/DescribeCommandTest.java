@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -170,6 +171,44 @@ class DescribeCommandTest {
     assertThat(json.at("/buffers/0/sharedBytes").asLong()).isEqualTo(160_048 * 1024L);
     assertThat(json.at("/firmware/nic/0/approved").asBoolean()).isTrue();
     assertThat(json.get("drift")).isEmpty();
+  }
+
+  @Test
+  void theEffectiveConfigurationIsAFabricFileThatValidatesLikeTheOriginal() throws IOException {
+    String misconfigured = Path.of("..", "fabrics", "examples", "misconfigured.yaml").toString();
+
+    CommandRun reference = rocelab("describe", "--effective", REFERENCE.toString());
+    CommandRun drifting = rocelab("describe", "--effective", misconfigured);
+    Path referenceFile = Files.writeString(dir.resolve("reference.yaml"), reference.out());
+    Path driftingFile = Files.writeString(dir.resolve("misconfigured.yaml"), drifting.out());
+
+    assertThat(reference.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(reference.out())
+        .startsWith("# effective configuration of fabric \"reference\"")
+        .contains("    forwarding: cut-through\n");
+    CommandRun validated = rocelab("validate", referenceFile.toString());
+    assertThat(validated.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(validated.outLines())
+        .singleElement()
+        .asString()
+        .endsWith(": valid — rail-optimized, 8 hosts, 64 GPUs, 64 NICs, 12 switches, 128 links");
+    // the same five drift findings, at the lines of the written file
+    CommandRun original = rocelab("validate", misconfigured);
+    CommandRun rewritten = rocelab("validate", driftingFile.toString());
+    assertThat(rewritten.exitCode()).isEqualTo(Rocelab.DRIFT);
+    assertThat(rewritten.outLines())
+        .map(line -> line.substring(line.indexOf(' ') + 1))
+        .isEqualTo(
+            original.outLines().stream()
+                .map(line -> line.substring(line.indexOf(' ') + 1))
+                .toList());
+  }
+
+  @Test
+  void effectiveAndJsonTogetherAreAUsageError() {
+    CommandRun run = rocelab("describe", "--json", "--effective", REFERENCE.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
   }
 
   @Test

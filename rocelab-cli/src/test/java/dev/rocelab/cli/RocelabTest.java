@@ -22,7 +22,9 @@ class RocelabTest {
     CommandRun run = rocelab("help", "describe");
 
     assertThat(run.exitCode()).isZero();
-    assertThat(run.outLines()).first().isEqualTo("Usage: rocelab describe [-hV] [--json] FILE");
+    assertThat(run.outLines())
+        .first()
+        .isEqualTo("Usage: rocelab describe [-hV] [--json | --effective] FILE");
   }
 
   @Test

@@ -3,6 +3,8 @@ package dev.rocelab.fabricfile.spi;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.fabric.FabricSection;
+import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -33,4 +35,21 @@ public interface SectionReader {
    *     problem of the file is found)
    */
   FabricSection read(YamlNode node, Values values);
+
+  /**
+   * Writes the section as a fabric file holds it, for the effective configuration ({@link
+   * dev.rocelab.fabricfile.FabricFiles#write}): maps in key order, lists, strings, whole numbers,
+   * decimals ({@code Double}) and booleans; quantities as their text ({@code toString()} of {@code
+   * DataSize}, {@code SimTime}, ...). Write every default out, so that {@link #read} gives back an
+   * equal section. Mask credentials given literally ({@link
+   * dev.rocelab.api.report.Secrets#maskHeaderValue}): the effective configuration is shown in
+   * reports; {@code ${env:…}} placeholders stay as they are.
+   *
+   * @param section a section this reader read
+   * @return its mapping; empty (the default) when this reader cannot write its section, which the
+   *     written file then leaves out and says so
+   */
+  default Optional<Map<String, Object>> write(FabricSection section) {
+    return Optional.empty();
+  }
 }

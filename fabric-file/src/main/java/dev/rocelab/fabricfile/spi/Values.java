@@ -242,6 +242,25 @@ public final class Values {
   }
 
   /**
+   * The word a file writes for a value of a {@link #choice}: the inverse of {@link #choices}, for
+   * writing a section back ({@link SectionReader#write}).
+   *
+   * @param choices the accepted words and their values
+   * @param value one of the values
+   * @param <V> the values' type
+   * @return its word (the first, if several words mean it)
+   * @throws IllegalArgumentException if no word means the value
+   */
+  public static <V> String word(Map<String, V> choices, V value) {
+    for (Map.Entry<String, V> choice : choices.entrySet()) {
+      if (choice.getValue().equals(value)) {
+        return choice.getKey();
+      }
+    }
+    throw new IllegalArgumentException("no word for " + value + " among " + choices.keySet());
+  }
+
+  /**
    * Reports that a node is not what was expected.
    *
    * @param node the node

@@ -22,10 +22,10 @@ import java.util.Optional;
 /** Binds one {@code lab:} section: the inventory of a real lab. */
 final class LabBinder {
 
-  private static final Map<String, LabInventory.FlowTool> FLOW_TOOLS =
+  static final Map<String, LabInventory.FlowTool> FLOW_TOOLS =
       Values.choices(
           "perftest", LabInventory.FlowTool.PERFTEST, "iperf3", LabInventory.FlowTool.IPERF3);
-  private static final Map<String, LabLauncher.Kind> LAUNCHERS =
+  static final Map<String, LabLauncher.Kind> LAUNCHERS =
       Values.choices("mpirun", LabLauncher.Kind.MPIRUN, "srun", LabLauncher.Kind.SRUN);
   private static final SimTime DEFAULT_STEP = SimTime.seconds(1);
 

@@ -2,10 +2,13 @@ package dev.rocelab.lab.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.rocelab.api.fabric.FabricSection;
 import dev.rocelab.fabricfile.spi.SectionReader;
 import dev.rocelab.fabricfile.spi.Values;
 import dev.rocelab.fabricfile.spi.YamlNode;
 import dev.rocelab.lab.LabInventory;
+import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -28,5 +31,11 @@ public final class LabSectionReader implements SectionReader {
   @Override
   public LabInventory read(YamlNode node, Values values) {
     return new LabBinder(values).lab(node);
+  }
+
+  /** The section with every default written out, literal credentials masked. */
+  @Override
+  public Optional<Map<String, Object>> write(FabricSection section) {
+    return Optional.of(LabSectionWriter.write((LabInventory) section));
   }
 }

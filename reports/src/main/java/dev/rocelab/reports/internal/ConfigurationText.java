@@ -3,7 +3,7 @@ package dev.rocelab.reports.internal;
 import dev.rocelab.api.fabric.FabricFacts;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
-import dev.rocelab.api.report.Secrets;
+import dev.rocelab.fabricfile.FabricFiles;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
@@ -12,11 +12,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The effective configuration of a fabric as YAML-like text: the fabric as loaded, with every
- * default filled in (so what ran is what is shown, not what was typed), followed by the facts
- * derived from it (sizes, bandwidths, headroom per port class, buffer budgets, firmware in use).
- * Written from the records themselves, so a field added to the model shows up here without a
- * change.
+ * The effective configuration of a fabric: its fabric file with every default written out ({@link
+ * FabricFiles#write}), so what ran is what is shown and the attachment can be saved and run again,
+ * followed, as comments, by the facts derived from it (sizes, bandwidths, headroom per port class,
+ * buffer budgets, firmware in use). The facts are written from the records themselves, so a fact
+ * added to {@link FabricFacts} shows up here without a change.
  */
 final class ConfigurationText {
 
@@ -33,16 +33,9 @@ final class ConfigurationText {
 
   /**
    * @param spec a fabric
-   * @return its configuration and derived facts as text
+   * @return its fabric file and, as comments, the facts derived from it
    */
   static String render(FabricSpec spec) {
-    StringBuilder out = new StringBuilder();
-    out.append("# effective configuration of fabric \"")
-        .append(spec.name())
-        .append("\": the fabric as loaded, defaults filled in\n");
-    for (RecordComponent component : FabricSpec.class.getRecordComponents()) {
-      write(out, 0, component.getName(), value(component, spec));
-    }
     FabricFacts facts = FabricFacts.of(FabricGraph.of(spec));
     Map<String, Object> derived = new LinkedHashMap<>();
     derived.put("hosts", facts.hosts());
@@ -57,19 +50,15 @@ final class ConfigurationText {
     derived.put("buffers", facts.buffers());
     derived.put("nicFirmware", facts.nicFirmware());
     derived.put("switchNos", facts.switchNos());
-    out.append("\n# derived from the above\n");
-    write(out, 0, "facts", derived);
+    StringBuilder factsText = new StringBuilder();
+    write(factsText, 0, "facts", derived);
+    StringBuilder out = new StringBuilder(FabricFiles.write(spec));
+    out.append("\n# derived from the above (comments, so that the file still reads back)\n");
+    factsText.toString().lines().forEach(line -> out.append("# ").append(line).append('\n'));
     return out.toString();
   }
 
   private static void write(StringBuilder out, int indent, String key, Object value) {
-    if ("headers".equals(key) && value instanceof Map<?, ?> headers) {
-      // header values are where tokens go: only their ${env:…} placeholders and scheme are shown
-      Map<Object, Object> masked = new LinkedHashMap<>();
-      headers.forEach(
-          (name, text) -> masked.put(name, Secrets.maskHeaderValue(String.valueOf(text))));
-      value = masked;
-    }
     if (value instanceof Optional<?> optional) {
       if (optional.isPresent()) {
         write(out, indent, key, optional.get());

@@ -149,16 +149,17 @@ class RenderersTest {
   }
 
   @Test
-  void theConfigurationShowsTheFabricWithDefaultsAndItsDerivedFacts() {
+  void theConfigurationIsTheFabricFileWithDefaultsAndItsDerivedFactsAsComments() {
     String text = ConfigurationText.render(REFERENCE);
 
     assertThat(text)
         .startsWith("# effective configuration of fabric \"reference\"")
-        .contains("\ntopology:\n  kind: RailOptimized\n")
+        .contains("\ntopology:\n  kind: rail-optimized\n")
         .contains("    nos: SONiC.202405.1\n")
         .contains("    firmware: 28.39.1002\n")
-        .contains("\nfacts:\n  hosts: 8\n")
-        .contains("  nicFirmware:\n    28.39.1002: 64\n");
+        .contains("\n# facts:\n#   hosts: 8\n")
+        .contains("#   nicFirmware:\n#     28.39.1002: 64\n");
+    assertThat(FabricFiles.load(text, "effective.yaml")).isEqualTo(REFERENCE);
   }
 
   /** A section of another module's, as the lab's is: a URL and headers that carry credentials. */
@@ -174,8 +175,10 @@ class RenderersTest {
   record Command(String url, Map<String, String> headers) {}
 
   @Test
-  void theConfigurationAttachmentShowsNoCredentialOfAnySection() {
-    // every kind of credential field a section can have, each with its own planted secret
+  void aSectionNoModuleCanWriteIsLeftOutWithItsCredentials() {
+    // every kind of credential field a section can have, each with its own planted secret; the
+    // lab's own section, which its module writes with credentials masked, is held to the same in
+    // fabric-lab's CredentialsStayInTheProcessTest
     Telemetry telemetry =
         new Telemetry(
             "https://prom-user:SECRET-userinfo-1@prometheus.lab:9090/?token=SECRET-query-2",
@@ -201,11 +204,8 @@ class RenderersTest {
     Attachment configuration = ConfigurationText.of(spec);
 
     assertThat(configuration.content())
-        .doesNotContain("SECRET-userinfo-1", "SECRET-query-2", "SECRET-header-3")
-        .contains(
-            "prometheus: \"https://***@prometheus.lab:9090/?token=***\"",
-            "Authorization: Bearer ***",
-            "X-Tenant: \"***${env:PROM_TENANT}\"");
+        .doesNotContain("SECRET-userinfo-1", "SECRET-query-2", "SECRET-header-3", "prom-user")
+        .contains("# the telemetry: section is left out");
   }
 
   @Test
