@@ -19,6 +19,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -64,7 +67,8 @@ class AllureLabelsTest {
             tuple("parentSuite", "Synthetic load"),
             tuple("epic", "Synthetic load"),
             tuple("feature", "incast"),
-            tuple("story", "incastStaysLossless(RunResult)"));
+            tuple("story", "incastStaysLossless(RunResult)"),
+            tuple("fabricSha256", sha256("/fabrics/reference.yaml")));
     assertThat(incast.getParameters())
         .extracting(Parameter::getName, Parameter::getValue)
         .containsExactly(
@@ -108,6 +112,18 @@ class AllureLabelsTest {
     assertThat(test.getAttachments())
         .extracting(Attachment::getName)
         .containsExactly("telemetry · permutation", "telemetry · permutation");
+  }
+
+  /** The SHA-256 of a class path resource, as {@code sha256sum} prints it. */
+  private static String sha256(String resource) {
+    try (InputStream in = AllureLabelsTest.class.getResourceAsStream(resource)) {
+      return HexFormat.of()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(in.readAllBytes()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   @FabricTest(

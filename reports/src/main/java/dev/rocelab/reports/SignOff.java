@@ -19,8 +19,12 @@ import picocli.CommandLine.Option;
  * under an output directory:
  *
  * <ul>
- *   <li>{@code index.html} — the sign-off page: each phase's verdict (passed, failed, broken, not
- *       run), the tests that decided it with their messages, counts, and links to the reports;
+ *   <li>{@code index.html} — the sign-off page: the audit record (when, how long, rocelab version,
+ *       commit, CI build, each fabric file with its SHA-256, backend, seed, firmware), each phase's
+ *       verdict (passed, failed, broken, not run), the tests that decided it with their messages,
+ *       counts, and links to the reports;
+ *   <li>{@code signoff.json} — the same verdicts and audit record for CI gates, in the shape of
+ *       {@code dev/rocelab/reports/signoff.schema.json} in this jar;
  *   <li>{@code <phase>/} — one Allure HTML report per phase that ran (e.g. {@code
  *       synthetic-load/}), and {@code combined/} with every phase;
  *   <li>{@code results/<phase>/} — the results split by phase (attachments included) with {@code
@@ -141,6 +145,8 @@ public final class SignOff implements Callable<Integer> {
       err.println("sign-off: --allure is required (or the rocelab.allure.home system property)");
       return USAGE;
     }
-    return new SignOffRun(results, output, allure, history == null ? output : history).run(out);
+    return new SignOffRun(
+            results, output, allure, history == null ? output : history, System.getenv())
+        .run(out);
   }
 }

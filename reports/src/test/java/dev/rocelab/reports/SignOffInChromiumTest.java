@@ -103,6 +103,10 @@ class SignOffInChromiumTest {
     assertThat(dom).containsPattern("data-phase=\"Failures\">.*?verdict-broken\">broken<");
     assertThat(dom).containsPattern("data-phase=\"Laboratory\">.*?verdict-not-run\">not run<");
     assertThat(dom).contains("Latency regression");
+    assertThat(dom)
+        .containsPattern("(?s)<dl id=\"audit\">\\s*<dt>signed off</dt>.*?<dt>commit</dt>")
+        .containsPattern(
+            "<dt>fabric</dt><dd>reference \\(fabrics/reference.yaml\\) · SHA-256 [0-9a-f]{64}</dd>");
   }
 
   @Test

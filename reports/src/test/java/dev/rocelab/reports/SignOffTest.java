@@ -4,13 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
@@ -165,7 +176,91 @@ class SignOffTest {
         .contains("lab controller unreachable")
         .contains("href=\"combined/index.html\"")
         .doesNotContain("aPlainUnitTestFails", "not a phase criterion", "Without phase")
-        .doesNotContain("<script", "http://", "https://");
+        // nothing loaded from elsewhere (a CI build's link may be there, as a link)
+        .doesNotContain("<script", "<link", " src=");
+  }
+
+  @Test
+  void thePageOpensWithTheAuditRecord() throws IOException {
+    String page = Files.readString(output.resolve("index.html"));
+
+    assertThat(page)
+        .contains(
+            "<dl id=\"audit\">\n<dt>signed off</dt><dd>",
+            "<dt>tests ran</dt><dd>",
+            "<dt>rocelab</dt><dd>" + version() + "</dd>",
+            "<dt>commit</dt><dd>",
+            "<dt>fabric</dt><dd>reference (fabrics/reference.yaml) · SHA-256 "
+                + referenceSha256()
+                + "</dd>",
+            "<dt>backend</dt><dd>model</dd>",
+            "<a href=\"signoff.json\">signoff.json</a>");
+  }
+
+  @Test
+  void signoffJsonHoldsTheVerdictsAndTheAuditRecordAsItsSchemaSays() throws IOException {
+    JsonNode json = new ObjectMapper().readTree(output.resolve("signoff.json").toFile());
+
+    assertThat(signOffSchema().validate(json)).isEmpty();
+    assertThat(json.get("verdict").asText()).isEqualTo("failed");
+    assertThat(json.get("phases").findValuesAsText("phase"))
+        .containsExactly(
+            "Laboratory", "Baseline", "Synthetic load", "AI workload", "Failures", "Operational");
+    assertThat(json.get("phases").findValuesAsText("verdict"))
+        .containsExactly("not run", "passed", "failed", "not run", "broken", "not run");
+    assertThat(json.at("/phases/2/failed").asInt()).isEqualTo(1);
+    assertThat(json.at("/phases/2/decidedBy/0/category").asText()).isEqualTo("Latency regression");
+    assertThat(json.at("/phases/2/report").asText()).isEqualTo("synthetic-load/index.html");
+    assertThat(json.at("/fabrics/0/fabric").asText())
+        .isEqualTo("reference (fabrics/reference.yaml)");
+    assertThat(json.at("/fabrics/0/sha256").size()).isEqualTo(1);
+    assertThat(json.at("/fabrics/0/sha256/0").asText()).isEqualTo(referenceSha256());
+    assertThat(json.get("rocelabVersion").asText()).isEqualTo(version());
+    Instant start = Instant.parse(json.at("/run/start").asText());
+    Instant stop = Instant.parse(json.at("/run/stop").asText());
+    Instant generated = Instant.parse(json.get("generated").asText());
+    assertThat(start).isBeforeOrEqualTo(stop);
+    assertThat(stop).isBeforeOrEqualTo(generated);
+    assertThat(json.at("/run/durationSeconds").asDouble())
+        .isEqualTo(Duration.between(start, stop).toMillis() / 1000.0);
+  }
+
+  @Test
+  void theSchemaRefusesASignOffWithoutItsVerdict() throws IOException {
+    ObjectNode json =
+        (ObjectNode) new ObjectMapper().readTree(output.resolve("signoff.json").toFile());
+    json.remove("verdict");
+    json.put("surprise", 1);
+
+    assertThat(signOffSchema().validate(json))
+        .map(ValidationMessage::getMessage)
+        .anySatisfy(m -> assertThat(m).contains("verdict"))
+        .anySatisfy(m -> assertThat(m).contains("surprise"));
+  }
+
+  private static JsonSchema signOffSchema() throws IOException {
+    try (InputStream in =
+        SignOff.class.getResourceAsStream("/dev/rocelab/reports/signoff.schema.json")) {
+      return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in);
+    }
+  }
+
+  private static String version() throws IOException {
+    Properties environment = new Properties();
+    environment.load(
+        new StringReader(
+            Files.readString(output.resolve("results/baseline/environment.properties"))));
+    return environment.getProperty("rocelab.version");
+  }
+
+  /** The fixtures' fabric, as the JUnit extension found it on the class path. */
+  private static String referenceSha256() throws IOException {
+    try (InputStream in = SignOffTest.class.getResourceAsStream("/fabrics/reference.yaml")) {
+      return HexFormat.of()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(in.readAllBytes()));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   @Test

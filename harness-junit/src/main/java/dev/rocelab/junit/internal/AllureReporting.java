@@ -21,12 +21,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Labels tests for Allure: the phase as epic and parent suite, the scenario as feature, the test
- * (the criterion it checks) as story; fabric, backend, seed, NIC firmware and switch NOS versions
- * and scenario attributes as parameters; and a telemetry summary per run as a text attachment.
- * Labels the test already has (from {@code @Epic}, {@code @Feature}, {@code @Story}) win, except
- * the parent suite.
+ * (the criterion it checks) as story, the fabric file's SHA-256 as a label; fabric, backend, seed,
+ * NIC firmware and switch NOS versions and scenario attributes as parameters; and a telemetry
+ * summary per run as a text attachment. Labels the test already has (from {@code @Epic},
+ * {@code @Feature}, {@code @Story}) win, except the parent suite.
  */
 final class AllureReporting implements Reporting {
+
+  /** The label carrying the SHA-256 of the fabric file a test ran on, for the sign-off. */
+  static final String FABRIC_SHA256_LABEL = "fabricSha256";
 
   @Override
   public void label(
@@ -58,6 +61,8 @@ final class AllureReporting implements Reporting {
           labels.removeIf(l -> "parentSuite".equals(l.getName()));
           labels.add(new Label().setName("parentSuite").setValue(phase));
           addIfAbsent(labels, "epic", phase);
+          // a label, not a parameter: an edited fabric file keeps its tests' Allure history
+          addIfAbsent(labels, FABRIC_SHA256_LABEL, configuration.fabricSha256());
           point.ifPresent(p -> addIfAbsent(labels, "feature", p.scenario().name()));
           addIfAbsent(labels, "story", criterion);
           List<Parameter> existing = result.getParameters();

@@ -9,6 +9,7 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.SessionScope;
+import java.io.UncheckedIOException;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -22,6 +23,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  *     annotation
  * @param fabricLocation the fabric as written (annotation or override)
  * @param fabricOrigin where the fabric was found: a resource URL or an absolute path
+ * @param fabricSha256 the SHA-256 of the fabric file's bytes (64 lower-case hex digits)
  * @param spec the fabric
  * @param graph the fabric expanded
  * @param backend the backend
@@ -34,6 +36,7 @@ public record FabricConfiguration(
     Class<?> testClass,
     String fabricLocation,
     String fabricOrigin,
+    String fabricSha256,
     FabricSpec spec,
     FabricGraph graph,
     FabricBackend backend,
@@ -155,12 +158,21 @@ public record FabricConfiguration(
         testClass,
         fabric,
         located.origin(),
+        sha256(located, fabricWhere),
         spec,
         graph,
         backend,
         annotation.phase(),
         seed,
         annotation.session());
+  }
+
+  private static String sha256(FabricLocator.Located located, String where) {
+    try {
+      return FabricLocator.sha256(located);
+    } catch (UncheckedIOException e) {
+      throw Misuse.of(where + ": cannot read the fabric file: " + e.getCause().getMessage(), e);
+    }
   }
 
   private static ClassLoader classLoader(Class<?> testClass) {

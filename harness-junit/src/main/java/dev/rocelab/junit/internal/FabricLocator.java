@@ -13,6 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /** Finds a fabric file as a class path resource, else as a file, and loads it. */
@@ -55,6 +58,31 @@ final class FabricLocator {
       throw Misuse.of(where + ": the fabric file has errors:\n" + e.getMessage(), e);
     } catch (IOException | UncheckedIOException e) {
       throw Misuse.of(where + ": cannot read the fabric file: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The SHA-256 of the fabric file's bytes, for the audit record of a sign-off.
+   *
+   * @param located a fabric file that was found
+   * @return 64 lower-case hex digits
+   * @throws UncheckedIOException if the file cannot be read
+   */
+  static String sha256(Located located) {
+    try (InputStream in =
+        located.file().isPresent()
+            ? Files.newInputStream(located.file().get())
+            : located.resource().orElseThrow().openStream()) {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      byte[] buffer = new byte[8192];
+      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+        digest.update(buffer, 0, n);
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
     }
   }
 

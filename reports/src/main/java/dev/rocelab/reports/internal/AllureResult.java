@@ -20,6 +20,7 @@ import java.util.TreeSet;
  * @param labels the labels, first value of each name
  * @param parameters the parameters, in order
  * @param attachments the attachment files it refers to, its steps' included
+ * @param start when it started (epoch milliseconds), 0 if unknown
  * @param stop when it ended (epoch milliseconds), 0 if unknown
  */
 record AllureResult(
@@ -32,6 +33,7 @@ record AllureResult(
     Map<String, String> labels,
     Map<String, String> parameters,
     Set<String> attachments,
+    long start,
     long stop) {
 
   /** The phase a test belongs to: rocelab writes it as the parent suite and the epic. */
@@ -70,6 +72,7 @@ record AllureResult(
         labels,
         parameters,
         attachmentSources(json),
+        json.path("start").asLong(0),
         json.path("stop").asLong(0));
   }
 

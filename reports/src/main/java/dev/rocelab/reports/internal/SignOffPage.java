@@ -1,9 +1,11 @@
 package dev.rocelab.reports.internal;
 
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 
 /**
  * The sign-off page: one static HTML file, no scripts and nothing loaded from elsewhere. It gives
@@ -20,11 +22,11 @@ final class SignOffPage {
   /**
    * @param outcomes the phases, in sign-off order
    * @param combinedReport the combined report's path relative to the page, empty if none
-   * @param version the rocelab version
+   * @param audit the audit record
    * @return the page
    */
   static String render(
-      List<PhaseOutcome> outcomes, Optional<String> combinedReport, String version) {
+      List<PhaseOutcome> outcomes, Optional<String> combinedReport, AuditRecord audit) {
     Verdict overall = overall(outcomes);
     StringBuilder html = new StringBuilder();
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -54,7 +56,7 @@ final class SignOffPage {
         .append("\" id=\"overall\">")
         .append(overallText(overall, outcomes))
         .append("</div>\n");
-    environment(html, outcomes);
+    audit(html, audit);
 
     html.append(
             "<table id=\"phases\">\n<tr><th>Phase</th><th>Verdict</th><th>Passed</th><th>Failed</th><th>Broken</th>")
@@ -105,7 +107,8 @@ final class SignOffPage {
       phase(html, o);
     }
     html.append("<hr>\n<p><small>rocelab ")
-        .append(Svg.escape(version))
+        .append(Svg.escape(audit.version()))
+        .append(" · <a href=\"signoff.json\">signoff.json</a>")
         .append(" · categories: ")
         .append(
             Svg.escape(
@@ -155,26 +158,81 @@ final class SignOffPage {
         outcomes.stream().filter(o -> o.verdict() == verdict).map(PhaseOutcome::phase).toList());
   }
 
-  private static void environment(StringBuilder html, List<PhaseOutcome> outcomes) {
-    html.append("<dl id=\"environment\">\n");
-    for (String parameter : List.of("fabric", "backend", "NIC firmware", "switch NOS", "seed")) {
-      TreeSet<String> values = new TreeSet<>();
-      outcomes.forEach(
-          o ->
-              o.results()
-                  .forEach(
-                      r ->
-                          Optional.ofNullable(r.parameters().get(parameter))
-                              .ifPresent(values::add)));
-      if (!values.isEmpty()) {
-        html.append("<dt>")
-            .append(Svg.escape(parameter))
-            .append("</dt><dd>")
-            .append(Svg.escape(String.join("; ", values)))
-            .append("</dd>\n");
-      }
-    }
+  /** The audit record, as a definition list a reviewer reads top to bottom. */
+  private static void audit(StringBuilder html, AuditRecord audit) {
+    html.append("<dl id=\"audit\">\n");
+    entry(html, "signed off", audit.generated().truncatedTo(ChronoUnit.SECONDS).toString());
+    audit
+        .runDuration()
+        .ifPresent(
+            duration ->
+                entry(
+                    html,
+                    "tests ran",
+                    audit.runStart().orElseThrow().truncatedTo(ChronoUnit.SECONDS)
+                        + " to "
+                        + audit.runStop().orElseThrow().truncatedTo(ChronoUnit.SECONDS)
+                        + " ("
+                        + duration(duration)
+                        + ")"));
+    entry(html, "rocelab", audit.version());
+    entry(html, "commit", audit.commit().orElse("unknown (no CI variable and no checkout)"));
+    audit
+        .build()
+        .ifPresent(
+            build ->
+                html.append("<dt>CI build</dt><dd>")
+                    .append(
+                        build
+                            .url()
+                            .map(
+                                url ->
+                                    "<a href=\""
+                                        + Svg.escape(url)
+                                        + "\">"
+                                        + Svg.escape(build.name())
+                                        + "</a>")
+                            .orElse(Svg.escape(build.name())))
+                    .append("</dd>\n"));
+    audit
+        .fabrics()
+        .forEach(
+            (fabric, hashes) ->
+                entry(
+                    html,
+                    "fabric",
+                    fabric + (hashes.isEmpty() ? "" : " · SHA-256 " + String.join(", ", hashes))));
+    list(html, "backend", audit.backends());
+    list(html, "seed", audit.seeds());
+    list(html, "NIC firmware", audit.nicFirmware());
+    list(html, "switch NOS", audit.switchNos());
     html.append("</dl>\n");
+  }
+
+  private static void list(StringBuilder html, String name, Collection<String> values) {
+    if (!values.isEmpty()) {
+      entry(html, name, String.join("; ", values));
+    }
+  }
+
+  private static void entry(StringBuilder html, String name, String value) {
+    html.append("<dt>")
+        .append(Svg.escape(name))
+        .append("</dt><dd>")
+        .append(Svg.escape(value))
+        .append("</dd>\n");
+  }
+
+  /** {@code 48 s}, {@code 3 min 12 s}, {@code 1 h 2 min}. */
+  static String duration(Duration duration) {
+    long seconds = Math.round(duration.toMillis() / 1000.0);
+    if (seconds < 60) {
+      return seconds + " s";
+    }
+    if (seconds < 3600) {
+      return seconds / 60 + " min " + seconds % 60 + " s";
+    }
+    return seconds / 3600 + " h " + seconds % 3600 / 60 + " min";
   }
 
   private static void phase(StringBuilder html, PhaseOutcome o) {

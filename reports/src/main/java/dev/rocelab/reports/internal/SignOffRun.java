@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,19 +39,23 @@ public final class SignOffRun {
   private final Path output;
   private final AllureCommandLine allure;
   private final Path history;
+  private final Map<String, String> environment;
 
   /**
    * @param results the Allure results directory to read
    * @param output where to write
    * @param allureHome the unpacked Allure command line
    * @param history a previous output directory to carry history from
+   * @param environment the process environment, where a CI build names itself and its commit
    * @throws IllegalArgumentException naming the path if the Allure command line is not there
    */
-  public SignOffRun(Path results, Path output, Path allureHome, Path history) {
+  public SignOffRun(
+      Path results, Path output, Path allureHome, Path history, Map<String, String> environment) {
     this.results = results.toAbsolutePath().normalize();
     this.output = output.toAbsolutePath().normalize();
     this.allure = new AllureCommandLine(allureHome);
     this.history = history.toAbsolutePath().normalize();
+    this.environment = Map.copyOf(environment);
   }
 
   /**
@@ -76,6 +81,7 @@ public final class SignOffRun {
               + " without a phase label (not part of any phase's verdict)");
     }
     Map<String, List<AllureResult>> byPhase = byPhase(phased);
+    AuditRecord audit = AuditRecord.of(phased, version, environment, Path.of(""), Instant.now());
     Path split = output.resolve("results");
     deleteRecursively(split);
 
@@ -90,7 +96,7 @@ public final class SignOffRun {
         java.util.Set<String> uuids =
             tests.stream().map(AllureResult::uuid).collect(java.util.stream.Collectors.toSet());
         all.copyTo(dir, r -> uuids.contains(r.uuid()));
-        decorate(dir, tests, phase.getKey(), version, slug);
+        decorate(dir, tests, phase.getKey(), audit, slug);
         toGenerate.put(slug, dir);
         report = Optional.of(slug + "/index.html");
       } else {
@@ -102,12 +108,13 @@ public final class SignOffRun {
     if (!phased.isEmpty()) {
       Path dir = split.resolve(COMBINED);
       all.copyTo(dir, r -> r.phase().isPresent());
-      decorate(dir, phased, "all phases", version, COMBINED);
+      decorate(dir, phased, "all phases", audit, COMBINED);
       toGenerate.put(COMBINED, dir);
       combined = Optional.of(COMBINED + "/index.html");
     }
     toGenerate.forEach((slug, dir) -> allure.generate(dir, output.resolve(slug)));
-    write(output.resolve("index.html"), SignOffPage.render(outcomes, combined, version));
+    write(output.resolve("index.html"), SignOffPage.render(outcomes, combined, audit));
+    write(output.resolve("signoff.json"), SignOffJson.render(outcomes, combined, audit));
 
     for (PhaseOutcome o : outcomes) {
       out.printf(
@@ -151,7 +158,8 @@ public final class SignOffRun {
 
   /** Adds what Allure shows beside the tests, and the previous report's history. */
   private void decorate(
-      Path dir, List<AllureResult> tests, String what, String version, String slug) {
+      Path dir, List<AllureResult> tests, String what, AuditRecord audit, String slug) {
+    String version = audit.version();
     write(dir.resolve("environment.properties"), EnvironmentProperties.of(tests, version));
     write(dir.resolve("categories.json"), Categories.json());
     ObjectNode executor = new ObjectMapper().createObjectNode();
@@ -159,6 +167,13 @@ public final class SignOffRun {
     executor.put("type", "rocelab");
     executor.put("reportName", "rocelab · " + what);
     executor.put("reportUrl", "../" + slug + "/index.html");
+    audit
+        .build()
+        .ifPresent(
+            build -> {
+              executor.put("buildName", build.name());
+              build.url().ifPresent(url -> executor.put("buildUrl", url));
+            });
     write(dir.resolve("executor.json"), executor.toPrettyString() + "\n");
     Path previous = history.resolve(slug).resolve("history");
     if (Files.isDirectory(previous)) {

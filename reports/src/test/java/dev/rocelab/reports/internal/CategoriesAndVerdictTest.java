@@ -102,6 +102,7 @@ class CategoriesAndVerdictTest {
             Map.of("parentSuite", "Failures"),
             Map.of(),
             Set.of(),
+            0,
             2);
     AllureResult custom = result("c", "Soak", "passed", 1);
     Map<String, List<AllureResult>> byPhase = SignOffRun.byPhase(List.of(custom, first, retry));
@@ -141,7 +142,7 @@ class CategoriesAndVerdictTest {
   private static Optional<String> category(String status, String message) {
     return Categories.of(
             new AllureResult(
-                Path.of("x"), "u", "h", "t", status, message, Map.of(), Map.of(), Set.of(), 0))
+                Path.of("x"), "u", "h", "t", status, message, Map.of(), Map.of(), Set.of(), 0, 0))
         .map(Categories.Category::name);
   }
 
@@ -164,11 +165,12 @@ class CategoriesAndVerdictTest {
         phase == null ? Map.of() : Map.of("parentSuite", phase),
         Map.of(),
         Set.of(),
+        0,
         stop);
   }
 
   private static AllureResult withParameters(Map<String, String> parameters) {
     return new AllureResult(
-        Path.of("p"), "p", "h", "p", "passed", "", Map.of(), parameters, Set.of(), 0);
+        Path.of("p"), "p", "h", "p", "passed", "", Map.of(), parameters, Set.of(), 0, 0);
   }
 }
