@@ -73,12 +73,9 @@ final class FabricLocator {
         located.file().isPresent()
             ? Files.newInputStream(located.file().get())
             : located.resource().orElseThrow().openStream()) {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      byte[] buffer = new byte[8192];
-      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-        digest.update(buffer, 0, n);
-      }
-      return HexFormat.of().formatHex(digest.digest());
+      // the file has loaded, so it is within the fabric file size limit
+      return HexFormat.of()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(in.readAllBytes()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (NoSuchAlgorithmException e) {

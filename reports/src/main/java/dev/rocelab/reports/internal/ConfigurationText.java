@@ -96,10 +96,6 @@ final class ConfigurationText {
         }
       }
     } else if (value instanceof Record record) {
-      // one of several shapes (a sealed interface's records, e.g. the topology): say which
-      if (java.util.Arrays.stream(record.getClass().getInterfaces()).anyMatch(Class::isSealed)) {
-        out.append(pad).append("kind: ").append(record.getClass().getSimpleName()).append('\n');
-      }
       for (RecordComponent component : record.getClass().getRecordComponents()) {
         write(out, indent, component.getName(), value(component, record));
       }
