@@ -69,7 +69,11 @@ public final class MappingReader {
   /**
    * Opens a mapping.
    *
-   * @return the reader, or empty (after reporting) if the node is not a mapping
+   * @param node the node that should be a mapping
+   * @param shape the keys it accepts
+   * @param values reads its values and reports its problems
+   * @return the reader, or empty (after reporting) if the node is not a mapping; an unknown key is
+   *     reported as it opens
    */
   public static Optional<MappingReader> open(YamlNode node, Shape shape, Values values) {
     if (!node.isMapping()) {
@@ -87,6 +91,7 @@ public final class MappingReader {
   }
 
   /**
+   * @param key a key the shape declares
    * @return whether the key was written
    */
   public boolean has(String key) {
@@ -94,7 +99,14 @@ public final class MappingReader {
     return entries.containsKey(key);
   }
 
-  /** The converted value of a required key; null if it is missing or does not convert. */
+  /**
+   * The converted value of a required key; a missing one is reported when the mapping is built.
+   *
+   * @param key a key the shape declares required
+   * @param convert reads the value, reporting (and returning null) if it cannot
+   * @param <T> the value's type
+   * @return the value; null if it is missing or does not convert
+   */
   public <T> T required(String key, Function<YamlNode, T> convert) {
     if (!shape.requires(key)) {
       throw new IllegalStateException(shape.name() + "." + key + " is not declared required");
@@ -103,8 +115,13 @@ public final class MappingReader {
   }
 
   /**
-   * The converted value of an optional key, or the default when absent; null if it does not
-   * convert.
+   * The converted value of an optional key, or the default when absent.
+   *
+   * @param key a key the shape declares optional
+   * @param convert reads the value, reporting (and returning null) if it cannot
+   * @param defaultValue what an absent key means
+   * @param <T> the value's type
+   * @return the value or the default; null if it does not convert
    */
   public <T> T optional(String key, Function<YamlNode, T> convert, T defaultValue) {
     if (!shape.accepts(key) || shape.requires(key)) {
@@ -131,6 +148,10 @@ public final class MappingReader {
   /**
    * Builds the record unless a value failed. A rejection by the record's constructor is reported at
    * the field its message starts with (constructors name the field first), else at the mapping.
+   *
+   * @param constructor makes the record from the values read
+   * @param <T> the record's type
+   * @return the record; null if a value failed or the constructor rejected them (reported)
    */
   public <T> T build(Supplier<T> constructor) {
     if (failed) {

@@ -77,6 +77,8 @@ public final class ProblemCollector {
   /**
    * Reports a validator finding at the position of its path, or of the nearest enclosing path
    * written.
+   *
+   * @param finding what the validator found
    */
   public void finding(Finding finding) {
     int[] position = positionOf(finding.path());
@@ -86,6 +88,7 @@ public final class ProblemCollector {
   }
 
   /**
+   * @param path a field path in key notation ({@code topology.links[2].a})
    * @return whether the path was written in the file
    */
   public boolean isWritten(String path) {

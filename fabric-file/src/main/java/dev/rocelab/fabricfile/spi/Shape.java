@@ -11,9 +11,10 @@ import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
- * The keys one kind of fabric-file mapping accepts. Declared once in {@link Shapes}; the binder
- * reads mappings through it and the schema agreement test compares it with the JSON Schema's {@code
- * $defs} entry of the same {@link #name()}.
+ * The keys one kind of fabric-file mapping accepts, declared once per kind (the core's in its
+ * internal {@code Shapes}, a section reader's beside it); {@link MappingReader} reads mappings
+ * through it, and the schema agreement tests compare it with the JSON Schema's {@code $defs} entry
+ * of the same {@link #name()}.
  *
  * @param name the name of the matching definition in the JSON Schema ({@code "switchProfile"})
  * @param keys every accepted key, in documentation order, with whether it is required
@@ -21,7 +22,12 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Shape(String name, Map<String, Boolean> keys) {
 
-  /** Copies the key table, keeping its order. */
+  /**
+   * Copies the key table, keeping its order.
+   *
+   * @param name the name of the matching definition in the JSON Schema
+   * @param keys every accepted key, with whether it is required
+   */
   public Shape {
     keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
   }
@@ -37,6 +43,7 @@ public record Shape(String name, Map<String, Boolean> keys) {
   }
 
   /**
+   * @param key a key
    * @return whether the key is accepted
    */
   public boolean accepts(String key) {
@@ -44,6 +51,7 @@ public record Shape(String name, Map<String, Boolean> keys) {
   }
 
   /**
+   * @param key a key
    * @return whether the key must be present
    */
   public boolean requires(String key) {

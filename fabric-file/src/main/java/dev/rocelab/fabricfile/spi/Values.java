@@ -50,6 +50,9 @@ public final class Values {
 
   /**
    * A scalar taken as written, whatever YAML type it looks like ({@code 28.39.1002}, {@code 1.0}).
+   *
+   * @param node a scalar
+   * @return its text, or null after reporting that it is not a scalar
    */
   public String text(YamlNode node) {
     return node.isScalar() ? node.text() : mismatch(node, "a string");
@@ -143,8 +146,11 @@ public final class Values {
   /**
    * One of a fixed set of words.
    *
+   * @param node a scalar
    * @param noun what the word names, for the message ({@code "forwarding mode"})
    * @param choices the accepted words and their values, in the order the message lists them
+   * @param <E> the values' type
+   * @return the value of the word, or null after reporting the words accepted
    */
   public <E> E choice(YamlNode node, String noun, Map<String, E> choices) {
     if (!node.isScalar()) {
@@ -164,8 +170,12 @@ public final class Values {
   }
 
   /**
-   * A list whose elements all convert; null if it is not a list or any element fails (all are
-   * checked).
+   * A list whose elements all convert.
+   *
+   * @param node a list
+   * @param element reads one element, reporting (and returning null) if it cannot
+   * @param <T> the elements' type
+   * @return the elements; null if it is not a list or any element fails (all are checked)
    */
   public <T> List<T> list(YamlNode node, Function<YamlNode, T> element) {
     if (!node.isList()) {
@@ -181,12 +191,27 @@ public final class Values {
     return complete ? values : null;
   }
 
-  /** A mapping from names to values, in file order; null if any entry fails (all are checked). */
+  /**
+   * A mapping from names to values, in file order.
+   *
+   * @param node a mapping
+   * @param value reads one entry from its name and value, reporting (and returning null) if it
+   *     cannot
+   * @param <T> the values' type
+   * @return the entries; null if it is not a mapping or any entry fails (all are checked)
+   */
   public <T> Map<String, T> namedMap(YamlNode node, BiFunction<String, YamlNode, T> value) {
     return map(node, YamlNode::text, value);
   }
 
-  /** A mapping whose keys are whole numbers ({@code 3: 96KiB}); keys that are not are reported. */
+  /**
+   * A mapping whose keys are whole numbers ({@code 3: 96KiB}); keys that are not are reported.
+   *
+   * @param node a mapping
+   * @param value reads one value, reporting (and returning null) if it cannot
+   * @param <T> the values' type
+   * @return the entries in file order; null if it is not a mapping or any key or value fails
+   */
   public <T> Map<Integer, T> numberedMap(YamlNode node, Function<YamlNode, T> value) {
     return map(
         node,
@@ -229,8 +254,11 @@ public final class Values {
   }
 
   /**
-   * The accepted words of a {@link #choice}, in the order messages list them: word, value, word,
-   * value...
+   * The accepted words of a {@link #choice}, in the order messages list them.
+   *
+   * @param pairs word, value, word, value...
+   * @param <V> the values' type
+   * @return the words and their values
    */
   @SuppressWarnings("unchecked")
   public static <V> Map<String, V> choices(Object... pairs) {

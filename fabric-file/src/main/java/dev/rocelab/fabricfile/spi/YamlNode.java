@@ -93,7 +93,8 @@ public final class YamlNode {
   }
 
   /**
-   * @return whether the scalar's resolved YAML type is the given one ({@link Tag#INT}, ...)
+   * @param tag a YAML type ({@link Tag#INT}, {@link Tag#FLOAT}, ...)
+   * @return whether the scalar's resolved YAML type is that one
    */
   public boolean hasTag(Tag tag) {
     return tag.equals(node.getTag());
@@ -127,6 +128,9 @@ public final class YamlNode {
   /**
    * The entries of this mapping, keys as written. Reports duplicate keys, non-scalar keys and
    * recursive aliases; merge keys ({@code <<: *base}) contribute the entries not given explicitly.
+   *
+   * @param problems where the problems go
+   * @return the entries in file order
    */
   public Map<String, Entry> entries(ProblemCollector problems) {
     Map<String, Entry> entries = new LinkedHashMap<>();
@@ -188,6 +192,9 @@ public final class YamlNode {
   /**
    * The value of a key without reporting anything, for choosing a mapping's shape by one of its
    * keys before reading it ({@code kind}, {@code mode}).
+   *
+   * @param key the key
+   * @return its value, or empty if the mapping has no such key
    */
   public Optional<YamlNode> peek(String key) {
     for (NodeTuple tuple : ((MappingNode) node).getValue()) {
@@ -198,7 +205,13 @@ public final class YamlNode {
     return Optional.empty();
   }
 
-  /** The elements of this list, with paths {@code path[i]}. */
+  /**
+   * The elements of this list, with paths {@code path[i]}; a recursive alias is reported and left
+   * out.
+   *
+   * @param problems where the problems go
+   * @return the elements
+   */
   public List<YamlNode> elements(ProblemCollector problems) {
     List<YamlNode> elements = new ArrayList<>();
     List<Node> values = ((SequenceNode) node).getValue();
