@@ -62,7 +62,7 @@ public abstract class AbstractQuantityAssert<
    * @return this assertion
    */
   public SELF isLessThan(Q bound) {
-    return check(actual != null && actual.compareTo(bound) < 0, "less than " + show(bound));
+    return check(actual != null && actual.compareTo(bound) < 0, "less than " + show(bound), bound);
   }
 
   /**
@@ -78,7 +78,7 @@ public abstract class AbstractQuantityAssert<
    * @return this assertion
    */
   public SELF isAtMost(Q bound) {
-    return check(actual != null && actual.compareTo(bound) <= 0, "at most " + show(bound));
+    return check(actual != null && actual.compareTo(bound) <= 0, "at most " + show(bound), bound);
   }
 
   /**
@@ -94,7 +94,7 @@ public abstract class AbstractQuantityAssert<
    * @return this assertion
    */
   public SELF isGreaterThan(Q bound) {
-    return check(actual != null && actual.compareTo(bound) > 0, "more than " + show(bound));
+    return check(actual != null && actual.compareTo(bound) > 0, "more than " + show(bound), bound);
   }
 
   /**
@@ -110,7 +110,7 @@ public abstract class AbstractQuantityAssert<
    * @return this assertion
    */
   public SELF isAtLeast(Q bound) {
-    return check(actual != null && actual.compareTo(bound) >= 0, "at least " + show(bound));
+    return check(actual != null && actual.compareTo(bound) >= 0, "at least " + show(bound), bound);
   }
 
   /**
@@ -129,7 +129,9 @@ public abstract class AbstractQuantityAssert<
   public SELF isBetween(Q low, Q high) {
     return check(
         actual != null && actual.compareTo(low) >= 0 && actual.compareTo(high) <= 0,
-        "between " + show(low) + " and " + show(high));
+        "between " + show(low) + " and " + show(high),
+        low,
+        high);
   }
 
   /**
@@ -141,15 +143,26 @@ public abstract class AbstractQuantityAssert<
     return isBetween(parse(low), parse(high));
   }
 
-  SELF check(boolean holds, String expected) {
+  /**
+   * Records the check and fails it if it does not hold.
+   *
+   * @param holds whether the value meets the criterion
+   * @param expected the criterion, e.g. {@code at most 10µs}
+   * @param bounds the limits of the criterion, to name their source in reports
+   * @return this assertion
+   */
+  SELF check(boolean holds, String expected, Object... bounds) {
     if (actual == null && context.soft()) {
       // The quantity could not be measured; that failure was already collected.
       return myself;
     }
-    if (!holds) {
-      context.fail(
-          descriptionText(), where, expected, actual == null ? "not measured" : actualText());
-    }
+    context.check(
+        holds,
+        bounds,
+        descriptionText(),
+        where,
+        expected,
+        actual == null ? "not measured" : actualText());
     return myself;
   }
 }

@@ -44,6 +44,7 @@ final class Drops {
       }
     }
     if (total == 0) {
+      context.pass(label, where, "no drops", "0 dropped packets");
       return;
     }
     List<String> parts = new ArrayList<>();

@@ -32,4 +32,13 @@ public final class FabricAssertions {
   public static RunResultAssert assertThat(RunResult run) {
     return new RunResultAssert(AssertContext.of(run, null));
   }
+
+  /**
+   * @param findings what a configuration check found
+   * @return assertions on them
+   * @since 0.2
+   */
+  public static FindingsAssert assertThat(Findings findings) {
+    return new FindingsAssert(findings);
+  }
 }

@@ -83,6 +83,12 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
                 + " of "
                 + Display.size(first.size())
           });
+    } else {
+      context.pass(
+          "flow completion",
+          where(),
+          "all " + actual.size() + " flows complete",
+          actual.size() + " of " + actual.size() + " completed");
     }
     return myself;
   }

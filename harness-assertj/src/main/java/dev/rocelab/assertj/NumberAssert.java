@@ -83,7 +83,8 @@ public class NumberAssert extends AbstractQuantityAssert<NumberAssert, Double> {
   public NumberAssert isCloseTo(double expected, double tolerance) {
     return check(
         actual != null && Math.abs(actual - expected) <= tolerance,
-        show(expected) + " ± " + Display.number(tolerance));
+        show(expected) + " ± " + Display.number(tolerance),
+        expected);
   }
 
   @Override

@@ -190,6 +190,7 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
         }
       }
     }
+    context.pass(label, scope.where(), "none", "none in " + series.size() + " queues");
     return myself;
   }
 
@@ -208,19 +209,19 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
                         || (e.kind() == FabricEvent.Kind.WATCHDOG_TRIGGERED
                             && inScope(e.subject())))
             .findFirst();
-    storm.ifPresent(
+    storm.ifPresentOrElse(
         e ->
             context.fail(
                 "PFC storm",
                 scope.where(),
                 "no PFC watchdog trigger and no deadlock",
-                e.kind()
-                    + " "
-                    + e.subject()
-                    + " at "
-                    + Display.time(e.time())
-                    + ": "
-                    + e.detail()));
+                e.kind() + " " + e.subject() + " at " + Display.time(e.time()) + ": " + e.detail()),
+        () ->
+            context.pass(
+                "PFC storm",
+                scope.where(),
+                "no PFC watchdog trigger and no deadlock",
+                "no watchdog trigger, no deadlock"));
     return myself;
   }
 
@@ -258,8 +259,10 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
           where,
           expected,
           "no watchdog trigger by the end of the run at " + Display.time(run.elapsed()));
-    } else if (trigger.get().time().minus(start).isAfter(bound)) {
-      context.fail(
+    } else {
+      context.check(
+          !trigger.get().time().minus(start).isAfter(bound),
+          new Object[] {bound},
           "PFC storm detection",
           where,
           expected,

@@ -124,13 +124,14 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     actual.events().stream()
         .filter(e -> e.kind() == FabricEvent.Kind.DEADLOCK)
         .findFirst()
-        .ifPresent(
+        .ifPresentOrElse(
             e ->
                 context.fail(
                     "PFC deadlock",
                     e.subject(),
                     "none",
-                    "detected at " + Display.time(e.time()) + ": " + e.detail()));
+                    "detected at " + Display.time(e.time()) + ": " + e.detail()),
+            () -> context.pass("PFC deadlock", "", "none", "none detected"));
     return myself;
   }
 
@@ -142,13 +143,13 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    */
   public RunResultAssert hasStopReason(StopReason expected) {
     isNotNull();
-    if (actual.stopReason() != expected) {
-      context.fail(
-          "stop reason",
-          "",
-          expected.toString(),
-          actual.stopReason() + " at " + Display.time(actual.elapsed()));
-    }
+    context.check(
+        actual.stopReason() == expected,
+        new Object[] {expected},
+        "stop reason",
+        "",
+        expected.toString(),
+        actual.stopReason() + " at " + Display.time(actual.elapsed()));
     return myself;
   }
 

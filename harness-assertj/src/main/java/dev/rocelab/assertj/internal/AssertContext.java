@@ -71,8 +71,41 @@ public final class AssertContext {
   }
 
   /**
+   * Records a check that held, for {@link dev.rocelab.assertj.Checks} recordings.
+   *
+   * @param label the quantity
+   * @param where where it was measured; empty if the run as a whole
+   * @param expected what was expected
+   * @param actual what was measured
+   * @param bounds the limits compared against, so a named limit's source can be shown
+   */
+  public void pass(String label, String where, String expected, String actual, Object... bounds) {
+    CheckLog.report(label, where, expected, actual, true, bounds);
+  }
+
+  /**
+   * Records a check with the limits it compared against, and fails it if it did not hold.
+   *
+   * @param holds whether the measured value met the criterion
+   * @param bounds the limits compared against
+   * @param label the quantity
+   * @param where where it was measured; empty if the run as a whole
+   * @param expected what was expected
+   * @param actual what was measured
+   */
+  public void check(
+      boolean holds, Object[] bounds, String label, String where, String expected, String actual) {
+    if (holds) {
+      pass(label, where, expected, actual, bounds);
+    } else {
+      CheckLog.report(label, where, expected, actual, false, bounds);
+      raise(label, where, expected, actual);
+    }
+  }
+
+  /**
    * Fails with an {@link AssertionFailedError} carrying the expected and actual texts: throws it,
-   * or hands it to the soft assertions.
+   * or hands it to the soft assertions. The failure is recorded as a failed check.
    *
    * @param label the quantity, first line of the message
    * @param where where it was measured; empty to leave the line out
@@ -81,6 +114,11 @@ public final class AssertContext {
    * @param more further lines, {@code name: text} pairs as {@code {"first drop", "…"}}
    */
   public void fail(String label, String where, String expected, String actual, String[]... more) {
+    CheckLog.report(label, where, expected, actual, false);
+    raise(label, where, expected, actual, more);
+  }
+
+  private void raise(String label, String where, String expected, String actual, String[]... more) {
     List<String> lines = new ArrayList<>();
     lines.add(label);
     lines.add(line("run", describeRun()));

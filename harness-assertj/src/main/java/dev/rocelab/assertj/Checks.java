@@ -1,0 +1,63 @@
+package dev.rocelab.assertj;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.assertj.internal.CheckLog;
+import java.util.function.Consumer;
+import org.apiguardian.api.API;
+
+/**
+ * Records the checks the rocelab assertions make on the current thread, passed and failed, for a
+ * report that shows the measured value, the limit and its source of every criterion. The JUnit
+ * extension records every test of a {@code @FabricTest} class this way and turns each check into an
+ * Allure step.
+ *
+ * <pre>{@code
+ * try (Checks.Recording recording = Checks.record(check -> log.info(check.summary()))) {
+ *   Checks.limitFrom(limit, "criteria/baseline.yaml:3 (p99Latency)");
+ *   assertThat(run).latency(3).p99().isLessThan(limit);
+ * }
+ * }</pre>
+ *
+ * <p>A limit named with {@link #limitFrom} is recognised by its value: a check whose bound equals
+ * it (numbers by numeric value) gets its source, the most recently named first. Without a
+ * recording, checks cost nothing beyond a thread-local read.
+ *
+ * @since 0.2
+ */
+@API(status = EXPERIMENTAL, since = "0.2")
+public final class Checks {
+
+  private Checks() {}
+
+  /**
+   * Starts handing this thread's checks to a listener, until the recording is closed. A recording
+   * started while another is open replaces it until closed.
+   *
+   * @param listener called once per check, on the checking thread; never null
+   * @return the recording, to close
+   */
+  public static Recording record(Consumer<Check> listener) {
+    CheckLog log = CheckLog.start(listener);
+    return log::close;
+  }
+
+  /**
+   * Names where a limit comes from, for the checks of the current recording that compare against
+   * it. Does nothing without a recording.
+   *
+   * @param value the limit: a number, a {@code Rate}, {@code SimTime} or {@code DataSize}
+   * @param source e.g. {@code criteria/baseline.yaml:3 (p99Latency)}
+   */
+  public static void limitFrom(Object value, String source) {
+    CheckLog.limitFrom(value, source);
+  }
+
+  /** An open recording; closing it stops handing checks to its listener. */
+  @FunctionalInterface
+  public interface Recording extends AutoCloseable {
+    /** Stops the recording and restores the one it replaced, if any. */
+    @Override
+    void close();
+  }
+}
