@@ -4,6 +4,7 @@ import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.assertj.Checks;
 import dev.rocelab.junit.internal.Contexts;
 import dev.rocelab.junit.internal.FabricConfiguration;
 import dev.rocelab.junit.internal.ManagedSession;
@@ -20,6 +21,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
@@ -44,6 +46,7 @@ final class FabricExtension
     implements BeforeAllCallback,
         BeforeEachCallback,
         BeforeTestExecutionCallback,
+        AfterTestExecutionCallback,
         AfterEachCallback,
         AfterAllCallback,
         ParameterResolver,
@@ -73,14 +76,27 @@ final class FabricExtension
   public void beforeTestExecution(ExtensionContext context) {
     FabricConfiguration.find(context)
         .ifPresent(
-            configuration ->
-                Reporting.current()
-                    .label(
-                        context,
-                        configuration,
-                        Optional.ofNullable(
-                            Contexts.store(context)
-                                .get(ScenarioInvocation.class, ScenarioInvocation.class))));
+            configuration -> {
+              Reporting.current()
+                  .label(
+                      context,
+                      configuration,
+                      Optional.ofNullable(
+                          Contexts.store(context)
+                              .get(ScenarioInvocation.class, ScenarioInvocation.class)));
+              Contexts.store(context)
+                  .put(Checks.Recording.class, Reporting.current().recordChecks());
+            });
+  }
+
+  /** Ends the test's check recording: the checks of lifecycle methods are not the test's. */
+  @Override
+  public void afterTestExecution(ExtensionContext context) {
+    Checks.Recording recording =
+        Contexts.store(context).remove(Checks.Recording.class, Checks.Recording.class);
+    if (recording != null) {
+      recording.close();
+    }
   }
 
   /**

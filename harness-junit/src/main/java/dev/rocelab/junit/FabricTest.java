@@ -11,6 +11,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -55,6 +56,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * session instead. Scenarios on one session run one after another, also under JUnit's parallel
  * execution.
  *
+ * <h2>Reports</h2>
+ *
+ * Tests are named as the criteria they check ({@link CriterionNames}: {@code incastStaysLossless}
+ * reads "incast stays lossless"); a {@link Purpose @Purpose} describes them. Under Allure, every
+ * check of a rocelab assertion in a test becomes a step with the measured value, the limit and
+ * where the limit comes from.
+ *
  * <pre>{@code
  * @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
  * class IncastTest {
@@ -73,6 +81,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Inherited
 @ExtendWith(FabricExtension.class)
+@DisplayNameGeneration(CriterionNames.class)
 @API(status = EXPERIMENTAL, since = "0.1")
 public @interface FabricTest {
 

@@ -7,18 +7,25 @@ import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.assertj.Checks;
+import dev.rocelab.assertj.FabricAssertions;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.AllureResultsWriter;
 import io.qameta.allure.model.Attachment;
 import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Parameter;
+import io.qameta.allure.model.Status;
+import io.qameta.allure.model.StepResult;
 import io.qameta.allure.model.TestResult;
 import io.qameta.allure.model.TestResultContainer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -67,7 +74,7 @@ class AllureLabelsTest {
             tuple("parentSuite", "Synthetic load"),
             tuple("epic", "Synthetic load"),
             tuple("feature", "incast"),
-            tuple("story", "incastStaysLossless(RunResult)"),
+            tuple("story", "incast stays lossless"),
             tuple("fabricSha256", sha256("/fabrics/reference.yaml")));
     assertThat(incast.getParameters())
         .extracting(Parameter::getName, Parameter::getValue)
@@ -99,19 +106,78 @@ class AllureLabelsTest {
   void testsRunningScenariosThroughTheSessionGetTheScenarioAsFeature() {
     Engine.run(LabelledTestCase.class).testEvents().assertStatistics(s -> s.succeeded(2));
 
-    TestResult test = writer.result("runsAPermutation(FabricSession)");
+    TestResult test = writer.result("runs a permutation");
     assertThat(test.getLabels())
         .extracting(Label::getName, Label::getValue)
         .contains(
             tuple("epic", "Synthetic load"),
             tuple("feature", "permutation"),
-            tuple("story", "runsAPermutation(FabricSession)"));
+            tuple("story", "runs a permutation"));
     assertThat(test.getParameters())
         .extracting(Parameter::getName)
         .containsExactly("fabric", "backend", "seed", "NIC firmware", "switch NOS");
     assertThat(test.getAttachments())
         .extracting(Attachment::getName)
         .containsExactly("telemetry · permutation", "telemetry · permutation");
+  }
+
+  @Test
+  void everyCheckIsAStepWithItsMeasuredValueLimitAndSource() {
+    Engine.run(LabelledTestCase.class).testEvents().assertStatistics(s -> s.succeeded(2));
+
+    TestResult incast = writer.result("incast 8:1 · 4 MiB · prio 3");
+    assertThat(incast.getSteps())
+        .extracting(StepResult::getName, StepResult::getStatus)
+        .containsExactly(
+            tuple(
+                "lossless traffic, lossless priority 3: 0 dropped packets, expected no drops",
+                Status.PASSED),
+            tuple(
+                "p99 latency, priority 3, 1000 packets: 18us, expected less than 1ms"
+                    + " (criteria/test.yaml:4 p99Latency)",
+                Status.PASSED));
+    assertThat(incast.getSteps().get(1).getParameters())
+        .extracting(Parameter::getName, Parameter::getValue)
+        .containsExactly(
+            tuple("measured", "18us"),
+            tuple("expected", "less than 1ms"),
+            tuple("where", "priority 3, 1000 packets"),
+            tuple("limit from", "criteria/test.yaml:4 p99Latency"),
+            tuple("checked at", "AllureLabelsTest.java:" + lineMarked("// the p99 check")));
+  }
+
+  @Test
+  void aFailedCheckIsAFailedStepAndThePurposeDescribesTheTest() {
+    Engine.run(FailingTestCase.class).testEvents().assertStatistics(s -> s.failed(1));
+
+    TestResult test = writer.result("incast 8:1 · 4 MiB · prio 3");
+    assertThat(test.getDescription())
+        .isEqualTo("Latency under light load, against a limit no fabric meets.");
+    assertThat(test.getSteps())
+        .singleElement()
+        .satisfies(
+            step -> {
+              assertThat(step.getStatus()).isEqualTo(Status.FAILED);
+              assertThat(step.getName())
+                  .isEqualTo("p99 latency, priority 3, 1000 packets: 18us, expected less than 1ns");
+              assertThat(step.getStatusDetails().getMessage()).isEqualTo(step.getName());
+            });
+  }
+
+  /** The line of this test's source that ends with a marker comment. */
+  private static int lineMarked(String marker) {
+    try {
+      List<String> lines =
+          Files.readAllLines(Path.of("src/test/java/dev/rocelab/junit/AllureLabelsTest.java"));
+      for (int i = 0; i < lines.size(); i++) {
+        if (lines.get(i).endsWith(marker)) {
+          return i + 1;
+        }
+      }
+      throw new AssertionError("no line ends with " + marker);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The SHA-256 of a class path resource, as {@code sha256sum} prints it. */
@@ -135,12 +201,32 @@ class AllureLabelsTest {
   static class LabelledTestCase {
 
     @Incast(senders = 8, message = "4MiB", priority = 3)
-    void incastStaysLossless(RunResult run) {}
+    void incastStaysLossless(RunResult run) {
+      SimTime limit = SimTime.parse("1ms");
+      Checks.limitFrom(limit, "criteria/test.yaml:4 p99Latency");
+      FabricAssertions.assertThat(run).isLossless();
+      FabricAssertions.assertThat(run).latency(3).p99().isLessThan(limit); // the p99 check
+    }
 
     @Test
     void runsAPermutation(FabricSession fabric) {
       fabric.run(Scenario.permutation());
       fabric.run(Scenario.permutation().flowSize("2MiB"));
+    }
+  }
+
+  @FabricTest(
+      fabric = "fabrics/reference.yaml",
+      backend = "scripted",
+      phase = Phase.BASELINE,
+      seed = 7)
+  @ExtendWith(AllureTestCases.class)
+  @Purpose("Latency under light load, against a limit no fabric meets.")
+  static class FailingTestCase {
+
+    @Incast(senders = 8, message = "4MiB", priority = 3)
+    void latencyIsTiny(RunResult run) {
+      FabricAssertions.assertThat(run).latency(3).p99().isLessThan("1ns");
     }
   }
 

@@ -28,7 +28,7 @@ class ReadmeExamplesTest {
         .contains(
             "incast 8:1 · 1 MiB · prio 3",
             "incast 32:1 · 4 MiB · prio 3",
-            "receiverLinkStaysBusyUnderDeeperIncasts(FabricSession)");
+            "receiver link stays busy under deeper incasts");
   }
 
   @Test
@@ -41,7 +41,7 @@ class ReadmeExamplesTest {
         .containsExactly(
             "link failure leaf1:eth9 at 500 us · down for 200 us · 64 MiB per flow",
             "link failure leaf1:eth9 at 500 us · down for 2 ms · 64 MiB per flow",
-            "throughputIsBackSoonAfterTheLinkGoesDown(FabricSession)");
+            "throughput is back soon after the link goes down");
   }
 
   @Test

@@ -111,7 +111,7 @@ class UnfinishedWorkTest {
         Engine.run(SessionTestCase.class)
             .testEvents()
             .failed()
-            .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("assertionFails"))
+            .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("assertion fails"))
             .findFirst()
             .orElseThrow();
     Throwable thrown =

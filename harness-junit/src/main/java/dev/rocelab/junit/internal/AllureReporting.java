@@ -4,17 +4,26 @@ import dev.rocelab.api.analysis.TelemetrySummary;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.assertj.Check;
+import dev.rocelab.assertj.Checks;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.junit.ScenarioInvocation;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Parameter;
+import io.qameta.allure.model.Status;
+import io.qameta.allure.model.StatusDetails;
+import io.qameta.allure.model.StepResult;
+import java.lang.reflect.AnnotatedElement;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -22,8 +31,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * Labels tests for Allure: the phase as epic and parent suite, the scenario as feature, the test
  * (the criterion it checks) as story, the fabric file's SHA-256 as a label; fabric, backend, seed,
- * NIC firmware and switch NOS versions and scenario attributes as parameters; and a telemetry
- * summary per run as a text attachment. Labels the test already has (from {@code @Epic},
+ * NIC firmware and switch NOS versions and scenario attributes as parameters; the {@link Purpose}
+ * as description; a step per check (measured value, limit and where the limit comes from); and a
+ * telemetry summary per run as a text attachment. Labels the test already has (from {@code @Epic},
  * {@code @Feature}, {@code @Story}) win, except the parent suite.
  */
 final class AllureReporting implements Reporting {
@@ -54,9 +64,14 @@ final class AllureReporting implements Reporting {
             ? context.getParent().orElseThrow().getDisplayName()
             : context.getDisplayName();
     String phase = configuration.phase().displayName();
+    Optional<String> purpose =
+        purpose(context.getRequiredTestMethod()).or(() -> purpose(context.getRequiredTestClass()));
     lifecycle.updateTestCase(
         test.get(),
         result -> {
+          if (result.getDescription() == null && purpose.isPresent()) {
+            result.setDescription(purpose.get());
+          }
           List<Label> labels = result.getLabels();
           labels.removeIf(l -> "parentSuite".equals(l.getName()));
           labels.add(new Label().setName("parentSuite").setValue(phase));
@@ -88,6 +103,46 @@ final class AllureReporting implements Reporting {
         "text/plain",
         "txt",
         Secrets.mask(TelemetrySummary.of(result)).getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
+  public Checks.Recording recordChecks() {
+    AllureLifecycle lifecycle = Allure.getLifecycle();
+    if (lifecycle.getCurrentTestCase().isEmpty()) {
+      return () -> {};
+    }
+    return Checks.record(check -> step(lifecycle, check));
+  }
+
+  /** A finished step: its name says it all, its parameters give each part on its own. */
+  private static void step(AllureLifecycle lifecycle, Check check) {
+    List<Parameter> parameters = new ArrayList<>();
+    parameters.add(parameter("measured", check.actual()));
+    parameters.add(parameter("expected", check.expected()));
+    if (!check.where().isEmpty()) {
+      parameters.add(parameter("where", check.where()));
+    }
+    check.limitSource().ifPresent(source -> parameters.add(parameter("limit from", source)));
+    check.checkedAt().ifPresent(line -> parameters.add(parameter("checked at", line)));
+    StepResult step =
+        new StepResult()
+            .setName(Secrets.mask(check.summary()))
+            .setStatus(check.passed() ? Status.PASSED : Status.FAILED)
+            .setParameters(parameters);
+    if (!check.passed()) {
+      step.setStatusDetails(new StatusDetails().setMessage(Secrets.mask(check.summary())));
+    }
+    String uuid = UUID.randomUUID().toString();
+    lifecycle.startStep(uuid, step);
+    lifecycle.stopStep(uuid);
+  }
+
+  private static Parameter parameter(String name, String value) {
+    return new Parameter().setName(name).setValue(Secrets.mask(value));
+  }
+
+  private static Optional<String> purpose(AnnotatedElement element) {
+    return Optional.ofNullable(element.getAnnotation(Purpose.class)).map(Purpose::value);
   }
 
   /** The NIC firmware versions in use, each once, in order: more than one is a mixed fleet. */

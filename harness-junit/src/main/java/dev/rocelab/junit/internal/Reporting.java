@@ -3,15 +3,16 @@ package dev.rocelab.junit.internal;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.assertj.Checks;
 import dev.rocelab.junit.ScenarioInvocation;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * What the extension tells a test report: labels when a test starts, a telemetry summary for each
- * run. Allure is used when it is on the class path and a test case is being recorded; otherwise
- * nothing is reported.
+ * What the extension tells a test report: labels and a description when a test starts, a step per
+ * check, a telemetry summary for each run. Allure is used when it is on the class path and a test
+ * case is being recorded; otherwise nothing is reported.
  */
 @API(status = INTERNAL, since = "0.1")
 public interface Reporting {
@@ -36,6 +37,13 @@ public interface Reporting {
   void ran(RunResult result);
 
   /**
+   * Starts reporting the running test's checks (measured value, limit, source), one step each.
+   *
+   * @return the recording, to close when the test has run
+   */
+  Checks.Recording recordChecks();
+
+  /**
    * @return Allure reporting if Allure is on the class path, else reporting that does nothing
    */
   static Reporting current() {
@@ -56,6 +64,11 @@ public interface Reporting {
 
               @Override
               public void ran(RunResult result) {}
+
+              @Override
+              public Checks.Recording recordChecks() {
+                return () -> {};
+              }
             };
 
     private Holder() {}
