@@ -3,6 +3,7 @@ package dev.rocelab.alerting;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -111,7 +112,23 @@ public record AlertReport(
     if (firings.isEmpty()) {
       return "nothing fired";
     }
-    return String.join("\n", firings.stream().map(f -> "  " + f).toList());
+    return describe(firings);
+  }
+
+  /** How many firings a message lists before "and N more". */
+  static final int FIRINGS_SHOWN = 10;
+
+  /**
+   * @param firings some firings
+   * @return the first {@value #FIRINGS_SHOWN}, one per line, and how many more there are
+   */
+  static String describe(List<AlertFiring> firings) {
+    List<String> lines = new ArrayList<>();
+    firings.stream().limit(FIRINGS_SHOWN).forEach(f -> lines.add("  " + f));
+    if (firings.size() > FIRINGS_SHOWN) {
+      lines.add("  … and " + (firings.size() - FIRINGS_SHOWN) + " more firings");
+    }
+    return String.join("\n", lines);
   }
 
   static String latency(Duration d) {

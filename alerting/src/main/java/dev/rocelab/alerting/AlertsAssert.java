@@ -112,7 +112,7 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
   }
 
   private static String describe(List<AlertFiring> firings) {
-    return String.join("\n", firings.stream().map(f -> "  " + f).toList());
+    return AlertReport.describe(firings);
   }
 
   /**

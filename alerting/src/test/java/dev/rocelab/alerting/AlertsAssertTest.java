@@ -183,6 +183,26 @@ class AlertsAssertTest {
   }
 
   @Test
+  void aFleetOfFiringsIsListedUpToTenAndCounted() {
+    List<AlertFiring> firings = new java.util.ArrayList<>();
+    for (int nic = 0; nic < 35; nic++) {
+      firings.add(
+          firing(
+              "RocePfcStorm",
+              Map.of("device", "host" + nic, "port", "nic0", "priority", "3"),
+              "6m45s",
+              "15m"));
+    }
+    assertThatThrownBy(
+            () ->
+                AlertsAssert.assertThat(report("link failure", Optional.empty(), firings))
+                    .didNotFire("RocePfcStorm"))
+        .hasMessageContaining("{device=host9, port=nic0, priority=3} firing from 6m45s to 15m\n")
+        .hasMessageEndingWith("  … and 25 more firings")
+        .hasMessageNotContaining("host10,");
+  }
+
+  @Test
   void didNotFireNamesAnAlertTheRulesDoNotHave() {
     assertThatThrownBy(() -> AlertsAssert.assertThat(storm).didNotFire("RoceLinkDwon"))
         .hasMessage(

@@ -135,6 +135,8 @@ class SignOffTest {
             "Latency regression",
             "Throughput shortfall",
             "Congestion signalling out of bounds",
+            "Configuration inconsistency",
+            "Alerting gap",
             "Configuration drift",
             "Infrastructure problem (broken)");
     JsonNode executor =

@@ -6,9 +6,12 @@ import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.assertj.Checks;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -18,6 +21,11 @@ import org.apiguardian.api.API;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * The thresholds of one phase's suites, read from the class path resource {@code
@@ -28,6 +36,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * <p>The phase id is the phase's name in lower case with hyphens ({@code synthetic-load}, {@code
  * ai-workload}), as in the sign-off's report directories. An override that names no criterion of
  * the file is an error, so a typo cannot silently leave a default in force.
+ *
+ * <p>Every value read is named to {@link Checks#limitFrom} with its origin ({@code
+ * criteria/baseline.yaml:3 p99Latency}, or the overriding {@code -D} property), so the report's
+ * step for a check against it says where the limit comes from.
  *
  * @since 0.1
  */
@@ -76,19 +88,19 @@ public final class Criteria {
     String file = "criteria/" + phaseId + ".yaml";
     Map<String, String> values = new TreeMap<>();
     Map<String, String> origins = new TreeMap<>();
-    for (Map.Entry<?, ?> entry : read(file).entrySet()) {
-      if (!(entry.getKey() instanceof String key)
-          || entry.getValue() == null
-          || entry.getValue() instanceof Map
-          || entry.getValue() instanceof Iterable) {
+    for (NodeTuple entry : read(file).getValue()) {
+      int line = entry.getKeyNode().getStartMark().getLine() + 1;
+      if (!(entry.getKeyNode() instanceof ScalarNode key)
+          || !(entry.getValueNode() instanceof ScalarNode value)
+          || value.getTag().equals(Tag.NULL)) {
         throw new IllegalArgumentException(
             file
-                + ": criterion "
-                + entry.getKey()
-                + " must be a name with one value, e.g. p99Latency: 10us");
+                + ":"
+                + line
+                + ": a criterion must be a name with one value, e.g. p99Latency: 10us");
       }
-      values.put(key, entry.getValue().toString());
-      origins.put(key, file);
+      values.put(key.getValue(), value.getValue());
+      origins.put(key.getValue(), file + ":" + line);
     }
     String prefix = PROPERTY_PREFIX + phaseId + ".";
     for (String name : new TreeMap<>(toMap(overrides)).keySet()) {
@@ -112,19 +124,36 @@ public final class Criteria {
     return map;
   }
 
-  private static Map<?, ?> read(String file) {
+  /** The file's top-level map as YAML nodes, which know their lines. */
+  private static MappingNode read(String file) {
     try (InputStream in = Criteria.class.getClassLoader().getResourceAsStream(file)) {
       if (in == null) {
         throw new IllegalArgumentException("no criteria file " + file + " on the class path");
       }
-      Object document = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
-      if (!(document instanceof Map<?, ?> map)) {
+      Node document =
+          new Yaml(new SafeConstructor(new LoaderOptions()))
+              .compose(new InputStreamReader(in, StandardCharsets.UTF_8));
+      if (!(document instanceof MappingNode map)) {
         throw new IllegalArgumentException(file + ": expected a map of criterion: value");
       }
       return map;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
+  }
+
+  /**
+   * @param criterion a criterion of the file
+   * @return where its value comes from: {@code criteria/<phase>.yaml:<line>}, or the overriding
+   *     {@code -D} property
+   */
+  public String origin(String criterion) {
+    String origin = origins.get(criterion);
+    if (origin == null) {
+      throw new IllegalArgumentException(
+          file + " has no criterion " + criterion + "; known: " + values.keySet());
+    }
+    return origin;
   }
 
   /**
@@ -166,7 +195,10 @@ public final class Criteria {
           file + " has no criterion " + criterion + "; known: " + values.keySet());
     }
     try {
-      return parser.apply(text.trim());
+      T value = parser.apply(text.trim());
+      // so a report can say where the limit of a check comes from
+      Checks.limitFrom(value, origins.get(criterion) + " " + criterion);
+      return value;
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
           "criterion "

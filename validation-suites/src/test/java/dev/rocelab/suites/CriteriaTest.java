@@ -29,6 +29,22 @@ class CriteriaTest {
   }
 
   @Test
+  void everyCriterionKnowsTheLineItCameFrom() {
+    Properties overrides = new Properties();
+    overrides.setProperty("rocelab.criteria.synthetic-load.incastFairness", "0.5");
+    assertThat(Criteria.of(Phase.BASELINE, new Properties()).origin("p99Latency"))
+        .isEqualTo("criteria/baseline.yaml:5");
+    assertThat(Criteria.of(Phase.SYNTHETIC_LOAD, overrides).origin("incastFairness"))
+        .isEqualTo("-Drocelab.criteria.synthetic-load.incastFairness");
+  }
+
+  @Test
+  void anUnknownCriterionHasNoOrigin() {
+    assertThatThrownBy(() -> Criteria.of(Phase.BASELINE, new Properties()).origin("nothing"))
+        .hasMessageStartingWith("criteria/baseline.yaml has no criterion nothing");
+  }
+
+  @Test
   void anOverrideOfNoCriterionIsRejectedWithTheKnownOnes() {
     Properties overrides = new Properties();
     overrides.setProperty("rocelab.criteria.baseline.p99latency", "5us");

@@ -10,10 +10,12 @@ import dev.rocelab.api.fabric.PortHeadroom;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.assertj.Checks;
 import org.apiguardian.api.API;
 
 /**
- * Thresholds that follow from the fabric itself rather than from a criteria file.
+ * Thresholds that follow from the fabric itself rather than from a criteria file. Each is named to
+ * {@link Checks#limitFrom} with its derivation, for the report's step of a check against it.
  *
  * @since 0.1
  */
@@ -39,7 +41,9 @@ public final class DerivedLimits {
         }
       }
     }
-    return DataSize.bytes(largest);
+    return named(
+        DataSize.bytes(largest),
+        "derived: the largest headroom a priority group of " + spec.name() + " needs");
   }
 
   /**
@@ -60,7 +64,9 @@ public final class DerivedLimits {
             .min(Rate::compareTo)
             .orElseThrow(
                 () -> new IllegalArgumentException("fabric " + spec.name() + " has no cabled NIC"));
-    return slowest.timeToSend(message);
+    return named(
+        slowest.timeToSend(message),
+        "derived: " + message + " at " + slowest + ", the slowest host link of " + spec.name());
   }
 
   /**
@@ -102,6 +108,14 @@ public final class DerivedLimits {
               + spec.name()
               + ": the fabric does not bound it");
     }
-    return (ranks - 1.0) / ((double) gpus * (ranks - gpus));
+    return named(
+        (ranks - 1.0) / ((double) gpus * (ranks - gpus)),
+        "derived: (n − 1) / (g · (n − g)) for n = " + ranks + " ranks, g = " + gpus + " GPUs");
+  }
+
+  /** Names the limit's derivation for the report's step of a check against it. */
+  private static <T> T named(T limit, String derivation) {
+    Checks.limitFrom(limit, derivation);
+    return limit;
   }
 }

@@ -1,5 +1,7 @@
 package dev.rocelab.reports.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The failure categories of a sign-off, matched on the first line of rocelab's assertion messages
@@ -15,7 +18,8 @@ import java.util.regex.Pattern;
  * used by the sign-off page, so both name a failure alike; Allure takes the first category that
  * matches, and so does {@link #of}.
  */
-final class Categories {
+@API(status = INTERNAL, since = "0.1")
+public final class Categories {
 
   /**
    * One category.
@@ -63,6 +67,16 @@ final class Categories {
                   "ECN[^\\n]*|PFC pause[^\\n]*|paused-time ratio|CNP[^\\n]*|peak queue depth|peak headroom use"
                       + "|ECMP imbalance")),
           new Category(
+              "Configuration inconsistency",
+              Set.of("failed"),
+              // rocelab's configuration findings: "headroom problems in 12 switches: 3 findings"
+              "(?s)[^\\n]* in [^\\n]*: \\d+ findings?(?: of \\d+ kinds)?(?:\\n.*)?"),
+          new Category(
+              "Alerting gap",
+              Set.of("failed"),
+              // the alert-rule assertions: an alert that should fire did not, or the reverse
+              "(?s)\\s*Expecting (?:no )?alert .*"),
+          new Category(
               "Configuration drift",
               Set.of("failed"),
               "(?s)(?:.*\\n)?[^\\n]*(?:drift|firmware|NOS version|configuration|DSCP|MTU)[^\\n]*(?:\\n.*)?"),
@@ -76,6 +90,17 @@ final class Categories {
    */
   static Optional<Category> of(AllureResult result) {
     return ALL.stream().filter(c -> c.matches(result.status(), result.message())).findFirst();
+  }
+
+  /**
+   * The category a failure falls in, as in the sign-off and Allure's categories.
+   *
+   * @param status an Allure status, e.g. {@code failed}
+   * @param message the failure message
+   * @return the category's name, empty if none (Allure's default "Product defects")
+   */
+  public static Optional<String> nameOf(String status, String message) {
+    return ALL.stream().filter(c -> c.matches(status, message)).findFirst().map(Category::name);
   }
 
   /**

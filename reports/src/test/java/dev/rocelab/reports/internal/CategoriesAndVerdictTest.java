@@ -32,8 +32,22 @@ class CategoriesAndVerdictTest {
     assertThat(category("failed", "recovery time" + RUN)).hasValue("Throughput shortfall");
     assertThat(category("failed", "ECN-marked fraction" + RUN))
         .hasValue("Congestion signalling out of bounds");
+    assertThat(
+            category(
+                "failed",
+                "headroom problems in 12 switches and their lossless ports: 192 findings of 2 kinds"
+                    + "\n  leaf1:eth1, leaf1:eth2 and 62 more like this: priority 3: …"))
+        .hasValue("Configuration inconsistency");
+    assertThat(category("failed", "MTU mismatches in 64 NICs and 12 switches: 1 finding\n  a: b"))
+        .hasValue("Configuration inconsistency");
     assertThat(category("failed", "NIC firmware not approved: 28.39.1002 on host3:nic1"))
         .hasValue("Configuration drift");
+    assertThat(
+            category(
+                "failed",
+                "\nExpecting alert RoceEcnSurge to fire in scenario \"incast 16:1\" (fault at"
+                    + " none)\nbut it never fired over 15m.\nWhat fired:\nnothing fired"))
+        .hasValue("Alerting gap");
     assertThat(category("broken", "lab controller unreachable"))
         .hasValue("Infrastructure problem (broken)");
   }

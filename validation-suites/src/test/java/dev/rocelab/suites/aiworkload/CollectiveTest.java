@@ -11,14 +11,12 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.junit.Collective;
 import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
 import dev.rocelab.suites.DerivedLimits;
 
-/**
- * AI workload: NCCL collectives on 16 ranks over two hosts, as nccl-tests would run them. Bus
- * bandwidth is judged as a fraction of line rate; the reports attach the nccl-tests table and the
- * busbw-vs-size chart of each run.
- */
+@Purpose(
+    "AI workload: NCCL collectives on 16 ranks over two hosts, as nccl-tests would run them. Bus bandwidth is judged as a fraction of line rate (for all-to-all, of the bound the host NICs set); the nccl-tests table and the busbw-vs-size chart of each run are attached.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.AI_WORKLOAD)
 class CollectiveTest {
 

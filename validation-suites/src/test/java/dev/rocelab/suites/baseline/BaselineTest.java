@@ -8,13 +8,12 @@ import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.junit.Baseline;
 import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
 import org.junit.jupiter.api.Test;
 
-/**
- * Baseline: without real load the fabric drops nothing, sends no pause, keeps latency low, and one
- * flow alone runs near line rate — the comparison point for the later phases.
- */
+@Purpose(
+    "Baseline: without real load the fabric drops nothing, sends no pause, keeps latency low, and one flow alone runs near line rate — the comparison point for the later phases.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.BASELINE)
 class BaselineTest {
 

@@ -15,15 +15,13 @@ import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.LinkFailure;
 import dev.rocelab.junit.PfcStorm;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.junit.SwitchReset;
 import dev.rocelab.suites.Criteria;
 import org.junit.jupiter.api.Test;
 
-/**
- * Failures: a link lost or flapping, a spine reset, a route withdrawn and a NIC storming pauses
- * degrade the fabric predictably — lossless traffic is lost only where the fault explains it, no
- * deadlock forms, and throughput is back within budget.
- */
+@Purpose(
+    "Failures: a link lost or flapping, a spine reset, a route withdrawn and a NIC storming pauses degrade the fabric predictably — lossless traffic is lost only where the fault explains it, no deadlock forms, and throughput is back within budget.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
 class FailureRecoveryTest {
 

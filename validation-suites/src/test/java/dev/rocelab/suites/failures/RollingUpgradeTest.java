@@ -14,6 +14,7 @@ import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Test;
  * timeout adapts where the fabric's current version waits the fixed local ACK timeout) while a
  * permutation runs; lossless traffic must keep its criteria through the mixed-version window.
  */
+@Purpose(
+    "Failures: a rolling NIC firmware upgrade during traffic. Half the hosts move, one every 100 µs, to a firmware version whose retransmission timeout adapts, while a permutation runs; lossless traffic keeps its criteria through the mixed-version window.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
 class RollingUpgradeTest {
 

@@ -1,6 +1,6 @@
 package dev.rocelab.suites.laboratory;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.fabric.BufferBudget;
 import dev.rocelab.api.fabric.Device;
@@ -14,22 +14,19 @@ import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.fabric.TrafficClass;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.assertj.Findings;
 import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/**
- * Laboratory: the configuration is consistent end to end, device by device — every NIC and the
- * switch it is cabled to agree on classification, PFC, ECN and MTU, headroom covers each cable and
- * fits the buffer, and every device runs one approved firmware or NOS version. Each failure lists
- * the devices at fault with the value they hold.
- */
+@Purpose(
+    "Laboratory: the configuration is consistent end to end, device by device — every NIC and the switch it is cabled to agree on classification, PFC, ECN and MTU, headroom covers each cable and fits the buffer, and every device runs one approved firmware or NOS version. Each failure lists the devices at fault with the value they hold.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.LABORATORY)
 class ConfigurationConsistencyTest {
 
@@ -45,13 +42,13 @@ class ConfigurationConsistencyTest {
 
   @Test
   void nicsAndSwitchesMapDscpToTheSamePriority() {
-    List<String> problems = new ArrayList<>();
+    Findings findings = new Findings("DSCP → priority disagreements", devices());
     for (Endpoint nic : graph.nics()) {
       NicProfile profile = graph.nicProfileOf(nic);
       String sw = switchOf(nic);
       QosPolicy policy = policyOf(sw);
-      classification(problems, nic, "RoCE", profile.roce(), sw, policy);
-      classification(problems, nic, "CNP", profile.cnp(), sw, policy);
+      classification(findings, nic, "RoCE", profile.roce(), sw, policy);
+      classification(findings, nic, "CNP", profile.cnp(), sw, policy);
     }
     Map<Map<Integer, Integer>, List<String>> maps =
         new TreeMap<>((a, b) -> a.toString().compareTo(b.toString()));
@@ -62,13 +59,13 @@ class ConfigurationConsistencyTest {
                 maps.computeIfAbsent(policyOf(sw.name()).dscpToPriority(), k -> new ArrayList<>())
                     .add(sw.name()));
     if (maps.size() > 1) {
-      maps.forEach((map, switches) -> problems.add(switches + " map DSCP " + map));
+      maps.forEach((map, switches) -> switches.forEach(sw -> findings.add(sw, "maps DSCP " + map)));
     }
-    assertThat(problems).as("DSCP → priority disagreements").isEmpty();
+    assertThat(findings).isEmpty();
   }
 
   private void classification(
-      List<String> problems,
+      Findings findings,
       Endpoint nic,
       String what,
       TrafficClass marking,
@@ -76,9 +73,9 @@ class ConfigurationConsistencyTest {
       QosPolicy policy) {
     int switchPriority = policy.priorityOf(marking.dscp());
     if (switchPriority != marking.priority()) {
-      problems.add(
-          nic
-              + " sends "
+      findings.add(
+          nic.toString(),
+          "sends "
               + what
               + " DSCP "
               + marking.dscp()
@@ -93,18 +90,14 @@ class ConfigurationConsistencyTest {
 
   @Test
   void losslessPrioritiesHavePfcEndToEnd() {
-    List<String> problems = new ArrayList<>();
+    Findings findings = new Findings("lossless priorities without PFC end to end", devices());
     for (Device sw : graph.switches()) {
       QosPolicy policy = policyOf(sw.name());
       for (int p : policy.losslessPriorities()) {
         if (!policy.pfcPriorities().contains(p)) {
-          problems.add(
-              sw.name()
-                  + ": lossless priority "
-                  + p
-                  + " has no PFC (PFC on "
-                  + policy.pfcPriorities()
-                  + ")");
+          findings.add(
+              sw.name(),
+              "lossless priority " + p + " has no PFC (PFC on " + policy.pfcPriorities() + ")");
         }
       }
     }
@@ -114,9 +107,9 @@ class ConfigurationConsistencyTest {
       QosPolicy policy = policyOf(sw);
       for (int p : policy.losslessPriorities()) {
         if (!profile.pfcPriorities().contains(p)) {
-          problems.add(
-              nic
-                  + ": lossless priority "
+          findings.add(
+              nic.toString(),
+              "lossless priority "
                   + p
                   + " of "
                   + sw
@@ -126,9 +119,9 @@ class ConfigurationConsistencyTest {
         }
       }
       if (!policy.isLossless(profile.roce().priority())) {
-        problems.add(
-            nic
-                + " sends RoCE on priority "
+        findings.add(
+            nic.toString(),
+            "sends RoCE on priority "
                 + profile.roce().priority()
                 + ", which "
                 + sw
@@ -137,18 +130,21 @@ class ConfigurationConsistencyTest {
                 + ")");
       }
     }
-    assertThat(problems).as("lossless priorities without PFC end to end").isEmpty();
+    assertThat(findings).isEmpty();
   }
 
   @Test
   void everyLosslessQueueMarksEcn() {
-    List<String> problems = new ArrayList<>();
+    Findings findings =
+        new Findings(
+            "lossless queues without ECN (DCQCN gets no congestion signal)",
+            graph.switches().size() + " switches");
     for (Device sw : graph.switches()) {
       QosPolicy policy = policyOf(sw.name());
       for (int p : policy.unmarkedLosslessPriorities()) {
-        problems.add(
-            sw.name()
-                + ": lossless priority "
+        findings.add(
+            sw.name(),
+            "lossless priority "
                 + p
                 + " has no ECN marking (QoS policy "
                 + policy.name()
@@ -157,23 +153,21 @@ class ConfigurationConsistencyTest {
                 + ")");
       }
     }
-    assertThat(problems)
-        .as("lossless queues without ECN (DCQCN gets no congestion signal)")
-        .isEmpty();
+    assertThat(findings).isEmpty();
   }
 
   @Test
   void mtuFitsEveryHopAndAgreesAcrossSwitches() {
-    List<String> problems = new ArrayList<>();
+    Findings findings = new Findings("MTU mismatches", devices());
     for (Endpoint nic : graph.nics()) {
       String sw = switchOf(nic);
       DataSize roceMtu = graph.nicProfileOf(nic).mtu();
       long ipPacket = roceMtu.bytes() + Framing.ROCE_V2;
       DataSize mtu = policyOf(sw).mtu();
       if (ipPacket > mtu.bytes()) {
-        problems.add(
-            nic
-                + " has RoCE MTU "
+        findings.add(
+            nic.toString(),
+            "has RoCE MTU "
                 + roceMtu
                 + " ("
                 + ipPacket
@@ -191,18 +185,20 @@ class ConfigurationConsistencyTest {
                 mtus.computeIfAbsent(policyOf(sw.name()).mtu().toString(), k -> new ArrayList<>())
                     .add(sw.name()));
     if (mtus.size() > 1) {
-      mtus.forEach((mtu, switches) -> problems.add(switches + " have MTU " + mtu));
+      mtus.forEach((mtu, switches) -> switches.forEach(sw -> findings.add(sw, "has MTU " + mtu)));
     }
-    assertThat(problems).as("MTU mismatches").isEmpty();
+    assertThat(findings).isEmpty();
   }
 
   @Test
   void headroomCoversEveryCableAndFitsTheBuffer() {
-    List<String> problems = new ArrayList<>();
+    Findings findings =
+        new Findings(
+            "headroom problems", graph.switches().size() + " switches and their lossless ports");
     for (HeadroomShortfall s : HeadroomShortfall.of(graph)) {
-      problems.add(
-          s.port()
-              + " priority "
+      findings.add(
+          s.port().toString(),
+          "priority "
               + s.priority()
               + ": XOFF headroom "
               + s.configured()
@@ -217,9 +213,9 @@ class ConfigurationConsistencyTest {
     for (Device sw : graph.switches()) {
       BufferBudget budget = BufferBudget.of(graph, sw.name());
       if (budget.sharedBytes() < minShared * budget.buffer().bytes()) {
-        problems.add(
-            sw.name()
-                + ": headroom "
+        findings.add(
+            sw.name(),
+            "headroom "
                 + budget.headroom()
                 + " and reserve "
                 + budget.reserve()
@@ -231,52 +227,64 @@ class ConfigurationConsistencyTest {
                 + minShared);
       }
     }
-    assertThat(problems).as("headroom problems").isEmpty();
+    assertThat(findings).isEmpty();
   }
 
   @Test
   void everyDeviceRunsApprovedFirmware() {
-    List<String> problems = new ArrayList<>();
+    Findings findings = new Findings("devices on unapproved versions", devices());
     for (Endpoint nic : graph.nics()) {
       String firmware = graph.nicProfileOf(nic).firmware();
       if (!spec.firmware().approvesNic(firmware)) {
-        problems.add(
-            nic
-                + " runs NIC firmware "
-                + firmware
-                + "; approved: "
-                + spec.firmware().approvedNic());
+        findings.add(
+            nic.toString(),
+            "runs NIC firmware " + firmware + "; approved: " + spec.firmware().approvedNic());
       }
     }
     for (Device sw : graph.switches()) {
       String nos = graph.switchProfileOf(sw.name()).nos();
       if (!spec.firmware().approvesSwitch(nos)) {
-        problems.add(
-            sw.name() + " runs NOS " + nos + "; approved: " + spec.firmware().approvedSwitch());
+        findings.add(
+            sw.name(), "runs NOS " + nos + "; approved: " + spec.firmware().approvedSwitch());
       }
     }
-    assertThat(problems).as("devices on unapproved versions").isEmpty();
+    assertThat(findings).isEmpty();
   }
 
   @Test
   void firmwareAndNosAreHomogeneous() {
-    Map<String, TreeSet<String>> nicFirmware = new TreeMap<>();
+    Findings findings = new Findings("mixed firmware or NOS versions", devices());
+    Map<String, List<String>> nicFirmware = new TreeMap<>();
     graph
         .nics()
         .forEach(
             nic ->
                 nicFirmware
-                    .computeIfAbsent(graph.nicProfileOf(nic).firmware(), k -> new TreeSet<>())
+                    .computeIfAbsent(graph.nicProfileOf(nic).firmware(), k -> new ArrayList<>())
                     .add(nic.toString()));
-    Map<String, TreeSet<String>> nos = new TreeMap<>();
+    Map<String, List<String>> nos = new TreeMap<>();
     graph
         .switches()
         .forEach(
             sw ->
-                nos.computeIfAbsent(graph.switchProfileOf(sw.name()).nos(), k -> new TreeSet<>())
+                nos.computeIfAbsent(graph.switchProfileOf(sw.name()).nos(), k -> new ArrayList<>())
                     .add(sw.name()));
-    assertThat(nicFirmware).as("NIC firmware versions and the NICs running them").hasSize(1);
-    assertThat(nos).as("switch NOS versions and the switches running them").hasSize(1);
+    // every version of a mixed fleet, with the devices running it
+    if (nicFirmware.size() > 1) {
+      nicFirmware.forEach(
+          (version, nics) ->
+              nics.forEach(nic -> findings.add(nic, "runs NIC firmware " + version)));
+    }
+    if (nos.size() > 1) {
+      nos.forEach(
+          (version, switches) -> switches.forEach(sw -> findings.add(sw, "runs NOS " + version)));
+    }
+    assertThat(findings).isEmpty();
+  }
+
+  /** What a check over every device looks at. */
+  private String devices() {
+    return graph.nics().size() + " NICs and " + graph.switches().size() + " switches";
   }
 
   private String switchOf(Endpoint nic) {

@@ -18,6 +18,7 @@ import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.ScenarioBuilder;
 import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
 import io.qameta.allure.Allure;
 import java.io.ByteArrayInputStream;
@@ -45,6 +46,8 @@ import org.junit.jupiter.api.Test;
  * path resources). Each test attaches which alerts fired and when, the promtool unit test that
  * proves it, and the timeline as OpenMetrics.
  */
+@Purpose(
+    "Operational: the alert rules catch the faults the other phases inject, evaluated by Prometheus' own promtool on an operational timeline (15 s scrapes) of each scenario's telemetry: each fault fires its alert within the phase's criterion, and a healthy baseline fires nothing.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.OPERATIONAL)
 class AlertRulesTest {
 

@@ -12,6 +12,7 @@ import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.Test;
  * <p>That alert rules fire on the FAILURES and SYNTHETIC_LOAD faults is proven by {@link
  * AlertRulesTest}.
  */
+@Purpose(
+    "Operational: the telemetry needed to diagnose the faults of the other phases is there and complete — every pause and ECN mark the counters report shows in the time series of its port and priority, every flow has its throughput series, each series covers the run, and packet counters agree across each link.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.OPERATIONAL)
 class TelemetryTest {
 

@@ -11,15 +11,13 @@ import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Incast;
 import dev.rocelab.junit.Microburst;
 import dev.rocelab.junit.MixedTraffic;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
 import dev.rocelab.suites.DerivedLimits;
 import org.junit.jupiter.api.Test;
 
-/**
- * Synthetic load: RDMA incast, microbursts, lossless traffic mixed with lossy, and congestion
- * confined to one receiver. Lossless classes lose nothing, PFC and ECN do their jobs, and headroom
- * use stays within what the cables need.
- */
+@Purpose(
+    "Synthetic load: RDMA incast, microbursts, lossless traffic mixed with lossy, and congestion confined to one receiver. Lossless classes lose nothing, PFC and ECN do their jobs, and headroom use stays within what the cables need.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
 class CongestionTest {
 

@@ -9,6 +9,7 @@ import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
 import dev.rocelab.suites.DerivedLimits;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * reference fabric), DCQCN cuts their rate and recovers it only slowly, so the tail is long and not
  * a criterion; the median is what a healthy fabric keeps.
  */
+@Purpose(
+    "Synthetic load: sustained throughput. Every NIC sends to a NIC of another host at once, most through the spines: the fabric carries it losslessly and the median flow completes within a small multiple of its time at line rate. ECMP hashing puts several flows on some uplinks, so the tail is long and not a criterion; the median is what a healthy fabric keeps.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
 class SustainedThroughputTest {
 
