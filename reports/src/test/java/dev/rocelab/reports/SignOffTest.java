@@ -56,6 +56,17 @@ class SignOffTest {
     assertThat(summary.getTestsSucceededCount()).as("fixture tests passed").isEqualTo(2);
     assertThat(summary.getTestsFailedCount()).as("fixture tests failed").isEqualTo(3);
     output = work.resolve("signoff");
+    // a sign-off written here before, of the same fabric on older NIC firmware, whose Baseline
+    // failed: this one is compared with it
+    try {
+      Files.createDirectories(output);
+      Files.writeString(
+          output.resolve("signoff.json"),
+          "{\"generated\": \"2026-11-24T10:00:00Z\", \"nicFirmware\": [\"28.36.1010\"],"
+              + " \"phases\": [{\"phase\": \"Baseline\", \"verdict\": \"failed\"}]}");
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     status =
         SignOff.run(
@@ -166,7 +177,7 @@ class SignOffTest {
         .contains(
             "<tr data-phase=\"Baseline\"><td><a href=\"#baseline\">Baseline</a></td>"
                 + "<td class=\"verdict verdict-passed\">passed</td><td>1</td><td>0</td><td>0</td><td>0</td>"
-                + "<td><a href=\"baseline/index.html\">Baseline report</a></td></tr>")
+                + "<td>1</td><td><a href=\"baseline/index.html\">Baseline report</a></td></tr>")
         .contains(
             "<tr data-phase=\"Operational\"><td><a href=\"#operational\">Operational</a></td>"
                 + "<td class=\"verdict verdict-not-run\">not run</td>")
@@ -180,6 +191,26 @@ class SignOffTest {
         .doesNotContain("aPlainUnitTestFails", "not a phase criterion", "Without phase")
         // nothing loaded from elsewhere (a CI build's link may be there, as a link)
         .doesNotContain("<script", "<link", " src=");
+  }
+
+  @Test
+  void everyCheckIsListedWithItsMeasuredValueAndLimitOnThePageAndInTheJson() throws IOException {
+    String page = Files.readString(output.resolve("index.html"));
+    assertThat(page)
+        .contains(
+            "<details class=\"key-figures\" open><summary>Key figures: the 1 check of 1 test,"
+                + " with measured values and limits</summary>")
+        .contains(
+            "<tr class=\"check-passed\"><td>small incast is lossless incast 2:1 · 256 KiB · prio 3</td>"
+                + "<td>lossless traffic, lossless priority 3</td><td class=\"measured\">0 dropped"
+                + " packets</td><td>no drops</td><td class=\"source\"></td></tr>")
+        .contains(
+            "<tr class=\"check-failed\"><td>latency below one nanosecond</td><td>p99 latency,"
+                + " priority 3, 256 packets</td><td class=\"measured\">16.59us</td>"
+                + "<td>less than 1ns</td>");
+    JsonNode checks =
+        new ObjectMapper().readTree(output.resolve("signoff.json").toFile()).at("/phases");
+    assertThat(checks.findValues("checks").stream().mapToInt(JsonNode::size).sum()).isEqualTo(3);
   }
 
   @Test
@@ -238,6 +269,20 @@ class SignOffTest {
         .map(ValidationMessage::getMessage)
         .anySatisfy(m -> assertThat(m).contains("verdict"))
         .anySatisfy(m -> assertThat(m).contains("surprise"));
+  }
+
+  @Test
+  void saysWhatChangedSinceThePreviousSignOffInTheSameDirectory() throws IOException {
+    JsonNode since =
+        new ObjectMapper().readTree(output.resolve("signoff.json").toFile()).path("sincePrevious");
+    assertThat(since.path("previousGenerated").asText()).isEqualTo("2026-11-24T10:00:00Z");
+    assertThat(since.path("changes").findValuesAsText("what"))
+        .contains("NIC firmware", "fabric", "Baseline");
+    assertThat(Files.readString(output.resolve("index.html")))
+        .contains(
+            "<tr><td>configuration</td><td>NIC firmware</td><td>28.36.1010</td>"
+                + "<td>28.39.1002</td></tr>",
+            "<tr><td>verdict</td><td>Baseline</td><td>failed</td><td>passed</td></tr>");
   }
 
   private static JsonSchema signOffSchema() throws IOException {

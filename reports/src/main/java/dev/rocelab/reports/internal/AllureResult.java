@@ -3,6 +3,7 @@ package dev.rocelab.reports.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -20,6 +21,7 @@ import java.util.TreeSet;
  * @param labels the labels, first value of each name
  * @param parameters the parameters, in order
  * @param attachments the attachment files it refers to, its steps' included
+ * @param checks the criteria it checked, with their measured values
  * @param start when it started (epoch milliseconds), 0 if unknown
  * @param stop when it ended (epoch milliseconds), 0 if unknown
  */
@@ -33,6 +35,7 @@ record AllureResult(
     Map<String, String> labels,
     Map<String, String> parameters,
     Set<String> attachments,
+    List<CheckStep> checks,
     long start,
     long stop) {
 
@@ -72,6 +75,7 @@ record AllureResult(
         labels,
         parameters,
         attachmentSources(json),
+        CheckStep.of(json),
         json.path("start").asLong(0),
         json.path("stop").asLong(0));
   }

@@ -26,9 +26,9 @@ final class SignOffJson {
    * @param outcomes the phases, in sign-off order
    * @param combinedReport the combined report's path relative to the sign-off page, if any
    * @param audit the audit record
-   * @return the document, pretty-printed
+   * @return the document, without the comparison with a previous sign-off
    */
-  static String render(
+  static ObjectNode document(
       List<PhaseOutcome> outcomes, Optional<String> combinedReport, AuditRecord audit) {
     ObjectMapper mapper = new ObjectMapper();
     ObjectNode root = mapper.createObjectNode();
@@ -79,9 +79,48 @@ final class SignOffJson {
         Categories.of(r).ifPresent(c -> test.put("category", c.name()));
         test.put("message", r.message().lines().findFirst().orElse(""));
       }
+      ArrayNode checks = phase.putArray("checks");
+      for (AllureResult r : o.results()) {
+        for (CheckStep c : r.checks()) {
+          ObjectNode check = checks.addObject();
+          check.put("test", r.name());
+          check.put("check", c.check());
+          check.put("status", c.status());
+          check.put("measured", c.measured());
+          check.put("expected", c.expected());
+          if (!c.limitFrom().isEmpty()) {
+            check.put("limitFrom", c.limitFrom());
+          }
+          if (!c.checkedAt().isEmpty()) {
+            check.put("checkedAt", c.checkedAt());
+          }
+        }
+      }
     }
     combinedReport.ifPresent(r -> root.put("combinedReport", r));
-    return root.toPrettyString() + "\n";
+    return root;
+  }
+
+  /**
+   * Adds what changed since the previous sign-off.
+   *
+   * @param document this sign-off's document
+   * @param previousGenerated when the previous sign-off was written
+   * @param changes what changed
+   */
+  static void compare(
+      ObjectNode document, String previousGenerated, List<SignOffDiff.Change> changes) {
+    ObjectNode comparison = document.putObject("sincePrevious");
+    comparison.put("previousGenerated", previousGenerated);
+    comparison.put("tolerance", SignOffDiff.TOLERANCE);
+    ArrayNode list = comparison.putArray("changes");
+    for (SignOffDiff.Change change : changes) {
+      ObjectNode node = list.addObject();
+      node.put("kind", change.kind());
+      node.put("what", change.what());
+      node.put("before", change.before());
+      node.put("after", change.after());
+    }
   }
 
   private static void strings(ArrayNode array, Collection<String> values) {

@@ -1,21 +1,44 @@
 package dev.rocelab.reports.internal;
 
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.Mustache;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The sign-off page: one static HTML file, no scripts and nothing loaded from elsewhere. It gives
- * each phase's verdict with its counts and a link to the phase's Allure report, then per phase the
- * criteria that decided it: for a failed or broken phase each failing test with its category and
- * message, for a passed phase the criteria it met.
+ * The sign-off page: one static HTML file, no scripts and nothing loaded from elsewhere, rendered
+ * from the Mustache template {@code signoff.html.mustache} (which escapes every value). It gives
+ * the audit record, each phase's verdict with its counts and a link to the phase's Allure report,
+ * what changed since the previous sign-off, then per phase the tests that decided it (each failing
+ * test with its category and message) and every check its tests made, with the measured value, the
+ * criterion and where the limit comes from.
  */
 final class SignOffPage {
 
   private static final int MESSAGE_LINES = 24;
+
+  private static final Mustache TEMPLATE =
+      new DefaultMustacheFactory("dev/rocelab/reports") {
+        // HTML escaping that keeps line breaks, which a failure message's <pre> shows as they are
+        @Override
+        public void encode(String value, Writer writer) {
+          try {
+            writer.write(Svg.escape(value));
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+      }.compile("signoff.html.mustache");
 
   private SignOffPage() {}
 
@@ -23,99 +46,48 @@ final class SignOffPage {
    * @param outcomes the phases, in sign-off order
    * @param combinedReport the combined report's path relative to the page, empty if none
    * @param audit the audit record
+   * @param comparison what changed since the previous sign-off, if there was one
    * @return the page
    */
   static String render(
-      List<PhaseOutcome> outcomes, Optional<String> combinedReport, AuditRecord audit) {
+      List<PhaseOutcome> outcomes,
+      Optional<String> combinedReport,
+      AuditRecord audit,
+      Optional<Comparison> comparison) {
     Verdict overall = overall(outcomes);
-    StringBuilder html = new StringBuilder();
-    html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<title>rocelab sign-off: ")
-        .append(overall.text())
-        .append("</title>\n<style>\n")
-        .append(
-            "body{font-family:sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}\n")
-        .append(
-            "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.35em .8em;text-align:left}\n")
-        .append("th{background:#f4f4f4}.verdict{font-weight:bold;text-transform:uppercase}\n")
-        .append(
-            ".verdict-passed{color:#1b7f2a}.verdict-failed{color:#c62828}.verdict-broken{color:#d98200}")
-        .append(".verdict-not-run{color:#777}\n")
-        .append(
-            ".banner{padding:.8em 1em;border-radius:4px;font-size:1.3em;margin:1em 0;text-transform:none}")
-        .append(
-            ".banner.verdict-passed{background:#e6f4ea}.banner.verdict-failed{background:#fdecea}")
-        .append(
-            ".banner.verdict-broken{background:#fff4e0}.banner.verdict-not-run{background:#eee}\n")
-        .append(
-            "pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:.9em}dl{margin:.3em 0}dt{font-weight:bold}\n")
-        .append("</style>\n</head>\n<body>\n");
-    html.append("<h1>rocelab sign-off</h1>\n");
-    html.append("<div class=\"banner verdict ")
-        .append(css(overall))
-        .append("\" id=\"overall\">")
-        .append(overallText(overall, outcomes))
-        .append("</div>\n");
-    audit(html, audit);
-
-    html.append(
-            "<table id=\"phases\">\n<tr><th>Phase</th><th>Verdict</th><th>Passed</th><th>Failed</th><th>Broken</th>")
-        .append("<th>Skipped</th><th>Report</th></tr>\n");
-    for (PhaseOutcome o : outcomes) {
-      html.append("<tr data-phase=\"")
-          .append(Svg.escape(o.phase()))
-          .append("\"><td><a href=\"#")
-          .append(PhaseOutcome.slug(o.phase()))
-          .append("\">")
-          .append(Svg.escape(o.phase()))
-          .append("</a></td>")
-          .append("<td class=\"verdict ")
-          .append(css(o.verdict()))
-          .append("\">")
-          .append(o.verdict().text())
-          .append("</td>")
-          .append("<td>")
-          .append(o.count("passed"))
-          .append("</td><td>")
-          .append(o.count("failed"))
-          .append("</td><td>")
-          .append(o.count("broken"))
-          .append("</td><td>")
-          .append(o.count("skipped"))
-          .append("</td><td>")
-          .append(
-              o.report()
-                  .map(
-                      r ->
-                          "<a href=\""
-                              + Svg.escape(r)
-                              + "\">"
-                              + Svg.escape(o.phase())
-                              + " report</a>")
-                  .orElse("—"))
-          .append("</td></tr>\n");
-    }
-    html.append("</table>\n");
-    combinedReport.ifPresent(
-        r ->
-            html.append("<p>All phases in one report: <a id=\"combined\" href=\"")
-                .append(Svg.escape(r))
-                .append(
-                    "\">combined report</a> (the same test in two phases stays two tests).</p>\n"));
-
-    for (PhaseOutcome o : outcomes) {
-      phase(html, o);
-    }
-    html.append("<hr>\n<p><small>rocelab ")
-        .append(Svg.escape(audit.version()))
-        .append(" · <a href=\"signoff.json\">signoff.json</a>")
-        .append(" · categories: ")
-        .append(
-            Svg.escape(
-                String.join(", ", Categories.ALL.stream().map(Categories.Category::name).toList())))
-        .append("</small></p>\n</body>\n</html>\n");
+    Map<String, Object> page = new LinkedHashMap<>();
+    page.put(
+        "overall",
+        Map.of(
+            "text", overall.text(), "css", css(overall), "banner", overallText(overall, outcomes)));
+    page.put("audit", audit(audit));
+    page.put("phases", outcomes.stream().map(SignOffPage::phase).toList());
+    combinedReport.ifPresent(r -> page.put("combinedReport", r));
+    comparison.ifPresent(
+        c ->
+            page.put(
+                "comparison",
+                Map.of(
+                    "previousGenerated", c.previousGenerated(),
+                    "tolerancePercent", Math.round(SignOffDiff.TOLERANCE * 100) + " %",
+                    "changed", !c.changes().isEmpty(),
+                    "changes", c.changes())));
+    page.put("version", audit.version());
+    page.put(
+        "categories",
+        String.join(", ", Categories.ALL.stream().map(Categories.Category::name).toList()));
+    StringWriter html = new StringWriter();
+    TEMPLATE.execute(html, page);
     return html.toString();
   }
+
+  /**
+   * The previous sign-off this one is compared with.
+   *
+   * @param previousGenerated when it was written
+   * @param changes what changed since
+   */
+  record Comparison(String previousGenerated, List<SignOffDiff.Change> changes) {}
 
   /**
    * A sign-off is failed if a phase failed, broken if one broke, passed if every phase that ran
@@ -145,11 +117,10 @@ final class SignOffPage {
           case BROKEN -> "Broken: " + names(outcomes, Verdict.BROKEN) + " could not be decided";
           case NOT_RUN -> "Not run: no test ran";
         };
-    return Svg.escape(
-        text
-            + (notRun > 0 && overall != Verdict.NOT_RUN
-                ? " (" + names(outcomes, Verdict.NOT_RUN) + " not run)"
-                : ""));
+    return text
+        + (notRun > 0 && overall != Verdict.NOT_RUN
+            ? " (" + names(outcomes, Verdict.NOT_RUN) + " not run)"
+            : "");
   }
 
   private static String names(List<PhaseOutcome> outcomes, Verdict verdict) {
@@ -159,15 +130,15 @@ final class SignOffPage {
   }
 
   /** The audit record, as a definition list a reviewer reads top to bottom. */
-  private static void audit(StringBuilder html, AuditRecord audit) {
-    html.append("<dl id=\"audit\">\n");
-    entry(html, "signed off", audit.generated().truncatedTo(ChronoUnit.SECONDS).toString());
+  private static List<Map<String, String>> audit(AuditRecord audit) {
+    List<Map<String, String>> entries = new ArrayList<>();
+    entry(entries, "signed off", audit.generated().truncatedTo(ChronoUnit.SECONDS).toString());
     audit
         .runDuration()
         .ifPresent(
             duration ->
                 entry(
-                    html,
+                    entries,
                     "tests ran",
                     audit.runStart().orElseThrow().truncatedTo(ChronoUnit.SECONDS)
                         + " to "
@@ -175,52 +146,42 @@ final class SignOffPage {
                         + " ("
                         + duration(duration)
                         + ")"));
-    entry(html, "rocelab", audit.version());
-    entry(html, "commit", audit.commit().orElse("unknown (no CI variable and no checkout)"));
+    entry(entries, "rocelab", audit.version());
+    entry(entries, "commit", audit.commit().orElse("unknown (no CI variable and no checkout)"));
     audit
         .build()
         .ifPresent(
-            build ->
-                html.append("<dt>CI build</dt><dd>")
-                    .append(
-                        build
-                            .url()
-                            .map(
-                                url ->
-                                    "<a href=\""
-                                        + Svg.escape(url)
-                                        + "\">"
-                                        + Svg.escape(build.name())
-                                        + "</a>")
-                            .orElse(Svg.escape(build.name())))
-                    .append("</dd>\n"));
+            build -> {
+              Map<String, String> entry = new LinkedHashMap<>();
+              entry.put("name", "CI build");
+              entry.put("value", build.name());
+              build.url().ifPresent(url -> entry.put("url", url));
+              entries.add(entry);
+            });
     audit
         .fabrics()
         .forEach(
             (fabric, hashes) ->
                 entry(
-                    html,
+                    entries,
                     "fabric",
                     fabric + (hashes.isEmpty() ? "" : " · SHA-256 " + String.join(", ", hashes))));
-    list(html, "backend", audit.backends());
-    list(html, "seed", audit.seeds());
-    list(html, "NIC firmware", audit.nicFirmware());
-    list(html, "switch NOS", audit.switchNos());
-    html.append("</dl>\n");
+    list(entries, "backend", audit.backends());
+    list(entries, "seed", audit.seeds());
+    list(entries, "NIC firmware", audit.nicFirmware());
+    list(entries, "switch NOS", audit.switchNos());
+    return entries;
   }
 
-  private static void list(StringBuilder html, String name, Collection<String> values) {
+  private static void list(
+      List<Map<String, String>> entries, String name, Collection<String> values) {
     if (!values.isEmpty()) {
-      entry(html, name, String.join("; ", values));
+      entry(entries, name, String.join("; ", values));
     }
   }
 
-  private static void entry(StringBuilder html, String name, String value) {
-    html.append("<dt>")
-        .append(Svg.escape(name))
-        .append("</dt><dd>")
-        .append(Svg.escape(value))
-        .append("</dd>\n");
+  private static void entry(List<Map<String, String>> entries, String name, String value) {
+    entries.add(Map.of("name", name, "value", value));
   }
 
   /** {@code 48 s}, {@code 3 min 12 s}, {@code 1 h 2 min}. */
@@ -235,69 +196,70 @@ final class SignOffPage {
     return seconds / 3600 + " h " + seconds % 3600 / 60 + " min";
   }
 
-  private static void phase(StringBuilder html, PhaseOutcome o) {
-    html.append("<section class=\"phase\" id=\"")
-        .append(PhaseOutcome.slug(o.phase()))
-        .append("\">\n<h2>")
-        .append(Svg.escape(o.phase()))
-        .append(": <span class=\"verdict ")
-        .append(css(o.verdict()))
-        .append("\">")
-        .append(o.verdict().text())
-        .append("</span></h2>\n");
+  /** One phase: its row in the table and its section. */
+  private static Map<String, Object> phase(PhaseOutcome o) {
+    Map<String, Object> phase = new LinkedHashMap<>();
+    phase.put("phase", o.phase());
+    phase.put("slug", PhaseOutcome.slug(o.phase()));
+    phase.put("verdict", o.verdict().text());
+    phase.put("css", css(o.verdict()));
+    for (String status : List.of("passed", "failed", "broken", "skipped")) {
+      phase.put(status, o.count(status));
+    }
+    o.report().ifPresent(r -> phase.put("report", r));
     List<AllureResult> decisive = o.decisive();
     if (!decisive.isEmpty()) {
-      html.append("<p>Decided by ")
-          .append(decisive.size())
-          .append(decisive.size() == 1 ? " test" : " tests")
-          .append(":</p>\n");
-      for (AllureResult r : decisive) {
-        html.append("<div class=\"decisive\"><h3>")
-            .append(Svg.escape(r.name()))
-            .append(" <span class=\"verdict ")
-            .append(r.status().equals("failed") ? css(Verdict.FAILED) : css(Verdict.BROKEN))
-            .append("\">")
-            .append(Svg.escape(r.status()))
-            .append("</span></h3>\n<dl>");
-        Categories.of(r)
-            .ifPresent(
-                c ->
-                    html.append("<dt>category</dt><dd class=\"category\">")
-                        .append(Svg.escape(c.name()))
-                        .append("</dd>"));
-        label(html, r.labels(), "story", "criterion");
-        label(html, r.labels(), "feature", "scenario");
-        html.append("</dl>\n<pre>")
-            .append(Svg.escape(shortened(r.message())))
-            .append("</pre></div>\n");
-      }
-    } else if (o.verdict() == Verdict.PASSED) {
-      html.append("<details><summary>")
-          .append(o.count("passed"))
-          .append(o.count("passed") == 1 ? " test met its" : " tests met their")
-          .append(" criteria</summary>\n<ul>\n");
-      o.results().stream()
-          .filter(r -> r.status().equals("passed"))
-          .forEach(r -> html.append("<li>").append(Svg.escape(r.name())).append("</li>\n"));
-      html.append("</ul></details>\n");
-    } else {
-      html.append("<p>No test of this phase ran")
-          .append(o.count("skipped") > 0 ? " (" + o.count("skipped") + " skipped)" : "")
-          .append(".</p>\n");
+      phase.put("decisiveText", decisive.size() + (decisive.size() == 1 ? " test" : " tests"));
     }
-    html.append("</section>\n");
+    phase.put("decisive", decisive.stream().map(SignOffPage::decisive).toList());
+    if (o.results().isEmpty() || o.verdict() == Verdict.NOT_RUN) {
+      phase.put(
+          "notRun",
+          "No test of this phase ran"
+              + (o.count("skipped") > 0 ? " (" + o.count("skipped") + " skipped)" : "")
+              + ".");
+    }
+    List<Map<String, String>> checks = new ArrayList<>();
+    for (AllureResult r : o.results()) {
+      for (CheckStep c : r.checks()) {
+        checks.add(
+            Map.of(
+                "test", r.name(),
+                "check", c.check(),
+                "status", c.status(),
+                "measured", c.measured(),
+                "expected", c.expected(),
+                "limitFrom", c.limitFrom()));
+      }
+    }
+    phase.put("checkCount", checks.size());
+    phase.put("checks", checks);
+    if (!checks.isEmpty()) {
+      phase.put(
+          "checksText",
+          "Key figures: the "
+              + checks.size()
+              + (checks.size() == 1 ? " check" : " checks")
+              + " of "
+              + o.results().size()
+              + (o.results().size() == 1 ? " test" : " tests")
+              + ", with measured values and limits");
+      // a passed phase shows its numbers at once; a failed one leads with what decided it
+      phase.put("open", decisive.isEmpty());
+    }
+    return phase;
   }
 
-  private static void label(
-      StringBuilder html, Map<String, String> labels, String name, String shownAs) {
-    Optional.ofNullable(labels.get(name))
-        .ifPresent(
-            v ->
-                html.append("<dt>")
-                    .append(shownAs)
-                    .append("</dt><dd>")
-                    .append(Svg.escape(v))
-                    .append("</dd>"));
+  private static Map<String, String> decisive(AllureResult r) {
+    Map<String, String> test = new LinkedHashMap<>();
+    test.put("name", r.name());
+    test.put("status", r.status());
+    test.put("css", r.status().equals("failed") ? css(Verdict.FAILED) : css(Verdict.BROKEN));
+    Categories.of(r).ifPresent(c -> test.put("category", c.name()));
+    Optional.ofNullable(r.labels().get("story")).ifPresent(v -> test.put("criterion", v));
+    Optional.ofNullable(r.labels().get("feature")).ifPresent(v -> test.put("scenario", v));
+    test.put("message", shortened(r.message()));
+    return test;
   }
 
   private static String shortened(String message) {

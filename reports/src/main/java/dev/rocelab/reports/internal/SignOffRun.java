@@ -2,6 +2,7 @@ package dev.rocelab.reports.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rocelab.api.report.Secrets;
@@ -113,8 +114,17 @@ public final class SignOffRun {
       combined = Optional.of(COMBINED + "/index.html");
     }
     toGenerate.forEach((slug, dir) -> allure.generate(dir, output.resolve(slug)));
-    write(output.resolve("index.html"), SignOffPage.render(outcomes, combined, audit));
-    write(output.resolve("signoff.json"), SignOffJson.render(outcomes, combined, audit));
+    ObjectNode document = SignOffJson.document(outcomes, combined, audit);
+    Optional<SignOffPage.Comparison> comparison =
+        previous(output.resolve("signoff.json"), out)
+            .map(
+                before ->
+                    new SignOffPage.Comparison(
+                        before.path("generated").asText("an unknown time"),
+                        SignOffDiff.between(before, document)));
+    comparison.ifPresent(c -> SignOffJson.compare(document, c.previousGenerated(), c.changes()));
+    write(output.resolve("index.html"), SignOffPage.render(outcomes, combined, audit, comparison));
+    write(output.resolve("signoff.json"), document.toPrettyString() + "\n");
 
     for (PhaseOutcome o : outcomes) {
       out.printf(
@@ -129,6 +139,22 @@ public final class SignOffRun {
     Verdict overall = SignOffPage.overall(outcomes);
     out.println("sign-off " + overall.text() + ": " + output.resolve("index.html"));
     return overall == Verdict.PASSED ? 0 : 1;
+  }
+
+  /**
+   * The sign-off previously written to the output directory, to compare with; one that cannot be
+   * read is said so and left to be overwritten.
+   */
+  private static Optional<JsonNode> previous(Path file, PrintStream out) {
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new ObjectMapper().readTree(file.toFile()));
+    } catch (IOException e) {
+      out.println("sign-off: not comparing with the previous " + file + ": " + e.getMessage());
+      return Optional.empty();
+    }
   }
 
   /**

@@ -166,6 +166,7 @@ class AuditRecordTest {
         sha256 == null ? Map.of() : Map.of(AuditRecord.FABRIC_SHA256_LABEL, sha256),
         Map.of("fabric", fabric, "backend", "model"),
         Set.of(),
+        List.of(),
         start,
         stop);
   }

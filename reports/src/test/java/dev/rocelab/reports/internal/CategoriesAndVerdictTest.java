@@ -116,6 +116,7 @@ class CategoriesAndVerdictTest {
             Map.of("parentSuite", "Failures"),
             Map.of(),
             Set.of(),
+            List.of(),
             0,
             2);
     AllureResult custom = result("c", "Soak", "passed", 1);
@@ -156,7 +157,18 @@ class CategoriesAndVerdictTest {
   private static Optional<String> category(String status, String message) {
     return Categories.of(
             new AllureResult(
-                Path.of("x"), "u", "h", "t", status, message, Map.of(), Map.of(), Set.of(), 0, 0))
+                Path.of("x"),
+                "u",
+                "h",
+                "t",
+                status,
+                message,
+                Map.of(),
+                Map.of(),
+                Set.of(),
+                List.of(),
+                0,
+                0))
         .map(Categories.Category::name);
   }
 
@@ -179,12 +191,13 @@ class CategoriesAndVerdictTest {
         phase == null ? Map.of() : Map.of("parentSuite", phase),
         Map.of(),
         Set.of(),
+        List.of(),
         0,
         stop);
   }
 
   private static AllureResult withParameters(Map<String, String> parameters) {
     return new AllureResult(
-        Path.of("p"), "p", "h", "p", "passed", "", Map.of(), parameters, Set.of(), 0, 0);
+        Path.of("p"), "p", "h", "p", "passed", "", Map.of(), parameters, Set.of(), List.of(), 0, 0);
   }
 }

@@ -1,0 +1,181 @@
+package dev.rocelab.reports.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+/**
+ * What changed since the previous sign-off in the same directory, read from the two {@code
+ * signoff.json} documents: the configuration (fabric files and their hashes, firmware and NOS
+ * versions, backends, seeds, commit, rocelab version), the phases' verdicts, checks that passed
+ * before and fail now or the reverse, and measured values that moved by more than a tolerance.
+ */
+final class SignOffDiff {
+
+  /** A measured value moved if it changed by more than this fraction of the previous value. */
+  static final double TOLERANCE = 0.10;
+
+  /**
+   * One change.
+   *
+   * @param kind {@code configuration}, {@code verdict}, {@code check} or {@code metric}
+   * @param what what changed, e.g. {@code NIC firmware} or a check
+   * @param before the previous value, {@code —} if there was none
+   * @param after the value now, {@code —} if there is none
+   */
+  record Change(String kind, String what, String before, String after) {}
+
+  private SignOffDiff() {}
+
+  /**
+   * @param previous the previous sign-off's {@code signoff.json}
+   * @param current this sign-off's
+   * @return the changes, configuration first, then verdicts, checks and metrics
+   */
+  static List<Change> between(JsonNode previous, JsonNode current) {
+    List<Change> changes = new ArrayList<>();
+    configuration(changes, "fabric", previous, current, SignOffDiff::fabrics);
+    configuration(changes, "NIC firmware", previous, current, d -> strings(d.path("nicFirmware")));
+    configuration(changes, "switch NOS", previous, current, d -> strings(d.path("switchNos")));
+    configuration(changes, "backend", previous, current, d -> strings(d.path("backends")));
+    configuration(changes, "seed", previous, current, d -> strings(d.path("seeds")));
+    configuration(changes, "commit", previous, current, d -> d.path("commit").asText("—"));
+    configuration(changes, "rocelab", previous, current, d -> d.path("rocelabVersion").asText());
+    Map<String, String> verdictsBefore = verdicts(previous);
+    verdicts(current)
+        .forEach(
+            (phase, verdict) -> {
+              String before = verdictsBefore.getOrDefault(phase, "—");
+              if (!before.equals(verdict)) {
+                changes.add(new Change("verdict", phase, before, verdict));
+              }
+            });
+    Map<String, JsonNode> checksBefore = checks(previous);
+    checks(current)
+        .forEach(
+            (key, now) -> {
+              JsonNode before = checksBefore.get(key);
+              if (before == null) {
+                return;
+              }
+              String statusBefore = before.path("status").asText();
+              String statusNow = now.path("status").asText();
+              String measuredBefore = before.path("measured").asText();
+              String measuredNow = now.path("measured").asText();
+              if (!statusBefore.equals(statusNow)) {
+                changes.add(
+                    new Change(
+                        "check",
+                        key,
+                        statusBefore + ", " + measuredBefore,
+                        statusNow + ", " + measuredNow));
+              } else if (moved(measuredBefore, measuredNow)) {
+                changes.add(new Change("metric", key, measuredBefore, measuredNow));
+              }
+            });
+    return changes;
+  }
+
+  private static void configuration(
+      List<Change> changes,
+      String what,
+      JsonNode previous,
+      JsonNode current,
+      Function<JsonNode, String> value) {
+    String before = value.apply(previous);
+    String after = value.apply(current);
+    if (!before.equals(after)) {
+      changes.add(new Change("configuration", what, before, after));
+    }
+  }
+
+  private static String fabrics(JsonNode document) {
+    List<String> fabrics = new ArrayList<>();
+    for (JsonNode fabric : document.path("fabrics")) {
+      fabrics.add(fabric.path("fabric").asText() + " · SHA-256 " + strings(fabric.path("sha256")));
+    }
+    return fabrics.isEmpty() ? "—" : String.join("; ", fabrics);
+  }
+
+  private static String strings(JsonNode array) {
+    List<String> values = new ArrayList<>();
+    array.forEach(v -> values.add(v.asText()));
+    return values.isEmpty() ? "—" : String.join("; ", values);
+  }
+
+  private static Map<String, String> verdicts(JsonNode document) {
+    Map<String, String> verdicts = new LinkedHashMap<>();
+    for (JsonNode phase : document.path("phases")) {
+      verdicts.put(phase.path("phase").asText(), phase.path("verdict").asText());
+    }
+    return verdicts;
+  }
+
+  /** The checks of every phase, by phase, test and check; a check made twice keeps its last. */
+  private static Map<String, JsonNode> checks(JsonNode document) {
+    Map<String, JsonNode> checks = new LinkedHashMap<>();
+    for (JsonNode phase : document.path("phases")) {
+      for (JsonNode check : phase.path("checks")) {
+        checks.put(
+            phase.path("phase").asText()
+                + " · "
+                + check.path("test").asText()
+                + " · "
+                + check.path("check").asText(),
+            check);
+      }
+    }
+    return checks;
+  }
+
+  /**
+   * @param before a measured value as reports show it, e.g. {@code 394.9Gbps} or {@code 0.9872
+   *     (394.9Gbps of 400Gbps)}
+   * @param after the same measurement now
+   * @return true if both are numbers and they differ by more than {@link #TOLERANCE} of the first,
+   *     or if only their text differs where they are not numbers
+   */
+  static boolean moved(String before, String after) {
+    if (Objects.equals(before, after)) {
+      return false;
+    }
+    OptionalDouble a = magnitude(before);
+    OptionalDouble b = magnitude(after);
+    if (a.isEmpty() || b.isEmpty()) {
+      return true;
+    }
+    double was = a.getAsDouble();
+    double now = b.getAsDouble();
+    return was == 0 ? now != 0 : Math.abs(now - was) > TOLERANCE * Math.abs(was);
+  }
+
+  /**
+   * @param measured a measured value as reports show it: a number, rate, time or size first
+   * @return its magnitude in the unit's base (bps, ps, bytes), empty if it is none of those
+   */
+  static OptionalDouble magnitude(String measured) {
+    String first = measured.strip().split("\\s+", 2)[0];
+    List<Function<String, Double>> parsers =
+        List.of(
+            Double::valueOf,
+            t -> (double) Rate.parse(t).bitsPerSecond(),
+            t -> (double) SimTime.parse(t).picos(),
+            t -> (double) DataSize.parse(t).bytes());
+    for (Function<String, Double> parser : parsers) {
+      try {
+        return OptionalDouble.of(parser.apply(first));
+      } catch (RuntimeException notThisUnit) {
+        // try the next unit
+      }
+    }
+    return OptionalDouble.empty();
+  }
+}
