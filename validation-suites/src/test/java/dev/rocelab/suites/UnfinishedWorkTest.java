@@ -12,8 +12,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.junit.CriterionNames;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Incast;
+import org.junit.jupiter.api.DisplayNameGeneration;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -25,6 +27,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  *
  * <p>Not part of the published suites (the test jar leaves it out).
  */
+@DisplayNameGeneration(CriterionNames.class)
 class UnfinishedWorkTest {
 
   @Test

@@ -2,12 +2,14 @@ package dev.rocelab.suites.synthetic;
 
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.assertj.Checks;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
@@ -41,13 +43,16 @@ class SustainedThroughputTest {
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
     SimTime atLineRate = DerivedLimits.lineRateTime(fabric.fabric(), flowSize);
-    assertThat(run)
-        .flows()
-        .allCompleted()
-        .completionTimes()
-        .p50()
-        .isAtMost(
-            SimTime.picos(
-                Math.round(atLineRate.picos() * criteria.number("permutationMedianSlowdown"))));
+    double slowdown = criteria.number("permutationMedianSlowdown");
+    SimTime limit = SimTime.picos(Math.round(atLineRate.picos() * slowdown));
+    Checks.limitFrom(
+        limit,
+        Display.number(slowdown)
+            + " × "
+            + Display.time(atLineRate)
+            + " at line rate ("
+            + criteria.origin("permutationMedianSlowdown")
+            + " permutationMedianSlowdown)");
+    assertThat(run).flows().allCompleted().completionTimes().p50().isAtMost(limit);
   }
 }
