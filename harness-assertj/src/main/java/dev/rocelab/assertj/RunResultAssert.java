@@ -4,12 +4,9 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.fabric.Endpoint;
-import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.result.DropReason;
-import dev.rocelab.api.result.DropRecord;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.LatencySummary;
-import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.assertj.internal.AssertContext;
@@ -303,19 +300,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
 
   private Set<Integer> losslessPriorities() {
     isNotNull();
-    Set<Integer> priorities = new TreeSet<>();
-    context.fabric().spec().qos().values().stream()
-        .map(QosPolicy::losslessPriorities)
-        .forEach(priorities::addAll);
-    actual.firstDrops().stream()
-        .filter(DropRecord::lossless)
-        .map(DropRecord::priority)
-        .forEach(priorities::add);
-    actual.ports().stream()
-        .filter(p -> p.drops().containsKey(DropReason.LOSSLESS_HEADROOM_EXCEEDED))
-        .map(PortStats::priority)
-        .forEach(priorities::add);
-    return priorities;
+    return actual.losslessPriorities();
   }
 
   private RunResultAssert lossless(Set<Integer> priorities, Set<DropReason> allowed) {

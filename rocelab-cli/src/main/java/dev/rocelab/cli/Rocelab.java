@@ -16,12 +16,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code rocelab} command: checks and describes fabric files. The command line and its output
- * are the interface; this class is only its entry point.
+ * The {@code rocelab} command: checks, describes and runs scenarios on fabric files. The command
+ * line and its output are the interface; this class is only its entry point.
  *
  * <p>Exit codes: {@value #VALID} valid, {@value #FAILURE} unexpected failure, {@value #ERRORS} a
  * fabric file has errors or cannot be found, {@value #DRIFT} a fabric file drifts (it runs, the
- * Laboratory phase fails it), {@value #USAGE} usage error.
+ * Laboratory phase fails it), {@value #LOSSY} a run lost lossless traffic, deadlocked or left work
+ * unfinished, {@value #BROKEN} a backend could not run a scenario, {@value #USAGE} usage error.
  *
  * @since 0.1
  */
@@ -31,10 +32,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description =
-        "Checks RoCEv2 lossless fabric files, reports what they imply, and benchmarks the fabric model.",
+        "Checks RoCEv2 lossless fabric files, reports what they imply, runs scenarios on them, and benchmarks"
+            + " the fabric model.",
     subcommands = {
       ValidateCommand.class,
       DescribeCommand.class,
+      RunCommand.class,
       BenchCommand.class,
       CommandLine.HelpCommand.class
     },
@@ -44,6 +47,8 @@ import picocli.CommandLine.Spec;
       " 1:unexpected failure",
       " 2:a fabric file has errors or does not exist",
       " 3:a fabric file drifts: it runs, but the Laboratory phase fails it",
+      " 4:run: the run dropped lossless traffic, deadlocked, or left work unfinished",
+      " 5:run: the backend could not run the scenario",
       "64:usage error"
     })
 public final class Rocelab implements Callable<Integer> {
@@ -63,6 +68,12 @@ public final class Rocelab implements Callable<Integer> {
    * approved — what the Laboratory phase fails.
    */
   static final int DRIFT = 3;
+
+  /** A run dropped lossless traffic, deadlocked, or left work unfinished. */
+  static final int LOSSY = 4;
+
+  /** A backend could not run the scenario: an infrastructure problem, or it lacks a capability. */
+  static final int BROKEN = 5;
 
   /** The command line itself is wrong (sysexits EX_USAGE). */
   static final int USAGE = 64;
@@ -112,7 +123,7 @@ public final class Rocelab implements Callable<Integer> {
   @Override
   public Integer call() {
     throw new ParameterException(
-        spec.commandLine(), "Missing required subcommand (validate or describe)");
+        spec.commandLine(), "Missing required subcommand (validate, describe, run or bench)");
   }
 
   /** Selects the exit code that matters most when several files give different ones. */

@@ -1,9 +1,11 @@
 package dev.rocelab.api.result;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
@@ -13,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
@@ -129,6 +133,45 @@ public record RunResult(
       return Optional.empty();
     }
     return Optional.of(DataSize.bytes(bytes.stream().mapToLong(b -> b.get().bytes()).sum()));
+  }
+
+  /**
+   * The priorities that must not drop: those the fabric's QoS policies make lossless, and any
+   * priority the backend recorded a lossless drop on.
+   *
+   * @return the priorities, in order
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public SortedSet<Integer> losslessPriorities() {
+    SortedSet<Integer> priorities = new TreeSet<>();
+    fabric.spec().qos().values().stream()
+        .map(QosPolicy::losslessPriorities)
+        .forEach(priorities::addAll);
+    firstDrops.stream()
+        .filter(DropRecord::lossless)
+        .map(DropRecord::priority)
+        .forEach(priorities::add);
+    ports.stream()
+        .filter(p -> p.drops().containsKey(DropReason.LOSSLESS_HEADROOM_EXCEEDED))
+        .map(PortStats::priority)
+        .forEach(priorities::add);
+    return priorities;
+  }
+
+  /**
+   * The packets dropped on {@linkplain #losslessPriorities() lossless priorities}, for any reason.
+   *
+   * @return the count
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public long losslessDrops() {
+    SortedSet<Integer> lossless = losslessPriorities();
+    return ports.stream()
+        .filter(p -> lossless.contains(p.priority()))
+        .mapToLong(p -> p.drops().values().stream().mapToLong(Long::longValue).sum())
+        .sum();
   }
 
   /**

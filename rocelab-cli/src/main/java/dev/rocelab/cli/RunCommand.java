@@ -1,0 +1,357 @@
+package dev.rocelab.cli;
+
+import dev.rocelab.api.backend.FabricBackend;
+import dev.rocelab.api.backend.FabricBackendException;
+import dev.rocelab.api.backend.FabricBackends;
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.backend.ScenarioRun;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.ScenarioBuilder;
+import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.FabricFileReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rocelab run FABRIC SCENARIO [options]}: runs one scenario on a fabric without writing
+ * Java, and prints what it measured — the telemetry summary and, for a collective, the nccl-tests
+ * table — or one JSON document. A long run shows its progress on standard error.
+ */
+@Command(
+    name = "run",
+    sortOptions = false,
+    description = {
+      "Runs one scenario on a fabric (the built-in model unless --backend says otherwise) and prints what it"
+          + " measured: drops, pauses, ECN, latency, flow completion, and the nccl-tests table of a collective.",
+      "SCENARIO is one of: incast, microburst, permutation, alltoall, allreduce, allgather, reducescatter,"
+          + " broadcast, reduce.",
+      "Examples:",
+      "  rocelab run fabrics/reference.yaml incast --senders 16 --message 8MiB",
+      "  rocelab run fabrics/reference.yaml allreduce --ranks 64 --sizes 1MiB..1GiB",
+      "  rocelab run fabrics/reference.yaml permutation --fault linkDown:leaf1:eth9@2ms"
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      " 0:the run completed without a lossless drop or a deadlock",
+      " 1:unexpected failure",
+      " 2:the fabric file has errors or does not exist",
+      " 4:the run dropped lossless traffic, deadlocked, or left work unfinished",
+      " 5:the backend could not run the scenario (infrastructure problem or unsupported)",
+      "64:usage error"
+    })
+final class RunCommand implements Callable<Integer> {
+
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "a fabric file (YAML)")
+  private Path file;
+
+  @Parameters(index = "1", paramLabel = "SCENARIO", description = "what to run, e.g. incast")
+  private String scenario;
+
+  @Option(names = "--senders", paramLabel = "N", description = "incast, microburst: senders")
+  private Integer senders;
+
+  @Option(
+      names = "--receiver",
+      paramLabel = "NIC",
+      description = "incast, microburst: the receiving NIC, e.g. host1:nic0")
+  private String receiver;
+
+  @Option(
+      names = "--message",
+      paramLabel = "SIZE",
+      description =
+          "incast: bytes per sender; permutation: bytes per flow; alltoall: bytes per pair")
+  private String message;
+
+  @Option(names = "--burst", paramLabel = "SIZE", description = "microburst: bytes per burst")
+  private String burst;
+
+  @Option(names = "--period", paramLabel = "TIME", description = "microburst: time between bursts")
+  private String period;
+
+  @Option(names = "--bursts", paramLabel = "N", description = "microburst: bursts per sender")
+  private Integer bursts;
+
+  @Option(
+      names = "--ranks",
+      paramLabel = "N",
+      description = "collectives: ranks (default: all GPUs)")
+  private Integer ranks;
+
+  @Option(
+      names = "--sizes",
+      paramLabel = "MIN..MAX",
+      description = "collectives: the size sweep, e.g. 1MiB..1GiB (doubling), or one size")
+  private String sizes;
+
+  @Option(
+      names = "--dscp",
+      paramLabel = "N",
+      defaultValue = "26",
+      description = "DSCP (default ${DEFAULT-VALUE})")
+  private int dscp;
+
+  @Option(
+      names = "--fault",
+      paramLabel = "FAULT",
+      description = "a fault to inject, repeatable: " + FaultArgument.SYNTAX)
+  private List<String> faults = new ArrayList<>();
+
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      description = "simulated time bound, e.g. 20ms")
+  private String duration;
+
+  @Option(names = "--seed", paramLabel = "N", description = "the scenario's seed (default 1)")
+  private Long seed;
+
+  @Option(
+      names = "--backend",
+      paramLabel = "ID",
+      defaultValue = "model",
+      description = "the backend (default ${DEFAULT-VALUE})")
+  private String backend;
+
+  @Option(names = "--json", description = "print one JSON document instead of text")
+  private boolean json;
+
+  @Option(
+      names = "--progress",
+      paramLabel = "TIME",
+      defaultValue = "1s",
+      description =
+          "how often a run shows its progress on standard error, e.g. 5s, or off (default ${DEFAULT-VALUE})")
+  private String progress;
+
+  @Spec private CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Scenario run;
+    FabricBackend chosen;
+    Optional<Duration> every;
+    try {
+      run = scenario();
+      chosen = FabricBackends.require(backend);
+      every = progressEvery();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    Optional<FabricFileReport> checked = FabricInput.check(file, err);
+    if (checked.isEmpty()) {
+      return Rocelab.ERRORS;
+    }
+    if (checked.get().hasErrors()) {
+      return FabricInput.printErrors(checked.get(), out);
+    }
+    FabricSpec fabric = checked.get().orElseThrow();
+    RunResult result;
+    try (FabricSession session = chosen.open(fabric);
+        ScenarioRun started = session.start(run);
+        ProgressLine line = new ProgressLine(err)) {
+      result = every.isPresent() ? started.finish(every.get(), line::show) : started.finish();
+    } catch (FabricBackendException e) {
+      err.println(
+          "rocelab: backend " + backend + " could not run " + run.name() + ": " + e.getMessage());
+      return Rocelab.BROKEN;
+    }
+    if (json) {
+      out.println(RunJson.render(result));
+    } else {
+      RunText.render(result, out);
+    }
+    return RunVerdict.problems(result).isEmpty() ? Rocelab.VALID : Rocelab.LOSSY;
+  }
+
+  private Optional<Duration> progressEvery() {
+    if (progress.equals("off")) {
+      return Optional.empty();
+    }
+    Duration every = Duration.ofNanos(SimTime.parse(progress).picos() / 1000);
+    if (every.isZero() || every.isNegative()) {
+      throw new IllegalArgumentException("--progress must be a positive time or off");
+    }
+    return Optional.of(every);
+  }
+
+  /** The scenario the options describe; options that do not apply to it are refused. */
+  private Scenario scenario() {
+    ScenarioBuilder<?> builder =
+        switch (scenario) {
+          case "incast" -> {
+            refuse(
+                "incast",
+                burst,
+                "--burst",
+                period,
+                "--period",
+                bursts,
+                "--bursts",
+                ranks,
+                "--ranks",
+                sizes,
+                "--sizes");
+            var incast = Scenario.incast().dscp(dscp);
+            if (senders != null) {
+              incast = incast.senders(senders);
+            }
+            if (receiver != null) {
+              incast = incast.receiver(receiver);
+            }
+            if (message != null) {
+              incast = incast.message(message);
+            }
+            yield incast;
+          }
+          case "microburst" -> {
+            refuse("microburst", message, "--message", ranks, "--ranks", sizes, "--sizes");
+            var microburst = Scenario.microburst().dscp(dscp);
+            if (senders != null) {
+              microburst = microburst.senders(senders);
+            }
+            if (receiver != null) {
+              microburst = microburst.receiver(receiver);
+            }
+            if (burst != null) {
+              microburst = microburst.burst(burst);
+            }
+            if (period != null) {
+              microburst = microburst.period(period);
+            }
+            if (bursts != null) {
+              microburst = microburst.bursts(bursts);
+            }
+            yield microburst;
+          }
+          case "permutation" -> {
+            refuse(
+                "permutation",
+                senders,
+                "--senders",
+                receiver,
+                "--receiver",
+                burst,
+                "--burst",
+                period,
+                "--period",
+                bursts,
+                "--bursts",
+                ranks,
+                "--ranks",
+                sizes,
+                "--sizes");
+            var permutation = Scenario.permutation().dscp(dscp);
+            yield message == null ? permutation : permutation.flowSize(message);
+          }
+          case "alltoall" -> {
+            refuse(
+                "alltoall",
+                senders,
+                "--senders",
+                receiver,
+                "--receiver",
+                burst,
+                "--burst",
+                period,
+                "--period",
+                bursts,
+                "--bursts",
+                ranks,
+                "--ranks",
+                sizes,
+                "--sizes");
+            var allToAll = Scenario.allToAll().dscp(dscp);
+            yield message == null ? allToAll : allToAll.perPair(message);
+          }
+          default -> collective();
+        };
+    if (duration != null) {
+      builder = builder.duration(duration);
+    }
+    if (seed != null) {
+      builder = builder.seed(seed);
+    }
+    for (String fault : faults) {
+      Fault parsed = FaultArgument.parse(fault);
+      builder = builder.with(parsed);
+    }
+    return builder.build();
+  }
+
+  private ScenarioBuilder<?> collective() {
+    CollectiveOperation operation =
+        switch (scenario) {
+          case "allreduce" -> CollectiveOperation.ALL_REDUCE;
+          case "allgather" -> CollectiveOperation.ALL_GATHER;
+          case "reducescatter" -> CollectiveOperation.REDUCE_SCATTER;
+          case "broadcast" -> CollectiveOperation.BROADCAST;
+          case "reduce" -> CollectiveOperation.REDUCE;
+          default ->
+              throw new IllegalArgumentException(
+                  "no scenario "
+                      + scenario
+                      + "; one of incast, microburst, permutation, alltoall, allreduce, allgather,"
+                      + " reducescatter, broadcast, reduce");
+        };
+    refuse(
+        scenario,
+        senders,
+        "--senders",
+        receiver,
+        "--receiver",
+        message,
+        "--message",
+        burst,
+        "--burst",
+        period,
+        "--period",
+        bursts,
+        "--bursts");
+    var collective = Scenario.collective(operation);
+    if (ranks != null) {
+      collective = collective.ranks(ranks);
+    }
+    if (sizes != null) {
+      String[] range = sizes.split("\\.\\.", -1);
+      if (range.length == 1) {
+        collective = collective.size(range[0]);
+      } else if (range.length == 2) {
+        collective = collective.sizes(range[0], range[1], 2);
+      } else {
+        throw new IllegalArgumentException("--sizes " + sizes + ": expected MIN..MAX or one size");
+      }
+    }
+    return collective;
+  }
+
+  /** Refuses options given that the scenario does not take, naming them. */
+  private static void refuse(String scenario, Object... valuesAndNames) {
+    List<String> given = new ArrayList<>();
+    for (int i = 0; i < valuesAndNames.length; i += 2) {
+      if (valuesAndNames[i] != null) {
+        given.add((String) valuesAndNames[i + 1]);
+      }
+    }
+    if (!given.isEmpty()) {
+      throw new IllegalArgumentException(scenario + " does not take " + String.join(", ", given));
+    }
+  }
+}

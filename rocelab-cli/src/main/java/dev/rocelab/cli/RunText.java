@@ -1,0 +1,32 @@
+package dev.rocelab.cli;
+
+import dev.rocelab.api.analysis.TelemetrySummary;
+import dev.rocelab.api.result.CollectiveResult;
+import dev.rocelab.api.result.NcclTestsFormat;
+import dev.rocelab.api.result.RunResult;
+import java.io.PrintWriter;
+import java.util.List;
+
+/** What {@code rocelab run} prints: the telemetry summary, then each collective's table. */
+final class RunText {
+
+  private RunText() {}
+
+  /**
+   * @param result the run
+   * @param out where to print
+   */
+  static void render(RunResult result, PrintWriter out) {
+    out.print(TelemetrySummary.of(result));
+    for (CollectiveResult collective : result.collectives()) {
+      out.println();
+      out.print(NcclTestsFormat.text(collective));
+    }
+    List<String> problems = RunVerdict.problems(result);
+    out.println(
+        "verdict   "
+            + (problems.isEmpty()
+                ? "lossless, no deadlock, all work done"
+                : String.join("; ", problems)));
+  }
+}

@@ -1,0 +1,149 @@
+package dev.rocelab.cli;
+
+import static dev.rocelab.cli.CommandRun.REFERENCE;
+import static dev.rocelab.cli.CommandRun.rocelab;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rocelab.api.backend.RunProgress;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.SimTime;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/** {@code rocelab run}: scenarios from the command line, on the model, end to end. */
+class RunCommandTest {
+
+  @Test
+  void anIncastPrintsItsSummaryAndExitsZeroWhenLossless() {
+    CommandRun run =
+        rocelab("run", REFERENCE.toString(), "incast", "--senders", "8", "--message", "1MiB");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(run.out())
+        .startsWith("scenario  incast · incast 8:1 · 1MiB · dscp 26 (seed 1)\n")
+        .contains("drops     none\n", "FCT       8 of 8 flows completed")
+        .endsWith("verdict   lossless, no deadlock, all work done\n");
+  }
+
+  @Test
+  void aCollectivePrintsItsNcclTestsTable() {
+    CommandRun run =
+        rocelab("run", REFERENCE.toString(), "allreduce", "--ranks", "16", "--sizes", "1MiB..4MiB");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(run.out())
+        .contains("# all_reduce · 16 ranks")
+        .contains("     1048576        262144     float     sum      -1")
+        .contains("     4194304       1048576     float     sum      -1")
+        .contains("# Avg bus bandwidth");
+  }
+
+  @Test
+  void jsonCarriesTheFiguresAndTheProblemsThatSetTheExitCode() throws IOException {
+    CommandRun run =
+        rocelab(
+            "run",
+            REFERENCE.toString(),
+            "permutation",
+            "--message",
+            "4MiB",
+            "--fault",
+            "linkDown:leaf1:eth9@100us",
+            "--json");
+
+    // the failed link drops what was on it, lossless or not, and one flow never completes
+    assertThat(run.exitCode()).isEqualTo(Rocelab.LOSSY);
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.path("description").asText())
+        .isEqualTo("permutation · 4MiB per flow · dscp 26 + link down leaf1:eth9 at 100us");
+    assertThat(json.path("drops").path("lossless").asLong()).isPositive();
+    assertThat(json.path("flows").path("total").asInt()).isEqualTo(64);
+    assertThat(json.path("problems").get(0).asText()).contains("packets dropped on lossless");
+    assertThat(json.path("stop").asText()).isEqualTo("DURATION_REACHED");
+  }
+
+  @Test
+  void theSameRunTwiceGivesTheSameDocument() {
+    String[] args = {"run", REFERENCE.toString(), "incast", "--senders", "4", "--json"};
+    assertThat(rocelab(args).out()).isEqualTo(rocelab(args).out());
+  }
+
+  @Test
+  void optionsAScenarioDoesNotTakeAreRefusedByName() {
+    CommandRun run = rocelab("run", REFERENCE.toString(), "incast", "--bursts", "3");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(run.err()).startsWith("incast does not take --bursts\n");
+  }
+
+  @Test
+  void anUnknownScenarioOrAMissingFabricIsNamed() {
+    CommandRun unknown = rocelab("run", REFERENCE.toString(), "storm");
+    assertThat(unknown.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(unknown.err()).startsWith("no scenario storm; one of incast, microburst");
+
+    CommandRun missing = rocelab("run", "no-such.yaml", "incast");
+    assertThat(missing.exitCode()).isEqualTo(Rocelab.ERRORS);
+    assertThat(missing.err()).isEqualTo("no such file: no-such.yaml\n");
+  }
+
+  @Test
+  void aBackendThatIsNotThereIsAUsageError() {
+    CommandRun run = rocelab("run", REFERENCE.toString(), "incast", "--backend", "nowhere");
+    assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(run.err()).contains("nowhere");
+  }
+
+  @Test
+  void faultsAreWrittenKindSubjectOptionsAndTime() {
+    assertThat(FaultArgument.parse("linkDown:leaf1:eth9@2ms"))
+        .isEqualTo(Fault.linkDown("leaf1:eth9").at("2ms"));
+    assertThat(FaultArgument.parse("pfcStorm:host1:nic0,priority=3,duration=100us@20us"))
+        .isEqualTo(Fault.pfcStorm("host1:nic0", 3, "100us").at("20us"));
+    assertThat(FaultArgument.parse("linkFlap:leaf1:eth9,period=200us,count=3@1ms"))
+        .isEqualTo(Fault.linkFlap("leaf1:eth9", "200us", 3).at("1ms"));
+    assertThat(FaultArgument.parse("switchReset:spine1,reboot=1ms@500us"))
+        .isEqualTo(Fault.switchReset("spine1", "1ms").at("500us"));
+    assertThatThrownBy(() -> FaultArgument.parse("linkFlap:leaf1:eth9,period=200us@1ms"))
+        .hasMessageStartingWith("--fault linkFlap:leaf1:eth9,period=200us@1ms: missing count=…");
+    assertThatThrownBy(() -> FaultArgument.parse("linkDown:leaf1:eth9,speed=1@1ms"))
+        .hasMessageStartingWith("--fault linkDown:leaf1:eth9,speed=1@1ms: no option speed");
+    assertThatThrownBy(() -> FaultArgument.parse("linkDown:leaf1:eth9"))
+        .hasMessageContaining("expected KIND:SUBJECT[,key=value…]@TIME");
+    assertThatThrownBy(() -> FaultArgument.parse("meteor:leaf1@1ms"))
+        .hasMessageContaining("no fault kind meteor");
+  }
+
+  @Test
+  void progressIsABarRedrawnOnATerminalAndALinePerReportInALog() {
+    RunProgress progress =
+        new RunProgress(
+            Scenario.incast().duration("10ms").build(),
+            SimTime.parse("5ms"),
+            Duration.ofSeconds(3),
+            OptionalLong.empty(),
+            "3 of 8 flows completed");
+    StringWriter log = new StringWriter();
+    try (ProgressLine line = new ProgressLine(new PrintWriter(log), false)) {
+      line.show(progress);
+    }
+    assertThat(log.toString())
+        .isEqualTo(
+            "[rocelab] [############............] incast · 5ms of 10ms simulated (50%) · 3s wall"
+                + " · 3 of 8 flows completed"
+                + System.lineSeparator());
+    StringWriter terminal = new StringWriter();
+    try (ProgressLine line = new ProgressLine(new PrintWriter(terminal), true)) {
+      line.show(progress);
+    }
+    assertThat(terminal.toString()).startsWith("\r[############....").endsWith("\r");
+  }
+}
