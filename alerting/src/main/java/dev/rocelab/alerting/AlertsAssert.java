@@ -3,6 +3,7 @@ package dev.rocelab.alerting;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.alerting.internal.PromtoolReport;
+import dev.rocelab.assertj.Checks;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +55,14 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
           alertname, actual.scenario(), actual.rules(), actual.alertnames());
     }
     List<AlertFiring> firings = actual.firings(alertname);
+    Checks.report(
+        "alert " + alertname,
+        actual.scenario(),
+        "fires",
+        firings.isEmpty()
+            ? "never fired over " + AlertReport.format(actual.timelineLength())
+            : firingCount(firings),
+        !firings.isEmpty());
     if (firings.isEmpty()) {
       failWithMessage(
           "%nExpecting alert %s to fire in scenario \"%s\" (fault at %s)%nbut it never fired over %s."
@@ -84,6 +93,12 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
           alertname, actual.scenario(), actual.rules(), actual.alertnames());
     }
     List<AlertFiring> firings = actual.firings(alertname);
+    Checks.report(
+        "alert " + alertname,
+        actual.scenario(),
+        "does not fire",
+        firings.isEmpty() ? "did not fire" : firingCount(firings),
+        firings.isEmpty());
     if (!firings.isEmpty()) {
       failWithMessage(
           "%nExpecting alert %s not to fire in scenario \"%s\" (fault at %s)%nbut it fired:%n%s",
@@ -99,6 +114,12 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
    */
   public AlertsAssert nothingFired() {
     isNotNull();
+    Checks.report(
+        "alerts",
+        actual.scenario(),
+        "none fires",
+        actual.firings().isEmpty() ? "none fired" : firingCount(actual.firings()),
+        actual.firings().isEmpty());
     if (!actual.firings().isEmpty()) {
       failWithMessage(
           "%nExpecting no alert to fire in scenario \"%s\" (rules %s)%nbut these fired:%n%s",
@@ -113,6 +134,16 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
 
   private static String describe(List<AlertFiring> firings) {
     return AlertReport.describe(firings);
+  }
+
+  /** {@code fired 3 times, first at 6m15s}. */
+  private static String firingCount(List<AlertFiring> firings) {
+    Duration first =
+        firings.stream().map(AlertFiring::firstFiring).min(Duration::compareTo).orElseThrow();
+    return "fired "
+        + (firings.size() == 1 ? "once" : firings.size() + " times")
+        + ", first at "
+        + AlertReport.format(first);
   }
 
   /**
@@ -193,6 +224,13 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
       AlertFiring first = actual.get(0);
       Duration latency = first.firstFiring().minus(fault);
       String where = labels.isEmpty() ? "" : " on " + labels;
+      Checks.report(
+          "alert " + alertname + " detection" + where,
+          report.scenario(),
+          "within " + AlertReport.format(bound) + " of the fault",
+          AlertReport.latency(latency) + " after the fault at " + AlertReport.format(fault),
+          !latency.isNegative() && latency.compareTo(bound) <= 0,
+          bound);
       if (latency.isNegative()) {
         failWithMessage(
             "%nExpecting alert %s%s to fire within %s of the fault in scenario \"%s\"%n"

@@ -2,6 +2,7 @@ package dev.rocelab.alerting;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Duration;
 import java.util.List;
@@ -197,9 +198,42 @@ class AlertsAssertTest {
             () ->
                 AlertsAssert.assertThat(report("link failure", Optional.empty(), firings))
                     .didNotFire("RocePfcStorm"))
-        .hasMessageContaining("{device=host9, port=nic0, priority=3} firing from 6m45s to 15m\n")
+        .hasMessageContaining("{device=host17, port=nic0, priority=3} firing from 6m45s to 15m\n")
         .hasMessageEndingWith("  … and 25 more firings")
-        .hasMessageNotContaining("host10,");
+        .hasMessageNotContaining("device=host18,");
+  }
+
+  @Test
+  void everyAlertCheckIsReportedToACheckRecording() {
+    List<dev.rocelab.assertj.Check> checks = new java.util.ArrayList<>();
+    try (dev.rocelab.assertj.Checks.Recording recording =
+        dev.rocelab.assertj.Checks.record(checks::add)) {
+      AlertsAssert.assertThat(storm)
+          .fired("RocePfcStorm")
+          .on("device", "spine1")
+          .within("2m")
+          .ofTheFault();
+      assertThatThrownBy(() -> AlertsAssert.assertThat(storm).didNotFire("RocePfcStorm"));
+    }
+    org.assertj.core.api.Assertions.assertThat(checks)
+        .extracting(dev.rocelab.assertj.Check::summary, dev.rocelab.assertj.Check::passed)
+        .containsExactly(
+            tuple(
+                "alert RocePfcStorm, PFC storm: fired 2 times, first at 6m15s, expected fires",
+                true),
+            tuple(
+                "alert RocePfcStorm detection on {device=spine1}, PFC storm: +2m after the fault at"
+                    + " 5m, expected within 2m of the fault",
+                true),
+            tuple(
+                "alert RocePfcStorm, PFC storm: fired 2 times, first at 6m15s, expected does not"
+                    + " fire",
+                false));
+    org.assertj.core.api.Assertions.assertThat(checks.get(0).checkedAt())
+        .hasValueSatisfying(
+            line ->
+                org.assertj.core.api.Assertions.assertThat(line)
+                    .startsWith("AlertsAssertTest.java:"));
   }
 
   @Test

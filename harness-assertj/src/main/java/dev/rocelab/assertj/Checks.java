@@ -53,6 +53,29 @@ public final class Checks {
     CheckLog.limitFrom(value, source);
   }
 
+  /**
+   * Reports a check made by other assertions than rocelab's fabric criteria — e.g. the alert-rule
+   * assertions — to the current recording, if there is one. The check's line is the first frame
+   * outside AssertJ assertions; a limit named with {@link #limitFrom} is recognised among {@code
+   * bounds}.
+   *
+   * @param quantity what was measured, e.g. {@code alert RocePfcStorm}
+   * @param where where; empty if the run as a whole
+   * @param expected the criterion, e.g. {@code fires within 2m of the fault}
+   * @param actual what was found, e.g. {@code fired 1m15s after the fault}
+   * @param passed whether it met the criterion
+   * @param bounds the limits compared against, if any
+   */
+  public static void report(
+      String quantity,
+      String where,
+      String expected,
+      String actual,
+      boolean passed,
+      Object... bounds) {
+    CheckLog.report(quantity, where, expected, actual, passed, bounds);
+  }
+
   /** An open recording; closing it stops handing checks to its listener. */
   @FunctionalInterface
   public interface Recording extends AutoCloseable {

@@ -38,6 +38,7 @@ import picocli.CommandLine.Spec;
       ValidateCommand.class,
       DescribeCommand.class,
       RunCommand.class,
+      SignoffCommand.class,
       BenchCommand.class,
       CommandLine.HelpCommand.class
     },
@@ -47,7 +48,8 @@ import picocli.CommandLine.Spec;
       " 1:unexpected failure",
       " 2:a fabric file has errors or does not exist",
       " 3:a fabric file drifts: it runs, but the Laboratory phase fails it",
-      " 4:run: the run dropped lossless traffic, deadlocked, or left work unfinished",
+      " 4:run: the run dropped lossless traffic, deadlocked, or left work unfinished;"
+          + " signoff: a phase failed or broke",
       " 5:run: the backend could not run the scenario",
       "64:usage error"
     })
@@ -123,7 +125,8 @@ public final class Rocelab implements Callable<Integer> {
   @Override
   public Integer call() {
     throw new ParameterException(
-        spec.commandLine(), "Missing required subcommand (validate, describe, run or bench)");
+        spec.commandLine(),
+        "Missing required subcommand (validate, describe, run, signoff or bench)");
   }
 
   /** Selects the exit code that matters most when several files give different ones. */

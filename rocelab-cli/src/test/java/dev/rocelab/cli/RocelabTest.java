@@ -42,7 +42,7 @@ class RocelabTest {
     assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
     assertThat(run.errLines())
         .first()
-        .isEqualTo("Missing required subcommand (validate, describe, run or bench)");
+        .isEqualTo("Missing required subcommand (validate, describe, run, signoff or bench)");
   }
 
   @Test

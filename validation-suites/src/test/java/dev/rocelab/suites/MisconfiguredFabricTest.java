@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 
 import dev.rocelab.junit.FabricTest;
-import dev.rocelab.reports.internal.Categories;
+import dev.rocelab.reports.FailureCategories;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -119,7 +119,7 @@ class MisconfiguredFabricTest {
     assertThat(failures)
         .allSatisfy(
             (test, message) ->
-                assertThat(Categories.nameOf("failed", message))
+                assertThat(FailureCategories.of("failed", message))
                     .as("the category of %s: %s", test, message)
                     .isPresent());
   }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
+import org.assertj.core.api.AbstractAssert;
 
 /**
  * The current thread's check recording behind {@link dev.rocelab.assertj.Checks}: its listener, the
@@ -113,7 +114,7 @@ public final class CheckLog {
     return limit.equals(bound);
   }
 
-  /** The first frame outside these assertions, AssertJ and the JDK: the test's line. */
+  /** The first frame outside AssertJ assertions (these and others) and the JDK: the test's line. */
   private static Optional<String> callSite() {
     return WALKER.walk(
         frames ->
@@ -127,6 +128,8 @@ public final class CheckLog {
     Class<?> type = frame.getDeclaringClass();
     String name = type.getName();
     return Objects.equals(codeSource(type), OWN_CODE)
+        // other assertion libraries that report checks (e.g. the alert-rule assertions)
+        || AbstractAssert.class.isAssignableFrom(type.getNestHost())
         || name.startsWith("org.assertj.")
         || name.startsWith("java.")
         || name.startsWith("jdk.")

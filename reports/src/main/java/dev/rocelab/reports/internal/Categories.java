@@ -104,6 +104,13 @@ public final class Categories {
   }
 
   /**
+   * @return the categories' names, in matching order
+   */
+  public static List<String> names() {
+    return ALL.stream().map(Category::name).toList();
+  }
+
+  /**
    * @return the categories as Allure's {@code categories.json}
    */
   static String json() {

@@ -73,9 +73,7 @@ final class SignOffPage {
                     "changed", !c.changes().isEmpty(),
                     "changes", c.changes())));
     page.put("version", audit.version());
-    page.put(
-        "categories",
-        String.join(", ", Categories.ALL.stream().map(Categories.Category::name).toList()));
+    page.put("categories", String.join(", ", Categories.names()));
     StringWriter html = new StringWriter();
     TEMPLATE.execute(html, page);
     return html.toString();
