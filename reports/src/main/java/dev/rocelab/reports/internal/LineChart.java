@@ -7,19 +7,84 @@ import java.util.Objects;
 import java.util.function.DoubleFunction;
 
 /**
- * A line chart as a self-contained SVG document, written by hand so that the same data always gives
- * the same bytes: no fonts measured, no clock, no random colours. The x axis is either linear from
- * zero (simulated time) or base-2 logarithmic (message sizes); each line is one subject (a port and
+ * A line chart as a self-contained SVG document. The x axis is either linear over a window of
+ * simulated time or base-2 logarithmic (message sizes); each line is one subject (a port and
  * priority, a flow, a collective's in-place or out-of-place timings). Lines of few points mark each
- * point, so that a short sweep reads as measurements, not as a curve.
+ * point, so that a short sweep reads as measurements, not as a curve; a line identical to an
+ * earlier one is drawn dashed over it and says so in the legend. Vertical markers show events (a
+ * fault, a watchdog trigger, a recovery), dashed horizontal lines show thresholds (Kmin, Kmax, line
+ * rate); the legend is as wide as its longest name.
+ *
+ * <p>Written by hand rather than with a charting library on purpose: the same run gives the same
+ * bytes (the reports' determinism is tested byte for byte), nothing measures fonts (Java charting
+ * libraries lay text out with AWT fonts, which differ from machine to machine and need a graphics
+ * environment on CI), and a static report needs no script. What the charts need — polylines,
+ * markers, threshold lines, ticks, a legend — is a few hundred lines.
  *
  * @param title the chart's title
  * @param xAxis the x axis: its label, scale and tick labels
  * @param yLabel the y axis' label, with its unit
  * @param lines the lines, drawn in order with a fixed palette
  * @param note a line under the title (e.g. which lines were left out), empty for none
+ * @param markers events to mark at an x value, in order
+ * @param thresholds levels to mark at a y value, in order
+ * @param window the x range to show on a linear axis; null for zero to the largest value
  */
-record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, String note) {
+record LineChart(
+    String title,
+    XAxis xAxis,
+    String yLabel,
+    List<Line> lines,
+    String note,
+    List<Marker> markers,
+    List<Threshold> thresholds,
+    Window window) {
+
+  /**
+   * A chart without markers or thresholds, over the whole x range.
+   *
+   * @param title the chart's title
+   * @param xAxis the x axis
+   * @param yLabel the y axis' label
+   * @param lines the lines
+   * @param note a line under the title, empty for none
+   */
+  LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, String note) {
+    this(title, xAxis, yLabel, lines, note, List.of(), List.of(), null);
+  }
+
+  /**
+   * An event at an x value: a vertical line with a short label at its top.
+   *
+   * @param x where, in the x axis' unit
+   * @param label e.g. {@code link down leaf1:eth9}
+   * @param colour the line's colour
+   */
+  record Marker(double x, String label, String colour) {}
+
+  /**
+   * A level at a y value: a dashed horizontal line labelled at its right end.
+   *
+   * @param y where, in the y axis' unit
+   * @param label e.g. {@code Kmax 1.46MiB}
+   */
+  record Threshold(double y, String label) {}
+
+  /**
+   * The x range a linear axis shows.
+   *
+   * @param from the first value
+   * @param to the last value, &gt; from
+   */
+  record Window(double from, double to) {
+
+    /** Checks the range is not empty. */
+    Window {
+      if (!(to > from)) {
+        throw new IllegalArgumentException("a window needs to > from, not " + from + ".." + to);
+      }
+    }
+  }
 
   /**
    * One line of the chart.
@@ -73,14 +138,19 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
     }
   }
 
-  static final int WIDTH = 880;
+  /** The plot's width; the whole chart is wider by the axis labels and the legend. */
+  static final int PLOT_WIDTH = 580;
+
   static final int HEIGHT = 360;
+
+  /** A generous average glyph width of 12px sans-serif, so a legend's text always fits. */
+  private static final double GLYPH_WIDTH = 7.2;
 
   /** Lines with at most this many points get a marker on each. */
   static final int MARKED_POINTS = 32;
 
   private static final int LEFT = 70;
-  private static final int RIGHT = 230;
+  private static final int MIN_LEGEND = 160;
   private static final int TOP = 48;
   private static final int BOTTOM = 44;
 
@@ -99,6 +169,11 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
     Objects.requireNonNull(yLabel, "yLabel must not be null");
     lines = List.copyOf(lines);
     Objects.requireNonNull(note, "note must not be null");
+    markers = List.copyOf(markers);
+    thresholds = List.copyOf(thresholds);
+    if (window != null && xAxis.log2()) {
+      throw new IllegalArgumentException("a window is for a linear axis");
+    }
     if (xAxis.log2()) {
       for (Line line : lines) {
         for (double x : line.x()) {
@@ -124,23 +199,34 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
     double yMax = 0;
     for (Line line : lines) {
       for (int i = 0; i < line.y().length; i++) {
+        if (window != null && (line.x()[i] < window.from() || line.x()[i] > window.to())) {
+          continue;
+        }
         xMin = Math.min(xMin, line.x()[i]);
         xMax = Math.max(xMax, line.x()[i]);
         yMax = Math.max(yMax, line.y()[i]);
       }
     }
-    Scale xScale = xAxis.log2() ? Scale.log2(xMin, xMax) : Scale.linear(xMax);
+    for (Threshold threshold : thresholds) {
+      yMax = Math.max(yMax, threshold.y());
+    }
+    Scale xScale =
+        xAxis.log2()
+            ? Scale.log2(xMin, xMax)
+            : window != null ? Scale.linear(window.from(), window.to()) : Scale.linear(0, xMax);
     double yTop = niceCeiling(yMax);
-    double plotWidth = WIDTH - LEFT - RIGHT;
+    double plotWidth = PLOT_WIDTH;
     double plotHeight = HEIGHT - TOP - BOTTOM;
+    int legendWidth = legendWidth();
+    int width = LEFT + PLOT_WIDTH + legendWidth;
 
     StringBuilder svg = new StringBuilder();
     svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-        .append(WIDTH)
+        .append(width)
         .append("\" height=\"")
         .append(HEIGHT)
         .append("\" viewBox=\"0 0 ")
-        .append(WIDTH)
+        .append(width)
         .append(' ')
         .append(HEIGHT)
         .append("\" font-family=\"sans-serif\" font-size=\"12\">\n");
@@ -165,7 +251,7 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
           .append("\" y1=\"")
           .append(Svg.coordinate(y))
           .append("\" x2=\"")
-          .append(LEFT + plotWidth)
+          .append(LEFT + PLOT_WIDTH)
           .append("\" y2=\"")
           .append(Svg.coordinate(y))
           .append("\" stroke=\"#ddd\"/>\n");
@@ -191,9 +277,9 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
         .append("\" y=\"")
         .append(TOP)
         .append("\" width=\"")
-        .append(plotWidth)
+        .append(PLOT_WIDTH)
         .append("\" height=\"")
-        .append(plotHeight)
+        .append(Svg.coordinate(plotHeight))
         .append("\" fill=\"none\" stroke=\"#333\"/>\n");
     svg.append("<text x=\"")
         .append(Svg.coordinate(LEFT + plotWidth / 2))
@@ -215,9 +301,72 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
           .append("\" text-anchor=\"middle\" fill=\"#555\">")
           .append("no samples above zero</text>\n");
     }
+    // clip the lines to the plot, so a window cuts them at its edges
+    svg.append("<clipPath id=\"plot\"><rect x=\"")
+        .append(LEFT)
+        .append("\" y=\"")
+        .append(TOP - 1)
+        .append("\" width=\"")
+        .append(PLOT_WIDTH)
+        .append("\" height=\"")
+        .append(Svg.coordinate(plotHeight + 2))
+        .append("\"/></clipPath>\n");
+    for (Threshold threshold : thresholds) {
+      double y = TOP + plotHeight - plotHeight * threshold.y() / yTop;
+      svg.append("<line class=\"threshold\" data-name=\"")
+          .append(Svg.escape(threshold.label()))
+          .append("\" x1=\"")
+          .append(LEFT)
+          .append("\" y1=\"")
+          .append(Svg.coordinate(y))
+          .append("\" x2=\"")
+          .append(LEFT + PLOT_WIDTH)
+          .append("\" y2=\"")
+          .append(Svg.coordinate(y))
+          .append("\" stroke=\"#555\" stroke-dasharray=\"6 4\"/>\n");
+      svg.append("<text class=\"threshold-label\" x=\"")
+          .append(LEFT + PLOT_WIDTH - 4)
+          .append("\" y=\"")
+          .append(Svg.coordinate(y - 4))
+          .append("\" text-anchor=\"end\" fill=\"#555\">")
+          .append(Svg.escape(threshold.label()))
+          .append("</text>\n");
+    }
+    for (int m = 0; m < markers.size(); m++) {
+      Marker marker = markers.get(m);
+      double fraction = xScale.fraction(marker.x());
+      if (fraction < 0 || fraction > 1) {
+        continue;
+      }
+      double x = LEFT + plotWidth * fraction;
+      svg.append("<line class=\"marker\" data-name=\"")
+          .append(Svg.escape(marker.label()))
+          .append("\" x1=\"")
+          .append(Svg.coordinate(x))
+          .append("\" y1=\"")
+          .append(TOP)
+          .append("\" x2=\"")
+          .append(Svg.coordinate(x))
+          .append("\" y2=\"")
+          .append(Svg.coordinate(TOP + plotHeight))
+          .append("\" stroke=\"")
+          .append(marker.colour())
+          .append("\" stroke-width=\"2\"/>\n");
+      // labels go down the plot one row each, so markers close together stay readable
+      svg.append("<text class=\"marker-label\" x=\"")
+          .append(Svg.coordinate(x + 4))
+          .append("\" y=\"")
+          .append(Svg.coordinate(TOP + 14 + 14 * (m % 6)))
+          .append("\" fill=\"")
+          .append(marker.colour())
+          .append("\">")
+          .append(Svg.escape(marker.label()))
+          .append("</text>\n");
+    }
     for (int l = 0; l < lines.size(); l++) {
       Line line = lines.get(l);
       String colour = PALETTE[l % PALETTE.length];
+      int same = sameAsEarlier(l);
       List<String> points = new ArrayList<>();
       for (int i = 0; i < line.y().length; i++) {
         double x = LEFT + plotWidth * xScale.fraction(line.x()[i]);
@@ -226,9 +375,13 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
       }
       svg.append("<polyline class=\"series\" data-name=\"")
           .append(Svg.escape(line.name()))
-          .append("\" fill=\"none\" stroke=\"")
+          .append("\" clip-path=\"url(#plot)\" fill=\"none\" stroke=\"")
           .append(colour)
-          .append("\" stroke-width=\"1.5\" points=\"")
+          .append(
+              same < 0
+                  ? "\" stroke-width=\"1.5\""
+                  : "\" stroke-width=\"2\" stroke-dasharray=\"5 5\"")
+          .append(" points=\"")
           .append(String.join(" ", points))
           .append("\"/>\n");
       if (points.size() <= MARKED_POINTS) {
@@ -238,33 +391,66 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
               .append(point, 0, comma)
               .append("\" cy=\"")
               .append(point.substring(comma + 1))
-              .append("\" r=\"3\" fill=\"")
+              .append(same < 0 ? "\" r=\"3\" fill=\"" : "\" r=\"4.5\" fill=\"none\" stroke=\"")
               .append(colour)
               .append("\"/>\n");
         }
       }
       double legendY = TOP + 8 + 18 * l;
       svg.append("<line x1=\"")
-          .append(WIDTH - RIGHT + 12)
+          .append(LEFT + PLOT_WIDTH + 12)
           .append("\" y1=\"")
           .append(Svg.coordinate(legendY))
           .append("\" x2=\"")
-          .append(WIDTH - RIGHT + 32)
+          .append(LEFT + PLOT_WIDTH + 32)
           .append("\" y2=\"")
           .append(Svg.coordinate(legendY))
           .append("\" stroke=\"")
           .append(colour)
-          .append("\" stroke-width=\"3\"/>\n");
-      svg.append("<text x=\"")
-          .append(WIDTH - RIGHT + 38)
+          .append(
+              same < 0
+                  ? "\" stroke-width=\"3\"/>\n"
+                  : "\" stroke-width=\"3\" stroke-dasharray=\"5 3\"/>\n");
+      svg.append("<text class=\"legend\" x=\"")
+          .append(LEFT + PLOT_WIDTH + 38)
           .append("\" y=\"")
           .append(Svg.coordinate(legendY + 4))
           .append("\">")
-          .append(Svg.escape(line.name()))
+          .append(Svg.escape(legendText(l)))
           .append("</text>\n");
     }
     svg.append("</svg>\n");
     return svg.toString();
+  }
+
+  /** The legend of a line, saying when it coincides with an earlier one. */
+  private String legendText(int index) {
+    int same = sameAsEarlier(index);
+    return same < 0
+        ? lines.get(index).name()
+        : lines.get(index).name() + " (same as " + lines.get(same).name() + ")";
+  }
+
+  /** The first earlier line with the same points, -1 if none: drawn dashed over it. */
+  private int sameAsEarlier(int index) {
+    Line line = lines.get(index);
+    for (int earlier = 0; earlier < index; earlier++) {
+      Line other = lines.get(earlier);
+      if (java.util.Arrays.equals(other.x(), line.x())
+          && java.util.Arrays.equals(other.y(), line.y())) {
+        return earlier;
+      }
+    }
+    return -1;
+  }
+
+  /** Wide enough for the longest legend text. */
+  private int legendWidth() {
+    int longest = 0;
+    for (int l = 0; l < lines.size(); l++) {
+      longest = Math.max(longest, legendText(l).length());
+    }
+    return Math.max(MIN_LEGEND, 48 + (int) Math.ceil(longest * GLYPH_WIDTH));
   }
 
   /**
@@ -277,14 +463,17 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
    */
   private record Scale(boolean log2, double from, double to, List<Double> ticks) {
 
-    /** Zero to the round ceiling of the largest value, five ticks. */
-    static Scale linear(double max) {
-      double top = niceCeiling(max);
+    /**
+     * From {@code from} (zero for the whole range, else a window's start) to a round ceiling of
+     * {@code to}, five evenly spaced ticks; a window keeps its own ends.
+     */
+    static Scale linear(double from, double to) {
+      double top = from == 0 ? niceCeiling(to) : to;
       List<Double> ticks = new ArrayList<>();
       for (int tick = 0; tick <= 4; tick++) {
-        ticks.add(top * tick / 4);
+        ticks.add(from + (top - from) * tick / 4);
       }
-      return new Scale(false, 0, top, ticks);
+      return new Scale(false, from, top, ticks);
     }
 
     /**
@@ -312,7 +501,9 @@ record LineChart(String title, XAxis xAxis, String yLabel, List<Line> lines, Str
     }
 
     double fraction(double value) {
-      return log2 ? (log2(value) - log2(from)) / (log2(to) - log2(from)) : value / to;
+      return log2
+          ? (log2(value) - log2(from)) / (log2(to) - log2(from))
+          : (value - from) / (to - from);
     }
 
     private static double log2(double value) {

@@ -246,7 +246,7 @@ class RenderersTest {
     assertThat(Optional.ofNullable(plain.getTestCaseId())).hasValue("t");
   }
 
-  private static Document parse(String xml) throws Exception {
+  static Document parse(String xml) throws Exception {
     DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
     factory.setNamespaceAware(true);
     return factory
