@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.rocelab.reports.internal.ChartFixture;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -140,6 +143,71 @@ class SignOffInChromiumTest {
         .contains("<svg")
         .contains("Egress queue depth · incast")
         .contains("class=\"series\"");
+  }
+
+  @Test
+  void aChartsMarkersThresholdsAndLegendAreDrawnWhereTheyBelong() throws Exception {
+    // a fault marker half way along a 0–100 µs window, a threshold at 40 of 0–50, one line
+    Path svg = work.resolve("diagnostic-chart.svg");
+    Files.writeString(svg, ChartFixture.svg());
+    Path png = work.resolve("diagnostic-chart.png");
+    screenshot(svg, png, ChartFixture.WIDTH, ChartFixture.HEIGHT);
+    BufferedImage image = ImageIO.read(png.toFile());
+
+    assertThat(
+            colouredPixels(image, ChartFixture.MARKER_X, ChartFixture.MARKER_X, 60, 300, 0xc62828))
+        .as("red fault marker pixels in its column")
+        .isGreaterThan(150);
+    assertThat(
+            colouredPixels(
+                image,
+                80,
+                640,
+                ChartFixture.THRESHOLD_Y - 1,
+                ChartFixture.THRESHOLD_Y + 1,
+                0x555555))
+        .as("grey dashes of the threshold on its row")
+        .isGreaterThan(150);
+    assertThat(colouredPixels(image, 662, 682, 54, 58, 0x1f77b4))
+        .as("the legend's swatch in the line's colour")
+        .isGreaterThan(20);
+  }
+
+  /** Pixels within a box whose colour is close to an RGB value. */
+  private static int colouredPixels(BufferedImage image, int x0, int x1, int y0, int y1, int rgb) {
+    int count = 0;
+    for (int x = x0; x <= x1; x++) {
+      for (int y = y0; y <= y1; y++) {
+        int pixel = image.getRGB(x, y);
+        if (Math.abs(((pixel >> 16) & 0xff) - ((rgb >> 16) & 0xff)) < 40
+            && Math.abs(((pixel >> 8) & 0xff) - ((rgb >> 8) & 0xff)) < 40
+            && Math.abs((pixel & 0xff) - (rgb & 0xff)) < 40) {
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  private static void screenshot(Path page, Path png, int width, int height) throws Exception {
+    Path profile = Files.createTempDirectory(work, "chromium-profile");
+    Process chromium =
+        new ProcessBuilder(
+                CHROMIUM.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                "--no-first-run",
+                "--user-data-dir=" + profile,
+                "--window-size=" + width + "," + height,
+                "--screenshot=" + png,
+                page.toUri().toString())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    assertThat(chromium.waitFor(2, TimeUnit.MINUTES)).as("Chromium finished").isTrue();
+    assertThat(png).isRegularFile();
   }
 
   private static boolean contains(Path file, String text) {

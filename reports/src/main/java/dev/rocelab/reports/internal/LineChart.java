@@ -463,17 +463,15 @@ record LineChart(
    */
   private record Scale(boolean log2, double from, double to, List<Double> ticks) {
 
-    /**
-     * From {@code from} (zero for the whole range, else a window's start) to a round ceiling of
-     * {@code to}, five evenly spaced ticks; a window keeps its own ends.
-     */
+    /** {@link #niceRange} of the values, a tick on each round step. */
     static Scale linear(double from, double to) {
-      double top = from == 0 ? niceCeiling(to) : to;
+      Window range = niceRange(from, to);
+      double step = niceStep(range.from(), range.to());
       List<Double> ticks = new ArrayList<>();
-      for (int tick = 0; tick <= 4; tick++) {
-        ticks.add(from + (top - from) * tick / 4);
+      for (double tick = range.from(); tick <= range.to() + step * 1e-9; tick += step) {
+        ticks.add(tick);
       }
-      return new Scale(false, from, top, ticks);
+      return new Scale(false, range.from(), range.to(), ticks);
     }
 
     /**
@@ -509,6 +507,28 @@ record LineChart(
     private static double log2(double value) {
       return Math.log(value) / Math.log(2);
     }
+  }
+
+  /**
+   * The range a linear axis shows for some values: widened to whole steps of a round size (a
+   * quarter of the range or less, rounded up to 1, 2, 2.5 or 5 × 10^k), so its ticks are round.
+   *
+   * @param from the smallest value to show
+   * @param to the largest, &gt; from (an empty range shows zero to one)
+   * @return the range
+   */
+  static Window niceRange(double from, double to) {
+    if (!(to > from)) {
+      return new Window(Math.min(0, from), Math.max(1, to));
+    }
+    double step = niceStep(from, to);
+    double low = Math.floor(from / step + 1e-9) * step;
+    double high = Math.ceil(to / step - 1e-9) * step;
+    return new Window(low, Math.max(high, low + step));
+  }
+
+  private static double niceStep(double from, double to) {
+    return niceCeiling((to - from) / 4);
   }
 
   /** The smallest 1, 2 or 5 × 10^k at or above a value (1 for zero), so axis ticks are round. */

@@ -19,6 +19,8 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -120,8 +122,7 @@ public final class SignOffRun {
             .map(
                 before ->
                     new SignOffPage.Comparison(
-                        before.path("generated").asText("an unknown time"),
-                        SignOffDiff.between(before, document)));
+                        generated(before), SignOffDiff.between(before, document)));
     comparison.ifPresent(c -> SignOffJson.compare(document, c.previousGenerated(), c.changes()));
     write(output.resolve("index.html"), SignOffPage.render(outcomes, combined, audit, comparison));
     write(output.resolve("signoff.json"), document.toPrettyString() + "\n");
@@ -139,6 +140,16 @@ public final class SignOffRun {
     Verdict overall = SignOffPage.overall(outcomes);
     out.println("sign-off " + overall.text() + ": " + output.resolve("index.html"));
     return overall == Verdict.PASSED ? 0 : 1;
+  }
+
+  /** When a sign-off was written, to the second. */
+  private static String generated(JsonNode signoff) {
+    String text = signoff.path("generated").asText("");
+    try {
+      return Instant.parse(text).truncatedTo(ChronoUnit.SECONDS).toString();
+    } catch (DateTimeParseException e) {
+      return text.isEmpty() ? "an unknown time" : text;
+    }
   }
 
   /**

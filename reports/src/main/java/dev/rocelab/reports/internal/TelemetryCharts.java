@@ -261,7 +261,8 @@ final class TelemetryCharts {
     if (to - from >= CROP_BELOW * runMicros || !(to > from)) {
       return Optional.empty();
     }
-    return Optional.of(new LineChart.Window(from, to));
+    // round ends, so the axis' ticks are round and the note says what the axis shows
+    return Optional.of(LineChart.niceRange(from, to));
   }
 
   /** The run's events, in time order, as markers in µs. */
