@@ -13,6 +13,7 @@ import io.qameta.allure.model.Label;
 import io.qameta.allure.model.TestResult;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -123,29 +124,58 @@ class RenderersTest {
   }
 
   @Test
-  void theTopologyDrawsEveryDeviceAndOneLinePerConnectedPair() throws Exception {
+  void theTopologyDrawsARailOptimisedPodAsItsRails() throws Exception {
     FabricGraph graph = FabricGraph.of(REFERENCE);
+    String text = TopologySvg.render(graph);
+    Document svg = parse(text);
+
+    // the 8 hosts are wired alike (to all 8 rail leaves): one box; each switch its own
+    assertThat(attributes(svg, "g", "data-devices"))
+        .hasSize(1 + graph.switches().size())
+        .contains("8");
+    assertThat(attributes(svg, "g", "data-devices").stream().mapToInt(Integer::parseInt).sum())
+        .isEqualTo(graph.devices().size());
+    assertThat(attributes(svg, "line", "data-links").stream().mapToInt(Integer::parseInt).sum())
+        .isEqualTo(graph.links().size());
+    // one line per rail, from the hosts to its leaf, labelled with the NIC port it carries
+    for (int rail = 0; rail < 8; rail++) {
+      assertThat(text).contains(">nic" + rail + " ×8</text>");
+    }
+    assertThat(text)
+        .contains(">host1 … host8 (8 hosts)</text>")
+        .contains("Topology of reference: 8 hosts, 12 switches, 128 links");
+  }
+
+  @Test
+  void aLargeFabricIsDrawnAsGroupsOfDevicesWiredAlike() throws Exception {
+    FabricSpec large =
+        FabricFiles.load(
+            Files.readString(Path.of("../fabrics/reference.yaml"))
+                .replace("scalableUnits: 1", "scalableUnits: 16")
+                .replace("hostsPerUnit: 8", "hostsPerUnit: 32"),
+            "large.yaml");
+    FabricGraph graph = FabricGraph.of(large);
     Document svg = parse(TopologySvg.render(graph));
 
-    NodeList devices = svg.getElementsByTagName("g");
-    assertThat(devices.getLength()).isEqualTo(graph.devices().size());
-    long pairs =
-        graph.links().stream()
-            .map(
-                l ->
-                    l.a().device().compareTo(l.b().device()) < 0
-                        ? l.a().device() + " " + l.b().device()
-                        : l.b().device() + " " + l.a().device())
-            .distinct()
-            .count();
-    NodeList lines = svg.getElementsByTagName("line");
-    int links = 0;
-    for (int i = 0; i < lines.getLength(); i++) {
-      links += "link".equals(((Element) lines.item(i)).getAttribute("class")) ? 1 : 0;
+    assertThat(graph.hosts()).hasSize(512);
+    List<String> boxes = attributes(svg, "g", "data-devices");
+    // per scalable unit one box of hosts and one of its rail leaves, and the 4 spines
+    assertThat(boxes).hasSize(16 + 16 + 4);
+    assertThat(boxes.stream().mapToInt(Integer::parseInt).sum()).isEqualTo(graph.devices().size());
+    assertThat(attributes(svg, "line", "data-links").stream().mapToInt(Integer::parseInt).sum())
+        .isEqualTo(graph.links().size());
+  }
+
+  private static List<String> attributes(Document svg, String tag, String attribute) {
+    List<String> values = new java.util.ArrayList<>();
+    NodeList nodes = svg.getElementsByTagName(tag);
+    for (int i = 0; i < nodes.getLength(); i++) {
+      String value = ((Element) nodes.item(i)).getAttribute(attribute);
+      if (!value.isEmpty()) {
+        values.add(value);
+      }
     }
-    assertThat(links).isEqualTo(pairs);
-    assertThat(TopologySvg.render(graph))
-        .contains("Topology of reference: 8 hosts, 12 switches, 128 links");
+    return values;
   }
 
   @Test
