@@ -45,6 +45,9 @@ public final class Network {
   /** A PFC deadlock no watchdog can break was found; the run stops. */
   boolean deadlocked;
 
+  /** PFC frames any port has received so far: the deadlock detector looks only when this moves. */
+  long pauseFramesReceived;
+
   long sentPayload;
   long dataPacketsSent;
   long receivedPayload;

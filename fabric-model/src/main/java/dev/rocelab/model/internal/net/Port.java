@@ -82,6 +82,11 @@ abstract class Port extends Component {
     return pauseStart[priority] >= 0 && now >= pauseStart[priority] && now < pauseEnd[priority];
   }
 
+  /** Paused now, or a received pause takes effect later: the priority is not free to send. */
+  final boolean pausedOrPending(int priority, long now) {
+    return pauseStart[priority] >= 0 && now < pauseEnd[priority];
+  }
+
   /**
    * Starts the next frame if the transmitter is free, else makes sure it looks again when it is.
    */
@@ -178,6 +183,7 @@ abstract class Port extends Component {
   /** A PFC frame arrived on this port from the peer: stop or resume one priority. */
   final void receivePause(int priority, int quanta, long now) {
     net.counters.pausesReceived[gid * 8 + priority]++;
+    net.pauseFramesReceived++;
     if (quanta > 0) {
       lastPauseReceivedPs[priority] = now;
     }
