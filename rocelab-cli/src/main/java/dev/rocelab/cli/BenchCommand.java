@@ -35,6 +35,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "bench",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
     description = {
       "Runs the model's benchmark scenarios, printing one JSON line each.",
       "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off);"

@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "describe",
     mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
     description = {
       "Reports what a fabric file implies: inventory, NIC, bisection and per-tier bandwidth, oversubscription,"
           + " PFC headroom per port speed and cable length, buffer left to share per switch profile, QoS,"

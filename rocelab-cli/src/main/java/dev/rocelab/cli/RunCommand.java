@@ -34,6 +34,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "run",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
     sortOptions = false,
     description = {
       "Runs one scenario on a fabric (the built-in model unless --backend says otherwise) and prints what it"

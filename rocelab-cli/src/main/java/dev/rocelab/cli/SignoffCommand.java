@@ -26,6 +26,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "signoff",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
     description = {
       "Runs the validation suites of all six phases on a fabric and writes the sign-off (per-phase Allure"
           + " reports, index.html, signoff.json): the main job, ./mvnw -B verify -Psignoff, run from the"

@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "validate",
     mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
     description = {
       "Checks fabric files: structure, references, units, PFC/ECN/MTU consistency, headroom against"
           + " the cables, buffers and firmware pins.",

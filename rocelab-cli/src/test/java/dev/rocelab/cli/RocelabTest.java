@@ -60,4 +60,15 @@ class RocelabTest {
     assertThat(Rocelab.worst(Rocelab.ERRORS, Rocelab.FAILURE)).isEqualTo(Rocelab.FAILURE);
     assertThat(Rocelab.worst(Rocelab.FAILURE, Rocelab.ERRORS)).isEqualTo(Rocelab.FAILURE);
   }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"validate", "describe", "run", "signoff", "bench"})
+  void everySubcommandExplainsItselfWithHelp(String command) {
+    CommandRun run = CommandRun.rocelab(command, "--help");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).startsWith("Usage: rocelab " + command);
+    assertThat(run.err()).isEmpty();
+  }
 }
