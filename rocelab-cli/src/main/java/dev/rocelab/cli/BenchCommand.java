@@ -1,6 +1,7 @@
 package dev.rocelab.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.backend.RunProgress;
@@ -8,9 +9,14 @@ import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.model.ModelBenchmark;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +37,9 @@ import picocli.CommandLine.Spec;
  * {@code series_bucket_us} is the coarsest time-series resolution, wider than the sample interval
  * once the run's series filled their memory budget. Peak heap is the largest live heap (after a
  * full collection) seen once per millisecond of simulated time; the time those collections take is
- * not counted in the wall time. Speed is measured here, never asserted in tests.
+ * not counted in the wall time. {@code --repeat N} runs each N times and reports the median run
+ * with the spread; {@code --compare FILE} sets each line beside an earlier output. Speed is
+ * measured here, never asserted in tests.
  */
 @Command(
     name = "bench",
@@ -62,12 +70,34 @@ final class BenchCommand implements Callable<Integer> {
               + " the hot path (default: ${DEFAULT-VALUE})")
   private int warmup;
 
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "measured runs of each scenario; the line gives the median run's figures and"
+              + " wall_s_min/median/max (default: ${DEFAULT-VALUE})")
+  private int repeat;
+
+  @Option(
+      names = "--compare",
+      paramLabel = "FILE",
+      description =
+          "an earlier output of this command: each line gains wall_s_ratio and"
+              + " data_packets_per_s_ratio (now / then) for the scenario of the same name")
+  private Path compare;
+
   @Override
   public Integer call() {
     List<String> selected = names.isEmpty() ? BenchScenario.names() : names;
     List<BenchScenario> scenarios;
+    Map<String, JsonNode> earlier;
     try {
       scenarios = selected.stream().map(BenchScenario::named).toList();
+      if (repeat < 1 || warmup < 0) {
+        throw new IllegalArgumentException("--repeat must be at least 1 and --warmup at least 0");
+      }
+      earlier = compare == null ? Map.of() : earlier(compare);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -83,7 +113,20 @@ final class BenchCommand implements Callable<Integer> {
       for (int i = 0; i < warmup; i++) {
         run(bench, every, progress);
       }
-      spec.commandLine().getOut().println(json(run(bench, every, progress)));
+      List<Map<String, Object>> runs = new ArrayList<>();
+      for (int i = 0; i < repeat; i++) {
+        runs.add(run(bench, every, progress));
+      }
+      runs.sort(Comparator.comparingDouble(r -> (Double) r.get("wall_s")));
+      Map<String, Object> line = runs.get((runs.size() - 1) / 2);
+      if (repeat > 1) {
+        line.put("repeat", repeat);
+        line.put("wall_s_min", runs.get(0).get("wall_s"));
+        line.put("wall_s_median", line.get("wall_s"));
+        line.put("wall_s_max", runs.get(runs.size() - 1).get("wall_s"));
+      }
+      Optional.ofNullable(earlier.get(bench.name())).ifPresent(then -> ratios(line, then));
+      spec.commandLine().getOut().println(json(line));
       spec.commandLine().getOut().flush();
     }
     return Rocelab.VALID;
@@ -150,6 +193,36 @@ final class BenchCommand implements Callable<Integer> {
             });
     line.put("stop", result.stopReason().name());
     return line;
+  }
+
+  /** The earlier lines by scenario, from a file of this command's output. */
+  private static Map<String, JsonNode> earlier(Path file) {
+    Map<String, JsonNode> lines = new LinkedHashMap<>();
+    try {
+      for (String text : Files.readAllLines(file)) {
+        if (!text.isBlank()) {
+          JsonNode line = MAPPER.readTree(text);
+          lines.put(line.path("scenario").asText(), line);
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--compare " + file + ": " + e.getMessage(), e);
+    }
+    return lines;
+  }
+
+  /** Now over then, for the figures a regression shows in. */
+  private static void ratios(Map<String, Object> line, JsonNode then) {
+    double wall = then.path("wall_s").asDouble(0);
+    if (wall > 0) {
+      line.put("wall_s_ratio", round((Double) line.get("wall_s") / wall, 3));
+    }
+    double rate = then.path("data_packets_per_s").asDouble(0);
+    if (rate > 0) {
+      line.put(
+          "data_packets_per_s_ratio",
+          round(((Number) line.get("data_packets_per_s")).doubleValue() / rate, 3));
+    }
   }
 
   private static double round(double value, int decimals) {

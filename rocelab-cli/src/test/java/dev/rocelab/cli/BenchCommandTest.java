@@ -93,4 +93,40 @@ class BenchCommandTest {
     assertThat(run.err())
         .startsWith("no benchmark named incast17; known: incast16, incast16-nocc, incast64");
   }
+
+  @Test
+  void repeatedRunsGiveTheMedianRunWithItsSpreadAndCompareWithAnEarlierOutput(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path earlier = dir.resolve("earlier.jsonl");
+    java.nio.file.Files.writeString(
+        earlier, "{\"scenario\":\"incast16\",\"wall_s\":1000.0,\"data_packets_per_s\":1}\n");
+
+    CommandRun run =
+        rocelab(
+            "bench", "--warmup", "0", "--repeat", "3", "--compare", earlier.toString(), "incast16");
+
+    assertThat(run.exitCode()).isZero();
+    JsonNode line = JSON.readTree(run.outLines().get(0));
+    assertThat(line.get("repeat").asInt()).isEqualTo(3);
+    assertThat(line.get("wall_s_min").asDouble())
+        .isLessThanOrEqualTo(line.get("wall_s_median").asDouble());
+    assertThat(line.get("wall_s_median").asDouble())
+        .isEqualTo(line.get("wall_s").asDouble())
+        .isLessThanOrEqualTo(line.get("wall_s_max").asDouble());
+    // the ratios are this run's figures over the earlier ones, whatever the machine's speed
+    assertThat(line.get("wall_s_ratio").asDouble())
+        .isCloseTo(
+            line.get("wall_s").asDouble() / 1000.0, org.assertj.core.data.Offset.offset(1e-3));
+    assertThat(line.get("data_packets_per_s_ratio").asDouble())
+        .isCloseTo(
+            line.get("data_packets_per_s").asDouble(), org.assertj.core.data.Offset.offset(1.0));
+  }
+
+  @Test
+  void helpAndBadCountsAreAnsweredAsUsage() {
+    assertThat(rocelab("bench", "--help").exitCode()).isZero();
+    CommandRun bad = rocelab("bench", "--repeat", "0", "incast16");
+    assertThat(bad.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(bad.err()).startsWith("--repeat must be at least 1");
+  }
 }
