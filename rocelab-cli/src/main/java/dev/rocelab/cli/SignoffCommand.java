@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -77,18 +78,21 @@ final class SignoffCommand implements Callable<Integer> {
     List<String> command = command(checkout.get());
     err.println("rocelab: " + String.join(" ", command));
     err.flush();
+    Path signoff =
+        (output == null
+                ? checkout.get().resolve("target/rocelab-signoff")
+                : output.toAbsolutePath())
+            .resolve("signoff.json");
+    // a sign-off left from an earlier run must not pass for this one's
+    FileTime before = Files.isRegularFile(signoff) ? Files.getLastModifiedTime(signoff) : null;
     int maven =
         new ProcessBuilder(command)
             .directory(checkout.get().toFile())
             .inheritIO()
             .start()
             .waitFor();
-    Path signoff =
-        (output == null
-                ? checkout.get().resolve("target/rocelab-signoff")
-                : output.toAbsolutePath())
-            .resolve("signoff.json");
-    if (!Files.isRegularFile(signoff)) {
+    if (!Files.isRegularFile(signoff)
+        || (before != null && Files.getLastModifiedTime(signoff).compareTo(before) <= 0)) {
       err.println("rocelab: the build ended (exit " + maven + ") without writing " + signoff);
       return Rocelab.FAILURE;
     }
