@@ -18,10 +18,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -57,6 +60,28 @@ import picocli.CommandLine.Spec;
       "64:usage error"
     })
 final class RunCommand implements Callable<Integer> {
+
+  /** The options that shape a scenario's traffic, and which scenarios take them. */
+  private static final Set<String> SCENARIO_OPTIONS =
+      Set.of(
+          "--senders",
+          "--receiver",
+          "--message",
+          "--burst",
+          "--period",
+          "--bursts",
+          "--ranks",
+          "--sizes",
+          "--dscp");
+
+  private static final Map<String, Set<String>> TAKES =
+      Map.of(
+          "incast", Set.of("--senders", "--receiver", "--message", "--dscp"),
+          "microburst",
+              Set.of("--senders", "--receiver", "--burst", "--period", "--bursts", "--dscp"),
+          "permutation", Set.of("--message", "--dscp"),
+          "alltoall", Set.of("--message", "--dscp"),
+          "collective", Set.of("--ranks", "--sizes"));
 
   @Parameters(index = "0", paramLabel = "FABRIC", description = "a fabric file (YAML)")
   private Path file;
@@ -196,21 +221,10 @@ final class RunCommand implements Callable<Integer> {
 
   /** The scenario the options describe; options that do not apply to it are refused. */
   private Scenario scenario() {
+    refuseOptionsNotFor(scenario);
     ScenarioBuilder<?> builder =
         switch (scenario) {
           case "incast" -> {
-            refuse(
-                "incast",
-                burst,
-                "--burst",
-                period,
-                "--period",
-                bursts,
-                "--bursts",
-                ranks,
-                "--ranks",
-                sizes,
-                "--sizes");
             var incast = Scenario.incast().dscp(dscp);
             if (senders != null) {
               incast = incast.senders(senders);
@@ -224,7 +238,6 @@ final class RunCommand implements Callable<Integer> {
             yield incast;
           }
           case "microburst" -> {
-            refuse("microburst", message, "--message", ranks, "--ranks", sizes, "--sizes");
             var microburst = Scenario.microburst().dscp(dscp);
             if (senders != null) {
               microburst = microburst.senders(senders);
@@ -244,42 +257,10 @@ final class RunCommand implements Callable<Integer> {
             yield microburst;
           }
           case "permutation" -> {
-            refuse(
-                "permutation",
-                senders,
-                "--senders",
-                receiver,
-                "--receiver",
-                burst,
-                "--burst",
-                period,
-                "--period",
-                bursts,
-                "--bursts",
-                ranks,
-                "--ranks",
-                sizes,
-                "--sizes");
             var permutation = Scenario.permutation().dscp(dscp);
             yield message == null ? permutation : permutation.flowSize(message);
           }
           case "alltoall" -> {
-            refuse(
-                "alltoall",
-                senders,
-                "--senders",
-                receiver,
-                "--receiver",
-                burst,
-                "--burst",
-                period,
-                "--period",
-                bursts,
-                "--bursts",
-                ranks,
-                "--ranks",
-                sizes,
-                "--sizes");
             var allToAll = Scenario.allToAll().dscp(dscp);
             yield message == null ? allToAll : allToAll.perPair(message);
           }
@@ -313,20 +294,6 @@ final class RunCommand implements Callable<Integer> {
                       + "; one of incast, microburst, permutation, alltoall, allreduce, allgather,"
                       + " reducescatter, broadcast, reduce");
         };
-    refuse(
-        scenario,
-        senders,
-        "--senders",
-        receiver,
-        "--receiver",
-        message,
-        "--message",
-        burst,
-        "--burst",
-        period,
-        "--period",
-        bursts,
-        "--bursts");
     var collective = Scenario.collective(operation);
     if (ranks != null) {
       collective = collective.ranks(ranks);
@@ -345,15 +312,16 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Refuses options given that the scenario does not take, naming them. */
-  private static void refuse(String scenario, Object... valuesAndNames) {
-    List<String> given = new ArrayList<>();
-    for (int i = 0; i < valuesAndNames.length; i += 2) {
-      if (valuesAndNames[i] != null) {
-        given.add((String) valuesAndNames[i + 1]);
-      }
-    }
+  private void refuseOptionsNotFor(String kind) {
+    Set<String> takes = TAKES.getOrDefault(kind, TAKES.get("collective"));
+    List<String> given =
+        spec.commandLine().getParseResult().matchedOptions().stream()
+            .map(OptionSpec::longestName)
+            .filter(name -> SCENARIO_OPTIONS.contains(name) && !takes.contains(name))
+            .distinct()
+            .toList();
     if (!given.isEmpty()) {
-      throw new IllegalArgumentException(scenario + " does not take " + String.join(", ", given));
+      throw new IllegalArgumentException(kind + " does not take " + String.join(", ", given));
     }
   }
 }

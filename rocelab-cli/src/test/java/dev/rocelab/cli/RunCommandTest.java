@@ -82,6 +82,10 @@ class RunCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
     assertThat(run.err()).startsWith("incast does not take --bursts\n");
+    CommandRun collective =
+        rocelab("run", REFERENCE.toString(), "allreduce", "--dscp", "3", "--senders", "2");
+    assertThat(collective.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(collective.err()).startsWith("allreduce does not take --dscp, --senders\n");
   }
 
   @Test
