@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apiguardian.api.API;
 import picocli.CommandLine;
@@ -32,12 +33,14 @@ import picocli.CommandLine.Option;
  *       report's {@code history/}, so trends carry over from run to run.
  * </ul>
  *
- * <p>Usage: {@code java dev.rocelab.reports.SignOff --results DIR --output DIR --allure ALLURE_HOME
- * [--history DIR]}. {@code --allure} is the unpacked {@code io.qameta.allure:allure-commandline}
- * zip (default: the {@code rocelab.allure.home} system property); {@code --history} is a previous
- * output directory to take history from (default: the output directory itself). Exit status: 0 when
- * every phase that ran passed, 1 when a phase failed or broke or nothing ran — only after
- * everything is written — 2 for unreadable input, 64 for a usage error.
+ * <p>Usage: {@code java dev.rocelab.reports.SignOff --results DIR [--results DIR…] --output DIR
+ * --allure ALLURE_HOME [--history DIR]}; several {@code --results} merge the shards of one run
+ * ({@code -Drocelab.shard=K/N} on each machine) into one sign-off. {@code --allure} is the unpacked
+ * {@code io.qameta.allure:allure-commandline} zip (default: the {@code rocelab.allure.home} system
+ * property); {@code --history} is a previous output directory to take history from (default: the
+ * output directory itself). Exit status: 0 when every phase that ran passed, 1 when a phase failed
+ * or broke or nothing ran — only after everything is written — 2 for unreadable input, 64 for a
+ * usage error.
  *
  * @since 0.1
  */
@@ -64,8 +67,10 @@ public final class SignOff implements Callable<Integer> {
       names = "--results",
       required = true,
       paramLabel = "DIR",
-      description = "the Allure results directory")
-  private Path results;
+      description =
+          "an Allure results directory; repeat it to merge the results of a run sharded over"
+              + " several machines (-Drocelab.shard=K/N)")
+  private List<Path> results;
 
   @Option(
       names = "--output",

@@ -9,9 +9,11 @@ import io.qameta.allure.FileSystemResultsWriter;
 import io.qameta.allure.junitplatform.AllureJunitPlatform;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.PostDiscoveryFilter;
 import org.junit.platform.launcher.core.LauncherConfig;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
@@ -43,6 +45,21 @@ public final class AllureRecording {
    */
   public static TestExecutionSummary run(
       Path results, Map<String, String> configuration, Class<?>... fixtures) {
+    return run(results, configuration, List.of(), fixtures);
+  }
+
+  /**
+   * @param results the Allure results directory to write
+   * @param configuration JUnit configuration parameters, e.g. {@code rocelab.fabric}
+   * @param filters post-discovery filters besides those the launcher loads, e.g. one shard's
+   * @param fixtures the test classes
+   * @return the run's summary
+   */
+  public static TestExecutionSummary run(
+      Path results,
+      Map<String, String> configuration,
+      List<PostDiscoveryFilter> filters,
+      Class<?>... fixtures) {
     AllureLifecycle previous = Allure.getLifecycle();
     AllureLifecycle lifecycle = new AllureLifecycle(new FileSystemResultsWriter(results));
     Allure.setLifecycle(lifecycle);
@@ -53,6 +70,7 @@ public final class AllureRecording {
               LauncherConfig.builder()
                   .enableTestExecutionListenerAutoRegistration(false)
                   .addTestExecutionListeners(new AllureJunitPlatform(lifecycle), summary)
+                  .addPostDiscoveryFilters(filters.toArray(PostDiscoveryFilter[]::new))
                   .build());
       launcher.execute(
           request()

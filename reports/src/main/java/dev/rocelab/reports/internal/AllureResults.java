@@ -26,13 +26,10 @@ final class AllureResults {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Path directory;
   private final List<AllureResult> results;
   private final Map<Path, JsonNode> containers;
 
-  private AllureResults(
-      Path directory, List<AllureResult> results, Map<Path, JsonNode> containers) {
-    this.directory = directory;
+  private AllureResults(List<AllureResult> results, Map<Path, JsonNode> containers) {
     this.results = results;
     this.containers = containers;
   }
@@ -45,27 +42,34 @@ final class AllureResults {
    * @throws IllegalArgumentException naming the directory or file if it is missing or not Allure's
    */
   static AllureResults read(Path directory) {
-    if (!Files.isDirectory(directory)) {
-      throw new IllegalArgumentException(directory + ": no such Allure results directory");
-    }
-    List<AllureResult> results = new ArrayList<>();
-    Map<Path, JsonNode> containers = new LinkedHashMap<>();
-    for (Path file : files(directory)) {
-      String name = file.getFileName().toString();
-      if (name.endsWith("-result.json")) {
-        results.add(AllureResult.of(file, parse(file)));
-      } else if (name.endsWith("-container.json")) {
-        containers.put(file, parse(file));
-      }
-    }
-    return new AllureResults(directory, List.copyOf(results), containers);
+    return read(List.of(directory));
   }
 
   /**
-   * @return the directory read
+   * Reads several results directories as one: the shards of a suite run on several machines, each
+   * with its own attachments. Allure names its files by UUID, so they do not collide.
+   *
+   * @param directories the directories, at least one
+   * @return their results, directory by directory, each in file name order
+   * @throws IllegalArgumentException naming the directory or file if it is missing or not Allure's
    */
-  Path directory() {
-    return directory;
+  static AllureResults read(List<Path> directories) {
+    List<AllureResult> results = new ArrayList<>();
+    Map<Path, JsonNode> containers = new LinkedHashMap<>();
+    for (Path directory : directories) {
+      if (!Files.isDirectory(directory)) {
+        throw new IllegalArgumentException(directory + ": no such Allure results directory");
+      }
+      for (Path file : files(directory)) {
+        String name = file.getFileName().toString();
+        if (name.endsWith("-result.json")) {
+          results.add(AllureResult.of(file, parse(file)));
+        } else if (name.endsWith("-container.json")) {
+          containers.put(file, parse(file));
+        }
+      }
+    }
+    return new AllureResults(List.copyOf(results), containers);
   }
 
   /**
@@ -101,11 +105,13 @@ final class AllureResults {
     try {
       Files.createDirectories(target);
       Set<String> uuids = new HashSet<>();
-      Set<String> attachments = new HashSet<>();
+      // an attachment lies beside the result or container that refers to it
+      Set<Path> attachments = new HashSet<>();
       for (AllureResult result : results) {
         if (which.test(result)) {
           uuids.add(result.uuid());
-          attachments.addAll(result.attachments());
+          Path directory = result.file().getParent();
+          result.attachments().forEach(source -> attachments.add(beside(directory, source)));
           copy(result.file(), target);
         }
       }
@@ -115,21 +121,27 @@ final class AllureResults {
           holdsOne |= uuids.contains(child.asText());
         }
         if (holdsOne) {
-          attachments.addAll(AllureResult.attachmentSources(container.getValue()));
+          Path directory = container.getKey().getParent();
+          AllureResult.attachmentSources(container.getValue())
+              .forEach(source -> attachments.add(beside(directory, source)));
           copy(container.getKey(), target);
         }
       }
-      for (String source : attachments) {
-        Path file = directory.resolve(source).normalize();
-        if (file.startsWith(directory) && Files.isRegularFile(file)) {
+      for (Path file : attachments) {
+        if (file != null && Files.isRegularFile(file)) {
           copy(file, target);
         }
       }
       return uuids.size();
     } catch (IOException e) {
-      throw new UncheckedIOException(
-          "cannot copy Allure results from " + directory + " to " + target, e);
+      throw new UncheckedIOException("cannot copy Allure results to " + target, e);
     }
+  }
+
+  /** The attachment file in a directory, or null if its name would leave the directory. */
+  private static Path beside(Path directory, String source) {
+    Path file = directory.resolve(source).normalize();
+    return file.startsWith(directory) ? file : null;
   }
 
   private static void copy(Path file, Path target) throws IOException {

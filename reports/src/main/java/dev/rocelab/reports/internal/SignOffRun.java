@@ -38,14 +38,14 @@ public final class SignOffRun {
 
   static final String COMBINED = "combined";
 
-  private final Path results;
+  private final List<Path> results;
   private final Path output;
   private final AllureCommandLine allure;
   private final Path history;
   private final Map<String, String> environment;
 
   /**
-   * @param results the Allure results directory to read
+   * @param results the Allure results directories to read, one or the shards of one run
    * @param output where to write
    * @param allureHome the unpacked Allure command line
    * @param history a previous output directory to carry history from
@@ -53,8 +53,15 @@ public final class SignOffRun {
    * @throws IllegalArgumentException naming the path if the Allure command line is not there
    */
   public SignOffRun(
-      Path results, Path output, Path allureHome, Path history, Map<String, String> environment) {
-    this.results = results.toAbsolutePath().normalize();
+      List<Path> results,
+      Path output,
+      Path allureHome,
+      Path history,
+      Map<String, String> environment) {
+    if (results.isEmpty()) {
+      throw new IllegalArgumentException("name at least one Allure results directory");
+    }
+    this.results = results.stream().map(r -> r.toAbsolutePath().normalize()).toList();
     this.output = output.toAbsolutePath().normalize();
     this.allure = new AllureCommandLine(allureHome);
     this.history = history.toAbsolutePath().normalize();

@@ -1,0 +1,102 @@
+package dev.rocelab.junit.shards;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.rocelab.junit.internal.ShardFilter;
+import dev.rocelab.junit.internal.ShardFilter.Shard;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/** N shards run every test exactly once between them, each class whole in one shard. */
+class ShardFilterTest {
+
+  private static final Class<?>[] FIXTURES = {
+    FixtureAlpha.class,
+    FixtureBravo.class,
+    FixtureCharlie.class,
+    FixtureDelta.class,
+    FixtureEcho.class
+  };
+
+  @Test
+  void theShardsAreDisjointAndTogetherTheWholeRun() {
+    Set<String> whole = run(Optional.empty());
+    assertThat(whole).hasSize(15);
+    for (int count = 1; count <= 4; count++) {
+      Set<String> union = new TreeSet<>();
+      int total = 0;
+      for (int index = 1; index <= count; index++) {
+        Set<String> shard = run(Optional.of(new Shard(index, count)));
+        total += shard.size();
+        union.addAll(shard);
+      }
+      assertThat(union).as("%d shards together", count).isEqualTo(whole);
+      assertThat(total).as("%d shards, no test twice", count).isEqualTo(whole.size());
+    }
+  }
+
+  @Test
+  void classesAreDealtRoundRobinByNameSoTheShardsAreBalanced() {
+    // five classes over two shards: three and two, nested classes with their outer class
+    assertThat(classes(run(Optional.of(new Shard(1, 2)))))
+        .containsExactly("FixtureAlpha", "FixtureCharlie", "FixtureEcho");
+    assertThat(classes(run(Optional.of(new Shard(2, 2)))))
+        .containsExactly("FixtureBravo", "FixtureDelta");
+  }
+
+  @Test
+  void aShardIsWrittenKOfN() {
+    assertThatThrownBy(() -> new Shard(3, 2)).hasMessageContaining("1 <= K <= N");
+    assertThatThrownBy(() -> new ShardFilter.Shard(0, 0)).hasMessageContaining("K/N");
+  }
+
+  private static Set<String> classes(Set<String> tests) {
+    Set<String> classes = new TreeSet<>();
+    tests.forEach(t -> classes.add(t.substring(0, t.indexOf('#')).replaceFirst("\\$Inner$", "")));
+    return classes;
+  }
+
+  /** The tests that ran successfully, as {@code Class#method}. */
+  private static Set<String> run(Optional<Shard> shard) {
+    Launcher launcher =
+        LauncherFactory.create(
+            LauncherConfig.builder()
+                .enablePostDiscoveryFilterAutoRegistration(false)
+                .addPostDiscoveryFilters(new ShardFilter(shard))
+                .build());
+    Set<String> passed = new TreeSet<>();
+    List<String> failures = new ArrayList<>();
+    launcher.execute(
+        LauncherDiscoveryRequestBuilder.request()
+            .selectors(java.util.Arrays.stream(FIXTURES).map(c -> selectClass(c)).toList())
+            .build(),
+        new TestExecutionListener() {
+          @Override
+          public void executionFinished(TestIdentifier test, TestExecutionResult result) {
+            if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+              failures.add(test.getDisplayName());
+            } else if (test.isTest()
+                && test.getSource().orElse(null) instanceof MethodSource method) {
+              passed.add(
+                  method.getClassName().replaceFirst(".*\\.", "") + "#" + method.getMethodName());
+            }
+          }
+        });
+    assertThat(failures).isEmpty();
+    return passed;
+  }
+}
