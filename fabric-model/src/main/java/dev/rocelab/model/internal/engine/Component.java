@@ -12,6 +12,12 @@ public abstract class Component {
 
   long wakeTime;
 
+  /**
+   * True while the component runs the wake-up its heap entry stands for: the entry stays in the
+   * heap so that rescheduling moves it in place, but it is no longer pending.
+   */
+  boolean running;
+
   /** A stable number used for the trajectory fingerprint; assigned by the simulator. */
   int id;
 
@@ -26,7 +32,7 @@ public abstract class Component {
    * @return whether a wake-up is pending
    */
   public final boolean isScheduled() {
-    return heapIndex >= 0;
+    return heapIndex >= 0 && !running;
   }
 
   /**

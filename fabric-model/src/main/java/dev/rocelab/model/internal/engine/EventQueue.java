@@ -24,10 +24,6 @@ final class EventQueue {
     return size;
   }
 
-  Component peek() {
-    return items[0];
-  }
-
   long peekTime() {
     return times[0];
   }
@@ -35,6 +31,7 @@ final class EventQueue {
   /** Schedules or moves the component's single wake-up. */
   void schedule(Component c, long time) {
     c.wakeTime = time;
+    c.running = false;
     long seq = nextSeq++;
     int i = c.heapIndex;
     if (i < 0) {
@@ -53,6 +50,7 @@ final class EventQueue {
 
   /** Removes the component's wake-up if it has one. */
   void cancel(Component c) {
+    c.running = false;
     int i = c.heapIndex;
     if (i < 0) {
       return;
@@ -72,19 +70,30 @@ final class EventQueue {
     }
   }
 
-  /** Removes and returns the earliest component. */
-  Component poll() {
+  /**
+   * Marks the earliest component as running: its entry stays in the heap, so that a component that
+   * schedules its next wake-up while it runs — most do — is moved in place by {@link #schedule},
+   * one sift where removing it and adding it again would take two. The heap then holds the same
+   * keys either way, so the order of wake-ups is the same.
+   *
+   * @return the component
+   */
+  Component startEarliest() {
     Component top = items[0];
-    top.heapIndex = -1;
-    int last = --size;
-    Component moved = items[last];
-    long time = times[last];
-    long seq = seqs[last];
-    items[last] = null;
-    if (last > 0) {
-      siftDown(0, moved, time, seq);
-    }
+    top.running = true;
     return top;
+  }
+
+  /**
+   * Ends a component's run: its entry goes, unless it scheduled (or cancelled) itself meanwhile.
+   *
+   * @param c the component {@link #startEarliest} returned
+   */
+  void ran(Component c) {
+    if (c.running) {
+      c.running = false;
+      cancel(c);
+    }
   }
 
   private static boolean before(long timeA, long seqA, long timeB, long seqB) {

@@ -102,11 +102,14 @@ public final class Simulator {
         now = until;
         return true;
       }
-      Component next = queue.poll();
+      // the component stays in the heap while it runs: most wake-ups schedule their own next one,
+      // which then moves it in place
+      Component next = queue.startEarliest();
       now = time;
       events++;
       fingerprint = (fingerprint ^ (now * 31 + next.id)) * 0x100000001b3L;
       next.wake(now);
+      queue.ran(next);
     }
     if (!stopRequested) {
       now = Math.max(now, until); // nothing left to happen before the bound
