@@ -132,6 +132,8 @@ final class TelemetryCharts {
     Optional<LineChart.Window> window =
         activity(lines, markers, runMicros, result.scenario().sampleInterval().toMicros());
     String name = title + " · " + result.scenario().name();
+    LineChart.Window whole =
+        runMicros > 0 ? new LineChart.Window(0, Math.max(runMicros, lastX(lines))) : null;
     List<Attachment> charts = new ArrayList<>();
     if (window.isPresent()) {
       LineChart.Window w = window.get();
@@ -145,32 +147,9 @@ final class TelemetryCharts {
               + Display.time(result.elapsed())
               + " (the whole run in the next chart)";
       charts.add(svg(name, timeChart(name, yLabel, lines, cropped, markers, thresholds, w)));
-      charts.add(
-          svg(
-              name + " (whole run)",
-              timeChart(
-                  name + " (whole run)",
-                  yLabel,
-                  lines,
-                  note,
-                  markers,
-                  thresholds,
-                  new LineChart.Window(0, Math.max(runMicros, lastX(lines))))));
-    } else {
-      charts.add(
-          svg(
-              name,
-              timeChart(
-                  name,
-                  yLabel,
-                  lines,
-                  note,
-                  markers,
-                  thresholds,
-                  runMicros > 0
-                      ? new LineChart.Window(0, Math.max(runMicros, lastX(lines)))
-                      : null)));
+      name += " (whole run)";
     }
+    charts.add(svg(name, timeChart(name, yLabel, lines, note, markers, thresholds, whole)));
     return charts;
   }
 
