@@ -4,10 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.WeakHashMap;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestDescriptor;
@@ -35,7 +33,10 @@ public final class ShardFilter implements PostDiscoveryFilter {
   public static final String ENVIRONMENT_VARIABLE = "ROCELAB_SHARD";
 
   private final Optional<Shard> shard;
-  private final Map<TestDescriptor, List<String>> classesByRoot = new WeakHashMap<>();
+
+  // the classes of the tree being filtered, worked out once per tree (the same root object)
+  private TestDescriptor root;
+  private List<String> classes = List.of();
 
   /** The filter the launcher loads: the shard from the property or the environment. */
   public ShardFilter() {
@@ -108,14 +109,18 @@ public final class ShardFilter implements PostDiscoveryFilter {
         : FilterResult.excluded(owner.get() + " is not in " + name);
   }
 
-  private synchronized List<String> classesUnder(TestDescriptor root) {
-    return classesByRoot.computeIfAbsent(
-        root,
-        r -> {
-          TreeSet<String> names = new TreeSet<>();
-          r.getDescendants().forEach(d -> topLevelClass(d).ifPresent(names::add));
-          return new ArrayList<>(names);
-        });
+  /**
+   * The test classes of a tree, sorted. Roots are compared by identity: every discovery request
+   * builds a new tree, and two trees of one engine are equal by unique id.
+   */
+  private synchronized List<String> classesUnder(TestDescriptor tree) {
+    if (tree != root) {
+      TreeSet<String> names = new TreeSet<>();
+      tree.getDescendants().forEach(d -> topLevelClass(d).ifPresent(names::add));
+      root = tree;
+      classes = new ArrayList<>(names);
+    }
+    return classes;
   }
 
   private static TestDescriptor root(TestDescriptor descriptor) {

@@ -59,6 +59,14 @@ class ShardFilterTest {
   }
 
   @Test
+  void aFilterUsedForSeveralDiscoveriesDealsEachTreeAfresh() {
+    // one launcher, as a build tool may use it, discovering one class and then all five
+    ShardFilter filter = new ShardFilter(Optional.of(new Shard(2, 2)));
+    assertThat(run(filter, FixtureAlpha.class)).isEmpty();
+    assertThat(classes(run(filter, FIXTURES))).containsExactly("FixtureBravo", "FixtureDelta");
+  }
+
+  @Test
   void aShardIsWrittenKOfN() {
     assertThatThrownBy(() -> new Shard(3, 2)).hasMessageContaining("1 <= K <= N");
     assertThatThrownBy(() -> new ShardFilter.Shard(0, 0)).hasMessageContaining("K/N");
@@ -72,17 +80,21 @@ class ShardFilterTest {
 
   /** The tests that ran successfully, as {@code Class#method}. */
   private static Set<String> run(Optional<Shard> shard) {
+    return run(new ShardFilter(shard), FIXTURES);
+  }
+
+  private static Set<String> run(ShardFilter filter, Class<?>... fixtures) {
     Launcher launcher =
         LauncherFactory.create(
             LauncherConfig.builder()
                 .enablePostDiscoveryFilterAutoRegistration(false)
-                .addPostDiscoveryFilters(new ShardFilter(shard))
+                .addPostDiscoveryFilters(filter)
                 .build());
     Set<String> passed = new TreeSet<>();
     List<String> failures = new ArrayList<>();
     launcher.execute(
         LauncherDiscoveryRequestBuilder.request()
-            .selectors(java.util.Arrays.stream(FIXTURES).map(c -> selectClass(c)).toList())
+            .selectors(java.util.Arrays.stream(fixtures).map(c -> selectClass(c)).toList())
             .build(),
         new TestExecutionListener() {
           @Override
