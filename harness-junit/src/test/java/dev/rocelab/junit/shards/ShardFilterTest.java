@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
@@ -25,11 +26,11 @@ import org.junit.platform.launcher.core.LauncherFactory;
 class ShardFilterTest {
 
   private static final Class<?>[] FIXTURES = {
-    FixtureAlpha.class,
-    FixtureBravo.class,
-    FixtureCharlie.class,
-    FixtureDelta.class,
-    FixtureEcho.class
+    ShardFixtures.Alpha.class,
+    ShardFixtures.Bravo.class,
+    ShardFixtures.Charlie.class,
+    ShardFixtures.Delta.class,
+    ShardFixtures.Echo.class
   };
 
   @Test
@@ -53,17 +54,16 @@ class ShardFilterTest {
   void classesAreDealtRoundRobinByNameSoTheShardsAreBalanced() {
     // five classes over two shards: three and two, nested classes with their outer class
     assertThat(classes(run(Optional.of(new Shard(1, 2)))))
-        .containsExactly("FixtureAlpha", "FixtureCharlie", "FixtureEcho");
-    assertThat(classes(run(Optional.of(new Shard(2, 2)))))
-        .containsExactly("FixtureBravo", "FixtureDelta");
+        .containsExactly("Alpha", "Charlie", "Echo");
+    assertThat(classes(run(Optional.of(new Shard(2, 2))))).containsExactly("Bravo", "Delta");
   }
 
   @Test
   void aFilterUsedForSeveralDiscoveriesDealsEachTreeAfresh() {
     // one launcher, as a build tool may use it, discovering one class and then all five
     ShardFilter filter = new ShardFilter(Optional.of(new Shard(2, 2)));
-    assertThat(run(filter, FixtureAlpha.class)).isEmpty();
-    assertThat(classes(run(filter, FIXTURES))).containsExactly("FixtureBravo", "FixtureDelta");
+    assertThat(run(filter, ShardFixtures.Alpha.class)).isEmpty();
+    assertThat(classes(run(filter, FIXTURES))).containsExactly("Bravo", "Delta");
   }
 
   @Test
@@ -72,13 +72,20 @@ class ShardFilterTest {
     assertThatThrownBy(() -> new ShardFilter.Shard(0, 0)).hasMessageContaining("K/N");
   }
 
+  /** The fixture classes that tests ran in: Alpha, Bravo… */
   private static Set<String> classes(Set<String> tests) {
     Set<String> classes = new TreeSet<>();
-    tests.forEach(t -> classes.add(t.substring(0, t.indexOf('#')).replaceFirst("\\$Inner$", "")));
+    Matcher fixture = Pattern.compile("\\[class:[^\\]]*\\$(\\w+)\\]").matcher("");
+    tests.forEach(
+        t -> {
+          if (fixture.reset(t).find()) {
+            classes.add(fixture.group(1));
+          }
+        });
     return classes;
   }
 
-  /** The tests that ran successfully, as {@code Class#method}. */
+  /** The tests that ran successfully, by unique id. */
   private static Set<String> run(Optional<Shard> shard) {
     return run(new ShardFilter(shard), FIXTURES);
   }
@@ -101,10 +108,8 @@ class ShardFilterTest {
           public void executionFinished(TestIdentifier test, TestExecutionResult result) {
             if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
               failures.add(test.getDisplayName());
-            } else if (test.isTest()
-                && test.getSource().orElse(null) instanceof MethodSource method) {
-              passed.add(
-                  method.getClassName().replaceFirst(".*\\.", "") + "#" + method.getMethodName());
+            } else if (test.isTest()) {
+              passed.add(test.getUniqueId());
             }
           }
         });

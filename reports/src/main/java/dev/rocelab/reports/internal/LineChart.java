@@ -246,15 +246,7 @@ record LineChart(
     }
     for (int tick = 0; tick <= 4; tick++) {
       double y = TOP + plotHeight - plotHeight * tick / 4;
-      svg.append("<line class=\"grid\" x1=\"")
-          .append(LEFT)
-          .append("\" y1=\"")
-          .append(Svg.coordinate(y))
-          .append("\" x2=\"")
-          .append(LEFT + PLOT_WIDTH)
-          .append("\" y2=\"")
-          .append(Svg.coordinate(y))
-          .append("\" stroke=\"#ddd\"/>\n");
+      acrossThePlot(svg, "class=\"grid\"", y, "stroke=\"#ddd\"");
       svg.append("<text x=\"")
           .append(LEFT - 6)
           .append("\" y=\"")
@@ -313,17 +305,11 @@ record LineChart(
         .append("\"/></clipPath>\n");
     for (Threshold threshold : thresholds) {
       double y = TOP + plotHeight - plotHeight * threshold.y() / yTop;
-      svg.append("<line class=\"threshold\" data-name=\"")
-          .append(Svg.escape(threshold.label()))
-          .append("\" x1=\"")
-          .append(LEFT)
-          .append("\" y1=\"")
-          .append(Svg.coordinate(y))
-          .append("\" x2=\"")
-          .append(LEFT + PLOT_WIDTH)
-          .append("\" y2=\"")
-          .append(Svg.coordinate(y))
-          .append("\" stroke=\"#555\" stroke-dasharray=\"6 4\"/>\n");
+      acrossThePlot(
+          svg,
+          "class=\"threshold\" data-name=\"" + Svg.escape(threshold.label()) + "\"",
+          y,
+          "stroke=\"#555\" stroke-dasharray=\"6 4\"");
       svg.append("<text class=\"threshold-label\" x=\"")
           .append(LEFT + PLOT_WIDTH - 4)
           .append("\" y=\"")
@@ -421,6 +407,23 @@ record LineChart(
     }
     svg.append("</svg>\n");
     return svg.toString();
+  }
+
+  /** A horizontal line from the plot's left edge to its right one. */
+  private static void acrossThePlot(StringBuilder svg, String attributes, double y, String stroke) {
+    svg.append("<line ")
+        .append(attributes)
+        .append(" x1=\"")
+        .append(LEFT)
+        .append("\" y1=\"")
+        .append(Svg.coordinate(y))
+        .append("\" x2=\"")
+        .append(LEFT + PLOT_WIDTH)
+        .append("\" y2=\"")
+        .append(Svg.coordinate(y))
+        .append("\" ")
+        .append(stroke)
+        .append("/>\n");
   }
 
   /** The legend of a line, saying when it coincides with an earlier one. */
