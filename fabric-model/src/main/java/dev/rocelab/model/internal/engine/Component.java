@@ -7,10 +7,13 @@ package dev.rocelab.model.internal.engine;
  */
 public abstract class Component {
 
-  /** Position in the event queue's heap, or -1 when no wake-up is pending. */
-  int heapIndex = -1;
+  /** The event queue's number for this component, or -1 before its first wake-up is scheduled. */
+  int slot = -1;
 
   long wakeTime;
+
+  /** Whether a wake-up is pending. */
+  boolean pending;
 
   /**
    * True while the component runs the wake-up its heap entry stands for: the entry stays in the
@@ -32,7 +35,7 @@ public abstract class Component {
    * @return whether a wake-up is pending
    */
   public final boolean isScheduled() {
-    return heapIndex >= 0 && !running;
+    return pending;
   }
 
   /**

@@ -5,15 +5,30 @@ import java.util.Arrays;
 /**
  * A 4-ary min-heap of components ordered by (wake time, sequence number): ties run first in, first
  * out. Four children per node halve the depth of a binary heap, which is what a poll pays for. Each
- * component appears at most once; rescheduling moves it in place. The keys live in primitive arrays
- * beside the components, so comparisons never leave the heap's own memory.
+ * component appears at most once; rescheduling moves it in place.
+ *
+ * <p>The heap holds no references: each component gets a slot number when first scheduled, and the
+ * heap's entries are (time, sequence) pairs side by side in one array with the slot beside them;
+ * the slot's heap position is kept in an array too. A sift therefore reads and writes only the
+ * heap's own dense arrays, never the components, which lie scattered in memory: on a fabric of
+ * thousands of ports those cache misses were most of the engine's time.
  */
 final class EventQueue {
 
-  private Component[] items = new Component[64];
-  private long[] times = new long[64];
-  private long[] seqs = new long[64];
+  /** Entry i's wake time at {@code 2 * i}, its sequence number at {@code 2 * i + 1}. */
+  private long[] keys = new long[128];
+
+  /** Entry i's component slot. */
+  private int[] slots = new int[64];
+
+  /** A slot's component. */
+  private Component[] components = new Component[64];
+
+  /** A slot's position in the heap, or -1 when it has no entry. */
+  private int[] positions = new int[64];
+
   private int size;
+  private int slotCount;
   private long nextSeq;
 
   boolean isEmpty() {
@@ -25,44 +40,49 @@ final class EventQueue {
   }
 
   long peekTime() {
-    return times[0];
+    return keys[0];
   }
 
   /** Schedules or moves the component's single wake-up. */
   void schedule(Component c, long time) {
     c.wakeTime = time;
+    c.pending = true;
     c.running = false;
     long seq = nextSeq++;
-    int i = c.heapIndex;
+    int slot = c.slot;
+    if (slot < 0) {
+      slot = addSlot(c);
+    }
+    int i = positions[slot];
     if (i < 0) {
-      if (size == items.length) {
-        items = Arrays.copyOf(items, size * 2);
-        times = Arrays.copyOf(times, size * 2);
-        seqs = Arrays.copyOf(seqs, size * 2);
+      if (size == slots.length) {
+        slots = Arrays.copyOf(slots, size * 2);
+        keys = Arrays.copyOf(keys, size * 4);
       }
-      siftUp(size++, c, time, seq);
-    } else if (time < times[i]) {
-      siftUp(i, c, time, seq);
+      siftUp(size++, slot, time, seq);
+    } else if (time < keys[2 * i]) {
+      siftUp(i, slot, time, seq);
     } else {
-      siftDown(i, c, time, seq); // later in time, or the same time with a later sequence
+      siftDown(i, slot, time, seq); // later in time, or the same time with a later sequence
     }
   }
 
   /** Removes the component's wake-up if it has one. */
   void cancel(Component c) {
+    c.pending = false;
     c.running = false;
-    int i = c.heapIndex;
-    if (i < 0) {
+    int slot = c.slot;
+    if (slot < 0 || positions[slot] < 0) {
       return;
     }
-    c.heapIndex = -1;
+    int i = positions[slot];
+    positions[slot] = -1;
     int last = --size;
-    Component moved = items[last];
-    long time = times[last];
-    long seq = seqs[last];
-    items[last] = null;
+    int moved = slots[last];
+    long time = keys[2 * last];
+    long seq = keys[2 * last + 1];
     if (i < last) {
-      if (before(time, seq, times[i], seqs[i])) {
+      if (before(time, seq, keys[2 * i], keys[2 * i + 1])) {
         siftUp(i, moved, time, seq);
       } else {
         siftDown(i, moved, time, seq);
@@ -79,7 +99,8 @@ final class EventQueue {
    * @return the component
    */
   Component startEarliest() {
-    Component top = items[0];
+    Component top = components[slots[0]];
+    top.pending = false;
     top.running = true;
     return top;
   }
@@ -91,53 +112,72 @@ final class EventQueue {
    */
   void ran(Component c) {
     if (c.running) {
-      c.running = false;
       cancel(c);
     }
+  }
+
+  private int addSlot(Component c) {
+    int slot = slotCount++;
+    if (slot == components.length) {
+      components = Arrays.copyOf(components, slot * 2);
+      positions = Arrays.copyOf(positions, slot * 2);
+    }
+    components[slot] = c;
+    positions[slot] = -1;
+    c.slot = slot;
+    return slot;
   }
 
   private static boolean before(long timeA, long seqA, long timeB, long seqB) {
     return timeA < timeB || (timeA == timeB && seqA < seqB);
   }
 
-  private void siftUp(int i, Component c, long time, long seq) {
+  private void siftUp(int i, int slot, long time, long seq) {
     while (i > 0) {
       int parent = (i - 1) >>> 2;
-      if (!before(time, seq, times[parent], seqs[parent])) {
+      long parentTime = keys[2 * parent];
+      long parentSeq = keys[2 * parent + 1];
+      if (!before(time, seq, parentTime, parentSeq)) {
         break;
       }
-      place(i, items[parent], times[parent], seqs[parent]);
+      place(i, slots[parent], parentTime, parentSeq);
       i = parent;
     }
-    place(i, c, time, seq);
+    place(i, slot, time, seq);
   }
 
-  private void siftDown(int i, Component c, long time, long seq) {
+  private void siftDown(int i, int slot, long time, long seq) {
     while (true) {
       int first = 4 * i + 1;
       if (first >= size) {
         break;
       }
       int best = first;
+      long bestTime = keys[2 * first];
+      long bestSeq = keys[2 * first + 1];
       int end = Math.min(first + 4, size);
       for (int child = first + 1; child < end; child++) {
-        if (before(times[child], seqs[child], times[best], seqs[best])) {
+        long childTime = keys[2 * child];
+        long childSeq = keys[2 * child + 1];
+        if (before(childTime, childSeq, bestTime, bestSeq)) {
           best = child;
+          bestTime = childTime;
+          bestSeq = childSeq;
         }
       }
-      if (!before(times[best], seqs[best], time, seq)) {
+      if (!before(bestTime, bestSeq, time, seq)) {
         break;
       }
-      place(i, items[best], times[best], seqs[best]);
+      place(i, slots[best], bestTime, bestSeq);
       i = best;
     }
-    place(i, c, time, seq);
+    place(i, slot, time, seq);
   }
 
-  private void place(int i, Component c, long time, long seq) {
-    items[i] = c;
-    times[i] = time;
-    seqs[i] = seq;
-    c.heapIndex = i;
+  private void place(int i, int slot, long time, long seq) {
+    keys[2 * i] = time;
+    keys[2 * i + 1] = seq;
+    slots[i] = slot;
+    positions[slot] = i;
   }
 }
