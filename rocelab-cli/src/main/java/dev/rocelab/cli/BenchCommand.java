@@ -134,17 +134,19 @@ final class BenchCommand implements Callable<Integer> {
 
   private static Map<String, Object> run(
       BenchScenario bench, Optional<Duration> every, Consumer<RunProgress> progress) {
-    long start = System.nanoTime();
-    ModelBenchmark simulation = new ModelBenchmark(bench.fabric(), bench.scenario());
-    LiveHeapSampler heap = new LiveHeapSampler(simulation);
-    Runnable report = every.map(e -> simulation.progressReporter(e, progress)).orElse(() -> {});
-    simulation.run(
-        Duration.ofMinutes(30),
-        () -> {
-          heap.sliceDone();
-          report.run();
-        });
-    double wall = (System.nanoTime() - start - heap.samplingNanos()) / 1e9;
+    ModelBenchmark simulation;
+    double wall;
+    long peakHeapBytes;
+    try (HeapAfterCollections heap = new HeapAfterCollections()) {
+      long start = System.nanoTime();
+      ModelBenchmark model = new ModelBenchmark(bench.fabric(), bench.scenario());
+      model.run(
+          Duration.ofMinutes(30),
+          every.map(e -> model.progressReporter(e, progress)).orElse(() -> {}));
+      simulation = model;
+      wall = (System.nanoTime() - start) / 1e9;
+      peakHeapBytes = heap.peakBytes();
+    }
     RunResult result = simulation.result();
     long events = simulation.events();
     long packets = simulation.dataPacketsSent();
@@ -162,7 +164,7 @@ final class BenchCommand implements Callable<Integer> {
     line.put("events_per_s", Math.round(events / wall));
     line.put("data_packets", packets);
     line.put("data_packets_per_s", Math.round(packets / wall));
-    line.put("peak_heap_mb", round(heap.peakBytes() / 1048576.0, 1));
+    line.put("peak_heap_mb", round(peakHeapBytes / 1048576.0, 1));
     line.put("drops", result.totalDrops());
     line.put(
         "retransmissions", result.flows().stream().mapToLong(FlowResult::retransmissions).sum());
