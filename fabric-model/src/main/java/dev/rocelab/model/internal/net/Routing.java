@@ -1,11 +1,10 @@
 package dev.rocelab.model.internal.net;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * Shortest-path ECMP next hops: for every switch and destination NIC, the local ports that lie on a
@@ -19,7 +18,8 @@ final class Routing {
   private Routing() {}
 
   /**
-   * Computes next hops.
+   * Computes next hops. The NICs on one leaf share every switch's next hops but the leaf's own, so
+   * the fabric is searched once per leaf, not once per NIC: a 32,768-NIC fabric has 512 leaves.
    *
    * @param adjacency per switch, per local port: the switch reached (≥ 0), −(nic + 1) for a NIC, or
    *     {@link #DOWN}
@@ -30,37 +30,72 @@ final class Routing {
     int switches = adjacency.length;
     int nics = nicSwitch.length;
     int[][][] table = new int[switches][nics][];
-    Map<String, int[]> shared = new HashMap<>();
-    Map<Integer, int[]> distancesByLeaf = new HashMap<>();
+    Map<PortSet, int[]> shared = new HashMap<>();
+    Map<Integer, int[][]> towardsLeaf = new HashMap<>();
     for (int nic = 0; nic < nics; nic++) {
       int leaf = nicSwitch[nic];
       if (leaf < 0) {
         continue;
       }
-      int[] dist = distancesByLeaf.computeIfAbsent(leaf, l -> distances(adjacency, l));
+      int[][] hops = towardsLeaf.computeIfAbsent(leaf, l -> hopsTowards(adjacency, l, shared));
       for (int sw = 0; sw < switches; sw++) {
-        List<Integer> hops = new ArrayList<>();
-        if (sw == leaf) {
-          for (int port = 0; port < adjacency[sw].length; port++) {
-            if (adjacency[sw][port] == -(nic + 1)) {
-              hops.add(port);
-            }
-          }
-        } else if (dist[sw] > 0) {
-          for (int port = 0; port < adjacency[sw].length; port++) {
-            int peer = adjacency[sw][port];
-            if (peer >= 0 && dist[peer] == dist[sw] - 1) {
-              hops.add(port);
-            }
-          }
-        }
-        if (!hops.isEmpty()) {
-          int[] array = hops.stream().mapToInt(Integer::intValue).toArray();
-          table[sw][nic] = shared.computeIfAbsent(Arrays.toString(array), k -> array);
-        }
+        table[sw][nic] = hops[sw];
       }
+      int[] row = adjacency[leaf];
+      int towardsNic = -(nic + 1);
+      table[leaf][nic] = share(ports(row.length, port -> row[port] == towardsNic), shared);
     }
     return table;
+  }
+
+  /** Per switch other than the leaf: the ports one hop closer to it (null: none). */
+  private static int[][] hopsTowards(int[][] adjacency, int leaf, Map<PortSet, int[]> shared) {
+    int[] dist = distances(adjacency, leaf);
+    int[][] hops = new int[adjacency.length][];
+    for (int sw = 0; sw < adjacency.length; sw++) {
+      if (dist[sw] > 0) {
+        int[] row = adjacency[sw];
+        int closer = dist[sw] - 1;
+        hops[sw] =
+            share(ports(row.length, port -> row[port] >= 0 && dist[row[port]] == closer), shared);
+      }
+    }
+    return hops;
+  }
+
+  private static int[] ports(int count, IntPredicate chosen) {
+    int[] ports = new int[count];
+    int n = 0;
+    for (int port = 0; port < count; port++) {
+      if (chosen.test(port)) {
+        ports[n++] = port;
+      }
+    }
+    return Arrays.copyOf(ports, n);
+  }
+
+  /** One array per distinct port set; null for an empty one. */
+  private static int[] share(int[] ports, Map<PortSet, int[]> shared) {
+    return ports.length == 0 ? null : shared.computeIfAbsent(new PortSet(ports), PortSet::ports);
+  }
+
+  /** A port set compared by content. */
+  private record PortSet(int[] ports) {
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof PortSet other && Arrays.equals(ports, other.ports);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(ports);
+    }
+
+    @Override
+    public String toString() {
+      return Arrays.toString(ports);
+    }
   }
 
   /** Hop counts from every switch to {@code target} (0 at the target, −1 if unreachable). */
