@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs the model's benchmark scenarios, printing one JSON line each.",
       "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off);"
-          + " allreduce16x8 (packet level) and allreduce4096 (flow level), nccl-tests sweeps.",
+          + " allreduce16x8 (packet level), allreduce4096 and allreduce32768 (flow level), nccl-tests sweeps.",
       "Run only when named (minutes each): storm2s, storm10s, the reference fabric under a 2 s / 10 s PFC storm"
           + " with every series sampled every 10 us (bounded telemetry memory)."
     })

@@ -47,6 +47,7 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
     }
     names.add("allreduce16x8");
     names.add("allreduce4096");
+    names.add("allreduce32768");
     return names;
   }
 
@@ -117,6 +118,18 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
                 .sizes("1KiB", "1GiB", 2)
                 .fidelity(Fidelity.FLOW)
                 .duration("10s")
+                .build());
+      case "allreduce32768":
+        // flow level: 4,096 hosts × 8 GPUs × 400G on three tiers, nccl-tests' whole default sweep
+        // (-b 8 -e 8G -f 2)
+        return new BenchScenario(
+            name,
+            standalone("allreduce32768"),
+            Scenario.collective(CollectiveOperation.ALL_REDUCE)
+                .named(name)
+                .sizes("8B", "8GiB", 2)
+                .fidelity(Fidelity.FLOW)
+                .duration("100s")
                 .build());
       case "storm2s":
         return storm(name, SimTime.seconds(2));

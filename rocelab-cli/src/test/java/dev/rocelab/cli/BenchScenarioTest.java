@@ -3,6 +3,8 @@ package dev.rocelab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.NicFirmware.DcqcnVariant;
 import dev.rocelab.api.fabric.NicProfile;
@@ -49,13 +51,29 @@ class BenchScenarioTest {
   @Test
   void theCollectiveBenchmarksRunOnTheReferenceFabricsProfiles() {
     FabricSpec reference = FabricFiles.load(Path.of("../fabrics/reference.yaml"));
-    for (String name : new String[] {"allreduce16x8", "allreduce4096"}) {
+    for (String name : new String[] {"allreduce16x8", "allreduce4096", "allreduce32768"}) {
       FabricSpec fabric = BenchScenario.named(name).fabric();
       assertThat(fabric.nicProfiles()).as(name).isEqualTo(reference.nicProfiles());
       assertThat(fabric.switchProfiles()).as(name).isEqualTo(reference.switchProfiles());
       assertThat(fabric.hostProfiles()).as(name).isEqualTo(reference.hostProfiles());
       assertThat(fabric.qos()).as(name).isEqualTo(reference.qos());
       assertThat(fabric.firmwareRegistry()).as(name).isEqualTo(reference.firmwareRegistry());
+    }
+  }
+
+  @Test
+  void theLargestCollectiveBenchmarkIs32768GpusOnThreeTiersWithoutOversubscription() {
+    FabricGraph graph = FabricGraph.of(BenchScenario.named("allreduce32768").fabric());
+
+    assertThat(graph.hosts()).hasSize(4096);
+    assertThat(graph.nics()).hasSize(32_768);
+    assertThat(graph.switches().stream().mapToInt(s -> graph.tierOf(s.name())).max()).hasValue(3);
+    for (Device sw : graph.switches()) {
+      long up = graph.uplinks(sw.name()).size();
+      long down = graph.ports(sw.name()).size() - up;
+      if (graph.tierOf(sw.name()) < 3) {
+        assertThat(up).as(sw.name()).isEqualTo(down);
+      }
     }
   }
 
