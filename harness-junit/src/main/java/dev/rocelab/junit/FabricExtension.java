@@ -13,11 +13,14 @@ import dev.rocelab.junit.internal.Reporting;
 import dev.rocelab.junit.internal.ScenarioAnnotations;
 import dev.rocelab.junit.internal.ScenarioInvocationContext;
 import dev.rocelab.junit.internal.Sessions;
+import dev.rocelab.junit.internal.Shard;
 import dev.rocelab.junit.internal.Signatures;
 import dev.rocelab.junit.internal.UnfinishedRuns;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -147,8 +150,18 @@ final class FabricExtension
             context,
             Misuse.method(method) + " with " + Misuse.annotation(declaration.annotationType()));
     Signatures.check(method, true);
-    return ScenarioAnnotations.invocations(declaration, method, configuration).stream()
-        .map(ScenarioInvocationContext::new);
+    List<ScenarioInvocation> invocations =
+        ScenarioAnnotations.invocations(declaration, method, configuration);
+    Optional<Shard> shard = Shard.selected(context);
+    return IntStream.range(0, invocations.size())
+        .filter(point -> shard.map(s -> s.dealt(point)).orElse(true))
+        .mapToObj(point -> new ScenarioInvocationContext(invocations.get(point), point));
+  }
+
+  /** A sharded run deals a sweep's points over the shards: a shard may have none of a small one. */
+  @Override
+  public boolean mayReturnZeroTestTemplateInvocationContexts(ExtensionContext context) {
+    return Shard.selected(context).isPresent();
   }
 
   @Override

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rocelab.junit.internal.Shard;
 import dev.rocelab.junit.internal.ShardFilter;
-import dev.rocelab.junit.internal.ShardFilter.Shard;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,7 +28,8 @@ class ShardedSignOffTest {
   private static final Class<?>[] FIXTURES = {
     SignOffFixtures.BaselineTestCase.class,
     SignOffFixtures.SyntheticLoadTestCase.class,
-    SignOffFixtures.FailuresTestCase.class
+    SignOffFixtures.FailuresTestCase.class,
+    SignOffFixtures.SweepTestCase.class
   };
 
   @TempDir Path work;
@@ -39,8 +40,8 @@ class ShardedSignOffTest {
     AllureRecording.run(whole, Map.of(), FIXTURES);
     Path first = work.resolve("shard-1");
     Path second = work.resolve("shard-2");
-    AllureRecording.run(first, Map.of(), List.of(shard(1, 2)), FIXTURES);
-    AllureRecording.run(second, Map.of(), List.of(shard(2, 2)), FIXTURES);
+    AllureRecording.run(first, Map.of(Shard.PROPERTY, "1/2"), List.of(shard(1, 2)), FIXTURES);
+    AllureRecording.run(second, Map.of(Shard.PROPERTY, "2/2"), List.of(shard(2, 2)), FIXTURES);
 
     JsonNode unsharded = signOff(work.resolve("signoff-whole"), whole);
     JsonNode merged = signOff(work.resolve("signoff-merged"), first, second);
@@ -49,6 +50,42 @@ class ShardedSignOffTest {
     assertThat(testsByPhase(second)).isNotEmpty();
     assertThat(merged.path("verdict")).isEqualTo(unsharded.path("verdict"));
     assertThat(summary(merged)).isEqualTo(summary(unsharded));
+  }
+
+  @Test
+  void aSweepSpreadOverTwoShardsIsTheSameTestsInAllure() throws IOException {
+    Path whole = work.resolve("whole");
+    AllureRecording.run(whole, Map.of(), SignOffFixtures.SweepTestCase.class);
+    Path first = work.resolve("shard-1");
+    Path second = work.resolve("shard-2");
+    AllureRecording.run(
+        first,
+        Map.of(Shard.PROPERTY, "1/2"),
+        List.of(shard(1, 2)),
+        SignOffFixtures.SweepTestCase.class);
+    AllureRecording.run(
+        second,
+        Map.of(Shard.PROPERTY, "2/2"),
+        List.of(shard(2, 2)),
+        SignOffFixtures.SweepTestCase.class);
+
+    // Allure takes results with one history id for retries of one test: the shards' points must
+    // keep the ids they have in the whole run, and never share one
+    List<String> shardIds = new java.util.ArrayList<>(historyIds(first));
+    shardIds.addAll(historyIds(second));
+    assertThat(historyIds(first)).isNotEmpty();
+    assertThat(historyIds(second)).isNotEmpty();
+    assertThat(shardIds)
+        .doesNotHaveDuplicates()
+        .containsExactlyInAnyOrderElementsOf(historyIds(whole));
+  }
+
+  private static List<String> historyIds(Path results) throws IOException {
+    List<String> ids = new java.util.ArrayList<>();
+    for (String file : testsByPhase(results)) {
+      ids.add(new ObjectMapper().readTree(Path.of(file).toFile()).path("historyId").asText());
+    }
+    return ids;
   }
 
   private static ShardFilter shard(int index, int count) {

@@ -55,6 +55,18 @@ final class SignOffFixtures {
     }
   }
 
+  @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
+  static class SweepTestCase {
+
+    @Incast(
+        senders = {2, 3, 4},
+        message = {"64KiB", "128KiB"},
+        priority = 3)
+    void incastSweepIsLossless(RunResult run) {
+      assertThat(run).isLossless();
+    }
+  }
+
   static class WithoutPhaseTestCase {
 
     @Test

@@ -15,8 +15,12 @@ import io.qameta.allure.model.Parameter;
 import io.qameta.allure.model.Status;
 import io.qameta.allure.model.StatusDetails;
 import io.qameta.allure.model.StepResult;
+import io.qameta.allure.model.TestResult;
 import java.lang.reflect.AnnotatedElement;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,9 +70,11 @@ final class AllureReporting implements Reporting {
     String phase = configuration.phase().displayName();
     Optional<String> purpose =
         purpose(context.getRequiredTestMethod()).or(() -> purpose(context.getRequiredTestClass()));
+    Optional<String> sweepPoint = ScenarioInvocationContext.sweepPointId(context);
     lifecycle.updateTestCase(
         test.get(),
         result -> {
+          sweepPoint.ifPresent(id -> identifySweepPoint(result, id));
           if (result.getDescription() == null && purpose.isPresent()) {
             result.setDescription(purpose.get());
           }
@@ -87,6 +93,29 @@ final class AllureReporting implements Reporting {
                 existing.add(new Parameter().setName(name).setValue(Secrets.mask(value)));
               });
         });
+  }
+
+  /**
+   * A sweep point is one test in Allure's history whichever shard ran it: Allure tells tests apart
+   * by their history id, which Allure's JUnit listener derives from JUnit's invocation number, and
+   * a shard numbers only its own points (two shards' first invocations would look like one test run
+   * twice). The id comes from the point's position in the whole sweep instead.
+   */
+  private static void identifySweepPoint(TestResult result, String pointId) {
+    result.setHistoryId(md5(pointId));
+    result.getParameters().stream()
+        .filter(p -> "UniqueId".equals(p.getName()))
+        .forEach(p -> p.setValue(pointId));
+  }
+
+  private static String md5(String text) {
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8));
+      return new BigInteger(1, digest).toString(16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has MD5", e);
+    }
   }
 
   @Override

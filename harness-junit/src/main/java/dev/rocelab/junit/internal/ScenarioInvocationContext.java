@@ -7,6 +7,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.junit.ScenarioInvocation;
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.Extension;
@@ -24,12 +25,29 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 public final class ScenarioInvocationContext implements TestTemplateInvocationContext {
 
   private final ScenarioInvocation point;
+  private final int index;
 
   /**
    * @param point the scenario of this invocation
+   * @param index its position in the whole sweep, 0-based (a shard runs some of the points)
    */
-  public ScenarioInvocationContext(ScenarioInvocation point) {
+  public ScenarioInvocationContext(ScenarioInvocation point, int index) {
     this.point = point;
+    this.index = index;
+  }
+
+  /**
+   * The sweep point a test invocation runs, named for reports so that it is the same test whichever
+   * shard runs it: JUnit numbers the invocations a shard runs 1, 2… whatever their points.
+   *
+   * @param context a test's context
+   * @return the sweep's unique id followed by the point's position, if the test is a sweep point
+   */
+  public static Optional<String> sweepPointId(ExtensionContext context) {
+    return Optional.ofNullable(Contexts.store(context).get(PointKey.class, Integer.class))
+        .map(
+            index ->
+                context.getParent().orElseThrow().getUniqueId() + "/[sweep-point:" + index + "]");
   }
 
   @Override
@@ -39,8 +57,10 @@ public final class ScenarioInvocationContext implements TestTemplateInvocationCo
 
   @Override
   public List<Extension> getAdditionalExtensions() {
-    return List.of(new Invocation(point));
+    return List.of(new Invocation(point, index));
   }
+
+  private record PointKey() {}
 
   private record ResultKey() {}
 
@@ -49,14 +69,17 @@ public final class ScenarioInvocationContext implements TestTemplateInvocationCo
   private static final class Invocation implements BeforeEachCallback, ParameterResolver {
 
     private final ScenarioInvocation point;
+    private final int index;
 
-    Invocation(ScenarioInvocation point) {
+    Invocation(ScenarioInvocation point, int index) {
       this.point = point;
+      this.index = index;
     }
 
     @Override
     public void beforeEach(ExtensionContext context) {
       Contexts.store(context).put(ScenarioInvocation.class, point);
+      Contexts.store(context).put(PointKey.class, index);
     }
 
     @Override

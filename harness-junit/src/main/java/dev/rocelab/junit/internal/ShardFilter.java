@@ -3,7 +3,7 @@ package dev.rocelab.junit.internal;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.ArrayList;
-import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.apiguardian.api.API;
@@ -15,80 +15,52 @@ import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.PostDiscoveryFilter;
 
 /**
- * Runs one shard of the discovered test classes when {@code -Drocelab.shard=K/N} (or {@code
- * ROCELAB_SHARD=K/N}) is set, so a CI matrix of N jobs runs the suites once between them: the test
- * classes (top-level or static nested), sorted by name, are dealt round-robin, shard K taking the
- * K-th, (K+N)-th… Every machine discovers the same classes from the same commit, so the shards are
- * disjoint and together are the whole run; a class (with its {@code @Nested} classes, its session
- * and its sweeps) stays in one shard. Without the setting every test runs. Registered as a launcher
- * service.
+ * Runs one shard of the discovered tests when {@code -Drocelab.shard=K/N} (or {@code
+ * ROCELAB_SHARD=K/N}) is set, so a CI matrix of N jobs runs the suites once between them.
+ *
+ * <p>The test classes (top-level or static nested) are dealt to the shards, each class whole with
+ * its {@code @Nested} classes and its session: round-robin by name, or, when {@code
+ * -Drocelab.shard.timings=DIR} names the JUnit XML reports of an earlier run, costliest first to
+ * the least-loaded shard ({@link ShardAssignment}). A scenario test's sweep is the exception: its
+ * points are dealt round-robin over all shards (the extension leaves out the others' points), so a
+ * sweep of hundreds of scenarios spreads over the matrix; its class then runs in every shard that
+ * has a point of it. Every machine discovers the same classes from the same commit, so the shards
+ * are disjoint and together are the whole run. Without the setting every test runs. Registered as a
+ * launcher service.
  */
 @API(status = INTERNAL, since = "0.2")
 public final class ShardFilter implements PostDiscoveryFilter {
 
-  /** The system property that selects a shard, e.g. {@code 2/4}. */
-  public static final String PROPERTY = "rocelab.shard";
-
-  /** The environment variable that selects a shard when the property is not set. */
-  public static final String ENVIRONMENT_VARIABLE = "ROCELAB_SHARD";
-
   private final Optional<Shard> shard;
+  private final Map<String, Double> timings;
 
-  // the classes of the tree being filtered, worked out once per tree (the same root object)
+  // the assignment of the tree being filtered, worked out once per tree (the same root object)
   private TestDescriptor root;
-  private List<String> classes = List.of();
+  private Map<String, Integer> shardOf = Map.of();
 
-  /** The filter the launcher loads: the shard from the property or the environment. */
+  /**
+   * The filter the launcher loads: the shard and the timings from the properties or the
+   * environment.
+   */
   public ShardFilter() {
-    this(
-        Shard.parse(
-            Optional.ofNullable(System.getProperty(PROPERTY))
-                .or(() -> Optional.ofNullable(System.getenv(ENVIRONMENT_VARIABLE)))));
+    this(Shard.selected(), ShardTimings.selected().map(ShardTimings::read).orElse(Map.of()));
   }
 
   /**
    * @param shard the shard to run; empty to run everything
    */
   public ShardFilter(Optional<Shard> shard) {
-    this.shard = shard;
+    this(shard, Map.of());
   }
 
   /**
-   * One shard of N.
-   *
-   * @param index 1..count
-   * @param count how many shards, &ge; 1
+   * @param shard the shard to run; empty to run everything
+   * @param timings seconds per test class of an earlier run (see {@link ShardTimings}); empty to
+   *     deal round-robin by name
    */
-  public record Shard(int index, int count) {
-
-    /** Checks {@code 1 <= index <= count}. */
-    public Shard {
-      if (count < 1 || index < 1 || index > count) {
-        throw new IllegalArgumentException(
-            "-D" + PROPERTY + "=" + index + "/" + count + ": a shard is K/N with 1 <= K <= N");
-      }
-    }
-
-    /**
-     * @param text e.g. {@code 2/4}; empty or blank for none
-     * @return the shard
-     * @throws IllegalArgumentException saying how a shard is written
-     */
-    static Optional<Shard> parse(Optional<String> text) {
-      if (text.isEmpty() || text.get().isBlank()) {
-        return Optional.empty();
-      }
-      String[] parts = text.get().strip().split("/", -1);
-      try {
-        if (parts.length == 2) {
-          return Optional.of(new Shard(Integer.parseInt(parts[0]), Integer.parseInt(parts[1])));
-        }
-      } catch (NumberFormatException e) {
-        // said below
-      }
-      throw new IllegalArgumentException(
-          "-D" + PROPERTY + "=" + text.get() + ": a shard is K/N, e.g. 2/4 for the second of four");
-    }
+  public ShardFilter(Optional<Shard> shard, Map<String, Double> timings) {
+    this.shard = shard;
+    this.timings = timings;
   }
 
   @Override
@@ -100,27 +72,35 @@ public final class ShardFilter implements PostDiscoveryFilter {
     if (owner.isEmpty()) {
       return FilterResult.included("not a test class");
     }
-    List<String> classes = classesUnder(root(descriptor));
-    int position = classes.indexOf(owner.get());
     Shard s = shard.get();
-    String name = "shard " + s.index() + "/" + s.count();
-    return position % s.count() == s.index() - 1
-        ? FilterResult.included(owner.get() + " is in " + name)
-        : FilterResult.excluded(owner.get() + " is not in " + name);
+    if (isSweep(descriptor)) {
+      return FilterResult.included("a sweep, its points dealt over every shard");
+    }
+    Integer dealt = assignment(root(descriptor)).get(owner.get());
+    return dealt != null && dealt == s.index() - 1
+        ? FilterResult.included(owner.get() + " is in " + s)
+        : FilterResult.excluded(owner.get() + " is not in " + s);
   }
 
   /**
-   * The test classes of a tree, sorted. Roots are compared by identity: every discovery request
-   * builds a new tree, and two trees of one engine are equal by unique id.
+   * The tree's test classes dealt to shards. Roots are compared by identity: every discovery
+   * request builds a new tree, and two trees of one engine are equal by unique id.
    */
-  private synchronized List<String> classesUnder(TestDescriptor tree) {
+  private synchronized Map<String, Integer> assignment(TestDescriptor tree) {
     if (tree != root) {
       TreeSet<String> names = new TreeSet<>();
       tree.getDescendants().forEach(d -> topLevelClass(d).ifPresent(names::add));
       root = tree;
-      classes = new ArrayList<>(names);
+      shardOf = ShardAssignment.of(new ArrayList<>(names), timings, shard.orElseThrow().count());
     }
-    return classes;
+    return shardOf;
+  }
+
+  /** A scenario test with its sweep: a template whose method carries a scenario annotation. */
+  private static boolean isSweep(TestDescriptor descriptor) {
+    return descriptor.isContainer()
+        && descriptor.getSource().orElse(null) instanceof MethodSource m
+        && ScenarioAnnotations.isScenarioMethod(m.getJavaMethod());
   }
 
   private static TestDescriptor root(TestDescriptor descriptor) {

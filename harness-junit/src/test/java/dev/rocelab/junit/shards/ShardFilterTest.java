@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.rocelab.junit.internal.Shard;
 import dev.rocelab.junit.internal.ShardFilter;
-import dev.rocelab.junit.internal.ShardFilter.Shard;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -22,7 +24,10 @@ import org.junit.platform.launcher.core.LauncherConfig;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 
-/** N shards run every test exactly once between them, each class whole in one shard. */
+/**
+ * N shards run every test exactly once between them: each class whole in one shard, a sweep's
+ * points spread over all of them.
+ */
 class ShardFilterTest {
 
   private static final Class<?>[] FIXTURES = {
@@ -33,15 +38,91 @@ class ShardFilterTest {
     ShardFixtures.Echo.class
   };
 
+  private static final Class<?>[] WITH_SWEEP = {
+    ShardFixtures.Alpha.class, ShardFixtures.Bravo.class, ShardFixtures.Foxtrot.class
+  };
+
   @Test
   void theShardsAreDisjointAndTogetherTheWholeRun() {
-    Set<String> whole = run(Optional.empty());
-    assertThat(whole).hasSize(15);
+    assertDisjointAndWhole(FIXTURES, 15);
+  }
+
+  @Test
+  void withASweepTooTheShardsAreDisjointAndTogetherTheWholeRun() {
+    // two classes of three tests, and a plain test with a sweep of five points
+    assertDisjointAndWhole(WITH_SWEEP, 12);
+  }
+
+  @Test
+  void aSweepsPointsAreDealtRoundRobinOverEveryShard() {
+    Set<String> first = run(Optional.of(new Shard(1, 2)), Map.of(), WITH_SWEEP);
+    Set<String> second = run(Optional.of(new Shard(2, 2)), Map.of(), WITH_SWEEP);
+
+    // classes by name: Alpha and Foxtrot (with its plain test) in the first, Bravo in the second
+    assertThat(sweepPoints(first)).containsExactly("incast 2:1", "incast 4:1", "incast 6:1");
+    assertThat(sweepPoints(second)).containsExactly("incast 3:1", "incast 5:1");
+    assertThat(first).anyMatch(t -> t.endsWith("[method:plain()]"));
+    assertThat(second).noneMatch(t -> t.endsWith("[method:plain()]"));
+  }
+
+  @Test
+  void aShardWithoutAnyPointOfASmallSweepRunsTheRestOfItsTests() {
+    // five points over six shards: the sixth has none, and that is no error
+    Set<String> sixth = run(Optional.of(new Shard(6, 6)), Map.of(), WITH_SWEEP);
+
+    assertThat(sweepPoints(sixth)).isEmpty();
+  }
+
+  @Test
+  void classesAreDealtRoundRobinByNameSoTheShardsAreBalanced() {
+    // five classes over two shards: three and two, nested classes with their outer class
+    assertThat(classes(run(Optional.of(new Shard(1, 2)), Map.of(), FIXTURES)))
+        .containsExactly("Alpha", "Charlie", "Echo");
+    assertThat(classes(run(Optional.of(new Shard(2, 2)), Map.of(), FIXTURES)))
+        .containsExactly("Bravo", "Delta");
+  }
+
+  @Test
+  void withTimingsTheCostliestClassesAreDealtFirstToTheLeastLoadedShard() {
+    // Alpha 10 s to the first, Delta 8 s to the second, which then takes Bravo and Charlie (1 s
+    // each) until it has 10 s too; Echo, a tie, goes to the first
+    Map<String, Double> timings =
+        Map.of(
+            fixture("Alpha"), 10.0,
+            fixture("Bravo"), 1.0,
+            fixture("Charlie"), 1.0,
+            fixture("Delta"), 8.0,
+            fixture("Echo"), 1.0);
+
+    assertThat(classes(run(Optional.of(new Shard(1, 2)), timings, FIXTURES)))
+        .containsExactly("Alpha", "Echo");
+    assertThat(classes(run(Optional.of(new Shard(2, 2)), timings, FIXTURES)))
+        .containsExactly("Bravo", "Charlie", "Delta");
+  }
+
+  @Test
+  void aFilterUsedForSeveralDiscoveriesDealsEachTreeAfresh() {
+    // one launcher, as a build tool may use it, discovering one class and then all five
+    ShardFilter filter = new ShardFilter(Optional.of(new Shard(2, 2)));
+    assertThat(run(filter, Optional.of(new Shard(2, 2)), ShardFixtures.Alpha.class)).isEmpty();
+    assertThat(classes(run(filter, Optional.of(new Shard(2, 2)), FIXTURES)))
+        .containsExactly("Bravo", "Delta");
+  }
+
+  @Test
+  void aShardIsWrittenKOfN() {
+    assertThatThrownBy(() -> new Shard(3, 2)).hasMessageContaining("1 <= K <= N");
+    assertThatThrownBy(() -> new Shard(0, 0)).hasMessageContaining("K/N");
+  }
+
+  private static void assertDisjointAndWhole(Class<?>[] fixtures, int tests) {
+    Set<String> whole = run(Optional.empty(), Map.of(), fixtures);
+    assertThat(whole).hasSize(tests);
     for (int count = 1; count <= 4; count++) {
       Set<String> union = new TreeSet<>();
       int total = 0;
       for (int index = 1; index <= count; index++) {
-        Set<String> shard = run(Optional.of(new Shard(index, count)));
+        Set<String> shard = run(Optional.of(new Shard(index, count)), Map.of(), fixtures);
         total += shard.size();
         union.addAll(shard);
       }
@@ -50,26 +131,8 @@ class ShardFilterTest {
     }
   }
 
-  @Test
-  void classesAreDealtRoundRobinByNameSoTheShardsAreBalanced() {
-    // five classes over two shards: three and two, nested classes with their outer class
-    assertThat(classes(run(Optional.of(new Shard(1, 2)))))
-        .containsExactly("Alpha", "Charlie", "Echo");
-    assertThat(classes(run(Optional.of(new Shard(2, 2))))).containsExactly("Bravo", "Delta");
-  }
-
-  @Test
-  void aFilterUsedForSeveralDiscoveriesDealsEachTreeAfresh() {
-    // one launcher, as a build tool may use it, discovering one class and then all five
-    ShardFilter filter = new ShardFilter(Optional.of(new Shard(2, 2)));
-    assertThat(run(filter, ShardFixtures.Alpha.class)).isEmpty();
-    assertThat(classes(run(filter, FIXTURES))).containsExactly("Bravo", "Delta");
-  }
-
-  @Test
-  void aShardIsWrittenKOfN() {
-    assertThatThrownBy(() -> new Shard(3, 2)).hasMessageContaining("1 <= K <= N");
-    assertThatThrownBy(() -> new ShardFilter.Shard(0, 0)).hasMessageContaining("K/N");
+  private static String fixture(String simpleName) {
+    return ShardFixtures.class.getName() + "$" + simpleName;
   }
 
   /** The fixture classes that tests ran in: Alpha, Bravo… */
@@ -85,12 +148,25 @@ class ShardFilterTest {
     return classes;
   }
 
-  /** The tests that ran successfully, by unique id. */
-  private static Set<String> run(Optional<Shard> shard) {
-    return run(new ShardFilter(shard), FIXTURES);
+  /** The sweep points that ran, by display name up to the first " · ". */
+  private static List<String> sweepPoints(Set<String> tests) {
+    return tests.stream()
+        .filter(t -> t.contains("[test-template:sweep"))
+        .map(t -> t.substring(t.lastIndexOf(" → ") + 3).split(" · ")[0])
+        .sorted()
+        .toList();
   }
 
-  private static Set<String> run(ShardFilter filter, Class<?>... fixtures) {
+  private static Set<String> run(
+      Optional<Shard> shard, Map<String, Double> timings, Class<?>... fixtures) {
+    return run(new ShardFilter(shard, timings), shard, fixtures);
+  }
+
+  /**
+   * The tests that ran successfully: by unique id, a sweep point by its sweep's unique id and its
+   * display name (JUnit numbers a shard's invocations 1, 2… whichever points they are).
+   */
+  private static Set<String> run(ShardFilter filter, Optional<Shard> shard, Class<?>... fixtures) {
     Launcher launcher =
         LauncherFactory.create(
             LauncherConfig.builder()
@@ -99,17 +175,26 @@ class ShardFilterTest {
                 .build());
     Set<String> passed = new TreeSet<>();
     List<String> failures = new ArrayList<>();
-    launcher.execute(
+    LauncherDiscoveryRequestBuilder request =
         LauncherDiscoveryRequestBuilder.request()
-            .selectors(java.util.Arrays.stream(fixtures).map(c -> selectClass(c)).toList())
-            .build(),
+            .selectors(Arrays.stream(fixtures).map(c -> selectClass(c)).toList());
+    shard.ifPresent(
+        s -> request.configurationParameter(Shard.PROPERTY, s.index() + "/" + s.count()));
+    launcher.execute(
+        request.build(),
         new TestExecutionListener() {
           @Override
           public void executionFinished(TestIdentifier test, TestExecutionResult result) {
             if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-              failures.add(test.getDisplayName());
+              failures.add(test.getDisplayName() + ": " + result.getThrowable().orElse(null));
             } else if (test.isTest()) {
-              passed.add(test.getUniqueId());
+              passed.add(
+                  test.getUniqueIdObject()
+                          .getLastSegment()
+                          .getType()
+                          .equals("test-template-invocation")
+                      ? test.getParentId().orElseThrow() + " → " + test.getDisplayName()
+                      : test.getUniqueId());
             }
           }
         });

@@ -1,5 +1,9 @@
 package dev.rocelab.junit.shards;
 
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Incast;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -37,4 +41,17 @@ final class ShardFixtures {
   static class Delta extends Fixture {}
 
   static class Echo extends Fixture {}
+
+  /** A class with a plain test and a sweep of five points, which the shards share out. */
+  @FabricTest(fabric = "fabrics/reference.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
+  static class Foxtrot {
+
+    @Test
+    void plain() {}
+
+    @Incast(
+        senders = {2, 3, 4, 5, 6},
+        priority = 3)
+    void sweep(RunResult run) {}
+  }
 }
