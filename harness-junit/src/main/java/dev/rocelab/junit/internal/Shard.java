@@ -31,11 +31,14 @@ public record Shard(int index, int count) {
   }
 
   /**
-   * @return the shard the system property or the environment selects; empty to run everything
+   * The shard of the discovery running on this thread, as the launcher's filter sees it: JUnit's
+   * configuration parameter (see {@link ShardConfiguration}), else the environment.
+   *
+   * @return the shard; empty to run everything
    * @throws IllegalArgumentException saying how a shard is written
    */
   public static Optional<Shard> selected() {
-    return selected(Optional.ofNullable(System.getProperty(PROPERTY)));
+    return selected(ShardConfiguration.parameter(PROPERTY));
   }
 
   /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestDescriptor;
@@ -31,19 +32,20 @@ import org.junit.platform.launcher.PostDiscoveryFilter;
 @API(status = INTERNAL, since = "0.2")
 public final class ShardFilter implements PostDiscoveryFilter {
 
-  private final Optional<Shard> shard;
-  private final Map<String, Double> timings;
+  private final Supplier<Optional<Shard>> shardSource;
+  private final Supplier<Map<String, Double>> timingsSource;
 
-  // the assignment of the tree being filtered, worked out once per tree (the same root object)
+  // worked out once per tree (the same root object): its shard and its classes dealt to shards
   private TestDescriptor root;
+  private Optional<Shard> shard = Optional.empty();
   private Map<String, Integer> shardOf = Map.of();
 
   /**
-   * The filter the launcher loads: the shard and the timings from the properties or the
-   * environment.
+   * The filter the launcher loads: each discovery's shard and timings come from its configuration
+   * parameters or the environment ({@link Shard#selected()}, {@link ShardTimings#selected()}).
    */
   public ShardFilter() {
-    this(Shard.selected(), ShardTimings.selected().map(ShardTimings::read).orElse(Map.of()));
+    this(Shard::selected, () -> ShardTimings.selected().map(ShardTimings::read).orElse(Map.of()));
   }
 
   /**
@@ -59,12 +61,18 @@ public final class ShardFilter implements PostDiscoveryFilter {
    *     deal round-robin by name
    */
   public ShardFilter(Optional<Shard> shard, Map<String, Double> timings) {
-    this.shard = shard;
-    this.timings = timings;
+    this(() -> shard, () -> timings);
+  }
+
+  private ShardFilter(
+      Supplier<Optional<Shard>> shardSource, Supplier<Map<String, Double>> timingsSource) {
+    this.shardSource = shardSource;
+    this.timingsSource = timingsSource;
   }
 
   @Override
-  public FilterResult apply(TestDescriptor descriptor) {
+  public synchronized FilterResult apply(TestDescriptor descriptor) {
+    deal(root(descriptor));
     if (shard.isEmpty()) {
       return FilterResult.included("no shard selected");
     }
@@ -76,24 +84,29 @@ public final class ShardFilter implements PostDiscoveryFilter {
     if (isSweep(descriptor)) {
       return FilterResult.included("a sweep, its points dealt over every shard");
     }
-    Integer dealt = assignment(root(descriptor)).get(owner.get());
+    Integer dealt = shardOf.get(owner.get());
     return dealt != null && dealt == s.index() - 1
         ? FilterResult.included(owner.get() + " is in " + s)
         : FilterResult.excluded(owner.get() + " is not in " + s);
   }
 
   /**
-   * The tree's test classes dealt to shards. Roots are compared by identity: every discovery
+   * Deals a tree's test classes to shards, once. Roots are compared by identity: every discovery
    * request builds a new tree, and two trees of one engine are equal by unique id.
    */
-  private synchronized Map<String, Integer> assignment(TestDescriptor tree) {
-    if (tree != root) {
+  private void deal(TestDescriptor tree) {
+    if (tree == root) {
+      return;
+    }
+    root = tree;
+    shard = shardSource.get();
+    shardOf = Map.of();
+    if (shard.isPresent()) {
       TreeSet<String> names = new TreeSet<>();
       tree.getDescendants().forEach(d -> topLevelClass(d).ifPresent(names::add));
-      root = tree;
-      shardOf = ShardAssignment.of(new ArrayList<>(names), timings, shard.orElseThrow().count());
+      shardOf =
+          ShardAssignment.of(new ArrayList<>(names), timingsSource.get(), shard.get().count());
     }
-    return shardOf;
   }
 
   /** A scenario test with its sweep: a template whose method carries a scenario annotation. */

@@ -40,10 +40,11 @@ public final class ShardTimings {
   private ShardTimings() {}
 
   /**
-   * @return the directory the property or the environment names, if any
+   * @return the directory JUnit's configuration parameter (see {@link ShardConfiguration}) or the
+   *     environment names, if any
    */
   public static Optional<Path> selected() {
-    return Optional.ofNullable(System.getProperty(PROPERTY))
+    return ShardConfiguration.parameter(PROPERTY)
         .or(() -> Optional.ofNullable(System.getenv(ENVIRONMENT_VARIABLE)))
         .filter(s -> !s.isBlank())
         .map(Path::of);

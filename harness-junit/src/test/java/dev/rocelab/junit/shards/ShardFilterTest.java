@@ -110,6 +110,18 @@ class ShardFilterTest {
   }
 
   @Test
+  void theLauncherServicesReadTheShardFromJUnitsConfigurationAsTheExtensionDoes() {
+    // the filter and the discovery listener as the launcher loads them, the shard set only as a
+    // configuration parameter (as junit-platform.properties or Surefire's configurationParameters
+    // would): classes and sweep points are dealt alike
+    Set<String> second = run(null, Optional.of(new Shard(2, 2)), WITH_SWEEP);
+
+    assertThat(classes(second)).containsExactly("Bravo", "Foxtrot");
+    assertThat(second).noneMatch(t -> t.endsWith("[method:plain()]"));
+    assertThat(sweepPoints(second)).containsExactly("incast 3:1", "incast 5:1");
+  }
+
+  @Test
   void aShardIsWrittenKOfN() {
     assertThatThrownBy(() -> new Shard(3, 2)).hasMessageContaining("1 <= K <= N");
     assertThatThrownBy(() -> new Shard(0, 0)).hasMessageContaining("K/N");
@@ -165,14 +177,19 @@ class ShardFilterTest {
   /**
    * The tests that ran successfully: by unique id, a sweep point by its sweep's unique id and its
    * display name (JUnit numbers a shard's invocations 1, 2… whichever points they are).
+   *
+   * @param filter the shard filter; null for the one the launcher loads as a service
+   * @param shard the shard, also given to the extension as a configuration parameter
    */
   private static Set<String> run(ShardFilter filter, Optional<Shard> shard, Class<?>... fixtures) {
     Launcher launcher =
-        LauncherFactory.create(
-            LauncherConfig.builder()
-                .enablePostDiscoveryFilterAutoRegistration(false)
-                .addPostDiscoveryFilters(filter)
-                .build());
+        filter == null
+            ? LauncherFactory.create()
+            : LauncherFactory.create(
+                LauncherConfig.builder()
+                    .enablePostDiscoveryFilterAutoRegistration(false)
+                    .addPostDiscoveryFilters(filter)
+                    .build());
     Set<String> passed = new TreeSet<>();
     List<String> failures = new ArrayList<>();
     LauncherDiscoveryRequestBuilder request =
