@@ -49,6 +49,9 @@ import picocli.CommandLine.Spec;
       "Runs the model's benchmark scenarios, printing one JSON line each.",
       "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off);"
           + " allreduce16x8 (packet level), allreduce4096 and allreduce32768 (flow level), nccl-tests sweeps.",
+      "Or with parameters: incast:<senders>x<size> (e.g. incast:64x10MB; N+1 hosts on one switch),"
+          + " perm:<hosts>[x<size>] (16 hosts to a leaf, 2MB by default), allreduce:<gpus> (flow level,"
+          + " 8 GPUs to a host, 8B..8GiB); -nocc after any of them turns DCQCN off.",
       "Run only when named (minutes each): storm2s, storm10s, the reference fabric under a 2 s / 10 s PFC storm"
           + " with every series sampled every 10 us (bounded telemetry memory)."
     })

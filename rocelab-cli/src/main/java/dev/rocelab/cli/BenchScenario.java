@@ -9,6 +9,7 @@ import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.fabricfile.FabricFileException;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -70,27 +71,24 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
   static BenchScenario named(String name) {
     boolean congestionControl = !name.endsWith("-nocc");
     String base = congestionControl ? name : name.substring(0, name.length() - "-nocc".length());
-    Endpoint receiver = Endpoint.parse("host1:nic0");
+    int colon = base.indexOf(':');
+    if (colon >= 0) {
+      return parameterised(
+          name, base.substring(0, colon), base.substring(colon + 1), congestionControl);
+    }
     switch (base) {
       case "incast16":
-        return incast(name, 16, DataSize.mb(1), receiver, congestionControl);
+        return incast(name, 16, 64, DataSize.mb(1), congestionControl);
       case "incast64":
-        return incast(name, 64, DataSize.mb(1), receiver, congestionControl);
+        return incast(name, 64, 64, DataSize.mb(1), congestionControl);
       case "incast64x10MB":
-        return incast(name, 64, DataSize.mb(10), receiver, congestionControl);
+        return incast(name, 64, 64, DataSize.mb(10), congestionControl);
       case "perm128":
-        return new BenchScenario(
-            name,
-            fabric("perm128", congestionControl),
-            Scenario.of(
-                    name,
-                    new Workload.Permutation(DataSize.mb(2), 1, OptionalInt.empty(), SimTime.ZERO))
-                .withDuration(BOUND)
-                .withSampleInterval(SAMPLING));
+        return permutation(name, 128, DataSize.mb(2), congestionControl);
       case "leafspine1024":
         return new BenchScenario(
             name,
-            fabric("leafspine1024", congestionControl),
+            fabric(resource("leafspine1024"), "leafspine1024", congestionControl),
             Scenario.of(
                     name,
                     new Workload.Permutation(
@@ -110,27 +108,10 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
                 .build());
       case "allreduce4096":
         // flow level: 512 hosts × 8 GPUs × 400G, ring all-reduce 1 KiB .. 1 GiB
-        return new BenchScenario(
-            name,
-            standalone("allreduce4096"),
-            Scenario.collective(CollectiveOperation.ALL_REDUCE)
-                .named(name)
-                .sizes("1KiB", "1GiB", 2)
-                .fidelity(Fidelity.FLOW)
-                .duration("10s")
-                .build());
+        return allReduce(name, 4096, "1KiB", "1GiB");
       case "allreduce32768":
         // flow level: 4,096 hosts × 8 GPUs × 400G on three tiers, nccl-tests' whole default sweep
-        // (-b 8 -e 8G -f 2)
-        return new BenchScenario(
-            name,
-            standalone("allreduce32768"),
-            Scenario.collective(CollectiveOperation.ALL_REDUCE)
-                .named(name)
-                .sizes("8B", "8GiB", 2)
-                .fidelity(Fidelity.FLOW)
-                .duration("100s")
-                .build());
+        return allReduce(name, 32_768, "8B", "8GiB");
       case "storm2s":
         return storm(name, SimTime.seconds(2));
       case "storm10s":
@@ -141,17 +122,154 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
     }
   }
 
+  /**
+   * A benchmark written with its parameters: {@code incast:64x10MB} (N senders of a size each to
+   * one receiver, N + 1 hosts on one 100G switch), {@code perm:128} or {@code perm:128x2MB} (a
+   * permutation over hosts at 100G, 16 to a leaf, 4 spines over 400G), {@code allreduce:32768} (a
+   * flow-level ring all-reduce over GPUs, 8 to a host, nccl-tests' default sweep 8 B to 8 GiB).
+   */
+  private static BenchScenario parameterised(
+      String name, String kind, String parameters, boolean congestionControl) {
+    String usage =
+        name + ": write incast:<senders>x<size>, perm:<hosts>[x<size>] or allreduce:<gpus>";
+    try {
+      String[] parts = parameters.split("x", 2);
+      int count = Integer.parseInt(parts[0]);
+      Optional<DataSize> size =
+          parts.length == 2 ? Optional.of(DataSize.parse(parts[1])) : Optional.empty();
+      switch (kind) {
+        case "incast":
+          if (size.isEmpty()) {
+            throw new IllegalArgumentException(
+                name + ": write incast:<senders>x<size>, e.g. incast:64x10MB");
+          }
+          if (count < 1) {
+            throw new IllegalArgumentException(name + ": an incast needs at least one sender");
+          }
+          return incast(name, count, count, size.get(), congestionControl);
+        case "perm":
+          if (count < 16 || count % 16 != 0) {
+            throw new IllegalArgumentException(name + ": a permutation's hosts are 16 per leaf");
+          }
+          return permutation(name, count, size.orElse(DataSize.mb(2)), congestionControl);
+        case "allreduce":
+          if (size.isPresent() || count < 16 || count % 8 != 0) {
+            throw new IllegalArgumentException(name + ": an all-reduce's GPUs are 8 per host");
+          }
+          return allReduce(name, count, "8B", "8GiB");
+        default:
+          throw new IllegalArgumentException(usage);
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(usage, e);
+    }
+  }
+
+  /** N senders to host1, on one 100G switch with {@code hosts + 1} hosts. */
   private static BenchScenario incast(
-      String name, int senders, DataSize size, Endpoint receiver, boolean cc) {
+      String name, int senders, int hosts, DataSize size, boolean cc) {
+    String topology =
+        resource("incast")
+            .replace("65 hosts", (hosts + 1) + " hosts")
+            .replace("hostsPerLeaf: 65", "hostsPerLeaf: " + (hosts + 1));
     return new BenchScenario(
         name,
-        fabric("incast", cc),
+        fabric(topology, "incast", cc),
         Scenario.of(
                 name,
                 new Workload.Incast(
-                    senders, Optional.of(receiver), size, OptionalInt.empty(), SimTime.ZERO))
+                    senders,
+                    Optional.of(Endpoint.parse("host1:nic0")),
+                    size,
+                    OptionalInt.empty(),
+                    SimTime.ZERO))
             .withDuration(BOUND)
             .withSampleInterval(SAMPLING));
+  }
+
+  /** A seeded permutation over hosts at 100G, 16 to a leaf, 4 spines over 400G. */
+  private static BenchScenario permutation(String name, int hosts, DataSize size, boolean cc) {
+    String topology =
+        resource("perm128")
+            .replace("bench-perm128", "bench-perm" + hosts)
+            .replace("128 hosts", hosts + " hosts")
+            .replace("8 leaves", (hosts / 16) + " leaves")
+            .replace("leaves: 8", "leaves: " + (hosts / 16));
+    return new BenchScenario(
+        name,
+        fabric(topology, "perm" + hosts, cc),
+        Scenario.of(name, new Workload.Permutation(size, 1, OptionalInt.empty(), SimTime.ZERO))
+            .withDuration(BOUND)
+            .withSampleInterval(SAMPLING));
+  }
+
+  /**
+   * A flow-level ring all-reduce sweep over GPU servers (8 × 400G NICs each, the reference fabric's
+   * profiles), 1:1 at every tier: up to 512 servers rail-optimized in scalable units of up to 32
+   * with as many spines (the allreduce4096 fabric at 512), beyond that three tiers of pods of 256
+   * servers (32 leaves of 8, 16 spines) under 128 super-spines (the allreduce32768 fabric at
+   * 4,096).
+   */
+  private static BenchScenario allReduce(String name, int gpus, String from, String to) {
+    int hosts = gpus / 8;
+    String topology;
+    if (hosts <= 512) {
+      int perUnit = Math.min(32, hosts);
+      if (hosts % perUnit != 0) {
+        throw new IllegalArgumentException(
+            name + ": up to 512 hosts, a multiple of 32 hosts (scalable units) or fewer");
+      }
+      topology =
+          """
+          kind: rail-optimized
+          scalableUnits: %d
+          hostsPerUnit: %d
+          spines: %d
+          uplinksPerSpine: 1
+          """
+              .formatted(hosts / perUnit, perUnit, perUnit);
+    } else {
+      if (hosts % 256 != 0) {
+        throw new IllegalArgumentException(
+            name + ": beyond 512 hosts, a multiple of 256 hosts (pods of 32 leaves of 8)");
+      }
+      topology =
+          """
+          kind: three-tier
+          pods: %d
+          leavesPerPod: 32
+          spinesPerPod: 16
+          superSpines: 128
+          hostsPerLeaf: 8
+          uplinksPerSpine: 4
+          uplinksPerSuperSpine: 1
+          coreLink: {speed: 400Gbps, length: 100m}
+          superSpineProfile: spectrum4
+          """
+              .formatted(hosts / 256);
+    }
+    String yaml =
+        "name: bench-allreduce"
+            + gpus
+            + "\ntopology:\n"
+            + (topology
+                    + """
+                    hostLink: {speed: 400Gbps, length: 3m}
+                    fabricLink: {speed: 400Gbps, length: 30m}
+                    hostProfile: gpu-server
+                    leafProfile: spectrum4
+                    spineProfile: spectrum4
+                    """)
+                .indent(2);
+    return new BenchScenario(
+        name,
+        withReferenceProfiles(yaml, "bench/allreduce" + gpus + ".yaml"),
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .named(name)
+            .sizes(from, to, 2)
+            .fidelity(Fidelity.FLOW)
+            .duration("1000s")
+            .build());
   }
 
   /**
@@ -170,19 +288,33 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
             .withDuration(storm.plus(SimTime.millis(100))));
   }
 
-  private static FabricSpec fabric(String topology, boolean congestionControl) {
-    String yaml = resource(topology) + "\n" + resource("common");
+  /** A benchmark topology with the shared benchmark profiles after it, DCQCN on or off. */
+  private static FabricSpec fabric(String topology, String file, boolean congestionControl) {
+    String yaml = topology + "\n" + resource("common");
     if (!congestionControl) {
       yaml = yaml.replace("      enabled: true\n      g:", "      enabled: false\n      g:");
     }
-    return FabricFiles.load(yaml, "bench/" + topology + ".yaml");
+    return load(yaml, "bench/" + file + ".yaml");
   }
 
   /** A benchmark topology with the reference fabric's profiles, QoS and firmware after it. */
   private static FabricSpec standalone(String topology) {
+    return withReferenceProfiles(resource(topology), "bench/" + topology + ".yaml");
+  }
+
+  private static FabricSpec withReferenceProfiles(String topology, String file) {
     String reference = resource("reference");
-    String profiles = reference.substring(reference.indexOf("\nswitchProfiles:"));
-    return FabricFiles.load(resource(topology) + profiles, "bench/" + topology + ".yaml");
+    return load(topology + reference.substring(reference.indexOf("\nswitchProfiles:")), file);
+  }
+
+  /** A generated fabric that does not load is the parameters' fault: said as such. */
+  private static FabricSpec load(String yaml, String file) {
+    try {
+      return FabricFiles.load(yaml, file);
+    } catch (FabricFileException e) {
+      throw new IllegalArgumentException(
+          file + " (generated for the benchmark) is not a valid fabric: " + e.getMessage(), e);
+    }
   }
 
   private static String resource(String name) {

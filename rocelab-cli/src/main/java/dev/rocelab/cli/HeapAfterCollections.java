@@ -20,8 +20,8 @@ import javax.management.openmbean.CompositeData;
  * The peak heap of a benchmark run, read without disturbing it: the JVM reports every garbage
  * collection it makes on its own, with the heap in use just after it, and the largest such figure
  * is the peak (an upper bound of the live heap: a young collection leaves the old generation's
- * garbage in place). {@link #close} makes one full collection at the end, outside the timed run, so
- * a run too short to collect at all still has a figure.
+ * garbage in place). It starts after a full collection, and {@link #peakBytes} makes one at the
+ * end, both outside the timed run, so a run too short to collect at all still has a figure.
  */
 final class HeapAfterCollections implements AutoCloseable {
 
@@ -36,8 +36,12 @@ final class HeapAfterCollections implements AutoCloseable {
   private final List<NotificationEmitter> emitters = new ArrayList<>();
   private final NotificationListener listener = (notification, handback) -> collected(notification);
 
-  /** Starts listening to the JVM's collections. */
+  /**
+   * Starts listening to the JVM's collections, after a full one: what an earlier run in this JVM
+   * left behind, live or not yet collected, must not count towards this run's peak.
+   */
   HeapAfterCollections() {
+    System.gc();
     for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
       if (collector instanceof NotificationEmitter emitter) {
         emitter.addNotificationListener(listener, null, null);

@@ -1,6 +1,7 @@
 package dev.rocelab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.Device;
@@ -75,6 +76,62 @@ class BenchScenarioTest {
         assertThat(up).as(sw.name()).isEqualTo(down);
       }
     }
+  }
+
+  @Test
+  void theParameterisedFormsWithTheNamedOnesParametersAreTheNamedOnes() {
+    assertSame("incast:64x10MB", "incast64x10MB");
+    assertSame("incast:64x1MB-nocc", "incast64-nocc");
+    assertSame("perm:128", "perm128");
+    assertSame("perm:128x2MB-nocc", "perm128-nocc");
+    assertSame("allreduce:32768", "allreduce32768");
+    assertThat(BenchScenario.named("allreduce:4096").fabric())
+        .isEqualTo(BenchScenario.named("allreduce4096").fabric());
+  }
+
+  @Test
+  void theParametersShapeTheFabric() {
+    assertThat(FabricGraph.of(BenchScenario.named("incast:8x1MB").fabric()).hosts()).hasSize(9);
+    FabricGraph perm = FabricGraph.of(BenchScenario.named("perm:256").fabric());
+    assertThat(perm.hosts()).hasSize(256);
+    assertThat(perm.switches().stream().filter(s -> perm.isLeaf(s.name()))).hasSize(16);
+    FabricGraph small = FabricGraph.of(BenchScenario.named("allreduce:128").fabric());
+    assertThat(small.nics()).hasSize(128);
+    assertThat(small.switches().stream().mapToInt(s -> small.tierOf(s.name())).max()).hasValue(2);
+    FabricGraph large = FabricGraph.of(BenchScenario.named("allreduce:8192").fabric());
+    assertThat(large.nics()).hasSize(8192);
+    assertThat(large.switches().stream().mapToInt(s -> large.tierOf(s.name())).max()).hasValue(3);
+  }
+
+  @Test
+  void parametersOutsideTheShapesAreRefusedSayingWhatIsWritten() {
+    assertRefused("incast:64", "incast:64: write incast:<senders>x<size>, e.g. incast:64x10MB");
+    assertRefused("incast:0x1MB", "incast:0x1MB: an incast needs at least one sender");
+    assertRefused("perm:100", "perm:100: a permutation's hosts are 16 per leaf");
+    assertRefused("allreduce:12", "allreduce:12: an all-reduce's GPUs are 8 per host");
+    assertRefused(
+        "allreduce:8000",
+        "allreduce:8000: beyond 512 hosts, a multiple of 256 hosts (pods of 32 leaves of 8)");
+    assertRefused(
+        "mesh:4",
+        "mesh:4: write incast:<senders>x<size>, perm:<hosts>[x<size>] or allreduce:<gpus>");
+    assertRefused(
+        "perm:many",
+        "perm:many: write incast:<senders>x<size>, perm:<hosts>[x<size>] or allreduce:<gpus>");
+  }
+
+  private static void assertSame(String parameterised, String named) {
+    BenchScenario a = BenchScenario.named(parameterised);
+    BenchScenario b = BenchScenario.named(named);
+    assertThat(a.fabric()).as(parameterised).isEqualTo(b.fabric());
+    assertThat(a.scenario().workloads()).as(parameterised).isEqualTo(b.scenario().workloads());
+    assertThat(a.scenario().duration()).as(parameterised).isEqualTo(b.scenario().duration());
+  }
+
+  private static void assertRefused(String name, String message) {
+    assertThatThrownBy(() -> BenchScenario.named(name))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(message);
   }
 
   @Test
