@@ -50,16 +50,18 @@ public final class Promtool implements AutoCloseable {
    */
   public static Promtool start() {
     boolean docker;
+    RuntimeException why = null;
     try {
       docker = DockerClientFactory.instance().isDockerAvailable();
     } catch (RuntimeException e) {
       docker = false;
+      why = e;
     }
     if (!docker) {
       throw new PromtoolUnavailableException(
           "promtool runs in a Docker container and no Docker engine answers"
               + " (check `docker info`; on a CI machine .ci/docker installs and starts one)",
-          null);
+          why);
     }
     String dockerfile = dockerfile();
     String image = "rocelab-promtool:" + hash(dockerfile);
