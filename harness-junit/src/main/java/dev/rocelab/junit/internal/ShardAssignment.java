@@ -1,73 +1,85 @@
 package dev.rocelab.junit.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * Which shard runs each test class. Without timings the classes, sorted by name, are dealt
- * round-robin. With timings of an earlier run the costliest class goes first, each to the shard
- * with the least time so far (ties to the lower shard), so the shards finish together; a class the
- * timings do not know is taken to cost the known classes' mean. Both are functions of the class
- * names and the timings alone, so every job of a matrix computes the same assignment.
+ * Which shard runs each test class: a function of the class's name and the timings alone, never of
+ * which other classes were discovered with it. Build tools discover more than once — Maven Surefire
+ * discovers every class, then again only those the first discovery kept — so a class must fall to
+ * the same shard in any company.
+ *
+ * <p>The unit dealt is a class directly under the engine (top-level or static nested; its
+ * {@code @Nested} classes go with it). Without timings a class's shard comes from a hash of its
+ * name. With timings of an earlier run the classes they name are dealt costliest first, each to the
+ * shard with the least time so far (ties to the lower shard), so the shards finish together; a
+ * class they do not name (a new one) falls back to the hash.
  */
 final class ShardAssignment {
 
-  private ShardAssignment() {}
+  private final int count;
+  private final Map<String, Integer> timed = new HashMap<>();
 
   /**
-   * @param classes the test classes, sorted by name
-   * @param timings seconds per class name as reports give them ({@code Outer$Inner} counts towards
-   *     {@code Outer} unless that is a class of its own); empty if unknown
+   * @param timings seconds per class name as reports give them; {@code Outer$Inner} counts towards
+   *     {@code Outer} when the reports name {@code Outer} too (a {@code @Nested} class), else it is
+   *     a class of its own (static nested in a holder without tests); empty if unknown
    * @param count how many shards
-   * @return the 0-based shard of each class
    */
-  static Map<String, Integer> of(List<String> classes, Map<String, Double> timings, int count) {
-    Map<String, Integer> shardOf = new HashMap<>();
-    Map<String, Double> cost = costs(classes, timings);
-    if (cost.isEmpty()) {
-      for (int i = 0; i < classes.size(); i++) {
-        shardOf.put(classes.get(i), i % count);
-      }
-      return shardOf;
-    }
-    double mean = cost.values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    List<String> costliestFirst = new ArrayList<>(classes);
+  ShardAssignment(Map<String, Double> timings, int count) {
+    this.count = count;
+    Map<String, Double> cost = new TreeMap<>();
+    timings.forEach((name, seconds) -> cost.merge(owner(name, timings), seconds, Double::sum));
+    List<String> costliestFirst = new ArrayList<>(cost.keySet());
     costliestFirst.sort(
-        Comparator.comparingDouble((String c) -> -cost.getOrDefault(c, mean))
+        Comparator.comparingDouble((String u) -> -cost.get(u))
             .thenComparing(Comparator.naturalOrder()));
     double[] load = new double[count];
-    for (String c : costliestFirst) {
+    for (String u : costliestFirst) {
       int least = 0;
       for (int s = 1; s < count; s++) {
         if (load[s] < load[least]) {
           least = s;
         }
       }
-      load[least] += cost.getOrDefault(c, mean);
-      shardOf.put(c, least);
+      load[least] += cost.get(u);
+      timed.put(u, least);
     }
-    return shardOf;
   }
 
-  /** The timings summed per dealt class: a nested class's under the class it is dealt with. */
-  private static Map<String, Double> costs(List<String> classes, Map<String, Double> timings) {
-    Map<String, Double> cost = new HashMap<>();
-    Set<String> dealt = new HashSet<>(classes);
-    timings.forEach(
-        (name, seconds) -> {
-          String owner = name;
-          while (!dealt.contains(owner) && owner.lastIndexOf('$') > 0) {
-            owner = owner.substring(0, owner.lastIndexOf('$'));
-          }
-          if (dealt.contains(owner)) {
-            cost.merge(owner, seconds, Double::sum);
-          }
-        });
-    return cost;
+  /**
+   * @param className a test class's binary name
+   * @return its 0-based shard
+   */
+  int shardOf(String className) {
+    Integer byTimings = timed.get(className);
+    return byTimings != null ? byTimings : (int) Long.remainderUnsigned(fnv1a(className), count);
+  }
+
+  /** The outermost enclosing class the reports also name, else the class itself. */
+  private static String owner(String className, Map<String, Double> timings) {
+    for (int nested = className.indexOf('$');
+        nested > 0;
+        nested = className.indexOf('$', nested + 1)) {
+      String outer = className.substring(0, nested);
+      if (timings.containsKey(outer)) {
+        return outer;
+      }
+    }
+    return className;
+  }
+
+  /** FNV-1a, 64 bits, over the name's UTF-8 bytes: the same on every machine and JVM. */
+  private static long fnv1a(String text) {
+    long hash = 0xcbf29ce484222325L;
+    for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+      hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
+    }
+    return hash;
   }
 }

@@ -2,10 +2,8 @@ package dev.rocelab.junit.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.FilterResult;
@@ -19,13 +17,13 @@ import org.junit.platform.launcher.PostDiscoveryFilter;
  * Runs one shard of the discovered tests when {@code -Drocelab.shard=K/N} (or {@code
  * ROCELAB_SHARD=K/N}) is set, so a CI matrix of N jobs runs the suites once between them.
  *
- * <p>The test classes (top-level or static nested) are dealt to the shards, each class whole with
- * its {@code @Nested} classes and its session: round-robin by name, or, when {@code
- * -Drocelab.shard.timings=DIR} names the JUnit XML reports of an earlier run, costliest first to
- * the least-loaded shard ({@link ShardAssignment}). A scenario test's sweep is the exception: its
- * points are dealt round-robin over all shards (the extension leaves out the others' points), so a
- * sweep of hundreds of scenarios spreads over the matrix; its class then runs in every shard that
- * has a point of it. Every machine discovers the same classes from the same commit, so the shards
+ * <p>The top-level test classes are dealt to the shards, each whole with its nested classes and its
+ * session: by a hash of the name, or, when {@code -Drocelab.shard.timings=DIR} names the JUnit XML
+ * reports of an earlier run, costliest first to the least-loaded shard ({@link ShardAssignment}) —
+ * either way the same in every discovery, whichever classes it holds. A scenario test's sweep is
+ * the exception: its points are dealt round-robin over all shards (the extension leaves out the
+ * others' points), so a sweep of hundreds of scenarios spreads over the matrix; its class then runs
+ * in every shard that has a point of it. Every machine deals the same classes alike, so the shards
  * are disjoint and together are the whole run. Without the setting every test runs. Registered as a
  * launcher service.
  */
@@ -35,10 +33,10 @@ public final class ShardFilter implements PostDiscoveryFilter {
   private final Supplier<Optional<Shard>> shardSource;
   private final Supplier<Map<String, Double>> timingsSource;
 
-  // worked out once per tree (the same root object): its shard and its classes dealt to shards
+  // worked out once per tree (the same root object): its discovery's shard and assignment
   private TestDescriptor root;
   private Optional<Shard> shard = Optional.empty();
-  private Map<String, Integer> shardOf = Map.of();
+  private ShardAssignment assignment;
 
   /**
    * The filter the launcher loads: each discovery's shard and timings come from its configuration
@@ -84,15 +82,14 @@ public final class ShardFilter implements PostDiscoveryFilter {
     if (isSweep(descriptor)) {
       return FilterResult.included("a sweep, its points dealt over every shard");
     }
-    Integer dealt = shardOf.get(owner.get());
-    return dealt != null && dealt == s.index() - 1
+    return assignment.shardOf(owner.get()) == s.index() - 1
         ? FilterResult.included(owner.get() + " is in " + s)
         : FilterResult.excluded(owner.get() + " is not in " + s);
   }
 
   /**
-   * Deals a tree's test classes to shards, once. Roots are compared by identity: every discovery
-   * request builds a new tree, and two trees of one engine are equal by unique id.
+   * Reads a discovery's shard and timings, once per tree. Roots are compared by identity: every
+   * discovery request builds a new tree, and two trees of one engine are equal by unique id.
    */
   private void deal(TestDescriptor tree) {
     if (tree == root) {
@@ -100,13 +97,7 @@ public final class ShardFilter implements PostDiscoveryFilter {
     }
     root = tree;
     shard = shardSource.get();
-    shardOf = Map.of();
-    if (shard.isPresent()) {
-      TreeSet<String> names = new TreeSet<>();
-      tree.getDescendants().forEach(d -> topLevelClass(d).ifPresent(names::add));
-      shardOf =
-          ShardAssignment.of(new ArrayList<>(names), timingsSource.get(), shard.get().count());
-    }
+    assignment = shard.map(s -> new ShardAssignment(timingsSource.get(), s.count())).orElse(null);
   }
 
   /** A scenario test with its sweep: a template whose method carries a scenario annotation. */
