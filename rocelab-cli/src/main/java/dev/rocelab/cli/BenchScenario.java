@@ -64,9 +64,9 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
   /**
    * A benchmark by name.
    *
-   * @param name one of {@link #known()}
+   * @param name one of {@link #known()}, or a parameterised one such as {@code incast:64x10MB}
    * @return the benchmark
-   * @throws IllegalArgumentException naming the known benchmarks
+   * @throws IllegalArgumentException naming the known benchmarks and the parameterised forms
    */
   static BenchScenario named(String name) {
     boolean congestionControl = !name.endsWith("-nocc");
@@ -118,7 +118,11 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
         return storm(name, SimTime.seconds(10));
       default:
         throw new IllegalArgumentException(
-            "no benchmark named " + name + "; known: " + String.join(", ", known()));
+            "no benchmark named "
+                + name
+                + "; known: "
+                + String.join(", ", known())
+                + "; or incast:<senders>x<size>, perm:<hosts>[x<size>], allreduce:<gpus>");
     }
   }
 
