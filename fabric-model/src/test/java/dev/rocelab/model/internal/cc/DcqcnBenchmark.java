@@ -2,31 +2,23 @@ package dev.rocelab.model.internal.cc;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.NicFirmware.DcqcnVariant;
+import dev.rocelab.model.HotPathBenchmark;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A reaction point's work per packet, as a congested 100G sender does it: bytes sent for every 1
  * KiB packet, a CNP every {@code cnpEvery} packets, and the timers whenever they are due. One
  * operation is one packet.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class DcqcnBenchmark {
+public class DcqcnBenchmark extends HotPathBenchmark {
 
   private static final long LINE_RATE_BPS = 100_000_000_000L;
   private static final int PACKET_BYTES = 1024;

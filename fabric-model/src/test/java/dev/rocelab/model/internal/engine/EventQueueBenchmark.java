@@ -1,19 +1,15 @@
 package dev.rocelab.model.internal.engine;
 
+import dev.rocelab.model.HotPathBenchmark;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The engine's hot path on its own: components that each reschedule themselves a little later, as
@@ -21,13 +17,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * components as a fabric of that size has ports. One operation is one event: a wake-up and the move
  * of its component in the heap.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class EventQueueBenchmark {
+public class EventQueueBenchmark extends HotPathBenchmark {
 
   private static final int EVENTS = 1 << 20;
 
