@@ -91,11 +91,6 @@ final class Routing {
     public int hashCode() {
       return Arrays.hashCode(ports);
     }
-
-    @Override
-    public String toString() {
-      return Arrays.toString(ports);
-    }
   }
 
   /** Hop counts from every switch to {@code target} (0 at the target, −1 if unreachable). */
