@@ -22,7 +22,12 @@ public record Shard(int index, int count) {
   /** The environment variable that selects a shard when the property is not set. */
   public static final String ENVIRONMENT_VARIABLE = "ROCELAB_SHARD";
 
-  /** Checks {@code 1 <= index <= count}. */
+  /**
+   * Checks {@code 1 <= index <= count}.
+   *
+   * @param index 1..count
+   * @param count how many shards, &ge; 1
+   */
   public Shard {
     if (count < 1 || index < 1 || index > count) {
       throw new IllegalArgumentException(
