@@ -41,7 +41,8 @@ class FirmwareProfilesFileTest {
                 legacy.retransmissionTimeout(),
                 legacy.adaptiveRetransmission(),
                 DataSize.kib(512),
-                legacy.pauseReaction()));
+                legacy.pauseReaction(),
+                legacy.outOfOrder()));
     SwitchNos nos = spec.firmwareRegistry().nosBehaviour("SONiC.202405.1");
     assertThat(nos.watchdog().detection()).isEqualTo(SimTime.millis(100));
     assertThat(nos.watchdog().restoration()).isEqualTo(PfcWatchdog.SONIC_DEFAULT.restoration());

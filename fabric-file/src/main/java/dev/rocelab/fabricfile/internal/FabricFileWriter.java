@@ -10,6 +10,7 @@ import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.HeadroomPolicy;
 import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.fabric.LinkSpec;
+import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.NicFirmware;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.PfcWatchdog;
@@ -208,6 +209,21 @@ public final class FabricFileWriter {
     convergence.put("failureDetection", p.convergence().failureDetection().toString());
     convergence.put("routeConvergence", p.convergence().routeConvergence().toString());
     out.put("convergence", convergence);
+    out.put("loadBalancing", loadBalancing(p.loadBalancing()));
+    return out;
+  }
+
+  private static Map<String, Object> loadBalancing(LoadBalancing b) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("mode", Values.word(SwitchBinder.LOAD_BALANCING_MODES, b.mode()));
+    out.put("hashQp", b.hashQp());
+    out.put("flowletGap", b.flowletGap().toString());
+    out.put("bands", b.bands());
+    out.put("queueStep", b.queueStep().toString());
+    out.put("queueWeight", b.queueWeight());
+    out.put("loadWindow", b.loadWindow().toString());
+    out.put("remoteDelay", b.remoteDelay().toString());
+    out.put("remotePeriod", b.remotePeriod().toString());
     return out;
   }
 
@@ -246,6 +262,7 @@ public final class FabricFileWriter {
     out.put("mtu", n.mtu().toString());
     out.put("qpsPerConnection", n.qpsPerConnection());
     out.put("dcqcn", dcqcn(n.dcqcn()));
+    out.put("outOfOrder", Values.word(NicBinder.OUT_OF_ORDER, n.outOfOrder()));
     return out;
   }
 
@@ -331,6 +348,7 @@ public final class FabricFileWriter {
     out.put("adaptiveRetransmission", f.adaptiveRetransmission().toString());
     out.put("receiveBuffer", f.receiveBuffer().toString());
     out.put("pauseReaction", f.pauseReaction().toString());
+    out.put("outOfOrder", Values.word(NicBinder.OUT_OF_ORDER, f.outOfOrder()));
     return out;
   }
 
@@ -340,6 +358,7 @@ public final class FabricFileWriter {
     out.put("alpha", s.alpha());
     out.put("reserve", s.reserve().toString());
     out.put("pauseReaction", s.pauseReaction().toString());
+    out.put("loadBalancing", loadBalancing(s.loadBalancing()));
     return out;
   }
 

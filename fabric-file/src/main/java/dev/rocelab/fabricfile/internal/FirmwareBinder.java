@@ -2,9 +2,11 @@ package dev.rocelab.fabricfile.internal;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.FirmwareRegistry;
+import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.NicFirmware;
 import dev.rocelab.api.fabric.NicFirmware.DcqcnVariant;
 import dev.rocelab.api.fabric.NicFirmware.Retransmission;
+import dev.rocelab.api.fabric.OutOfOrder;
 import dev.rocelab.api.fabric.PfcWatchdog;
 import dev.rocelab.api.fabric.SwitchNos;
 import dev.rocelab.api.fabric.TrafficClass;
@@ -95,6 +97,8 @@ final class FirmwareBinder {
                   r.optional("receiveBuffer", values::size, base.receiveBuffer());
               SimTime pauseReaction =
                   r.optional("pauseReaction", values::duration, base.pauseReaction());
+              OutOfOrder outOfOrder =
+                  r.optional("outOfOrder", nicBinder::outOfOrder, base.outOfOrder());
               NicFirmware firmware =
                   r.build(
                       () ->
@@ -107,7 +111,8 @@ final class FirmwareBinder {
                               timeout,
                               adaptive,
                               receiveBuffer,
-                              pauseReaction));
+                              pauseReaction,
+                              outOfOrder));
               if (firmware != null) {
                 nics.put(version, firmware);
               }
@@ -136,8 +141,16 @@ final class FirmwareBinder {
               DataSize reserve = r.optional("reserve", values::size, base.reserve());
               SimTime pauseReaction =
                   r.optional("pauseReaction", values::duration, base.pauseReaction());
+              LoadBalancing loadBalancing =
+                  r.optional(
+                      "loadBalancing",
+                      n -> switchBinder.loadBalancing(n, base.loadBalancing()),
+                      base.loadBalancing());
               SwitchNos result =
-                  r.build(() -> new SwitchNos(version, watchdog, alpha, reserve, pauseReaction));
+                  r.build(
+                      () ->
+                          new SwitchNos(
+                              version, watchdog, alpha, reserve, pauseReaction, loadBalancing));
               if (result != null) {
                 nos.put(version, result);
               }

@@ -6,6 +6,7 @@ import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.fabric.NicFirmware;
 import dev.rocelab.api.fabric.NicProfile;
+import dev.rocelab.api.fabric.OutOfOrder;
 import dev.rocelab.api.fabric.TrafficClass;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
@@ -15,14 +16,18 @@ import dev.rocelab.fabricfile.spi.Values;
 import dev.rocelab.fabricfile.spi.YamlNode;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Binds {@code nicProfiles.<name>} to {@link NicProfile} and {@code hostProfiles.<name>} to {@link
- * HostProfile}. A NIC profile's {@code dcqcn} keys and {@code cnp} marking left out take the
- * defaults of its firmware version's behaviour ({@link NicFirmware#generic(String)} for a version
- * no registry knows).
+ * HostProfile}. A NIC profile's {@code dcqcn} keys, {@code cnp} marking and {@code outOfOrder}
+ * handling left out take the defaults of its firmware version's behaviour ({@link
+ * NicFirmware#generic(String)} for a version no registry knows).
  */
 final class NicBinder {
+
+  static final Map<String, OutOfOrder> OUT_OF_ORDER =
+      Values.choices("retransmit", OutOfOrder.RETRANSMIT, "tolerate", OutOfOrder.TOLERATE);
 
   static final DataSize DEFAULT_MTU = DataSize.bytes(4096);
   static final Rate DEFAULT_NVLINK_BANDWIDTH = Rate.gbps(3600);
@@ -55,6 +60,8 @@ final class NicBinder {
               Integer qps = r.optional("qpsPerConnection", values::wholeNumber, 1);
               DcqcnParameters dcqcn =
                   r.optional("dcqcn", n -> dcqcn(n, version.dcqcn()), version.dcqcn());
+              OutOfOrder outOfOrder =
+                  r.optional("outOfOrder", this::outOfOrder, version.outOfOrder());
               return r.build(
                   () ->
                       new NicProfile(
@@ -66,9 +73,14 @@ final class NicBinder {
                           new LinkedHashSet<>(pfc),
                           mtu,
                           qps,
-                          dcqcn));
+                          dcqcn,
+                          outOfOrder));
             })
         .orElse(null);
+  }
+
+  OutOfOrder outOfOrder(YamlNode node) {
+    return values.choice(node, "out-of-order handling", OUT_OF_ORDER);
   }
 
   TrafficClass trafficClass(YamlNode node) {

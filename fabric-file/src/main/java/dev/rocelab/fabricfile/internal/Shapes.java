@@ -91,7 +91,23 @@ public final class Shapes {
               "forwarding",
               "forwardingLatency",
               "watchdog",
-              "convergence")
+              "convergence",
+              "loadBalancing")
+          .build();
+
+  /** How a switch chooses among equal-cost ports; absent keys keep the NOS version's defaults. */
+  public static final Shape LOAD_BALANCING =
+      Shape.named("loadBalancing")
+          .optional(
+              "mode",
+              "hashQp",
+              "flowletGap",
+              "bands",
+              "queueStep",
+              "queueWeight",
+              "loadWindow",
+              "remoteDelay",
+              "remotePeriod")
           .build();
 
   /** Headroom derived from port speed and cable length ({@code mode: derived}, the default). */
@@ -120,7 +136,7 @@ public final class Shapes {
           .required("speed", "firmware", "roce")
           .optional("cnp")
           .required("pfcPriorities")
-          .optional("mtu", "qpsPerConnection", "dcqcn")
+          .optional("mtu", "qpsPerConnection", "dcqcn", "outOfOrder")
           .build();
 
   /** A DSCP and priority pair. */
@@ -190,7 +206,8 @@ public final class Shapes {
               "retransmissionTimeout",
               "adaptiveRetransmission",
               "receiveBuffer",
-              "pauseReaction")
+              "pauseReaction",
+              "outOfOrder")
           .build();
 
   /**
@@ -199,7 +216,7 @@ public final class Shapes {
    */
   public static final Shape SWITCH_NOS =
       Shape.named("switchNos")
-          .optional("basedOn", "watchdog", "alpha", "reserve", "pauseReaction")
+          .optional("basedOn", "watchdog", "alpha", "reserve", "pauseReaction", "loadBalancing")
           .build();
 
   /** A per-device profile override. */
@@ -235,6 +252,7 @@ public final class Shapes {
           HEADROOM_FIXED,
           WATCHDOG,
           CONVERGENCE,
+          LOAD_BALANCING,
           NIC_PROFILE,
           TRAFFIC_CLASS,
           DCQCN,

@@ -3,6 +3,7 @@ package dev.rocelab.fabricfile.internal;
 import dev.rocelab.api.fabric.Convergence;
 import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.HeadroomPolicy;
+import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.PfcWatchdog;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.fabric.SwitchNos;
@@ -19,9 +20,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Binds {@code switchProfiles.<name>} to {@link SwitchProfile}, with its headroom and watchdog. The
- * watchdog keys, {@code alpha} and {@code reserve} left out take the defaults of the NOS version's
- * behaviour; a NOS no registry knows has no {@code alpha} default, so its profile must write it.
+ * Binds {@code switchProfiles.<name>} to {@link SwitchProfile}, with its headroom, watchdog and
+ * load balancing. The watchdog and load-balancing keys, {@code alpha} and {@code reserve} left out
+ * take the defaults of the NOS version's behaviour; a NOS no registry knows has no {@code alpha}
+ * default, so its profile must write it.
  */
 final class SwitchBinder {
 
@@ -30,6 +32,16 @@ final class SwitchBinder {
           "cut-through", Forwarding.CUT_THROUGH, "store-and-forward", Forwarding.STORE_AND_FORWARD);
   static final Map<String, PfcWatchdog.Action> WATCHDOG_ACTIONS =
       Values.choices("drop", PfcWatchdog.Action.DROP, "forward", PfcWatchdog.Action.FORWARD);
+  static final Map<String, LoadBalancing.Mode> LOAD_BALANCING_MODES =
+      Values.choices(
+          "ecmp",
+          LoadBalancing.Mode.ECMP,
+          "flowlet",
+          LoadBalancing.Mode.FLOWLET,
+          "packet",
+          LoadBalancing.Mode.PACKET,
+          "global",
+          LoadBalancing.Mode.GLOBAL);
   static final Map<String, String> HEADROOM_MODES =
       Values.choices("derived", "derived", "fixed", "fixed");
 
@@ -102,6 +114,11 @@ final class SwitchBinder {
                   r.optional("watchdog", n -> watchdog(n, defaultWatchdog), defaultWatchdog);
               Convergence convergence =
                   r.optional("convergence", this::convergence, Convergence.FAST);
+              LoadBalancing defaultBalancing =
+                  version.map(SwitchNos::loadBalancing).orElse(LoadBalancing.DEFAULT);
+              LoadBalancing loadBalancing =
+                  r.optional(
+                      "loadBalancing", n -> loadBalancing(n, defaultBalancing), defaultBalancing);
               return r.build(
                   () ->
                       new SwitchProfile(
@@ -117,7 +134,8 @@ final class SwitchBinder {
                           forwarding,
                           forwardingLatency,
                           watchdog,
-                          convergence));
+                          convergence,
+                          loadBalancing));
             })
         .orElse(null);
   }
@@ -228,6 +246,40 @@ final class SwitchBinder {
               SimTime routes =
                   r.optional("routeConvergence", values::duration, d.routeConvergence());
               return r.build(() -> new Convergence(detection, routes));
+            })
+        .orElse(null);
+  }
+
+  /** Each key written replaces that setting of {@code d}, the defaults. */
+  LoadBalancing loadBalancing(YamlNode node, LoadBalancing d) {
+    return MappingReader.open(node, Shapes.LOAD_BALANCING, values)
+        .map(
+            r -> {
+              LoadBalancing.Mode mode =
+                  r.optional(
+                      "mode",
+                      n -> values.choice(n, "load-balancing mode", LOAD_BALANCING_MODES),
+                      d.mode());
+              Boolean hashQp = r.optional("hashQp", values::bool, d.hashQp());
+              SimTime flowletGap = r.optional("flowletGap", values::duration, d.flowletGap());
+              Integer bands = r.optional("bands", values::wholeNumber, d.bands());
+              DataSize queueStep = r.optional("queueStep", values::size, d.queueStep());
+              Double queueWeight = r.optional("queueWeight", values::number, d.queueWeight());
+              SimTime loadWindow = r.optional("loadWindow", values::duration, d.loadWindow());
+              SimTime remoteDelay = r.optional("remoteDelay", values::duration, d.remoteDelay());
+              SimTime remotePeriod = r.optional("remotePeriod", values::duration, d.remotePeriod());
+              return r.build(
+                  () ->
+                      new LoadBalancing(
+                          mode,
+                          hashQp,
+                          flowletGap,
+                          bands,
+                          queueStep,
+                          queueWeight,
+                          loadWindow,
+                          remoteDelay,
+                          remotePeriod));
             })
         .orElse(null);
   }

@@ -2,6 +2,7 @@ package dev.rocelab.api.fabric;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.fabric.LoadBalancing.Mode;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
@@ -40,9 +41,16 @@ import org.apiguardian.api.API;
  *   <li>NIC {@value #NIC_LEGACY}: an assumed older firmware — mlx5 DCQCN defaults but 50 µs between
  *       CNPs, {@link NicFirmware.Retransmission#GO_BACK_0}, a 128 KiB receive buffer and pauses
  *       honoured 1 µs late.
+ *   <li>NIC {@value #NIC_DDP}: {@value #NIC_MLX5} whose receiver places reordered packets ({@link
+ *       OutOfOrder#TOLERATE}), as NVIDIA documents for Spectrum-X SuperNICs; the window is an
+ *       assumption.
  *   <li>NOS {@value #NOS_SONIC}: SONiC's PFC watchdog defaults (sonic-utilities pfcwd: 200 ms, 200
- *       ms, 200 ms, drop); {@code alpha} 1/8, 4 KiB reserve and an immediate pause reaction are
- *       assumptions.
+ *       ms, 200 ms, drop); {@code alpha} 1/8, 4 KiB reserve, an immediate pause reaction and static
+ *       ECMP are assumptions.
+ *   <li>NOS {@value #NOS_DLB}: {@value #NOS_SONIC} with flowlet dynamic load balancing ({@link
+ *       LoadBalancing.Mode#FLOWLET}, the {@link LoadBalancing#DEFAULT} settings).
+ *   <li>NOS {@value #NOS_ADAPTIVE_ROUTING}: {@value #NOS_SONIC} with per-packet adaptive routing
+ *       ({@link LoadBalancing.Mode#PACKET}).
  *   <li>NOS {@value #NOS_SLOW_PAUSE}: an assumed NOS whose ports honour pauses 2 µs late, with the
  *       same watchdog and buffer defaults as {@value #NOS_SONIC}.
  * </ul>
@@ -54,6 +62,15 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FirmwareRegistry(
     Map<String, NicFirmware> nicVersions, Map<String, SwitchNos> nosVersions) {
+
+  /** Built-in NIC version: mlx5 defaults with direct data placement of reordered packets. */
+  public static final String NIC_DDP = "mlx5-ddp";
+
+  /** Built-in NOS version: SONiC defaults with flowlet dynamic load balancing. */
+  public static final String NOS_DLB = "sonic-dlb";
+
+  /** Built-in NOS version: SONiC defaults with per-packet adaptive routing. */
+  public static final String NOS_ADAPTIVE_ROUTING = "adaptive-routing";
 
   /** Built-in NIC version: mlx5 defaults. */
   public static final String NIC_MLX5 = "mlx5-default";
@@ -163,7 +180,8 @@ public record FirmwareRegistry(
             NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
             SimTime.ZERO,
             NicFirmware.DEFAULT_RECEIVE_BUFFER,
-            SimTime.ZERO);
+            SimTime.ZERO,
+            OutOfOrder.RETRANSMIT);
     NicFirmware adaptive =
         new NicFirmware(
             NIC_MLX5_ADAPTIVE,
@@ -174,7 +192,8 @@ public record FirmwareRegistry(
             mlx5.retransmissionTimeout(),
             ADAPTIVE_FIRST_TIMEOUT,
             mlx5.receiveBuffer(),
-            mlx5.pauseReaction());
+            mlx5.pauseReaction(),
+            mlx5.outOfOrder());
     DcqcnParameters paperDcqcn =
         new DcqcnParameters(
             true,
@@ -199,7 +218,8 @@ public record FirmwareRegistry(
             NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
             SimTime.ZERO,
             NicFirmware.DEFAULT_RECEIVE_BUFFER,
-            SimTime.ZERO);
+            SimTime.ZERO,
+            OutOfOrder.RETRANSMIT);
     DcqcnParameters m = DcqcnParameters.MLX5_DEFAULTS;
     DcqcnParameters legacyDcqcn =
         new DcqcnParameters(
@@ -225,19 +245,51 @@ public record FirmwareRegistry(
             NicFirmware.DEFAULT_RETRANSMISSION_TIMEOUT,
             SimTime.ZERO,
             DataSize.kib(128),
-            SimTime.micros(1));
+            SimTime.micros(1),
+            OutOfOrder.RETRANSMIT);
+    NicFirmware ddp =
+        new NicFirmware(
+            NIC_DDP,
+            mlx5.dcqcn(),
+            mlx5.dcqcnVariant(),
+            mlx5.cnp(),
+            mlx5.retransmission(),
+            mlx5.retransmissionTimeout(),
+            mlx5.adaptiveRetransmission(),
+            mlx5.receiveBuffer(),
+            mlx5.pauseReaction(),
+            OutOfOrder.TOLERATE);
     SwitchNos sonic =
-        new SwitchNos(NOS_SONIC, PfcWatchdog.SONIC_DEFAULT, 0.125, DataSize.kib(4), SimTime.ZERO);
+        new SwitchNos(
+            NOS_SONIC,
+            PfcWatchdog.SONIC_DEFAULT,
+            0.125,
+            DataSize.kib(4),
+            SimTime.ZERO,
+            LoadBalancing.DEFAULT);
     SwitchNos slow =
         new SwitchNos(
-            NOS_SLOW_PAUSE, PfcWatchdog.SONIC_DEFAULT, 0.125, DataSize.kib(4), SimTime.micros(2));
+            NOS_SLOW_PAUSE,
+            PfcWatchdog.SONIC_DEFAULT,
+            0.125,
+            DataSize.kib(4),
+            SimTime.micros(2),
+            LoadBalancing.DEFAULT);
+    SwitchNos dlb =
+        sonic.named(NOS_DLB).withLoadBalancing(LoadBalancing.DEFAULT.withMode(Mode.FLOWLET));
+    SwitchNos adaptiveRouting =
+        sonic
+            .named(NOS_ADAPTIVE_ROUTING)
+            .withLoadBalancing(LoadBalancing.DEFAULT.withMode(Mode.PACKET));
     Map<String, NicFirmware> nics = new LinkedHashMap<>();
-    for (NicFirmware f : new NicFirmware[] {mlx5, adaptive, paper, legacy}) {
+    for (NicFirmware f : new NicFirmware[] {mlx5, adaptive, paper, legacy, ddp}) {
       nics.put(f.version(), f);
     }
     Map<String, SwitchNos> nos = new LinkedHashMap<>();
     nos.put(sonic.version(), sonic);
     nos.put(slow.version(), slow);
+    nos.put(dlb.version(), dlb);
+    nos.put(adaptiveRouting.version(), adaptiveRouting);
     return new FirmwareRegistry(nics, nos);
   }
 }

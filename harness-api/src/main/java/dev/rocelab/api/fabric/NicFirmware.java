@@ -33,6 +33,8 @@ import org.apiguardian.api.API;
  *     so that a lost retransmission costs microseconds rather than the local ACK timeout)
  * @param receiveBuffer the NIC's receive buffer per priority; half full, it pauses its peer
  * @param pauseReaction the delay between receiving a PFC pause (or resume) and honouring it
+ * @param outOfOrder how the receiver treats packets that arrive out of order, the default of NIC
+ *     profiles that leave it out
  * @since 0.1
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -45,7 +47,8 @@ public record NicFirmware(
     SimTime retransmissionTimeout,
     SimTime adaptiveRetransmission,
     DataSize receiveBuffer,
-    SimTime pauseReaction) {
+    SimTime pauseReaction,
+    OutOfOrder outOfOrder) {
 
   /** CNPs as NVIDIA NICs mark them by default: DSCP 48, priority 6. */
   public static final TrafficClass DEFAULT_CNP = new TrafficClass(48, 6);
@@ -82,12 +85,14 @@ public record NicFirmware(
           "receiveBuffer must be at least 8KiB (two 4KiB frames) but was " + receiveBuffer);
     }
     Checks.notNull(pauseReaction, "pauseReaction");
+    Checks.notNull(outOfOrder, "outOfOrder");
   }
 
   /**
    * The behaviour of a version no registry knows: that of the most common RoCE NIC's firmware,
    * {@value FirmwareRegistry#NIC_MLX5} — mlx5 DCQCN defaults and reaction point, CNPs on DSCP 48 /
-   * priority 6, go-back-N, a 16.8 ms timeout, a 256 KiB receive buffer and pauses honoured at once.
+   * priority 6, go-back-N (reordered packets retransmitted), a 16.8 ms timeout, a 256 KiB receive
+   * buffer and pauses honoured at once.
    *
    * @param version the version string
    * @return its behaviour; never null
@@ -102,7 +107,8 @@ public record NicFirmware(
         DEFAULT_RETRANSMISSION_TIMEOUT,
         SimTime.ZERO,
         DEFAULT_RECEIVE_BUFFER,
-        SimTime.ZERO);
+        SimTime.ZERO,
+        OutOfOrder.RETRANSMIT);
   }
 
   /**
@@ -121,7 +127,8 @@ public record NicFirmware(
         retransmissionTimeout,
         adaptiveRetransmission,
         receiveBuffer,
-        pauseReaction);
+        pauseReaction,
+        outOfOrder);
   }
 
   /**
@@ -161,6 +168,18 @@ public record NicFirmware(
    */
   public TrafficClass rebase(TrafficClass configured, NicFirmware next) {
     return pick(configured, cnp, next.cnp);
+  }
+
+  /**
+   * The out-of-order handling a NIC uses after it moves from this version to {@code next}, by the
+   * rule of {@link #rebase(DcqcnParameters, NicFirmware)}.
+   *
+   * @param configured the handling the NIC uses now
+   * @param next the version it moves to
+   * @return the handling it uses then
+   */
+  public OutOfOrder rebase(OutOfOrder configured, NicFirmware next) {
+    return pick(configured, outOfOrder, next.outOfOrder);
   }
 
   private static <T> T pick(T configured, T oldDefault, T newDefault) {

@@ -20,6 +20,7 @@ import org.apiguardian.api.API;
  * @param mtu the RoCE MTU (payload per packet)
  * @param qpsPerConnection queue pairs opened per connection (spread over ECMP by source port)
  * @param dcqcn congestion control
+ * @param outOfOrder how the receiver treats packets that arrive out of order (since 0.2)
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -32,7 +33,8 @@ public record NicProfile(
     Set<Integer> pfcPriorities,
     DataSize mtu,
     int qpsPerConnection,
-    DcqcnParameters dcqcn) {
+    DcqcnParameters dcqcn,
+    OutOfOrder outOfOrder) {
 
   /** Validates every field. RoCE MTUs are 256, 512, 1024, 2048 or 4096 bytes. */
   public NicProfile {
@@ -51,5 +53,43 @@ public record NicProfile(
     }
     Checks.positive(qpsPerConnection, "qpsPerConnection");
     Checks.notNull(dcqcn, "dcqcn");
+    Checks.notNull(outOfOrder, "outOfOrder");
+  }
+
+  /**
+   * A profile whose receiver retransmits on reordering ({@link OutOfOrder#RETRANSMIT}), as before
+   * the handling could be configured.
+   *
+   * @param name the profile's name in the fabric file
+   * @param speed the port speed
+   * @param firmware the firmware version
+   * @param roce how RoCE data traffic is marked
+   * @param cnp how congestion notification packets are marked
+   * @param pfcPriorities the priorities on which the NIC honours and sends PFC
+   * @param mtu the RoCE MTU
+   * @param qpsPerConnection queue pairs opened per connection
+   * @param dcqcn congestion control
+   */
+  public NicProfile(
+      String name,
+      Rate speed,
+      String firmware,
+      TrafficClass roce,
+      TrafficClass cnp,
+      Set<Integer> pfcPriorities,
+      DataSize mtu,
+      int qpsPerConnection,
+      DcqcnParameters dcqcn) {
+    this(
+        name,
+        speed,
+        firmware,
+        roce,
+        cnp,
+        pfcPriorities,
+        mtu,
+        qpsPerConnection,
+        dcqcn,
+        OutOfOrder.RETRANSMIT);
   }
 }

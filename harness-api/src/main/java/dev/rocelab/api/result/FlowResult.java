@@ -24,6 +24,8 @@ import org.apiguardian.api.API;
  * @param retransmissions packets sent again (go-back-N or timeout)
  * @param latency the one-way latency of its packets, NIC to NIC; empty if none arrived or the
  *     backend does not measure it
+ * @param outOfOrder data packets that arrived ahead of one the receiver still expected (reordered
+ *     or behind a loss), whatever the receiver then did with them (since 0.2)
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -37,7 +39,8 @@ public record FlowResult(
     SimTime start,
     Optional<SimTime> completion,
     long retransmissions,
-    Optional<LatencySummary> latency) {
+    Optional<LatencySummary> latency,
+    long outOfOrder) {
 
   /** Validates the fields. */
   public FlowResult {
@@ -52,6 +55,48 @@ public record FlowResult(
       throw new IllegalArgumentException("retransmissions must be >= 0 but was " + retransmissions);
     }
     Objects.requireNonNull(latency, "latency must not be null");
+    if (outOfOrder < 0) {
+      throw new IllegalArgumentException("outOfOrder must be >= 0 but was " + outOfOrder);
+    }
+  }
+
+  /**
+   * A flow whose backend does not count out-of-order arrivals (0).
+   *
+   * @param id a stable identifier, unique in the run
+   * @param source the sending NIC
+   * @param destination the receiving NIC
+   * @param priority the priority it travelled on
+   * @param size the bytes it had to deliver
+   * @param delivered the bytes delivered in order to the receiver
+   * @param start when it started
+   * @param completion when its last byte was acknowledged, empty if it did not complete
+   * @param retransmissions packets sent again
+   * @param latency the one-way latency of its packets, empty if not measured
+   */
+  public FlowResult(
+      String id,
+      Endpoint source,
+      Endpoint destination,
+      int priority,
+      DataSize size,
+      DataSize delivered,
+      SimTime start,
+      Optional<SimTime> completion,
+      long retransmissions,
+      Optional<LatencySummary> latency) {
+    this(
+        id,
+        source,
+        destination,
+        priority,
+        size,
+        delivered,
+        start,
+        completion,
+        retransmissions,
+        latency,
+        0);
   }
 
   /**

@@ -191,7 +191,7 @@ public final class Network {
     perPort[pair.nic.port.gid] += bytes;
     int at = nicSwitch[pair.nic.index];
     for (int hop = 0; hop < switches.length + 1; hop++) {
-      SwitchPort out = switches[at].egress(pair.dstNic, pair.hash);
+      SwitchPort out = switches[at].egress(pair.dstNic, pair.hash, qp);
       if (out == null || out.isDown()) {
         return false;
       }

@@ -105,7 +105,8 @@ public final class NetworkBuilder {
                     node,
                     local,
                     config.strictOrder(),
-                    config.weights()));
+                    config.weights(),
+                    config.loadBalancing().loadWindow().picos()));
         port.pauseReactionPs = pauseReactionPs;
         node.ports[local] = port;
         net.ports[gid] = port;
@@ -144,7 +145,8 @@ public final class NetworkBuilder {
               profile.speed().bitsPerSecond(),
               registry.nicBehaviour(profile.firmware()),
               profile.dcqcn(),
-              profile.cnp());
+              profile.cnp(),
+              profile.outOfOrder());
       nic.attach(
           net.sim.register(
               new NicPort(net, gid, end.toString(), profile.speed().picosPerByte(), nic)));
@@ -193,6 +195,9 @@ public final class NetworkBuilder {
     int[][][] routes = Routing.compute(adjacency, nicSwitch);
     for (int s = 0; s < net.switches.length; s++) {
       net.switches[s].routes = routes[s];
+    }
+    for (SwitchNode sw : net.switches) {
+      sw.startLoadBalancing();
     }
     addQueuePairs(net, nicIndex);
     return net;

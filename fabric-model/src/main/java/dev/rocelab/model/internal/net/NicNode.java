@@ -2,6 +2,7 @@ package dev.rocelab.model.internal.net;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.NicFirmware;
+import dev.rocelab.api.fabric.OutOfOrder;
 import dev.rocelab.api.fabric.TrafficClass;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.model.internal.cc.CnpPacer;
@@ -12,6 +13,11 @@ import java.util.ArrayDeque;
  * priorities, honouring PFC pauses), and receives for the queue pairs that target it: in-order
  * delivery with cumulative ACKs, one NACK per gap, CNPs for CE-marked packets at most once per
  * interval per queue pair. ACK, NACK and CNP travel on the CNP class.
+ *
+ * <p>A packet that arrives ahead of the expected one is discarded and NACKed as a gap ({@link
+ * OutOfOrder#RETRANSMIT}), or, with {@link OutOfOrder#TOLERATE}, placed and remembered in a window
+ * of {@link OutOfOrder#WINDOW} packets, and delivered with the packets before it once the gap
+ * fills; only a packet beyond the window is treated as a gap.
  *
  * <p>One NACK per gap is the InfiniBand responder rule (IBTA Vol. 1, C9-114: after a NAK for a PSN
  * sequence error the responder stays silent about later out-of-order packets until the expected PSN
@@ -47,6 +53,7 @@ final class NicNode implements Node {
   int controlDscp;
   int controlPriority;
   boolean goBackToMessageStart;
+  OutOfOrder outOfOrder;
   long rtoPs;
 
   /** The first timeout after progress with adaptive retransmission; 0 for a fixed one. */
@@ -70,6 +77,7 @@ final class NicNode implements Node {
    * @param firmware the firmware version's behaviour
    * @param dcqcn the DCQCN parameters of the NIC's profile
    * @param cnp the CNP marking of the NIC's profile
+   * @param outOfOrder the out-of-order handling of the NIC's profile
    */
   NicNode(
       int index,
@@ -77,11 +85,13 @@ final class NicNode implements Node {
       long lineRateBps,
       NicFirmware firmware,
       DcqcnParameters dcqcn,
-      TrafficClass cnp) {
+      TrafficClass cnp,
+      OutOfOrder outOfOrder) {
     this.index = index;
     this.name = name;
     this.lineRateBps = lineRateBps;
     this.dcqcn = dcqcn;
+    this.outOfOrder = outOfOrder;
     setFirmware(firmware, cnp);
   }
 
@@ -111,6 +121,7 @@ final class NicNode implements Node {
   void changeFirmware(NicFirmware next, long now) {
     NicFirmware previous = firmware;
     dcqcn = previous.rebase(dcqcn, next);
+    outOfOrder = previous.rebase(outOfOrder, next);
     setFirmware(next, previous.rebase(new TrafficClass(controlDscp, controlPriority), next));
     port.pauseReactionPs = next.pauseReaction().picos();
     Network net = net();
@@ -261,38 +272,61 @@ final class NicNode implements Node {
       sendControl(Packet.CNP, p, 0, now);
     }
     if (p.psn == rx.expected) {
-      rx.expected++;
-      rx.nackSent = false;
-      if (goBackToMessageStart) {
-        rx.partial += p.payload; // delivered once the whole message is in
-      } else {
-        rx.delivered += p.payload;
-      }
-      if (p.lastOfMessage) {
-        rx.delivered += rx.partial;
-        rx.partial = 0;
-        rx.messageStart = rx.expected;
-      }
-      if (p.lastOfMessage || ++rx.sinceAck >= ACK_EVERY || now - rx.lastAckPs >= ACK_INTERVAL_PS) {
-        rx.sinceAck = 0;
-        rx.lastAckPs = now;
-        sendControl(Packet.ACK, p, acknowledged(rx), now);
-      }
-      if (p.lastOfMessage && rx.listener != null) {
-        rx.listener.delivered(p.flow, now);
+      // The packet, then any placed ones it joins up with; acknowledged once, and before a message
+      // that completes is reported.
+      boolean ackDue = false;
+      for (Packet next = p; next != null; ) {
+        ackDue |= accept(rx, next, now);
+        Packet following = rx.takePlaced();
+        if (ackDue && (following == null || next.lastOfMessage)) {
+          ackDue = false;
+          rx.sinceAck = 0;
+          rx.lastAckPs = now;
+          sendControl(Packet.ACK, p, acknowledged(rx), now);
+        }
+        if (next.lastOfMessage && rx.listener != null) {
+          rx.listener.delivered(p.flow, now);
+        }
+        next = following;
       }
     } else if (p.psn > rx.expected) {
+      rx.outOfOrder++;
+      if (outOfOrder == OutOfOrder.TOLERATE && rx.place(p)) {
+        return;
+      }
       if (!rx.nackSent) {
         rx.nackSent = true;
         if (goBackToMessageStart) {
           rx.expected = rx.messageStart; // the message so far is discarded
           rx.partial = 0;
+          rx.clearPlaced();
         }
         sendControl(Packet.NACK, p, rx.expected, now);
       }
     } else {
       sendControl(Packet.ACK, p, acknowledged(rx), now); // a duplicate: repeat where we are
     }
+  }
+
+  /**
+   * Takes the expected packet: delivers its payload, and its message's if it is the last.
+   *
+   * @return whether an acknowledgement is due
+   */
+  private boolean accept(Receiver rx, Packet p, long now) {
+    rx.expected++;
+    rx.nackSent = false;
+    if (goBackToMessageStart) {
+      rx.partial += p.payload; // delivered once the whole message is in
+    } else {
+      rx.delivered += p.payload;
+    }
+    if (p.lastOfMessage) {
+      rx.delivered += rx.partial;
+      rx.partial = 0;
+      rx.messageStart = rx.expected;
+    }
+    return p.lastOfMessage || ++rx.sinceAck >= ACK_EVERY || now - rx.lastAckPs >= ACK_INTERVAL_PS;
   }
 
   /**
@@ -329,6 +363,15 @@ final class NicNode implements Node {
     /** Payload delivered in order, of whole messages when the receiver goes back to 0. */
     long delivered;
 
+    /** Data packets that arrived ahead of the expected one. */
+    long outOfOrder;
+
+    /**
+     * Packets placed ahead of the expected one by a tolerating receiver, at {@code psn % WINDOW};
+     * null until the first is placed.
+     */
+    private Packet[] placed;
+
     /**
      * Payload of the message being received that a receiver going back to 0 has not delivered yet.
      */
@@ -336,6 +379,43 @@ final class NicNode implements Node {
 
     Receiver(CnpPacer cnpPacer) {
       this.cnpPacer = cnpPacer;
+    }
+
+    /**
+     * Places a packet ahead of the expected one, if it falls in the window.
+     *
+     * @return false if it lies beyond the window: the receiver must treat the gap as a loss
+     */
+    boolean place(Packet p) {
+      if (p.psn - expected >= OutOfOrder.WINDOW) {
+        return false;
+      }
+      if (placed == null) {
+        placed = new Packet[OutOfOrder.WINDOW];
+      }
+      placed[p.psn % OutOfOrder.WINDOW] = p; // a duplicate replaces its twin
+      return true;
+    }
+
+    /** The placed packet that is now the expected one, removed; null if there is none. */
+    Packet takePlaced() {
+      if (placed == null) {
+        return null;
+      }
+      int slot = expected % OutOfOrder.WINDOW;
+      Packet p = placed[slot];
+      if (p == null || p.psn != expected) {
+        return null;
+      }
+      placed[slot] = null;
+      return p;
+    }
+
+    /** Forgets every placed packet (the receiver went back to the message's start). */
+    void clearPlaced() {
+      if (placed != null) {
+        java.util.Arrays.fill(placed, null);
+      }
     }
   }
 }

@@ -333,6 +333,7 @@ public final class Simulation {
     long[] delivered = new long[n];
     long[] posted = new long[n];
     long[] retransmissions = new long[n];
+    long[] outOfOrder = new long[n];
     long[] completion = new long[n];
     boolean[] complete = new boolean[n];
     int[] priority = new int[n];
@@ -341,6 +342,7 @@ public final class Simulation {
       QueuePair qp = net.queuePairs[q];
       delivered[qp.flow] += net.receivers[q].delivered;
       retransmissions[qp.flow] += qp.retransmissions;
+      outOfOrder[qp.flow] += net.receivers[q].outOfOrder;
       posted[qp.flow] += qp.postedBytes;
       priority[qp.flow] = qp.priority;
       if (qp.completionPs < 0) {
@@ -363,7 +365,8 @@ public final class Simulation {
               SimTime.picos(f.startPs()),
               complete[i] ? Optional.of(SimTime.picos(completion[i])) : Optional.empty(),
               retransmissions[i],
-              net.latency.ofFlow(i)));
+              net.latency.ofFlow(i),
+              outOfOrder[i]));
     }
     return out;
   }

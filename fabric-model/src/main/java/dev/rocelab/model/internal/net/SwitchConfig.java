@@ -1,6 +1,7 @@
 package dev.rocelab.model.internal.net;
 
 import dev.rocelab.api.fabric.EcnProfile;
+import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.fabric.SwitchProfile;
 
@@ -16,6 +17,7 @@ import dev.rocelab.api.fabric.SwitchProfile;
  * @param weights DWRR weight per priority (0 for strict ones)
  * @param forwardingPs pipeline latency in picoseconds
  * @param cutThrough cut-through forwarding
+ * @param loadBalancing how the switch chooses among equal-cost ports
  */
 record SwitchConfig(
     int[] dscpToPriority,
@@ -26,7 +28,8 @@ record SwitchConfig(
     int[] strictOrder,
     int[] weights,
     long forwardingPs,
-    boolean cutThrough) {
+    boolean cutThrough,
+    LoadBalancing loadBalancing) {
 
   static SwitchConfig of(SwitchProfile profile, QosPolicy qos) {
     int[] dscp = new int[64];
@@ -60,6 +63,7 @@ record SwitchConfig(
         strict,
         weights,
         profile.forwardingLatency().picos(),
-        profile.forwarding() == SwitchProfile.Forwarding.CUT_THROUGH);
+        profile.forwarding() == SwitchProfile.Forwarding.CUT_THROUGH,
+        profile.loadBalancing());
   }
 }

@@ -1,13 +1,15 @@
 package dev.rocelab.model.internal.net;
 
 import dev.rocelab.api.fabric.FirmwareRegistry;
+import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.PfcWatchdog;
 import dev.rocelab.api.fabric.SwitchNos;
 import dev.rocelab.api.result.DropReason;
 import java.util.SplittableRandom;
 
 /**
- * A switch: classifies arriving frames by DSCP, routes them by ECMP, admits them to its shared
+ * A switch: classifies arriving frames by DSCP, routes them (by ECMP hash or, with an adaptive
+ * {@link LoadBalancing} mode, by port congestion: {@link LoadBalancer}), admits them to its shared
  * buffer (lossless priorities at the ingress priority group with PFC, lossy ones at the egress
  * queue), marks ECN on dequeue (RED on the egress queue depth) and sends PFC pauses upstream.
  */
@@ -30,6 +32,11 @@ final class SwitchNode implements Node {
   private final boolean cutThrough;
   private final long ecmpSeed;
   private final SplittableRandom ecnRandom;
+  private LoadBalancing loadBalancing;
+
+  /** The adaptive choice of ports; null with static ECMP. */
+  LoadBalancer balancer;
+
   SharedBuffer buffer;
   int[][] routes;
   long failureDetectionPs;
@@ -62,6 +69,28 @@ final class SwitchNode implements Node {
     this.cutThrough = config.cutThrough();
     this.ecmpSeed = seed;
     this.ecnRandom = new SplittableRandom(seed ^ 0x5DEECE66DL);
+    this.loadBalancing = config.loadBalancing();
+  }
+
+  /**
+   * Starts load balancing as configured; once the network is wired, since {@link
+   * LoadBalancing.Mode#GLOBAL} looks at the switches next to this one.
+   */
+  void startLoadBalancing() {
+    if (!loadBalancing.adaptive()) {
+      balancer = null;
+      return;
+    }
+    balancer = new LoadBalancer(this, loadBalancing, ecmpSeed);
+    if (loadBalancing.mode() == LoadBalancing.Mode.GLOBAL) {
+      balancer.remote =
+          new RemoteBands(
+              net,
+              this,
+              balancer,
+              loadBalancing.remotePeriod().picos(),
+              loadBalancing.remoteDelay().picos());
+    }
   }
 
   /** Starts the switch's PFC watchdog with its profile's settings. */
@@ -85,10 +114,10 @@ final class SwitchNode implements Node {
 
   /**
    * Moves the switch to another NOS version at once, as an upgrade applied live: its ports honour
-   * pauses with the new version's reaction, and each of the buffer's alpha and the watchdog's
-   * settings that still equals the old version's default takes the new version's default — values
-   * the switch profile set away from the default stay. The reserve and headroom carved at start
-   * stay too.
+   * pauses with the new version's reaction, and each of the buffer's alpha, the watchdog's settings
+   * and the load balancing that still equals the old version's default takes the new version's
+   * default — values the switch profile set away from the default stay. The reserve and headroom
+   * carved at start stay too.
    *
    * @param version the new version
    * @param registry the fabric's behaviour profiles
@@ -116,6 +145,11 @@ final class SwitchNode implements Node {
       watchdogConfig = moved;
       applyWatchdog(now);
     }
+    LoadBalancing balancing = rebased(loadBalancing, before.loadBalancing(), after.loadBalancing());
+    if (!balancing.equals(loadBalancing)) {
+      loadBalancing = balancing;
+      startLoadBalancing();
+    }
   }
 
   /**
@@ -137,7 +171,7 @@ final class SwitchNode implements Node {
     int inSlot = in.gid * 8 + priority;
     net.counters.rxBytes[inSlot] += p.frameBytes;
     net.counters.rxPackets[inSlot]++;
-    SwitchPort out = egress(p.dstNic, p.hash);
+    SwitchPort out = route(p, now);
     if (out == null) {
       net.drop(p, in, DropReason.NO_ROUTE, now);
       return;
@@ -270,17 +304,36 @@ final class SwitchNode implements Node {
   }
 
   /**
-   * The port ECMP sends a packet out of, by its destination and flow hash.
+   * The port a frame leaves by: data frames as the load balancing chooses, others by hash.
+   *
+   * @return the port, or null if this switch has no route to the frame's destination
+   */
+  private SwitchPort route(Packet p, long now) {
+    int[] hops = routes[p.dstNic];
+    if (balancer == null || hops == null || hops.length == 1 || p.kind != Packet.DATA) {
+      return egress(p.dstNic, p.hash, p.flow);
+    }
+    return balancer.choose(p, hops, now);
+  }
+
+  /**
+   * The port ECMP hashes a queue pair's frames onto, by their destination and flow hash (and the
+   * queue pair's number with enhanced ECMP).
    *
    * @param dstNic the destination NIC
-   * @param hash the packet's flow hash
+   * @param hash the frames' 5-tuple hash
+   * @param qp the queue pair
    * @return the port, or null if this switch has no route to the NIC
    */
-  SwitchPort egress(int dstNic, int hash) {
+  SwitchPort egress(int dstNic, int hash, int qp) {
     int[] hops = routes[dstNic];
     if (hops == null) {
       return null;
     }
-    return ports[hops.length == 1 ? hops[0] : hops[Routing.select(hash, ecmpSeed, hops.length)]];
+    if (hops.length == 1) {
+      return ports[hops[0]];
+    }
+    int key = loadBalancing.hashQp() ? hash ^ Integer.rotateLeft(qp * 0x9E3779B1, 16) : hash;
+    return ports[hops[Routing.select(key, ecmpSeed, hops.length)]];
   }
 }

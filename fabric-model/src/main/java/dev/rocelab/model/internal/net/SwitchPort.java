@@ -29,6 +29,12 @@ final class SwitchPort extends Port {
   /** Priorities the PFC watchdog has switched to drop: their frames are discarded. */
   final boolean[] watchdogDropping = new boolean[8];
 
+  // Recent load for adaptive load balancing: bytes sent in the current and the last whole window.
+  private final long loadWindowPs;
+  private long windowStart;
+  private long windowBytes;
+  private long lastWindowBytes;
+
   SwitchPort(
       Network net,
       int gid,
@@ -37,10 +43,12 @@ final class SwitchPort extends Port {
       SwitchNode owner,
       int local,
       int[] strictOrder,
-      int[] weights) {
+      int[] weights,
+      long loadWindowPs) {
     super(net, gid, name, psPerByte);
     this.owner = owner;
     this.local = local;
+    this.loadWindowPs = loadWindowPs;
     this.strictOrder = strictOrder;
     for (int p = 0; p < 8; p++) {
       queues[p] = new EgressQueue();
@@ -124,7 +132,39 @@ final class SwitchPort extends Port {
 
   @Override
   void onTransmitStart(Packet p, long now) {
+    rollLoadWindow(now);
+    windowBytes += p.wireBytes();
     owner.onTransmitted(p, now);
+  }
+
+  private void rollLoadWindow(long now) {
+    long elapsed = now - windowStart;
+    if (elapsed >= loadWindowPs) {
+      lastWindowBytes = elapsed >= 2 * loadWindowPs ? 0 : windowBytes;
+      windowBytes = 0;
+      windowStart = now - elapsed % loadWindowPs;
+    }
+  }
+
+  /**
+   * The port's congestion band for load balancing: its egress occupancy, all priorities and the
+   * pipeline included, and the share of line rate it sent in the last whole load window, quantised
+   * as {@code balancer} does.
+   *
+   * @param balancer the balancer whose bands to use
+   * @param now the simulated time
+   * @return 0 (idle) to {@code balancer.bands − 1}
+   */
+  int band(LoadBalancer balancer, long now) {
+    rollLoadWindow(now);
+    long held = 0;
+    for (EgressQueue queue : queues) {
+      held += queue.heldBytes();
+    }
+    // the bytes of the last load window: this window's, and the older part of the one before
+    double inWindow = (now - windowStart) / (double) loadWindowPs;
+    double bytes = windowBytes + lastWindowBytes * (1 - inWindow);
+    return balancer.band(held, bytes * psPerByte / loadWindowPs);
   }
 
   @Override
