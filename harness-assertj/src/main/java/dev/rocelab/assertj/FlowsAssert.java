@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.ToLongFunction;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
@@ -200,18 +201,30 @@ public class FlowsAssert extends AbstractAssert<FlowsAssert, List<FlowResult>> {
    * @return an assertion on the count
    */
   public CountAssert retransmissions() {
-    String label = "retransmitted packets";
+    return counted("retransmitted packets", FlowResult::retransmissions);
+  }
+
+  /**
+   * The data packets that arrived ahead of one their receiver still expected (reordered by load
+   * balancing, or behind a loss), summed; the flow with most is named.
+   *
+   * @return an assertion on the count
+   */
+  public CountAssert outOfOrder() {
+    return counted("out-of-order packets", FlowResult::outOfOrder);
+  }
+
+  private CountAssert counted(String label, ToLongFunction<FlowResult> count) {
     if (!hasFlows(label)) {
       return new CountAssert(null, context, label, scope);
     }
-    long total = actual.stream().mapToLong(FlowResult::retransmissions).sum();
-    FlowResult most =
-        actual.stream().max(Comparator.comparingLong(FlowResult::retransmissions)).orElseThrow();
+    long total = actual.stream().mapToLong(count).sum();
+    FlowResult most = actual.stream().max(Comparator.comparingLong(count)).orElseThrow();
     String where =
         where()
             + (total == 0
                 ? ""
-                : ", most by " + describe(most) + " (" + most.retransmissions() + ")");
+                : ", most by " + describe(most) + " (" + count.applyAsLong(most) + ")");
     return new CountAssert(total, context, label, where);
   }
 

@@ -298,6 +298,15 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     return new EcmpAssert(context);
   }
 
+  /**
+   * @return assertions on how evenly traffic was spread over equal-cost uplinks, and what balancing
+   *     cost the flows
+   */
+  public LoadBalanceAssert loadBalance() {
+    isNotNull();
+    return new LoadBalanceAssert(context);
+  }
+
   private Set<Integer> losslessPriorities() {
     isNotNull();
     return actual.losslessPriorities();

@@ -176,6 +176,57 @@ class RecoveryAndEcmpAssertionsTest {
   }
 
   @Test
+  void loadBalanceNamesTheGroupItsBusiestAndIdlestUplinks() {
+    RunResult run =
+        Runs.run()
+            .port("leaf1:eth5", 3, p -> p.tx(3 << 20, 768))
+            .port("leaf1:eth6", 3, p -> p.tx(1 << 20, 256))
+            .port("leaf2:eth5", 3, p -> p.tx(2 << 20, 512))
+            .port("leaf2:eth6", 3, p -> p.tx(2 << 20, 512))
+            .build();
+
+    assertThatCode(() -> assertThat(run).loadBalance().group("leaf2").egressImbalance().isAtMost(0))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(
+            () -> assertThat(run).loadBalance().group("leaf1").egressImbalance().isLessThan(0.1))
+        .hasMessage(
+            lines(
+                "egress imbalance of leaf1",
+                DropsAndLatencyAssertionsTest.RUN,
+                "  where:      2 uplinks of leaf1",
+                "  expected:   less than 0.1",
+                "  actual:     0.5 (busiest leaf1:eth5 sent 3MiB, idlest leaf1:eth6 1MiB, mean 2MiB)"));
+    assertThatThrownBy(() -> assertThat(run).loadBalance().group("spine1").egressImbalance())
+        .hasMessage(
+            lines(
+                "egress imbalance of spine1",
+                DropsAndLatencyAssertionsTest.RUN,
+                "  where:      uplinks",
+                "  expected:   traffic on the uplinks of spine1 (a switch with two or more)",
+                "  actual:     spine1 sent nothing up"));
+  }
+
+  @Test
+  void outOfOrderPacketsAreSummedAndTheWorstFlowNamed() {
+    RunResult run =
+        Runs.run()
+            .flow("f1", "host1:nic0", "host2:nic0", "1MiB", "1MiB", "1ms", 0, 12)
+            .flow("f2", "host2:nic0", "host1:nic0", "1MiB", "1MiB", "1ms", 0, 30)
+            .build();
+
+    assertThatCode(() -> assertThat(run).loadBalance().flows().outOfOrder().isEqualTo(42L))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(() -> assertThat(run).flows().outOfOrder().isZero())
+        .hasMessage(
+            lines(
+                "out-of-order packets",
+                DropsAndLatencyAssertionsTest.RUN,
+                "  where:      2 flows, most by f2 host2:nic0 → host1:nic0 (30)",
+                "  expected:   0",
+                "  actual:     42"));
+  }
+
+  @Test
   void ecmpImbalanceIsTheBusiestUplinkOverTheMeanOfItsSwitch() {
     RunResult run =
         Runs.run()
@@ -188,15 +239,15 @@ class RecoveryAndEcmpAssertionsTest {
     assertThatThrownBy(() -> assertThat(run).ecmp().imbalance().isAtMost(0.25))
         .hasMessage(
             lines(
-                "ECMP imbalance",
+                "egress imbalance",
                 DropsAndLatencyAssertionsTest.RUN,
-                "  where:      2 uplinks of leaf1, the most uneven switch",
+                "  where:      2 uplinks of leaf1, the most uneven of 2 groups",
                 "  expected:   at most 0.25",
-                "  actual:     0.5 (leaf1:eth5 sent 3MiB, mean 2MiB)"));
+                "  actual:     0.5 (busiest leaf1:eth5 sent 3MiB, idlest leaf1:eth6 1MiB, mean 2MiB)"));
     assertThatThrownBy(() -> assertThat(Runs.run().build()).ecmp().imbalance())
         .hasMessage(
             lines(
-                "ECMP imbalance",
+                "egress imbalance",
                 DropsAndLatencyAssertionsTest.RUN,
                 "  where:      uplinks",
                 "  expected:   traffic on the uplinks of a switch with two or more",

@@ -116,6 +116,18 @@ public final class Runs {
       String delivered,
       String completion,
       long retransmissions) {
+    return flow(id, source, destination, size, delivered, completion, retransmissions, 0);
+  }
+
+  public Runs flow(
+      String id,
+      String source,
+      String destination,
+      String size,
+      String delivered,
+      String completion,
+      long retransmissions,
+      long outOfOrder) {
     flows.add(
         new FlowResult(
             id,
@@ -127,7 +139,8 @@ public final class Runs {
             SimTime.ZERO,
             Optional.ofNullable(completion).map(SimTime::parse),
             retransmissions,
-            Optional.empty()));
+            Optional.empty(),
+            outOfOrder));
     return this;
   }
 

@@ -1,8 +1,10 @@
 package dev.rocelab.model.balancing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.rocelab.api.analysis.EcmpImbalance;
+import dev.rocelab.api.analysis.LoadBalance;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.RunResult;
@@ -84,6 +86,23 @@ class LoadBalancingTest {
 
     assertThat(global).as("global per packet vs local per packet").isGreaterThan(1.5 * packet);
     assertThat(globalFlowlet).as("global flowlets vs local flowlets").isGreaterThan(1.5 * flowlet);
+  }
+
+  @Test
+  void theImbalanceOverTimeAddsUpToTheUplinksBytes() {
+    RunResult ecmp = run("ecmp", "retransmit", 1);
+
+    LoadBalance.Group worst = LoadBalance.worst(ecmp, ecmp.fabric()).orElseThrow();
+    List<LoadBalance.Window> windows = LoadBalance.windows(ecmp, worst);
+
+    assertThat(windows).isNotEmpty();
+    // (the series end at the last sample, up to one interval before the run ends)
+    assertThat(windows.stream().mapToLong(LoadBalance.Window::bytes).sum())
+        .isBetween(worst.totalBytes() * 999 / 1000, worst.totalBytes());
+    // from 0 (even) to 3 (one of the 4 uplinks sent everything), as a ring held up by its slowest
+    // hop sends in bursts
+    assertThat(windows).allSatisfy(w -> assertThat(w.imbalance()).isBetween(0.0, 3.0));
+    assertThat(windows).anySatisfy(w -> assertThat(w.imbalance()).isCloseTo(3.0, within(1e-9)));
   }
 
   @Test

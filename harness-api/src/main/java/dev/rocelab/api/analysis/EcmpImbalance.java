@@ -2,14 +2,9 @@ package dev.rocelab.api.analysis;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
-import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -17,6 +12,7 @@ import org.apiguardian.api.API;
  * How unevenly ECMP spread traffic: for each switch with two or more uplinks (ports whose peer is
  * on a higher tier), {@code max/mean − 1} of the bytes its uplinks sent, all priorities; the worst
  * switch is the result. 0 is a perfect spread; 1 means the busiest uplink carried twice the mean.
+ * {@link LoadBalance} has every group, and their imbalance over time.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class EcmpImbalance {
@@ -47,36 +43,15 @@ public final class EcmpImbalance {
    * @return the worst switch, or empty if no switch with two or more uplinks sent anything up
    */
   public static Optional<Worst> compute(RunResult run, FabricGraph fabric) {
-    Map<Endpoint, Long> sent = new HashMap<>();
-    for (PortStats stats : run.ports()) {
-      sent.merge(stats.port(), stats.txBytes(), Long::sum);
-    }
-    Worst worst = null;
-    for (Device device : fabric.switches()) {
-      List<Endpoint> uplinks = fabric.uplinks(device.name());
-      if (uplinks.size() < 2) {
-        continue;
-      }
-      long total = 0;
-      Endpoint busiest = uplinks.get(0);
-      long busiestBytes = -1;
-      for (Endpoint uplink : uplinks) {
-        long bytes = sent.getOrDefault(uplink, 0L);
-        total += bytes;
-        if (bytes > busiestBytes) {
-          busiest = uplink;
-          busiestBytes = bytes;
-        }
-      }
-      if (total == 0) {
-        continue;
-      }
-      double mean = (double) total / uplinks.size();
-      double imbalance = busiestBytes / mean - 1;
-      if (worst == null || imbalance > worst.imbalance()) {
-        worst = new Worst(device.name(), imbalance, busiest, busiestBytes, mean, uplinks.size());
-      }
-    }
-    return Optional.ofNullable(worst);
+    return LoadBalance.worst(run, fabric)
+        .map(
+            group ->
+                new Worst(
+                    group.device(),
+                    group.imbalance(),
+                    group.busiest().getKey(),
+                    group.busiest().getValue(),
+                    group.meanBytes(),
+                    group.egressBytes().size()));
   }
 }

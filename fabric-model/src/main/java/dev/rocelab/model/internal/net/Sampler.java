@@ -1,5 +1,6 @@
 package dev.rocelab.model.internal.net;
 
+import dev.rocelab.api.analysis.LoadBalance;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
@@ -19,8 +20,9 @@ import java.util.List;
  * Samples time series at a fixed interval: per switch port and data priority the egress queue depth
  * ({@code queue_depth}, bytes), and over the last interval the time its egress was paused ({@code
  * paused_time}, ps) and the packets it marked ({@code ecn_marks}); per NIC and data priority the
- * time its egress was paused over the last interval ({@code paused_time}), and per NIC the
- * congestion notifications it sent and received over the last interval ({@code cnps_sent}, {@code
+ * time its egress was paused over the last interval ({@code paused_time}); per switch port the
+ * bytes it sent over the last interval, all priorities ({@code tx_bytes}); per NIC the congestion
+ * notifications it sent and received over the last interval ({@code cnps_sent}, {@code
  * cnps_received}, packets, whatever their priority); per switch the shared buffer in use ({@code
  * shared_buffer}, bytes); per flow the delivered throughput over the last interval ({@code
  * throughput}, bps). Series that stayed zero are left out of the result. The series share a memory
@@ -43,6 +45,7 @@ public final class Sampler extends Component {
   private final int cnpsReceived;
   private final int sharedBuffer;
   private final int throughput;
+  private final int txBytes;
   // counters at the last sample, to sample what happened since
   private final long[] lastDelivered;
   private final long[] lastPaused;
@@ -50,6 +53,7 @@ public final class Sampler extends Component {
   private final long[] lastNicPaused;
   private final long[] lastCnpsSent;
   private final long[] lastCnpsReceived;
+  private final long[] lastTxBytes;
   private final long[] delivered;
 
   /**
@@ -84,6 +88,7 @@ public final class Sampler extends Component {
     cnpsReceived = group(kinds, Kind.AMOUNT, nics);
     sharedBuffer = group(kinds, Kind.LEVEL, net.switches.length);
     throughput = group(kinds, Kind.AMOUNT, flows.size()); // bytes, shown as a rate
+    txBytes = group(kinds, Kind.AMOUNT, switchPorts);
     this.store = new SeriesStore(kinds.toArray(Kind[]::new), intervalPs, budgetBytes);
     lastDelivered = new long[flows.size()];
     lastPaused = new long[portSeries];
@@ -91,6 +96,7 @@ public final class Sampler extends Component {
     lastNicPaused = new long[nics * priorities.length];
     lastCnpsSent = new long[nics];
     lastCnpsReceived = new long[nics];
+    lastTxBytes = new long[switchPorts];
     delivered = new long[flows.size()];
     net.sim.register(this);
     net.sim.schedule(this, 0);
@@ -149,6 +155,17 @@ public final class Sampler extends Component {
       store.put(throughput + f, delivered[f] - lastDelivered[f]);
       lastDelivered[f] = delivered[f];
     }
+    int port = 0;
+    for (SwitchNode sw : net.switches) {
+      for (SwitchPort out : sw.ports) {
+        long sent = 0;
+        for (int p = 0; p < 8; p++) {
+          sent += net.counters.txBytes[out.gid * 8 + p];
+        }
+        store.put(txBytes + port, sent - lastTxBytes[port]);
+        lastTxBytes[port++] = sent;
+      }
+    }
     store.endSample();
     net.sim.schedule(this, now + intervalPs);
   }
@@ -193,6 +210,12 @@ public final class Sampler extends Component {
                 .bitsPerSecond();
     for (int f = 0; f < flows.size(); f++) {
       add(out, throughput + f, "throughput", flows.get(f).name(), "bps", bitsPerSecond);
+    }
+    int port = 0;
+    for (SwitchNode sw : net.switches) {
+      for (SwitchPort p : sw.ports) {
+        add(out, txBytes + port++, LoadBalance.MODEL_SERIES, p.name, "bytes", Scale.SAME);
+      }
     }
     return out;
   }
