@@ -3,6 +3,7 @@ package dev.rocelab.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rocelab.api.analysis.LoadBalance;
 import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.backend.RunProgress;
 import dev.rocelab.api.result.FlowResult;
@@ -53,7 +54,10 @@ import picocli.CommandLine.Spec;
           + " perm:<hosts>[x<size>] (16 hosts to a leaf, 2MB by default), allreduce:<gpus> (flow level,"
           + " 8 GPUs to a host, 8B..8GiB); -nocc after any of them turns DCQCN off.",
       "Run only when named (minutes each): storm2s, storm10s, the reference fabric under a 2 s / 10 s PFC storm"
-          + " with every series sampled every 10 us (bounded telemetry memory)."
+          + " with every series sampled every 10 us (bounded telemetry memory).",
+      "lb-compare: a 32 MiB ring all-reduce on fabrics/examples/low-entropy.yaml in each load-balancing mode"
+          + " (lb:<ecmp|ecmp-qp|flowlet|packet|global|global-packet>/<retransmit|tolerate>[/slow-spine]),"
+          + " with busbw, egress imbalance, out-of-order packets, retransmissions and pauses."
     })
 final class BenchCommand implements Callable<Integer> {
 
@@ -96,7 +100,11 @@ final class BenchCommand implements Callable<Integer> {
     List<BenchScenario> scenarios;
     Map<String, JsonNode> earlier;
     try {
-      scenarios = selected.stream().map(BenchScenario::named).toList();
+      scenarios =
+          selected.stream()
+              .flatMap(name -> BenchScenario.expand(name).stream())
+              .map(BenchScenario::named)
+              .toList();
       if (repeat < 1 || warmup < 0) {
         throw new IllegalArgumentException("--repeat must be at least 1 and --warmup at least 0");
       }
@@ -173,6 +181,11 @@ final class BenchCommand implements Callable<Integer> {
         "retransmissions", result.flows().stream().mapToLong(FlowResult::retransmissions).sum());
     line.put("pause_frames", result.ports().stream().mapToLong(PortStats::pausesSent).sum());
     line.put("ecn_marks", result.ports().stream().mapToLong(PortStats::ecnMarks).sum());
+    line.put(
+        "out_of_order_packets", result.flows().stream().mapToLong(FlowResult::outOfOrder).sum());
+    line.put(
+        "egress_imbalance",
+        LoadBalance.worst(result, result.fabric()).map(g -> round(g.imbalance(), 3)).orElse(null));
     line.put("flows", result.flows().size());
     line.put("flows_completed", fct.length);
     line.put("fct_us_min", fct.length == 0 ? null : round(fct[0], 2));

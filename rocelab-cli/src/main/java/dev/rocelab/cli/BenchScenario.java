@@ -53,12 +53,47 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
   }
 
   /**
-   * @return every benchmark: the default ones, then those run only when named (they take minutes)
+   * @return every benchmark: the default ones, then those run only when named (they take minutes or
+   *     compare settings)
    */
   static List<String> known() {
     List<String> known = new ArrayList<>(names());
-    known.addAll(List.of("storm2s", "storm10s"));
+    known.addAll(List.of("storm2s", "storm10s", LB_COMPARE));
     return known;
+  }
+
+  /** The group of load-balancing runs {@code rocelab bench lb-compare} stands for. */
+  static final String LB_COMPARE = "lb-compare";
+
+  private static final List<String> LB_MODES =
+      List.of(
+          "ecmp/retransmit",
+          "ecmp-qp/retransmit",
+          "flowlet/retransmit",
+          "flowlet/tolerate",
+          "packet/retransmit",
+          "packet/tolerate",
+          "global/tolerate",
+          "global-packet/tolerate");
+
+  /**
+   * The benchmarks a name stands for: the runs of {@code lb-compare}, or the name itself.
+   *
+   * @param name a benchmark or group name
+   * @return the benchmark names
+   */
+  static List<String> expand(String name) {
+    if (!name.equals(LB_COMPARE)) {
+      return List.of(name);
+    }
+    List<String> runs = new ArrayList<>();
+    for (String mode : LB_MODES) {
+      runs.add("lb:" + mode);
+    }
+    for (String mode : LB_MODES) {
+      runs.add("lb:" + mode + "/slow-spine");
+    }
+    return runs;
   }
 
   /**
@@ -71,6 +106,9 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
   static BenchScenario named(String name) {
     boolean congestionControl = !name.endsWith("-nocc");
     String base = congestionControl ? name : name.substring(0, name.length() - "-nocc".length());
+    if (base.startsWith("lb:")) {
+      return loadBalancing(name, base.substring(3).split("/"));
+    }
     int colon = base.indexOf(':');
     if (colon >= 0) {
       return parameterised(
@@ -122,7 +160,8 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
                 + name
                 + "; known: "
                 + String.join(", ", known())
-                + "; or incast:<senders>x<size>, perm:<hosts>[x<size>], allreduce:<gpus>");
+                + "; or incast:<senders>x<size>, perm:<hosts>[x<size>], allreduce:<gpus>,"
+                + " lb:<mode>/<retransmit|tolerate>[/slow-spine]");
     }
   }
 
@@ -167,6 +206,57 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(usage, e);
     }
+  }
+
+  /**
+   * One run of the load-balancing comparison: a 32 MiB ring all-reduce on one channel over {@code
+   * fabrics/examples/low-entropy.yaml} (8 hosts at 100G alternating over 2 leaves, 4 spines: 4
+   * elephant flows per leaf on 4 uplinks), its switches in one mode ({@code ecmp}, {@code ecmp-qp},
+   * {@code flowlet}, {@code packet}, {@code global} per flowlet, {@code global-packet}), its NICs
+   * retransmitting or tolerating reordered packets, optionally with spine1's downlink to leaf2 at
+   * 25G (congestion one tier away). Seed 1: its static hash puts 3 of leaf1's flows on one uplink.
+   */
+  private static BenchScenario loadBalancing(String name, String[] parts) {
+    String usage =
+        name
+            + ": write lb:<ecmp|ecmp-qp|flowlet|packet|global|global-packet>/<retransmit|tolerate>"
+            + "[/slow-spine]";
+    if (parts.length < 2
+        || parts.length > 3
+        || parts.length == 3 && !parts[2].equals("slow-spine")) {
+      throw new IllegalArgumentException(usage);
+    }
+    String mode =
+        switch (parts[0]) {
+          case "ecmp", "flowlet", "packet", "global" -> parts[0];
+          case "ecmp-qp" -> "ecmp, hashQp: true";
+          case "global-packet" -> "global, flowletGap: 0ns";
+          default -> throw new IllegalArgumentException(usage);
+        };
+    if (!parts[1].equals("retransmit") && !parts[1].equals("tolerate")) {
+      throw new IllegalArgumentException(usage);
+    }
+    String yaml =
+        resource("low-entropy")
+            .replace("loadBalancing: {mode: ecmp}", "loadBalancing: {mode: " + mode + "}")
+            .replace("outOfOrder: retransmit", "outOfOrder: " + parts[1]);
+    if (parts.length == 3) {
+      yaml =
+          yaml.replace(
+              "{a: \"leaf2:eth5\", b: \"spine1:eth2\", speed: 100Gbps",
+              "{a: \"leaf2:eth5\", b: \"spine1:eth2\", speed: 25Gbps");
+    }
+    return new BenchScenario(
+        name,
+        load(yaml, "bench/low-entropy.yaml"),
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .named(name)
+            .size("32MiB")
+            .channels(1)
+            .seed(1)
+            .duration("1s")
+            .sampleInterval(SAMPLING)
+            .build());
   }
 
   /** N senders to host1, on one 100G switch with {@code hosts + 1} hosts. */

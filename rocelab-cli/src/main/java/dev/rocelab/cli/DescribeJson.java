@@ -10,6 +10,7 @@ import dev.rocelab.api.fabric.FabricFacts.TierCut;
 import dev.rocelab.api.fabric.FabricFacts.TierOversubscription;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.FirmwarePolicy;
+import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.fabricfile.FabricFileReport;
@@ -106,6 +107,7 @@ final class DescribeJson {
           .put("sharedBytes", b.sharedBytes());
     }
     qos(root.putArray("qos"), fabric);
+    loadBalancing(root.putArray("loadBalancing"), fabric);
     nics(root.putArray("nicProfiles"), fabric);
     firmware(root.putObject("firmware"), spec.firmware(), facts);
     Json.problems(root.putArray("drift"), fabric.report().drift());
@@ -138,6 +140,28 @@ final class DescribeJson {
             });
   }
 
+  private static void loadBalancing(ArrayNode array, DescribedFabric fabric) {
+    fabric
+        .switchProfilesInUse()
+        .forEach(
+            (name, switches) -> {
+              LoadBalancing b = fabric.spec().switchProfile(name).loadBalancing();
+              array
+                  .addObject()
+                  .put("switchProfile", name)
+                  .put("switches", switches)
+                  .put("mode", b.mode().name().toLowerCase(java.util.Locale.ROOT))
+                  .put("hashQp", b.hashQp())
+                  .put("flowletGapPicos", b.flowletGap().picos())
+                  .put("bands", b.bands())
+                  .put("queueStepBytes", b.queueStep().bytes())
+                  .put("queueWeight", b.queueWeight())
+                  .put("loadWindowPicos", b.loadWindow().picos())
+                  .put("remoteDelayPicos", b.remoteDelay().picos())
+                  .put("remotePeriodPicos", b.remotePeriod().picos());
+            });
+  }
+
   private static void nics(ArrayNode array, DescribedFabric fabric) {
     fabric
         .nicProfilesInUse()
@@ -158,7 +182,9 @@ final class DescribeJson {
                   .put("dscp", nic.cnp().dscp())
                   .put("priority", nic.cnp().priority());
               ints(node.putArray("pfcPriorities"), nic.pfcPriorities());
-              node.put("mtuBytes", nic.mtu().bytes()).put("dcqcn", nic.dcqcn().enabled());
+              node.put("mtuBytes", nic.mtu().bytes())
+                  .put("dcqcn", nic.dcqcn().enabled())
+                  .put("outOfOrder", nic.outOfOrder().name().toLowerCase(java.util.Locale.ROOT));
             });
   }
 

@@ -6,6 +6,7 @@ import dev.rocelab.api.fabric.FabricFacts.HeadroomClass;
 import dev.rocelab.api.fabric.FabricFacts.ProfileBudget;
 import dev.rocelab.api.fabric.FabricFacts.TierOversubscription;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.unit.DataSize;
@@ -57,6 +58,7 @@ final class DescribeText {
     headroom();
     buffers();
     qos();
+    loadBalancing();
     nics();
     firmware();
     drift();
@@ -209,6 +211,28 @@ final class DescribeText {
             });
   }
 
+  private void loadBalancing() {
+    heading("Load balancing per switch profile");
+    Table table =
+        new Table("switch profile", "switches", "mode", "flowlet gap", "bands", "queue step");
+    fabric
+        .switchProfilesInUse()
+        .forEach(
+            (name, count) -> {
+              LoadBalancing b = fabric.spec().switchProfile(name).loadBalancing();
+              table.row(
+                  name,
+                  String.valueOf(count),
+                  Text.loadBalancingMode(b),
+                  b.mode() == LoadBalancing.Mode.FLOWLET || b.mode() == LoadBalancing.Mode.GLOBAL
+                      ? b.flowletGap().toString()
+                      : "-",
+                  b.adaptive() ? String.valueOf(b.bands()) : "-",
+                  b.adaptive() ? b.queueStep().toString() : "-");
+            });
+    table.print(out);
+  }
+
   private void nics() {
     fabric
         .nicProfilesInUse()
@@ -221,6 +245,7 @@ final class DescribeText {
               line("CNP", "DSCP " + nic.cnp().dscp() + ", priority " + nic.cnp().priority());
               line("PFC", priorities(nic.pfcPriorities()));
               line("MTU", nic.mtu().toString());
+              line("out of order", Text.outOfOrder(nic.outOfOrder()));
               line(
                   "DCQCN",
                   nic.dcqcn().enabled()

@@ -95,6 +95,15 @@ final class DescribedFabric {
     return inFileOrder(spec.qos().keySet(), counts);
   }
 
+  /** The switch profiles switches run, with how many switches run each, in the file's order. */
+  Map<String, Integer> switchProfilesInUse() {
+    Map<String, Integer> counts = new TreeMap<>();
+    graph
+        .switches()
+        .forEach(s -> counts.merge(graph.switchProfileOf(s.name()).name(), 1, Integer::sum));
+    return inFileOrder(spec.switchProfiles().keySet(), counts);
+  }
+
   /** The NIC profiles NICs run, with how many NICs run each, in the file's order. */
   Map<String, Integer> nicProfilesInUse() {
     Map<String, Integer> counts = new TreeMap<>();

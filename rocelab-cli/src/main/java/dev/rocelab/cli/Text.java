@@ -1,10 +1,13 @@
 package dev.rocelab.cli;
 
 import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.LoadBalancing;
+import dev.rocelab.api.fabric.OutOfOrder;
 import dev.rocelab.api.fabric.Topology;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Collection;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** Wording shared by the commands: counts, topology kinds, role names, ratios. */
@@ -43,6 +46,22 @@ final class Text {
   }
 
   /** {@code 1:1}, {@code 2:1}, {@code 1.33:1}. */
+  /** A load-balancing mode as the fabric file writes it, with enhanced ECMP's QP hashing. */
+  static String loadBalancingMode(LoadBalancing balancing) {
+    String mode = balancing.mode().name().toLowerCase(Locale.ROOT);
+    if (balancing.mode() == LoadBalancing.Mode.GLOBAL && balancing.flowletGap().picos() == 0) {
+      return mode + " (per packet)";
+    }
+    return balancing.hashQp() ? mode + " (QP in hash)" : mode;
+  }
+
+  /** What a NIC does with a packet ahead of the expected one. */
+  static String outOfOrder(OutOfOrder handling) {
+    return handling == OutOfOrder.TOLERATE
+        ? "tolerate (placed in a " + OutOfOrder.WINDOW + "-packet window)"
+        : "retransmit (go-back-N)";
+  }
+
   static String ratio(double downOverUp) {
     return decimal(downOverUp, 2) + ":1";
   }

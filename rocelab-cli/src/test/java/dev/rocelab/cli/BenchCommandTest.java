@@ -37,6 +37,8 @@ class BenchCommandTest {
             "drops",
             "pause_frames",
             "ecn_marks",
+            "out_of_order_packets",
+            "egress_imbalance",
             "fct_us_min",
             "fct_us_p50",
             "fct_us_max",
@@ -61,6 +63,22 @@ class BenchCommandTest {
     assertThat(JSON.readTree(run.outLines().get(1)).get("ecn_marks").asLong())
         .as("without DCQCN nothing slows down, so the queue marks more")
         .isGreaterThan(first.get("ecn_marks").asLong());
+  }
+
+  @Test
+  void theLoadBalancingRunsReportImbalanceAndReordering() throws Exception {
+    CommandRun run = rocelab("bench", "--warmup", "0", "lb:ecmp/retransmit", "lb:packet/tolerate");
+
+    assertThat(run.exitCode()).isZero();
+    JsonNode ecmp = JSON.readTree(run.outLines().get(0));
+    JsonNode packet = JSON.readTree(run.outLines().get(1));
+    assertThat(ecmp.get("out_of_order_packets").asLong()).isZero();
+    assertThat(packet.get("out_of_order_packets").asLong()).isPositive();
+    assertThat(packet.get("retransmissions").asLong()).isZero();
+    assertThat(ecmp.get("egress_imbalance").asDouble())
+        .isGreaterThan(10 * packet.get("egress_imbalance").asDouble());
+    assertThat(packet.get("busbw_gbytes_per_s_largest").asDouble())
+        .isGreaterThan(ecmp.get("busbw_gbytes_per_s_largest").asDouble());
   }
 
   @Test

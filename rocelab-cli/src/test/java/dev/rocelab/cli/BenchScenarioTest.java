@@ -5,15 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.NicFirmware.DcqcnVariant;
 import dev.rocelab.api.fabric.NicProfile;
+import dev.rocelab.api.fabric.OutOfOrder;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The benchmark fabrics run what the peers they are compared with run. */
@@ -145,4 +148,29 @@ class BenchScenarioTest {
         .ignoringFields("enabled")
         .isEqualTo(on.dcqcn());
   }
+
+  @Test
+  void lbCompareRunsEveryModeOnTheLowEntropyFabricWithAndWithoutASlowSpineLink() {
+    List<String> runs = BenchScenario.expand("lb-compare");
+
+    assertThat(runs).hasSize(16).contains("lb:ecmp/retransmit", "lb:packet/tolerate/slow-spine");
+    for (String name : runs) {
+      FabricSpec fabric = BenchScenario.named(name).fabric();
+      assertThat(fabric.name()).isEqualTo("low-entropy");
+      assertThat(fabric.switchProfiles().values())
+          .allSatisfy(p -> assertThat(p.loadBalancing().mode().name().toLowerCase()).isIn(MODES));
+    }
+    FabricGraph slow =
+        FabricGraph.of(BenchScenario.named("lb:global/tolerate/slow-spine").fabric());
+    assertThat(slow.linkAt(Endpoint.parse("spine1:eth2")).orElseThrow().spec().speed())
+        .isEqualTo(Rate.gbps(25));
+    assertThat(BenchScenario.named("lb:packet/tolerate").fabric().nicProfiles().values())
+        .allSatisfy(n -> assertThat(n.outOfOrder()).isEqualTo(OutOfOrder.TOLERATE));
+    assertThatThrownBy(() -> BenchScenario.named("lb:spray/tolerate"))
+        .hasMessageStartingWith("lb:spray/tolerate: write lb:<ecmp|ecmp-qp|");
+    assertThatThrownBy(() -> BenchScenario.named("lb:packet"))
+        .hasMessageContaining("<retransmit|tolerate>");
+  }
+
+  private static final List<String> MODES = List.of("ecmp", "flowlet", "packet", "global");
 }

@@ -252,4 +252,28 @@ class DescribeCommandTest {
     assertThat(run.errLines()).containsExactly("no such file: " + Path.of("no/such/fabric.yaml"));
     assertThat(run.out()).isEmpty();
   }
+
+  @Test
+  void showsEachSwitchProfilesLoadBalancingAndEachNicsOutOfOrderHandling() throws IOException {
+    Path file = dir.resolve("low-entropy-global.yaml");
+    Files.writeString(
+        file,
+        Files.readString(Path.of("../fabrics/examples/low-entropy.yaml"))
+            .replace("{mode: ecmp}", "{mode: global, flowletGap: 0ns, bands: 4}")
+            .replace("outOfOrder: retransmit", "outOfOrder: tolerate"));
+
+    CommandRun text = rocelab("describe", file.toString());
+    CommandRun json = rocelab("describe", "--json", file.toString());
+
+    assertThat(text.outLines())
+        .containsSubsequence(
+            "Load balancing per switch profile",
+            "  switch profile  switches  mode                 flowlet gap  bands  queue step",
+            "  switch          6         global (per packet)  0ps          4      4KiB")
+        .contains("  out of order       tolerate (placed in a 1024-packet window)");
+    JsonNode root = new ObjectMapper().readTree(json.out());
+    assertThat(root.path("loadBalancing").get(0).path("mode").asText()).isEqualTo("global");
+    assertThat(root.path("loadBalancing").get(0).path("flowletGapPicos").asLong()).isZero();
+    assertThat(root.path("nicProfiles").get(0).path("outOfOrder").asText()).isEqualTo("tolerate");
+  }
 }
