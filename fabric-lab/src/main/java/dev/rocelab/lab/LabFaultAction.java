@@ -16,7 +16,12 @@ public enum LabFaultAction {
   /** Bring a link back up; the command sees {@code {device}} and {@code {port}}. */
   LINK_UP("linkUp"),
   /** Reset a switch; the command sees {@code {device}}. */
-  RESET("reset");
+  RESET("reset"),
+  /**
+   * Change a setting of a device (a config drift: a firmware or NOS version, a load-balancing mode,
+   * an MTU); the command sees {@code {device}}, {@code {setting}} and {@code {value}}.
+   */
+  CONFIG_DRIFT("configDrift");
 
   private final String key;
 

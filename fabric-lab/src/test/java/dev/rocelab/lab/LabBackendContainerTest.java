@@ -3,7 +3,9 @@ package dev.rocelab.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.within;
 
+import dev.rocelab.api.analysis.LoadBalance;
 import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.FabricBackends;
 import dev.rocelab.api.backend.FabricSession;
@@ -18,6 +20,7 @@ import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.FabricAssertions;
 import java.util.List;
 import java.util.Map;
@@ -170,6 +173,59 @@ class LabBackendContainerTest {
                     .as("pauses sampled over the run")
                     .isEqualTo(1_200));
     assertThat(run.port("host1:nic0")).as("the hosts' own counters still read").isNotEmpty();
+  }
+
+  @Test
+  @Order(3)
+  void uplinkEgressImbalanceIsReadFromTheSwitchsPortCounters() throws Exception {
+    // leaf1's two uplinks, as its stand-in exporter counts them (from non-zero starting values)
+    String eth3 = "lab_switch_port_tx_bytes_total{interface=\"eth3\",priority=\"3\"}";
+    String eth4 = "lab_switch_port_tx_bytes_total{interface=\"eth4\",priority=\"3\"}";
+    lab.switchCounters(uplinkCounters(eth3, 1_000_000, eth4, 5_000_000));
+    lab.awaitSwitchCounter(eth4, 5_000_000);
+
+    ScenarioRun running =
+        session.start(
+            Scenario.flow("host1:nic0", "host2:nic0").message("256MiB").named("uplink counters"));
+    // 30 MB and 10 MB more: the busiest uplink sent 1.5 times the mean
+    lab.switchCounters(uplinkCounters(eth3, 31_000_000, eth4, 15_000_000));
+    RunResult run = running.finish();
+
+    LoadBalance.Group leaf1 = LoadBalance.worst(run, run.fabric()).orElseThrow();
+    assertThat(leaf1.device()).isEqualTo("leaf1");
+    assertThat(leaf1.egressBytes())
+        .containsExactly(
+            Map.entry(Endpoint.parse("leaf1:eth3"), 30_000_000L),
+            Map.entry(Endpoint.parse("leaf1:eth4"), 10_000_000L));
+    assertThat(leaf1.imbalance()).isCloseTo(0.5, within(1e-9));
+    assertThat(LoadBalance.windows(run, leaf1).stream().mapToLong(LoadBalance.Window::bytes).sum())
+        .as("the per-interval series add up to the counters' increase")
+        .isEqualTo(40_000_000L);
+    assertThatThrownBy(
+            () -> FabricAssertions.assertThat(run).loadBalance().egressImbalance().isLessThan(0.1))
+        .hasMessageContaining("  where:      2 uplinks of leaf1\n")
+        .hasMessageContaining(
+            "0.5 (busiest leaf1:eth3 sent 28.61MiB, idlest leaf1:eth4 9.537MiB, mean 19.07MiB)");
+  }
+
+  @Test
+  @Order(4)
+  void aConfigDriftRunsTheLabsCommandWithTheSettingAndValue() throws Exception {
+    RunResult run =
+        session.run(
+            Scenario.flow("host1:nic0", "host2:nic0")
+                .message("64MiB")
+                .with(new Fault.ConfigDrift("leaf1", "loadBalancing", "packet", SimTime.ZERO))
+                .named("config drift"));
+
+    assertThat(lab.configDrifts("id_rsa")).containsExactly("leaf1 loadBalancing packet");
+    assertThat(run.events())
+        .extracting(FabricEvent::kind, FabricEvent::subject, FabricEvent::detail)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                FabricEvent.Kind.FAULT,
+                "leaf1",
+                "loadBalancing changed to packet (lab command configDrift)"));
   }
 
   @Test
@@ -328,6 +384,18 @@ class LabBackendContainerTest {
    * What leaf1's stand-in exporter serves: per-priority counters and a gauge, named as the fabric
    * file's queries expect.
    */
+  private static String uplinkCounters(String a, long aBytes, String b, long bBytes) {
+    return "# TYPE lab_switch_port_tx_bytes_total counter\n"
+        + a
+        + " "
+        + aBytes
+        + "\n"
+        + b
+        + " "
+        + bBytes
+        + "\n";
+  }
+
   private static String switchCounters(
       long pausesSent,
       long pausesReceived,

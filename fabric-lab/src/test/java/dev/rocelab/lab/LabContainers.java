@@ -324,6 +324,8 @@ public final class LabContainers implements AutoCloseable {
         .append("    step: 1s\n    deviceLabel: host\n    queries:\n")
         .append("      txBytes: '")
         .append(String.format(data, "node_network_transmit_bytes_total"))
+        .append(" or ")
+        .append(String.format(queue, "lab_switch_port_tx_bytes_total"))
         .append("'\n")
         .append("      rxBytes: '")
         .append(String.format(data, "node_network_receive_bytes_total"))
@@ -366,18 +368,28 @@ public final class LabContainers implements AutoCloseable {
         .append(dataNetwork)
         .append(" rocelab-")
         .append(id)
-        .append("-{device}\"}\n");
+        .append("-{device}\"}\n")
+        .append("    configDrift: {via: local, run: \"echo {device} {setting} {value} >> ")
+        .append(dir.resolve("config-drifts-" + identity))
+        .append("\"}\n");
     String yaml =
         """
         name: container-lab
-        description: two hosts in containers behind one (virtual) switch
+        description: >-
+          two hosts in containers behind one (virtual) switch, whose two uplinks to (virtual)
+          spines only its stand-in exporter's counters carry
         topology:
           kind: graph
-          switches: [{name: leaf1, profile: switch, ports: 2}]
+          switches:
+            - {name: leaf1, profile: switch, ports: 4}
+            - {name: spine1, profile: switch, ports: 1}
+            - {name: spine2, profile: switch, ports: 1}
           hosts: [{name: host1, profile: server}, {name: host2, profile: server}]
           links:
             - {a: leaf1:eth1, b: host1:nic0, speed: 100Gbps, length: 2m}
             - {a: leaf1:eth2, b: host2:nic0, speed: 100Gbps, length: 2m}
+            - {a: leaf1:eth3, b: spine1:eth1, speed: 100Gbps, length: 10m}
+            - {a: leaf1:eth4, b: spine2:eth1, speed: 100Gbps, length: 10m}
         switchProfiles:
           switch: {asic: Spectrum-3, nos: SONiC.202405.1, buffer: 64MiB, cellSize: 144B, alpha: 0.125}
         nicProfiles:
@@ -395,6 +407,15 @@ public final class LabContainers implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * @param identity the fabric file's key file, as given to {@link #fabricFile(String)}
+   * @return what its {@code configDrift} command recorded, one "device setting value" line each
+   */
+  List<String> configDrifts(String identity) throws IOException {
+    Path file = dir.resolve("config-drifts-" + identity);
+    return Files.exists(file) ? Files.readAllLines(file) : List.of();
   }
 
   /**

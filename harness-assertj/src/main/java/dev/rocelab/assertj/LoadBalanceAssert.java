@@ -81,7 +81,9 @@ public class LoadBalanceAssert extends AbstractAssert<LoadBalanceAssert, RunResu
         g.egressBytes().size()
             + " uplinks of "
             + g.device()
-            + (device == null ? ", the most uneven of " + groups.size() + " groups" : ""),
+            + (device == null && groups.size() > 1
+                ? ", the most uneven of " + groups.size() + " groups"
+                : ""),
         "",
         " (busiest "
             + g.busiest().getKey()

@@ -47,8 +47,9 @@ final class FaultCommands {
    * @param action what to do
    * @param device the device, e.g. {@code leaf1} or {@code host1}
    * @param port the port, or null for a device-wide action
+   * @param more further placeholders of the action, e.g. {@code setting} and {@code value}
    */
-  void run(LabFaultAction action, String device, String port) {
+  void run(LabFaultAction action, String device, String port, Map<String, String> more) {
     LabCommand command = lab.faults().get(action);
     if (command == null) {
       throw new LabException(
@@ -62,6 +63,7 @@ final class FaultCommands {
     if (port != null) {
       values.put("port", port);
     }
+    values.putAll(more);
     address(device, port).ifPresent(a -> values.put("address", a));
     String described = action.key() + " → " + command.describe();
     try {

@@ -60,6 +60,15 @@ final class FlowPlanner {
 
   private void add(Workload workload, LabInventory.FlowTool tool) {
     if (workload instanceof Workload.RdmaFlow f) {
+      if (f.period().picos() > 0 && f.message().compareTo(LARGEST_MESSAGE) > 0) {
+        throw new UnsupportedScenarioException(
+            "a paced flow's messages go whole through perftest, at most "
+                + LARGEST_MESSAGE
+                + "; "
+                + f.describe()
+                + " sends "
+                + f.message());
+      }
       flow(
           f.source(),
           f.destination(),
@@ -69,7 +78,9 @@ final class FlowPlanner {
           f.verb(),
           tool,
           f.start(),
-          Optional.empty());
+          f.period().picos() > 0
+              ? Optional.of(new FlowJob.Bursts(1, paced(f.period(), tool)))
+              : Optional.empty());
     } else if (workload instanceof Workload.Permutation p) {
       List<Endpoint> nics = nics();
       List<String> hosts = lab.hosts().keySet().stream().toList();
@@ -93,11 +104,7 @@ final class FlowPlanner {
       Endpoint receiver = m.receiver().orElse(nics().get(0));
       DataSize message = m.burst().bytes() <= LARGEST_MESSAGE.bytes() ? m.burst() : LARGEST_MESSAGE;
       long perBurst = (m.burst().bytes() + message.bytes() - 1) / message.bytes();
-      if (tool == LabInventory.FlowTool.IPERF3 && m.period().picos() % 1_000_000 != 0) {
-        throw new UnsupportedScenarioException(
-            "iperf3 paces bursts in whole microseconds; a period of " + m.period() + " is not one");
-      }
-      FlowJob.Bursts bursts = new FlowJob.Bursts(perBurst, m.period());
+      FlowJob.Bursts bursts = new FlowJob.Bursts(perBurst, paced(m.period(), tool));
       for (Endpoint sender : senders("a microburst", m.senders(), receiver)) {
         flow(
             sender,
@@ -125,6 +132,15 @@ final class FlowPlanner {
         instanceof Workload.Collective)) { // collectives go through the launcher, not as flows
       throw new IllegalArgumentException("unknown workload " + workload.describe());
     }
+  }
+
+  /** A pacing period the tool can keep. */
+  private static SimTime paced(SimTime period, LabInventory.FlowTool tool) {
+    if (tool == LabInventory.FlowTool.IPERF3 && period.picos() % 1_000_000 != 0) {
+      throw new UnsupportedScenarioException(
+          "iperf3 paces bursts in whole microseconds; a period of " + period + " is not one");
+    }
+    return period;
   }
 
   /** The first {@code count} NICs, in inventory order, on other hosts than the receiver's. */

@@ -125,6 +125,15 @@ final class LabRun implements ScenarioRun {
       }
     } else if (fault instanceof Fault.SwitchReset r) {
       at(r.at(), LabFaultAction.RESET, r.device(), null, FabricEvent.Kind.FAULT, "switch reset");
+    } else if (fault instanceof Fault.ConfigDrift c) {
+      at(
+          c.at(),
+          LabFaultAction.CONFIG_DRIFT,
+          c.device(),
+          null,
+          Map.of("setting", c.setting(), "value", c.value()),
+          FabricEvent.Kind.FAULT,
+          c.setting() + " changed to " + c.value());
     } else {
       throw new IllegalStateException("unsupported fault reached the lab run: " + fault.describe());
     }
@@ -137,11 +146,22 @@ final class LabRun implements ScenarioRun {
       String port,
       FabricEvent.Kind kind,
       String what) {
+    at(time, action, device, port, Map.of(), kind, what);
+  }
+
+  private void at(
+      SimTime time,
+      LabFaultAction action,
+      String device,
+      String port,
+      Map<String, String> more,
+      FabricEvent.Kind kind,
+      String what) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     faultThread.schedule(
         () -> {
           try {
-            session.faults().run(action, device, port);
+            session.faults().run(action, device, port, more);
             record(
                 new FabricEvent(
                     elapsed(),

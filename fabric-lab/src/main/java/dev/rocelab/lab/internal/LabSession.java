@@ -133,6 +133,8 @@ public final class LabSession implements FabricSession {
       return new LabFaultAction[] {LabFaultAction.LINK_UP};
     } else if (fault instanceof Fault.LinkFlap) {
       return new LabFaultAction[] {LabFaultAction.LINK_DOWN, LabFaultAction.LINK_UP};
+    } else if (fault instanceof Fault.ConfigDrift) {
+      return new LabFaultAction[] {LabFaultAction.CONFIG_DRIFT};
     }
     return new LabFaultAction[] {LabFaultAction.RESET};
   }

@@ -74,7 +74,7 @@ final class LabShapes {
 
   /** The lab's fault commands. */
   static final Shape LAB_FAULTS =
-      Shape.named("labFaults").optional("linkDown", "linkUp", "reset").build();
+      Shape.named("labFaults").optional("linkDown", "linkUp", "reset", "configDrift").build();
 
   /** A command run over SSH on an inventory device. */
   static final Shape LAB_SSH_COMMAND =

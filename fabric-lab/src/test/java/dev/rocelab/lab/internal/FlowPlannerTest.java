@@ -49,6 +49,30 @@ class FlowPlannerTest {
   }
 
   @Test
+  void aPacedFlowIsOneMessagePerPeriod() {
+    FlowJob job =
+        FlowPlanner.plan(
+                FabricGraph.of(lab("perftest")),
+                Scenario.flow("host1:nic0", "host2:nic0")
+                    .message("64KiB")
+                    .messages(1000)
+                    .every("50us")
+                    .build(),
+                0)
+            .get(0);
+
+    assertThat(job.messages()).isEqualTo(1000);
+    assertThat(job.bursts()).contains(new FlowJob.Bursts(1, SimTime.micros(50)));
+    assertThatThrownBy(
+            () ->
+                FlowPlanner.plan(
+                    FabricGraph.of(lab("iperf3")),
+                    Scenario.flow("host1:nic0", "host2:nic0").every("1500ns").build(),
+                    0))
+        .hasMessageContaining("iperf3 paces bursts in whole microseconds");
+  }
+
+  @Test
   void aBurstLargerThanAMessageIsSeveralMessagesBackToBack() {
     List<FlowJob> jobs =
         FlowPlanner.plan(

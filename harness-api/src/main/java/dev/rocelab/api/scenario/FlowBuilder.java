@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
 
 /**
  * Builds messages from one NIC to another. Defaults: one 1 MiB RDMA WRITE on one queue pair, the
- * NIC's RoCE marking, start at zero.
+ * NIC's RoCE marking, start at zero, messages back to back.
  *
  * <pre>{@code
  * Scenario.flow("host1:nic0", "host2:nic0").message("64KiB").messages(1000).build()
@@ -36,7 +36,8 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
             1,
             OptionalInt.empty(),
             SimTime.ZERO,
-            Verb.WRITE));
+            Verb.WRITE,
+            SimTime.ZERO));
   }
 
   private FlowBuilder(Settings settings, Workload.RdmaFlow workload) {
@@ -59,7 +60,8 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
             w.qps(),
             w.dscp(),
             w.start(),
-            w.verb()));
+            w.verb(),
+            w.period()));
   }
 
   /**
@@ -77,7 +79,8 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
             w.qps(),
             w.dscp(),
             w.start(),
-            w.verb()));
+            w.verb(),
+            w.period()));
   }
 
   /**
@@ -95,7 +98,8 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
             count,
             w.dscp(),
             w.start(),
-            w.verb()));
+            w.verb(),
+            w.period()));
   }
 
   /**
@@ -113,7 +117,8 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
             w.qps(),
             OptionalInt.of(value),
             w.start(),
-            w.verb()));
+            w.verb(),
+            w.period()));
   }
 
   /**
@@ -131,7 +136,8 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
             w.qps(),
             w.dscp(),
             SimTime.parse(time),
-            w.verb()));
+            w.verb(),
+            w.period()));
   }
 
   /**
@@ -149,7 +155,30 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
             w.qps(),
             w.dscp(),
             w.start(),
-            verb));
+            verb,
+            w.period()));
+  }
+
+  /**
+   * Paces the messages: one posted every {@code period} instead of back to back, so the flow
+   * averages {@code message / period} (a background load).
+   *
+   * @param period e.g. {@code "13us"}; {@code "0ns"} for back to back
+   * @return a changed copy
+   */
+  public FlowBuilder every(String period) {
+    return new FlowBuilder(
+        settings(),
+        new Workload.RdmaFlow(
+            w.source(),
+            w.destination(),
+            w.message(),
+            w.messages(),
+            w.qps(),
+            w.dscp(),
+            w.start(),
+            w.verb(),
+            SimTime.parse(period)));
   }
 
   @Override

@@ -57,11 +57,13 @@ public sealed interface Workload
    * @param source the sending NIC
    * @param destination the receiving NIC
    * @param message the size of each message
-   * @param messages how many messages are sent back to back
+   * @param messages how many messages are sent
    * @param qps queue pairs the messages are spread over
    * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
    * @param start when the first message is posted
    * @param verb the RDMA operation
+   * @param period from one message's posting to the next's; {@link SimTime#ZERO} sends them back to
+   *     back (since 0.2): a paced flow averages {@code message / period}
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
@@ -73,7 +75,8 @@ public sealed interface Workload
       int qps,
       OptionalInt dscp,
       SimTime start,
-      Verb verb)
+      Verb verb,
+      SimTime period)
       implements Workload {
 
     /** Validates the fields. */
@@ -90,6 +93,34 @@ public sealed interface Workload
       Checks.dscp(dscp, "dscp");
       Objects.requireNonNull(start, "start must not be null");
       Objects.requireNonNull(verb, "verb must not be null");
+      Objects.requireNonNull(period, "period must not be null");
+      if (period.picos() < 0) {
+        throw new IllegalArgumentException("period must be >= 0 but was " + period);
+      }
+    }
+
+    /**
+     * Messages sent back to back ({@link SimTime#ZERO period}), as before pacing could be set.
+     *
+     * @param source the sending NIC
+     * @param destination the receiving NIC
+     * @param message the size of each message
+     * @param messages how many messages
+     * @param qps queue pairs the messages are spread over
+     * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
+     * @param start when the first message is posted
+     * @param verb the RDMA operation
+     */
+    public RdmaFlow(
+        Endpoint source,
+        Endpoint destination,
+        DataSize message,
+        int messages,
+        int qps,
+        OptionalInt dscp,
+        SimTime start,
+        Verb verb) {
+      this(source, destination, message, messages, qps, dscp, start, verb, SimTime.ZERO);
     }
 
     @Override
@@ -109,6 +140,7 @@ public sealed interface Workload
           + messages
           + " × "
           + message
+          + (period.picos() > 0 ? " every " + period : "")
           + dscpSuffix(dscp);
     }
   }

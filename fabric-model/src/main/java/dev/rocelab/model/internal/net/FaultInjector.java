@@ -1,12 +1,18 @@
 package dev.rocelab.model.internal.net;
 
 import dev.rocelab.api.fabric.FirmwareRegistry;
+import dev.rocelab.api.fabric.LoadBalancing;
+import dev.rocelab.api.fabric.OutOfOrder;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.model.internal.engine.Component;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -19,7 +25,10 @@ import java.util.PriorityQueue;
  * storm sticks a NIC's receive path. A config drift of {@value #FIRMWARE} moves a NIC (a host: all
  * its NICs) to another firmware version, or a switch to another NOS version ({@value #NOS} names
  * the same for a switch), with the behaviour the fabric's registry gives that version — a rolling
- * upgrade is one drift per device.
+ * upgrade is one drift per device. {@value #LOAD_BALANCING} switches a switch's load-balancing mode
+ * ({@code ecmp}, {@code flowlet}, {@code packet}, {@code global}, its other settings kept), {@value
+ * #OUT_OF_ORDER} a NIC's handling of reordered packets ({@code retransmit}, {@code tolerate}), and
+ * {@value #MTU} sets a NIC's RoCE MTU at time zero (the network is built with it).
  */
 final class FaultInjector extends Component {
 
@@ -32,6 +41,15 @@ final class FaultInjector extends Component {
 
   /** The setting of a config drift that changes a switch's NOS version. */
   static final String NOS = "nos";
+
+  /** The setting of a config drift that changes a switch's load-balancing mode. */
+  static final String LOAD_BALANCING = "loadBalancing";
+
+  /** The setting of a config drift that changes how a NIC treats reordered packets. */
+  static final String OUT_OF_ORDER = "outOfOrder";
+
+  /** The setting of a config drift that sets a NIC's RoCE MTU (at time zero). */
+  static final String MTU = "mtu";
 
   private final Network net;
   private final PriorityQueue<Action> actions =
@@ -146,69 +164,167 @@ final class FaultInjector extends Component {
       }
     }
     if (sw != null) {
-      if (!f.setting().equals(FIRMWARE) && !f.setting().equals(NOS)) {
-        throw new IllegalArgumentException(
-            where
-                + ": the model can change a switch's \""
-                + FIRMWARE
-                + "\" or \""
-                + NOS
-                + "\" (its NOS version), not \""
-                + f.setting()
-                + "\"");
-      }
-      SwitchNode target = sw;
-      at(
-          f.at().picos(),
-          now -> {
-            target.changeNos(f.value(), registry, now);
-            net.event(
-                now,
-                FabricEvent.Kind.FAULT,
-                target.name,
-                "NOS version changed to "
-                    + f.value()
-                    + (registry.switchNos(f.value()).isPresent()
-                        ? ""
-                        : " (no behaviour profile: generic behaviour)"));
-          });
+      switchDrift(sw, f, registry, where);
       return;
     }
-    List<NicNode> nics = new ArrayList<>();
-    for (NicNode n : net.nics) {
-      if (n.name.equals(f.device()) || n.name.startsWith(f.device() + ":")) {
-        nics.add(n);
-      }
-    }
+    List<NicNode> nics = nicsOf(f.device());
     if (nics.isEmpty()) {
       throw new IllegalArgumentException(
           where + ": " + f.device() + " is not a switch, host or NIC of this fabric");
     }
-    if (!f.setting().equals(FIRMWARE)) {
-      throw new IllegalArgumentException(
-          where
-              + ": the model can change a NIC's or host's \""
-              + FIRMWARE
-              + "\" (its firmware version), not \""
-              + f.setting()
-              + "\"");
+    switch (f.setting()) {
+      case FIRMWARE ->
+          at(
+              f.at().picos(),
+              now -> {
+                for (NicNode nic : nics) {
+                  nic.changeFirmware(registry.nicBehaviour(f.value()), now);
+                }
+                net.event(
+                    now,
+                    FabricEvent.Kind.FAULT,
+                    f.device(),
+                    "NIC firmware changed to "
+                        + f.value()
+                        + (registry.nicFirmware(f.value()).isPresent()
+                            ? ""
+                            : " (no behaviour profile: generic behaviour)"));
+              });
+      case OUT_OF_ORDER -> {
+        OutOfOrder handling = choice(f.value(), OutOfOrder.class, where);
+        at(
+            f.at().picos(),
+            now -> {
+              for (NicNode nic : nics) {
+                nic.outOfOrder = handling;
+              }
+              net.event(
+                  now, FabricEvent.Kind.FAULT, f.device(), "out-of-order handling " + f.value());
+            });
+      }
+      case MTU -> {
+        if (f.at().picos() != 0) {
+          throw new IllegalArgumentException(
+              where
+                  + ": the model sets a NIC's \""
+                  + MTU
+                  + "\" at time zero only (its queue pairs are built with it)");
+        }
+        at(0, now -> net.event(now, FabricEvent.Kind.FAULT, f.device(), "RoCE MTU " + f.value()));
+      }
+      default ->
+          throw new IllegalArgumentException(
+              where
+                  + ": the model can change a NIC's or host's \""
+                  + FIRMWARE
+                  + "\" (its firmware version), \""
+                  + OUT_OF_ORDER
+                  + "\" (retransmit or tolerate) or \""
+                  + MTU
+                  + "\" (at time zero), not \""
+                  + f.setting()
+                  + "\"");
     }
-    at(
-        f.at().picos(),
-        now -> {
-          for (NicNode nic : nics) {
-            nic.changeFirmware(registry.nicBehaviour(f.value()), now);
-          }
-          net.event(
-              now,
-              FabricEvent.Kind.FAULT,
-              f.device(),
-              "NIC firmware changed to "
+  }
+
+  private void switchDrift(
+      SwitchNode target, Fault.ConfigDrift f, FirmwareRegistry registry, String where) {
+    switch (f.setting()) {
+      case FIRMWARE, NOS ->
+          at(
+              f.at().picos(),
+              now -> {
+                target.changeNos(f.value(), registry, now);
+                net.event(
+                    now,
+                    FabricEvent.Kind.FAULT,
+                    target.name,
+                    "NOS version changed to "
+                        + f.value()
+                        + (registry.switchNos(f.value()).isPresent()
+                            ? ""
+                            : " (no behaviour profile: generic behaviour)"));
+              });
+      case LOAD_BALANCING -> {
+        LoadBalancing.Mode mode = choice(f.value(), LoadBalancing.Mode.class, where);
+        at(
+            f.at().picos(),
+            now -> {
+              target.changeLoadBalancing(mode);
+              net.event(now, FabricEvent.Kind.FAULT, target.name, "load balancing " + f.value());
+            });
+      }
+      default ->
+          throw new IllegalArgumentException(
+              where
+                  + ": the model can change a switch's \""
+                  + FIRMWARE
+                  + "\" or \""
+                  + NOS
+                  + "\" (its NOS version) or \""
+                  + LOAD_BALANCING
+                  + "\" (its mode), not \""
+                  + f.setting()
+                  + "\"");
+    }
+  }
+
+  /** A setting's value as the fabric file writes it: the constant's name in lower case. */
+  private static <E extends Enum<E>> E choice(String value, Class<E> type, String where) {
+    for (E constant : type.getEnumConstants()) {
+      if (constant.name().toLowerCase(Locale.ROOT).equals(value)) {
+        return constant;
+      }
+    }
+    List<String> known = new ArrayList<>();
+    for (E constant : type.getEnumConstants()) {
+      known.add(constant.name().toLowerCase(Locale.ROOT));
+    }
+    throw new IllegalArgumentException(
+        where + ": \"" + value + "\" is not one of " + String.join(", ", known));
+  }
+
+  /** A NIC, or every NIC of a host. */
+  private List<NicNode> nicsOf(String device) {
+    List<NicNode> nics = new ArrayList<>();
+    for (NicNode n : net.nics) {
+      if (n.name.equals(device) || n.name.startsWith(device + ":")) {
+        nics.add(n);
+      }
+    }
+    return nics;
+  }
+
+  /**
+   * The RoCE MTU config drifts at time zero set for NICs, by NIC or host name, which the network is
+   * built with.
+   *
+   * @param faults a scenario's faults
+   * @return device (NIC or host) to MTU in bytes
+   * @throws IllegalArgumentException for an MTU that is not a RoCE MTU
+   */
+  static Map<String, Integer> mtuAtStart(List<Fault> faults) {
+    Map<String, Integer> mtu = new HashMap<>();
+    for (Fault fault : faults) {
+      if (fault instanceof Fault.ConfigDrift f && f.setting().equals(MTU) && f.at().picos() == 0) {
+        long bytes;
+        try {
+          bytes = DataSize.parse(f.value().matches("\\d+") ? f.value() + "B" : f.value()).bytes();
+        } catch (IllegalArgumentException e) {
+          bytes = -1;
+        }
+        if (bytes != 256 && bytes != 512 && bytes != 1024 && bytes != 2048 && bytes != 4096) {
+          throw new IllegalArgumentException(
+              "config drift of "
+                  + f.device()
+                  + ": \""
                   + f.value()
-                  + (registry.nicFirmware(f.value()).isPresent()
-                      ? ""
-                      : " (no behaviour profile: generic behaviour)"));
-        });
+                  + "\" is not a RoCE MTU (256, 512, 1024, 2048 or 4096 bytes)");
+        }
+        mtu.put(f.device(), (int) bytes);
+      }
+    }
+    return mtu;
   }
 
   private SwitchNode switchNamed(String name) {

@@ -34,6 +34,7 @@ public final class NetworkBuilder {
   private final List<FlowSpec> flows;
   private final long seed;
   private final FirmwareRegistry registry;
+  private final Map<String, Integer> mtu;
 
   /**
    * @param graph the fabric
@@ -41,10 +42,27 @@ public final class NetworkBuilder {
    * @param seed the scenario seed (ECMP seeds and ECN draws derive from it)
    */
   public NetworkBuilder(FabricGraph graph, List<FlowSpec> flows, long seed) {
+    this(graph, flows, seed, Map.of());
+  }
+
+  /**
+   * @param graph the fabric
+   * @param flows the flows, in id order
+   * @param seed the scenario seed
+   * @param mtu RoCE MTUs in bytes set for some NICs instead of their profile's, by NIC or host name
+   */
+  NetworkBuilder(FabricGraph graph, List<FlowSpec> flows, long seed, Map<String, Integer> mtu) {
     this.graph = graph;
     this.flows = flows;
     this.seed = seed;
     this.registry = graph.spec().firmwareRegistry();
+    this.mtu = Map.copyOf(mtu);
+  }
+
+  /** A NIC's RoCE MTU: set for it, else for its host, else its profile's. */
+  private int mtuOf(Endpoint nic, NicProfile profile) {
+    Integer set = mtu.getOrDefault(nic.toString(), mtu.get(nic.device()));
+    return set != null ? set : (int) profile.mtu().bytes();
   }
 
   /**
@@ -231,7 +249,7 @@ public final class NetworkBuilder {
                     hash,
                     flow.dscp(),
                     priority,
-                    (int) srcProfile.mtu().bytes(),
+                    mtuOf(flow.source(), srcProfile),
                     perQp,
                     flow.messages(),
                     flow.startPs(),

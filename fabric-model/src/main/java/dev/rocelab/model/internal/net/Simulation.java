@@ -86,7 +86,10 @@ public final class Simulation {
       }
     }
     this.flows = List.copyOf(planned);
-    this.net = new NetworkBuilder(graph, flows, scenario.seed()).build();
+    this.net =
+        new NetworkBuilder(
+                graph, flows, scenario.seed(), FaultInjector.mtuAtStart(scenario.faults()))
+            .build();
     for (CollectiveConnections c : collectives) {
       long start = c.collective().start().picos();
       runners.add(

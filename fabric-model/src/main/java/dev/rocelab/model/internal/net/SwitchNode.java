@@ -153,6 +153,17 @@ final class SwitchNode implements Node {
   }
 
   /**
+   * Switches the load-balancing mode at once, keeping the other load-balancing settings; flowlets
+   * start afresh.
+   *
+   * @param mode the new mode
+   */
+  void changeLoadBalancing(LoadBalancing.Mode mode) {
+    loadBalancing = loadBalancing.withMode(mode);
+    startLoadBalancing();
+  }
+
+  /**
    * A setting still at the old version's default takes the new one's; one set away from it stays.
    */
   private static <T> T rebased(T value, T oldDefault, T newDefault) {

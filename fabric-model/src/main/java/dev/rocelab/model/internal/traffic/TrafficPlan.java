@@ -31,7 +31,7 @@ import org.apiguardian.api.API;
  * within a workload:
  *
  * <ul>
- *   <li>{@link RdmaFlow}: one flow, with the workload's messages and queue pairs.
+ *   <li>{@link RdmaFlow}: one flow, with the workload's messages, queue pairs and pacing.
  *   <li>{@link Incast}: one single-message flow per sender to the receiver (given, or the fabric's
  *       first NIC); senders in the order {@link SenderSelection} picks them — same-rail NICs of the
  *       other hosts first, round-robin over hosts.
@@ -116,7 +116,7 @@ public final class TrafficPlan {
           f.qps(),
           f.dscp(),
           f.start(),
-          0,
+          f.period().picos(),
           f.verb(),
           background);
     } else if (workload instanceof Incast i) {
