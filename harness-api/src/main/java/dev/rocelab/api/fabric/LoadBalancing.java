@@ -15,10 +15,10 @@ import org.apiguardian.api.API;
  * the port's egress occupancy (bytes held, all priorities) in steps of {@code queueStep}, and its
  * recent load (the share of line rate it sent in the last completed {@code loadWindow}) in equal
  * steps, mixed as {@code round(queueWeight × queue band + (1 − queueWeight) × load band)}. A port
- * that is down is never chosen; among the ports of the lowest band one is drawn at random from the
- * switch's seeded generator, so results stay deterministic. Data frames are balanced; ACK, NACK and
- * CNP frames take the hashed path (adaptive routing is enabled per traffic class, and the CNP class
- * usually is not).
+ * that is down is never chosen; the ports of the lowest band take turns (a rotating pointer per
+ * switch, starting where the switch's seed puts it), so at low load a sprayed flow spreads evenly
+ * and results stay deterministic. Data frames are balanced; ACK, NACK and CNP frames take the
+ * hashed path (adaptive routing is enabled per traffic class, and the CNP class usually is not).
  *
  * <ul>
  *   <li>{@link Mode#FLOWLET}: a flow keeps its port while its packets come closer together than

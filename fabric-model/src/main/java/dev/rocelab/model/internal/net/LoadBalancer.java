@@ -3,14 +3,13 @@ package dev.rocelab.model.internal.net;
 import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.LoadBalancing.Mode;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
 /**
  * A switch's adaptive choice among equal-cost ports ({@link LoadBalancing} modes other than ECMP):
  * per data packet, or per flowlet with a table of each queue pair's port and last packet time. A
  * port's congestion band comes from {@link SwitchPort#band}; in {@link Mode#GLOBAL} it is the worse
  * of that and the next switch's band towards the destination as {@link RemoteBands} last saw it.
- * Ties are broken by the switch's seeded generator.
+ * Equal ports take turns, from a pointer that starts where the switch's seed puts it.
  */
 final class LoadBalancer {
 
@@ -21,7 +20,9 @@ final class LoadBalancer {
   final long queueStep;
   final double queueWeight;
   final long loadWindowPs;
-  private final SplittableRandom random;
+
+  /** The port equal choices start from; it moves past each choice. */
+  private int cursor;
 
   /** The next switches' bands, in {@link Mode#GLOBAL}; null otherwise. */
   RemoteBands remote;
@@ -38,7 +39,7 @@ final class LoadBalancer {
     this.queueStep = config.queueStep().bytes();
     this.queueWeight = config.queueWeight();
     this.loadWindowPs = config.loadWindow().picos();
-    this.random = new SplittableRandom(seed ^ 0x9E3779B97F4A7C15L);
+    this.cursor = (int) Math.floorMod(seed, (long) owner.ports.length);
   }
 
   /**
@@ -84,11 +85,16 @@ final class LoadBalancer {
     return false; // rerouted away from it
   }
 
-  /** The live port of the lowest band, drawn at random among equals; any port if none is live. */
+  /**
+   * The live port of the lowest band; among equals the first at or after a rotating pointer, so
+   * that equal ports take turns (at low load, spraying spreads packets evenly). Any port if none is
+   * live.
+   */
   private SwitchPort best(int dstNic, int[] hops, long now) {
+    int ports = owner.ports.length;
     SwitchPort chosen = null;
     int bestBand = Integer.MAX_VALUE;
-    int ties = 0;
+    int bestTurn = Integer.MAX_VALUE;
     for (int hop : hops) {
       SwitchPort port = owner.ports[hop];
       if (port.isDown()) {
@@ -98,15 +104,18 @@ final class LoadBalancer {
       if (remote != null) {
         band = Math.max(band, remote.band(hop, dstNic, now));
       }
-      if (band < bestBand) {
+      int turn = Math.floorMod(hop - cursor, ports);
+      if (band < bestBand || band == bestBand && turn < bestTurn) {
         bestBand = band;
-        chosen = port;
-        ties = 1;
-      } else if (band == bestBand && random.nextInt(++ties) == 0) {
+        bestTurn = turn;
         chosen = port;
       }
     }
-    return chosen != null ? chosen : owner.ports[hops[0]]; // all down: lost as ECMP would lose it
+    if (chosen == null) {
+      return owner.ports[hops[0]]; // all down: lost as ECMP would lose it
+    }
+    cursor = (chosen.local + 1) % ports;
+    return chosen;
   }
 
   /**

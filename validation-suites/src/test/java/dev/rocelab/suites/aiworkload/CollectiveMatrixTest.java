@@ -1,0 +1,118 @@
+package dev.rocelab.suites.aiworkload;
+
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
+import dev.rocelab.suites.Criteria;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+@Purpose(
+    "AI workload: SONiC's collective-communication test matrix (RoCE MTU x message size x ECMP vs packet spraying x queue pairs) for an all-reduce over 16 ranks, each cell alone and under a point-to-point background load crossing the spines. Pass: no loss, the job completion time rising less than the criterion under the background, and, where the switches spray, the uplinks' egress imbalance under the background below the criterion.")
+@FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.AI_WORKLOAD)
+class CollectiveMatrixTest {
+
+  /** The background's message: paced, one per period. */
+  private static final DataSize BACKGROUND_MESSAGE = DataSize.kib(64);
+
+  private final Criteria criteria = Criteria.of(Phase.AI_WORKLOAD);
+
+  @CclMatrix
+  void cellIsLosslessAndHoldsItsCompletionTimeUnderBackgroundLoad(
+      RunResult alone, Scenario cell, FabricSession session, FabricSpec fabric) {
+    assertThat(alone).isLossless();
+    SimTime jobAlone = alone.collectives().get(0).largest().outOfPlace().time();
+
+    RunResult loaded = session.run(withBackground(cell, jobAlone, FabricGraph.of(fabric)));
+
+    assertThat(loaded).isLossless();
+    double rise = criteria.number("cclJobCompletionRise");
+    assertThat(loaded)
+        .collective()
+        .time()
+        .describedAs(
+            "job completion time under %.0f%% background load, at most %s alone × %s (%s)",
+            100 * criteria.number("cclBackgroundLoad"),
+            jobAlone,
+            1 + rise,
+            criteria.origin("cclJobCompletionRise"))
+        .isAtMost(SimTime.picos(Math.round(jobAlone.picos() * (1 + rise))));
+    if (CclMatrix.Cells.spraying(modeOf(cell))) {
+      assertThat(loaded)
+          .loadBalance()
+          .egressImbalance()
+          .isLessThan(criteria.number("cclEgressImbalance"));
+    }
+  }
+
+  /**
+   * The cell with point-to-point background flows: every NIC of the first two hosts (where the 16
+   * ranks run) sends to the next rail's NIC of the other host, so the background crosses the
+   * spines, each paced to the background share of its line rate for as long as the collective took
+   * alone.
+   */
+  private Scenario withBackground(Scenario cell, SimTime jobAlone, FabricGraph fabric) {
+    List<Device> hosts = fabric.hosts();
+    List<Workload> workloads = new ArrayList<>(cell.workloads());
+    for (int h = 0; h < 2; h++) {
+      String from = hosts.get(h).name();
+      String to = hosts.get(1 - h).name();
+      List<Endpoint> sources = nicsOf(fabric, from);
+      List<Endpoint> destinations = nicsOf(fabric, to);
+      for (int n = 0; n < sources.size(); n++) {
+        Endpoint source = sources.get(n);
+        Endpoint destination = destinations.get((n + 1) % destinations.size());
+        double bitsPerSecond =
+            criteria.number("cclBackgroundLoad")
+                * fabric.linkAt(source).orElseThrow().spec().speed().bitsPerSecond();
+        long periodPs = Math.round(BACKGROUND_MESSAGE.bytes() * 8 * 1e12 / bitsPerSecond);
+        int messages = (int) (jobAlone.picos() / periodPs) + 1;
+        workloads.add(
+            new Workload.RdmaFlow(
+                source,
+                destination,
+                BACKGROUND_MESSAGE,
+                messages,
+                1,
+                OptionalInt.empty(),
+                SimTime.ZERO,
+                Workload.Verb.WRITE,
+                SimTime.picos(periodPs)));
+      }
+    }
+    return new Scenario(
+        cell.name() + " + background",
+        workloads,
+        cell.faults(),
+        cell.duration(),
+        cell.seed(),
+        cell.sampleInterval(),
+        cell.completion());
+  }
+
+  private static List<Endpoint> nicsOf(FabricGraph fabric, String host) {
+    return fabric.nics().stream().filter(nic -> nic.device().equals(host)).toList();
+  }
+
+  private static String modeOf(Scenario cell) {
+    return cell.faults().stream()
+        .filter(f -> f instanceof Fault.ConfigDrift d && d.setting().equals("loadBalancing"))
+        .map(f -> ((Fault.ConfigDrift) f).value())
+        .findFirst()
+        .orElseThrow();
+  }
+}
