@@ -26,6 +26,8 @@ class EffectiveFabricFileTest {
         ValidFabricFilesTest.validFiles(),
         Stream.of(
             Path.of("src/test/resources/firmware/firmware-profiles.yaml"),
+            Path.of("src/test/resources/firmware/load-balancing.yaml"),
+            Path.of("../fabrics/examples/low-entropy.yaml"),
             Path.of("../fabrics/reference.yaml"),
             Path.of("../fabrics/examples/misconfigured.yaml")));
   }

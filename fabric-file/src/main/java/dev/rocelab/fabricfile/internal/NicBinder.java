@@ -80,7 +80,7 @@ final class NicBinder {
   }
 
   OutOfOrder outOfOrder(YamlNode node) {
-    return values.choice(node, "out-of-order handling", OUT_OF_ORDER);
+    return values.choice(node, "reordering behaviour", OUT_OF_ORDER);
   }
 
   TrafficClass trafficClass(YamlNode node) {
