@@ -66,6 +66,13 @@ class ReadmeExamplesTest {
   }
 
   @Test
+  void loadBalancingExamplePasses() {
+    Events tests = run("dev.rocelab.junit.readme.LoadBalancingTest");
+
+    tests.assertStatistics(s -> s.started(1).succeeded(1));
+  }
+
+  @Test
   void readmeShowsTheExamplesAsCompiled() throws IOException {
     String readme = Files.readString(Path.of("../README.md"));
     for (String[] example :
@@ -74,7 +81,8 @@ class ReadmeExamplesTest {
           {"LinkFailureTest", "link-failure-test"},
           {"FirmwareMismatchTest", "firmware-mismatch-test"},
           {"AllToAll", "all-to-all-annotation"},
-          {"AllToAllTest", "all-to-all-test"}
+          {"AllToAllTest", "all-to-all-test"},
+          {"LoadBalancingTest", "load-balancing-test"}
         }) {
       String source =
           Files.readString(

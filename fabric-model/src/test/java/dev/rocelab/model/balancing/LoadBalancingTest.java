@@ -77,15 +77,19 @@ class LoadBalancingTest {
     assertThat(busbw(slowRetransmit)).isLessThan(0.5 * busbw(slowTolerate));
   }
 
-  @Test
-  void globalBalancingBeatsLocalWhenTheCongestionIsOneTierAway() {
-    double packet = busbw(run("packet", "tolerate", 1, SLOW_LINK));
-    double global = busbw(run("global, flowletGap: 0ns", "tolerate", 1, SLOW_LINK));
-    double flowlet = busbw(run("flowlet", "tolerate", 1, SLOW_LINK));
-    double globalFlowlet = busbw(run("global", "tolerate", 1, SLOW_LINK));
+  /**
+   * Per packet, the leaf that also weighs spine1's downlink steers around it; local adaptive
+   * routing sees it only once spine1's queue backs up. (Flowlets gain little from it: an elephant
+   * flow rarely pauses long enough to be placed again, and an idle slow link looks as good as a
+   * fast one when it is first placed — the bench's lb-compare shows both.)
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {1, 2, 3})
+  void globalBalancingBeatsLocalWhenTheCongestionIsOneTierAway(long seed) {
+    double local = busbw(run("packet", "tolerate", seed, SLOW_LINK));
+    double global = busbw(run("global, flowletGap: 0ns", "tolerate", seed, SLOW_LINK));
 
-    assertThat(global).as("global per packet vs local per packet").isGreaterThan(1.5 * packet);
-    assertThat(globalFlowlet).as("global flowlets vs local flowlets").isGreaterThan(1.5 * flowlet);
+    assertThat(global).as("global per packet vs local per packet").isGreaterThan(2 * local);
   }
 
   @Test
