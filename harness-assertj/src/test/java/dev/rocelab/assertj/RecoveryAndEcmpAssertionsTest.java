@@ -177,13 +177,7 @@ class RecoveryAndEcmpAssertionsTest {
 
   @Test
   void loadBalanceNamesTheGroupItsBusiestAndIdlestUplinks() {
-    RunResult run =
-        Runs.run()
-            .port("leaf1:eth5", 3, p -> p.tx(3 << 20, 768))
-            .port("leaf1:eth6", 3, p -> p.tx(1 << 20, 256))
-            .port("leaf2:eth5", 3, p -> p.tx(2 << 20, 512))
-            .port("leaf2:eth6", 3, p -> p.tx(2 << 20, 512))
-            .build();
+    RunResult run = unevenUplinks();
 
     assertThatCode(() -> assertThat(run).loadBalance().group("leaf2").egressImbalance().isAtMost(0))
         .doesNotThrowAnyException();
@@ -228,13 +222,7 @@ class RecoveryAndEcmpAssertionsTest {
 
   @Test
   void ecmpImbalanceIsTheBusiestUplinkOverTheMeanOfItsSwitch() {
-    RunResult run =
-        Runs.run()
-            .port("leaf1:eth5", 3, p -> p.tx(3 << 20, 768))
-            .port("leaf1:eth6", 3, p -> p.tx(1 << 20, 256))
-            .port("leaf2:eth5", 3, p -> p.tx(2 << 20, 512))
-            .port("leaf2:eth6", 3, p -> p.tx(2 << 20, 512))
-            .build();
+    RunResult run = unevenUplinks();
 
     assertThatThrownBy(() -> assertThat(run).ecmp().imbalance().isAtMost(0.25))
         .hasMessage(
@@ -252,5 +240,15 @@ class RecoveryAndEcmpAssertionsTest {
                 "  where:      uplinks",
                 "  expected:   traffic on the uplinks of a switch with two or more",
                 "  actual:     no such switch sent anything up"));
+  }
+
+  /** leaf1 sends 3 MiB up one uplink and 1 MiB up the other; leaf2 2 MiB up each. */
+  private static RunResult unevenUplinks() {
+    return Runs.run()
+        .port("leaf1:eth5", 3, p -> p.tx(3 << 20, 768))
+        .port("leaf1:eth6", 3, p -> p.tx(1 << 20, 256))
+        .port("leaf2:eth5", 3, p -> p.tx(2 << 20, 512))
+        .port("leaf2:eth6", 3, p -> p.tx(2 << 20, 512))
+        .build();
   }
 }

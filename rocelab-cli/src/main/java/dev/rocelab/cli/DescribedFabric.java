@@ -6,12 +6,14 @@ import dev.rocelab.api.fabric.FabricFacts;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.Link;
+import dev.rocelab.api.fabric.SwitchProfile;
 import dev.rocelab.fabricfile.FabricFileReport;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * What {@code describe} reports about a valid fabric file, computed once for the text and the JSON
@@ -88,20 +90,23 @@ final class DescribedFabric {
 
   /** The QoS policies switches run, with how many switches run each, in the file's order. */
   Map<String, Integer> qosInUse() {
-    Map<String, Integer> counts = new TreeMap<>();
-    graph
-        .switches()
-        .forEach(s -> counts.merge(graph.switchProfileOf(s.name()).qos(), 1, Integer::sum));
-    return inFileOrder(spec.qos().keySet(), counts);
+    return switchesBy(SwitchProfile::qos, spec.qos().keySet());
   }
 
   /** The switch profiles switches run, with how many switches run each, in the file's order. */
   Map<String, Integer> switchProfilesInUse() {
+    return switchesBy(SwitchProfile::name, spec.switchProfiles().keySet());
+  }
+
+  /** How many switches have each value of a profile setting, in the file's order of the values. */
+  private Map<String, Integer> switchesBy(
+      Function<SwitchProfile, String> setting, Iterable<String> order) {
     Map<String, Integer> counts = new TreeMap<>();
     graph
         .switches()
-        .forEach(s -> counts.merge(graph.switchProfileOf(s.name()).name(), 1, Integer::sum));
-    return inFileOrder(spec.switchProfiles().keySet(), counts);
+        .forEach(
+            s -> counts.merge(setting.apply(graph.switchProfileOf(s.name())), 1, Integer::sum));
+    return inFileOrder(order, counts);
   }
 
   /** The NIC profiles NICs run, with how many NICs run each, in the file's order. */
