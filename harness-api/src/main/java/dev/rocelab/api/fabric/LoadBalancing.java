@@ -30,9 +30,9 @@ import org.apiguardian.api.API;
  *       differ, and the receiving NIC's {@link OutOfOrder} handling decides what that costs.
  *   <li>{@link Mode#GLOBAL}: as {@link Mode#FLOWLET} (per packet with a zero {@code flowletGap}),
  *       but a port's band is the worse of its own and the next switch's best band towards the
- *       destination (or the worst band if that switch has no live way there). Every switch samples
- *       its ports' bands each {@code remotePeriod}; a sample reaches the other switches {@code
- *       remoteDelay} later.
+ *       destination (one past the worst if that switch has no live way there). The switch samples
+ *       the bands of the next switches' ports every {@code remotePeriod} and uses each sample
+ *       {@code remoteDelay} after it was taken, as path quality propagated between switches.
  * </ul>
  *
  * <p>{@code hashQp} adds the destination queue pair number (RoCEv2 BTH) to the ECMP hash, as
@@ -47,7 +47,8 @@ import org.apiguardian.api.API;
  * @param bands how many congestion bands port quality is quantised into (2..16)
  * @param queueStep egress occupancy per queue band
  * @param queueWeight the weight of the queue band against the load band, 0..1
- * @param loadWindow the window recent load is measured over
+ * @param loadWindow the window recent load is measured over (a port keeps the window its switch
+ *     started with)
  * @param remoteDelay how old remote bands are when a switch uses them ({@link Mode#GLOBAL})
  * @param remotePeriod how often switches sample their bands for others ({@link Mode#GLOBAL})
  * @since 0.2

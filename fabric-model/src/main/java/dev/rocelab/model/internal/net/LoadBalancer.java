@@ -19,7 +19,6 @@ final class LoadBalancer {
   final int bands;
   final long queueStep;
   final double queueWeight;
-  final long loadWindowPs;
 
   /** The port equal choices start from; it moves past each choice. */
   private int cursor;
@@ -38,7 +37,6 @@ final class LoadBalancer {
     this.bands = config.bands();
     this.queueStep = config.queueStep().bytes();
     this.queueWeight = config.queueWeight();
-    this.loadWindowPs = config.loadWindow().picos();
     this.cursor = (int) Math.floorMod(seed, (long) owner.ports.length);
   }
 

@@ -45,6 +45,12 @@ public final class Network {
   /** A PFC deadlock no watchdog can break was found; the run stops. */
   boolean deadlocked;
 
+  /**
+   * Whether switch ports measure their recent load: once any switch balances adaptively (its own
+   * ports' bands and its neighbours' are read then).
+   */
+  boolean tracksLoad;
+
   /** PFC frames any port has received so far: the deadlock detector looks only when this moves. */
   long pauseFramesReceived;
 

@@ -272,39 +272,50 @@ final class NicNode implements Node {
       sendControl(Packet.CNP, p, 0, now);
     }
     if (p.psn == rx.expected) {
-      // The packet, then any placed ones it joins up with; acknowledged once, and before a message
-      // that completes is reported.
-      boolean ackDue = false;
-      for (Packet next = p; next != null; ) {
-        ackDue |= accept(rx, next, now);
-        Packet following = rx.takePlaced();
-        if (ackDue && (following == null || next.lastOfMessage)) {
-          ackDue = false;
-          rx.sinceAck = 0;
-          rx.lastAckPs = now;
-          sendControl(Packet.ACK, p, acknowledged(rx), now);
-        }
-        if (next.lastOfMessage && rx.listener != null) {
-          rx.listener.delivered(p.flow, now);
-        }
-        next = following;
-      }
+      deliverInOrder(rx, p, now);
     } else if (p.psn > rx.expected) {
-      rx.outOfOrder++;
-      if (outOfOrder == OutOfOrder.TOLERATE && rx.place(p)) {
-        return;
-      }
-      if (!rx.nackSent) {
-        rx.nackSent = true;
-        if (goBackToMessageStart) {
-          rx.expected = rx.messageStart; // the message so far is discarded
-          rx.partial = 0;
-          rx.clearPlaced();
-        }
-        sendControl(Packet.NACK, p, rx.expected, now);
-      }
+      receiveAhead(rx, p, now);
     } else {
       sendControl(Packet.ACK, p, acknowledged(rx), now); // a duplicate: repeat where we are
+    }
+  }
+
+  /**
+   * The expected packet, then any placed ones it joins up with: acknowledged once, and before a
+   * message that completes is reported.
+   */
+  private void deliverInOrder(Receiver rx, Packet p, long now) {
+    boolean ackDue = false;
+    for (Packet next = p; next != null; ) {
+      ackDue |= accept(rx, next, now);
+      Packet following = rx.takePlaced();
+      if (ackDue && (following == null || next.lastOfMessage)) {
+        ackDue = false;
+        rx.sinceAck = 0;
+        rx.lastAckPs = now;
+        sendControl(Packet.ACK, p, acknowledged(rx), now);
+      }
+      if (next.lastOfMessage && rx.listener != null) {
+        rx.listener.delivered(p.flow, now);
+      }
+      next = following;
+    }
+  }
+
+  /** A packet ahead of the expected one: placed if the receiver tolerates it, else a gap. */
+  private void receiveAhead(Receiver rx, Packet p, long now) {
+    rx.outOfOrder++;
+    if (outOfOrder == OutOfOrder.TOLERATE && rx.place(p)) {
+      return;
+    }
+    if (!rx.nackSent) {
+      rx.nackSent = true;
+      if (goBackToMessageStart) {
+        rx.expected = rx.messageStart; // the message so far is discarded
+        rx.partial = 0;
+        rx.clearPlaced();
+      }
+      sendControl(Packet.NACK, p, rx.expected, now);
     }
   }
 

@@ -34,6 +34,9 @@ final class SwitchNode implements Node {
   private final SplittableRandom ecnRandom;
   private LoadBalancing loadBalancing;
 
+  /** Whether ECMP hashes the queue pair too ({@link LoadBalancing#hashQp()}), read per frame. */
+  private boolean hashQp;
+
   /** The adaptive choice of ports; null with static ECMP. */
   LoadBalancer balancer;
 
@@ -77,10 +80,15 @@ final class SwitchNode implements Node {
    * LoadBalancing.Mode#GLOBAL} looks at the switches next to this one.
    */
   void startLoadBalancing() {
+    hashQp = loadBalancing.hashQp();
+    if (balancer != null && balancer.remote != null) {
+      net.sim.cancel(balancer.remote); // a GLOBAL balancer being replaced stops sampling
+    }
     if (!loadBalancing.adaptive()) {
       balancer = null;
       return;
     }
+    net.tracksLoad = true;
     balancer = new LoadBalancer(this, loadBalancing, ecmpSeed);
     if (loadBalancing.mode() == LoadBalancing.Mode.GLOBAL) {
       balancer.remote =
@@ -321,10 +329,13 @@ final class SwitchNode implements Node {
    */
   private SwitchPort route(Packet p, long now) {
     int[] hops = routes[p.dstNic];
-    if (balancer == null || hops == null || hops.length == 1 || p.kind != Packet.DATA) {
-      return egress(p.dstNic, p.hash, p.flow);
+    if (hops == null) {
+      return null;
     }
-    return balancer.choose(p, hops, now);
+    if (balancer != null && hops.length > 1 && p.kind == Packet.DATA) {
+      return balancer.choose(p, hops, now);
+    }
+    return hashed(hops, p.hash, p.flow);
   }
 
   /**
@@ -338,13 +349,14 @@ final class SwitchNode implements Node {
    */
   SwitchPort egress(int dstNic, int hash, int qp) {
     int[] hops = routes[dstNic];
-    if (hops == null) {
-      return null;
-    }
+    return hops == null ? null : hashed(hops, hash, qp);
+  }
+
+  private SwitchPort hashed(int[] hops, int hash, int qp) {
     if (hops.length == 1) {
       return ports[hops[0]];
     }
-    int key = loadBalancing.hashQp() ? hash ^ Integer.rotateLeft(qp * 0x9E3779B1, 16) : hash;
+    int key = hashQp ? hash ^ Integer.rotateLeft(qp * 0x9E3779B1, 16) : hash;
     return ports[hops[Routing.select(key, ecmpSeed, hops.length)]];
   }
 }

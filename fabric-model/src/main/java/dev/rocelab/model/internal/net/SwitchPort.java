@@ -132,8 +132,10 @@ final class SwitchPort extends Port {
 
   @Override
   void onTransmitStart(Packet p, long now) {
-    rollLoadWindow(now);
-    windowBytes += p.wireBytes();
+    if (net.tracksLoad) {
+      rollLoadWindow(now);
+      windowBytes += p.wireBytes();
+    }
     owner.onTransmitted(p, now);
   }
 
