@@ -41,4 +41,14 @@ public final class Framing {
   public static long wireBytes(long payload) {
     return Math.max(payload + ROCE_HEADERS, MIN_FRAME) + WIRE_OVERHEAD;
   }
+
+  /**
+   * Whether a size is a RoCE (InfiniBand path) MTU: 256, 512, 1024, 2048 or 4096 bytes.
+   *
+   * @param bytes the size
+   * @return whether it is one
+   */
+  public static boolean isRoceMtu(long bytes) {
+    return bytes >= 256 && bytes <= 4096 && Long.bitCount(bytes) == 1;
+  }
 }

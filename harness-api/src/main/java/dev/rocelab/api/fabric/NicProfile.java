@@ -46,8 +46,7 @@ public record NicProfile(
     pfcPriorities = Checks.sortedSet(pfcPriorities, "pfcPriorities");
     pfcPriorities.forEach(p -> Checks.priority(p, "pfcPriorities"));
     Checks.notNull(mtu, "mtu");
-    long m = mtu.bytes();
-    if (m != 256 && m != 512 && m != 1024 && m != 2048 && m != 4096) {
+    if (!Framing.isRoceMtu(mtu.bytes())) {
       throw new IllegalArgumentException(
           "mtu must be a RoCE MTU (256B, 512B, 1KiB, 2KiB or 4KiB) but was " + mtu);
     }

@@ -1,6 +1,7 @@
 package dev.rocelab.model.internal.net;
 
 import dev.rocelab.api.fabric.FirmwareRegistry;
+import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.OutOfOrder;
 import dev.rocelab.api.result.DropReason;
@@ -313,7 +314,7 @@ final class FaultInjector extends Component {
         } catch (IllegalArgumentException e) {
           bytes = -1;
         }
-        if (bytes != 256 && bytes != 512 && bytes != 1024 && bytes != 2048 && bytes != 4096) {
+        if (!Framing.isRoceMtu(bytes)) {
           throw new IllegalArgumentException(
               "config drift of "
                   + f.device()

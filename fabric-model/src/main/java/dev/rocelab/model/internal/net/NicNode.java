@@ -7,6 +7,7 @@ import dev.rocelab.api.fabric.TrafficClass;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.model.internal.cc.CnpPacer;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * An RDMA NIC: sends for its queue pairs (per priority, earliest-eligible first, round robin across
@@ -140,9 +141,9 @@ final class NicNode implements Node {
   void add(QueuePair qp) {
     if (heaps[qp.priority] == null) {
       heaps[qp.priority] = new QpHeap();
-      int[] more = java.util.Arrays.copyOf(priorities, priorities.length + 1);
+      int[] more = Arrays.copyOf(priorities, priorities.length + 1);
       more[priorities.length] = qp.priority;
-      java.util.Arrays.sort(more);
+      Arrays.sort(more);
       priorities = more;
     }
     heaps[qp.priority].update(qp);
@@ -425,7 +426,7 @@ final class NicNode implements Node {
     /** Forgets every placed packet (the receiver went back to the message's start). */
     void clearPlaced() {
       if (placed != null) {
-        java.util.Arrays.fill(placed, null);
+        Arrays.fill(placed, null);
       }
     }
   }

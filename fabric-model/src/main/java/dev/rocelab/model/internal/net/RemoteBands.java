@@ -1,6 +1,7 @@
 package dev.rocelab.model.internal.net;
 
 import dev.rocelab.model.internal.engine.Component;
+import java.util.Arrays;
 
 /**
  * What a switch in {@link dev.rocelab.api.fabric.LoadBalancing.Mode#GLOBAL} knows of the switches
@@ -35,7 +36,7 @@ final class RemoteBands extends Component {
     int[] row = net.adjacency[self];
     this.neighbour = row.clone();
     this.offset = new int[net.switches.length];
-    java.util.Arrays.fill(offset, -1);
+    Arrays.fill(offset, -1);
     int width = 0;
     for (int port = 0; port < row.length; port++) {
       int peer = row[port];
@@ -49,7 +50,7 @@ final class RemoteBands extends Component {
     int depth = (int) (delayPs / periodPs) + 2;
     this.samples = new int[depth][width];
     this.sampleIndex = new long[depth];
-    java.util.Arrays.fill(sampleIndex, -1);
+    Arrays.fill(sampleIndex, -1);
     net.sim.register(this);
     net.sim.schedule(this, 0);
   }
