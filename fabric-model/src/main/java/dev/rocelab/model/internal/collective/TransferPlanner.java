@@ -1,6 +1,7 @@
 package dev.rocelab.model.internal.collective;
 
 import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.scenario.Workload.Algorithm;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,8 +25,16 @@ final class TransferPlanner {
     this.slice = NcclConstants.sliceBytes(collective.protocol());
   }
 
+  /**
+   * The NIC a channel uses: channel {@code c} uses rail {@code c mod rails}, but the two trees of a
+   * double binary tree share their NIC — NCCL runs tree and mirror tree over one graph channel — so
+   * tree channels {@code 2k} and {@code 2k+1} both use rail {@code k mod rails}. (Trees on
+   * different NICs would give a NIC where its host is inside the tree three times the data and one
+   * where it is a leaf once; sharing one, every NIC carries twice.)
+   */
   int rail(int channel) {
-    return channel % layout.rails();
+    int graphChannel = collective.algorithm() == Algorithm.TREE ? channel / 2 : channel;
+    return graphChannel % layout.rails();
   }
 
   /** The ring of a channel: hosts in order, each entered at the GPU on the channel's rail. */
@@ -151,7 +160,7 @@ final class TransferPlanner {
     for (int i = 0; i < nodes; i++) {
       children.add(new ArrayList<>());
     }
-    int root = buildTree(0, nodes - 1, -1, parent, children, channel % 2 == 1);
+    int root = buildTree(nodes, parent, children, channel % 2 == 1);
     List<Integer> postOrder = new ArrayList<>();
     postOrder(root, children, postOrder);
     int[][] chains = new int[nodes][];
@@ -314,25 +323,52 @@ final class TransferPlanner {
     summed.forEach((e, bytes) -> edges.add(new Edge(0, e.from(), e.to(), e.connection(), bytes)));
   }
 
+  /**
+   * One of NCCL's two binary trees over the hosts (the double binary tree of Sanders, Speck and
+   * Träff, as NCCL's {@code ncclGetDtree} builds it). In the first, host position {@code p}'s
+   * parent clears {@code p}'s lowest set bit {@code b} and sets the next one up, {@code (p ^ b) |
+   * 2b}, or only clears it where that is out of range; position 0 is the root and odd positions are
+   * leaves. The second is the first over positions mirrored ({@code n−1−p}) for an even host count,
+   * shifted by one for an odd count — so every host is a leaf in one of the two trees at least, and
+   * inside in at most one.
+   *
+   * @return the root
+   */
   private static int buildTree(
-      int lo,
-      int hi,
-      int parentNode,
-      int[] parent,
-      List<List<Integer>> children,
-      boolean mirrored) {
-    if (lo > hi) {
+      int nodes, int[] parent, List<List<Integer>> children, boolean second) {
+    int root = -1;
+    for (int node = 0; node < nodes; node++) {
+      int up = treeParent(second ? secondTreePosition(node, nodes) : node, nodes);
+      parent[node] = up < 0 || !second ? up : secondTreeHost(up, nodes);
+    }
+    for (int node = 0; node < nodes; node++) {
+      if (parent[node] < 0) {
+        root = node;
+      } else {
+        children.get(parent[node]).add(node);
+      }
+    }
+    return root;
+  }
+
+  /** The parent of position {@code p} in the first tree, −1 for the root. */
+  private static int treeParent(int p, int nodes) {
+    if (p == 0) {
       return -1;
     }
-    int mid = (lo + hi + (mirrored ? 1 : 0)) / 2;
-    int node = mirrored ? parent.length - 1 - mid : mid;
-    parent[node] = parentNode;
-    if (parentNode >= 0) {
-      children.get(parentNode).add(node);
-    }
-    buildTree(lo, mid - 1, node, parent, children, mirrored);
-    buildTree(mid + 1, hi, node, parent, children, mirrored);
-    return node;
+    int bit = p & -p;
+    int up = (p ^ bit) | (bit << 1);
+    return up < nodes ? up : p ^ bit;
+  }
+
+  /** A host's position in the second tree. */
+  private static int secondTreePosition(int node, int nodes) {
+    return nodes % 2 == 0 ? nodes - 1 - node : Math.floorMod(node - 1, nodes);
+  }
+
+  /** The host at a position of the second tree. */
+  private static int secondTreeHost(int position, int nodes) {
+    return nodes % 2 == 0 ? nodes - 1 - position : (position + 1) % nodes;
   }
 
   private static void postOrder(int node, List<List<Integer>> children, List<Integer> out) {

@@ -2,12 +2,15 @@ package dev.rocelab.model.internal.collective;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.model.ModelFixtures;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -67,11 +70,52 @@ class CollectiveDecompositionTest {
         .hasSize(2 * 16);
   }
 
+  /**
+   * NCCL's double binary tree: every host is inside at most one of the two trees, and both trees of
+   * a pair of channels use the same NIC, so every NIC sends and receives twice its share of the
+   * data — like a ring — for even and odd host counts alike (31 and 248 hosts of 8 GPUs).
+   */
+  @Test
+  void doubleBinaryTreesLoadEveryNicWithTwiceItsShare() {
+    for (String units : new String[] {"scalableUnits: 1", "scalableUnits: 8"}) {
+      FabricGraph fabric =
+          FabricGraph.of(
+              ModelFixtures.reference(
+                  "scalableUnits: 1\n  hostsPerUnit: 8\n  spines: 4\n  uplinksPerSpine: 2",
+                  units + "\n  hostsPerUnit: 31\n  spines: 31\n  uplinksPerSpine: 1"));
+      Workload.Collective tree =
+          Scenario.collective(CollectiveOperation.ALL_REDUCE)
+              .algorithm(Algorithm.TREE)
+              .protocol(Workload.Protocol.SIMPLE)
+              .workload();
+      CollectiveLayout layout = CollectiveLayout.of(fabric, tree);
+      Map<Endpoint, Long> sent = new HashMap<>();
+      Map<Endpoint, Long> received = new HashMap<>();
+      for (Edge e : Algorithms.edges(tree, layout, S)) {
+        if (e.connection() != null) {
+          sent.merge(e.connection().source(), e.dataBytes(), Long::sum);
+          received.merge(e.connection().destination(), e.dataBytes(), Long::sum);
+        }
+      }
+      long share = S / layout.rails();
+      assertThat(sent).as(units).hasSize(layout.nodes() * layout.rails());
+      assertThat(sent.values())
+          .as(units)
+          .allSatisfy(b -> assertThat(b).isLessThanOrEqualTo(2 * share));
+      assertThat(received.values())
+          .as(units)
+          .allSatisfy(b -> assertThat(b).isLessThanOrEqualTo(2 * share));
+    }
+  }
+
   @Test
   void allToAllSendsEveryOtherRankItsShare() {
     FabricGraph star = FabricGraph.of(ModelFixtures.fabric("star100g"));
     Workload.Collective a2a =
-        Scenario.collective(CollectiveOperation.ALL_TO_ALL).ranks(8).workload();
+        Scenario.collective(CollectiveOperation.ALL_TO_ALL)
+            .protocol(Workload.Protocol.SIMPLE)
+            .ranks(8)
+            .workload();
     CollectiveLayout layout = CollectiveLayout.of(star, a2a);
     TransferPlan plan = Algorithms.plan(a2a, layout, 8 * 1024 * 1024);
 
@@ -107,7 +151,11 @@ class CollectiveDecompositionTest {
 
   private static TransferPlan plan(CollectiveOperation operation, Algorithm algorithm, long bytes) {
     Workload.Collective collective =
-        Scenario.collective(operation).algorithm(algorithm).ranks(N).workload();
+        Scenario.collective(operation)
+            .algorithm(algorithm)
+            .protocol(Workload.Protocol.SIMPLE)
+            .ranks(N)
+            .workload();
     return Algorithms.plan(collective, CollectiveLayout.of(REFERENCE, collective), bytes);
   }
 }
