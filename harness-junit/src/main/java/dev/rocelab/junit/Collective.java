@@ -89,18 +89,20 @@ public @interface Collective {
   DataType dataType() default DataType.FLOAT;
 
   /**
-   * The NCCL algorithm; several values are a sweep.
+   * The NCCL algorithm, like {@code NCCL_ALGO}; several values are a sweep. {@code AUTO} (the
+   * default) leaves the choice to NCCL, per size.
    *
    * @return algorithms
    */
-  Algorithm[] algorithm() default Algorithm.RING;
+  Algorithm[] algorithm() default Algorithm.AUTO;
 
   /**
-   * The NCCL protocol; several values are a sweep.
+   * The NCCL protocol, like {@code NCCL_PROTO}; several values are a sweep. {@code AUTO} (the
+   * default) leaves the choice to NCCL, per size.
    *
    * @return protocols
    */
-  Protocol[] protocol() default Protocol.SIMPLE;
+  Protocol[] protocol() default Protocol.AUTO;
 
   /**
    * GPUs taking part, the first ones in fabric order; 0 for all; several values are a sweep.

@@ -88,10 +88,10 @@ class SweepTest {
             "switch reset spine1 at 500 us · reboot 1 ms · 4 MiB per flow",
             "PFC storm host1:nic0 prio 3 at 100 us for 2 ms · 4 MiB per flow",
             "firmware mismatch host1, host2 on 28.36.1010 · incast 4:1 · 1 MiB",
-            "all_reduce · 64 MiB · ring · SIMPLE",
-            "all_reduce · 64 MiB · tree · SIMPLE",
-            "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs (split)",
-            "all_gather · 64 MiB .. 1 GiB ×4 · ring · SIMPLE · 4 ranks · 2 QPs (split) · flow");
+            "all_reduce · 64 MiB · ring · auto",
+            "all_reduce · 64 MiB · tree · auto",
+            "all_gather · 64 MiB .. 1 GiB ×4 · auto · 4 ranks · 2 QPs (split)",
+            "all_gather · 64 MiB .. 1 GiB ×4 · auto · 4 ranks · 2 QPs (split) · flow");
   }
 
   @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rocelab.api.analysis.LoadBalance;
 import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.backend.RunProgress;
+import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -207,10 +209,19 @@ final class BenchCommand implements Callable<Integer> {
                   "busbw_gbytes_per_s_largest",
                   round(c.largest().outOfPlace().busGigabytesPerSecond(), 2));
               line.put("largest_size_bytes", c.largest().size().bytes());
+              line.put("algorithm_largest", choice(c.largest()));
               line.put("collective_sizes_done", c.rows().size());
             });
     line.put("stop", result.stopReason().name());
     return line;
+  }
+
+  /**
+   * The algorithm and protocol a row ran with, as NCCL's tuning log names them: {@code
+   * tree/SIMPLE}.
+   */
+  private static String choice(CollectiveRow row) {
+    return row.algorithm().name().toLowerCase(Locale.ROOT) + "/" + row.protocol();
   }
 
   /** The earlier lines by scenario, from a file of this command's output. */

@@ -6,7 +6,9 @@ import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.api.scenario.Workload.Protocol;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFileException;
@@ -140,15 +142,18 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
             standalone("allreduce16x8"),
             Scenario.collective(CollectiveOperation.ALL_REDUCE)
                 .named(name)
+                .algorithm(Algorithm.RING)
+                .protocol(Protocol.SIMPLE)
                 .sizes("1MiB", "1GiB", 4)
                 .duration("1s")
                 .sampleInterval(SAMPLING)
                 .build());
       case "allreduce4096":
-        // flow level: 512 hosts × 8 GPUs × 400G, ring all-reduce 1 KiB .. 1 GiB
+        // flow level: 512 hosts × 8 GPUs × 400G, all-reduce 1 KiB .. 1 GiB, NCCL's algorithm choice
         return allReduce(name, 4096, "1KiB", "1GiB");
       case "allreduce32768":
-        // flow level: 4,096 hosts × 8 GPUs × 400G on three tiers, nccl-tests' whole default sweep
+        // flow level: 4,096 hosts × 8 GPUs × 400G on three tiers, nccl-tests' whole default sweep,
+        // NCCL's algorithm choice
         return allReduce(name, 32_768, "8B", "8GiB");
       case "storm2s":
         return storm(name, SimTime.seconds(2));
@@ -169,7 +174,8 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
    * A benchmark written with its parameters: {@code incast:64x10MB} (N senders of a size each to
    * one receiver, N + 1 hosts on one 100G switch), {@code perm:128} or {@code perm:128x2MB} (a
    * permutation over hosts at 100G, 16 to a leaf, 4 spines over 400G), {@code allreduce:32768} (a
-   * flow-level ring all-reduce over GPUs, 8 to a host, nccl-tests' default sweep 8 B to 8 GiB).
+   * flow-level all-reduce over GPUs, 8 to a host, with NCCL's choice of algorithm, nccl-tests'
+   * default sweep 8 B to 8 GiB).
    */
   private static BenchScenario parameterised(
       String name, String kind, String parameters, boolean congestionControl) {
@@ -251,6 +257,8 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
         load(yaml, "bench/low-entropy.yaml"),
         Scenario.collective(CollectiveOperation.ALL_REDUCE)
             .named(name)
+            .algorithm(Algorithm.RING)
+            .protocol(Protocol.SIMPLE)
             .size("32MiB")
             .channels(1)
             .seed(1)
@@ -298,11 +306,11 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
   }
 
   /**
-   * A flow-level ring all-reduce sweep over GPU servers (8 × 400G NICs each, the reference fabric's
-   * profiles), 1:1 at every tier: up to 512 servers rail-optimized in scalable units of up to 32
-   * with as many spines (the allreduce4096 fabric at 512), beyond that three tiers of pods of 256
-   * servers (32 leaves of 8, 16 spines) under 128 super-spines (the allreduce32768 fabric at
-   * 4,096).
+   * A flow-level all-reduce sweep, NCCL choosing the algorithm per size, over GPU servers (8 × 400G
+   * NICs each, the reference fabric's profiles), 1:1 at every tier: up to 512 servers
+   * rail-optimized in scalable units of up to 32 with as many spines (the allreduce4096 fabric at
+   * 512), beyond that three tiers of pods of 256 servers (32 leaves of 8, 16 spines) under 128
+   * super-spines (the allreduce32768 fabric at 4,096).
    */
   private static BenchScenario allReduce(String name, int gpus, String from, String to) {
     int hosts = gpus / 8;

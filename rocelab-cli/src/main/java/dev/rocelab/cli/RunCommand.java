@@ -10,18 +10,22 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.ScenarioBuilder;
+import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.api.scenario.Workload.Protocol;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFileReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -72,6 +76,8 @@ final class RunCommand implements Callable<Integer> {
           "--bursts",
           "--ranks",
           "--sizes",
+          "--algorithm",
+          "--protocol",
           "--dscp");
 
   private static final Map<String, Set<String>> TAKES =
@@ -81,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
               Set.of("--senders", "--receiver", "--burst", "--period", "--bursts", "--dscp"),
           "permutation", Set.of("--message", "--dscp"),
           "alltoall", Set.of("--message", "--dscp"),
-          "collective", Set.of("--ranks", "--sizes"));
+          "collective", Set.of("--ranks", "--sizes", "--algorithm", "--protocol"));
 
   @Parameters(index = "0", paramLabel = "FABRIC", description = "a fabric file (YAML)")
   private Path file;
@@ -125,6 +131,26 @@ final class RunCommand implements Callable<Integer> {
       paramLabel = "MIN..MAX",
       description = "collectives: the size sweep, e.g. 1MiB..1GiB (doubling), or one size")
   private String sizes;
+
+  @Option(
+      names = "--algorithm",
+      paramLabel = "ALGO",
+      description =
+          "collectives: ring or tree, like NCCL_ALGO (default: NCCL's choice per size);"
+              + " one of ${COMPLETION-CANDIDATES}",
+      converter = AlgorithmConverter.class,
+      completionCandidates = AlgorithmConverter.class)
+  private Algorithm algorithm;
+
+  @Option(
+      names = "--protocol",
+      paramLabel = "PROTO",
+      description =
+          "collectives: LL, LL128 or Simple, like NCCL_PROTO (default: NCCL's choice per size);"
+              + " one of ${COMPLETION-CANDIDATES}",
+      converter = ProtocolConverter.class,
+      completionCandidates = ProtocolConverter.class)
+  private Protocol protocol;
 
   @Option(
       names = "--dscp",
@@ -295,6 +321,12 @@ final class RunCommand implements Callable<Integer> {
                       + " reducescatter, broadcast, reduce");
         };
     var collective = Scenario.collective(operation);
+    if (algorithm != null) {
+      collective = collective.algorithm(algorithm);
+    }
+    if (protocol != null) {
+      collective = collective.protocol(protocol);
+    }
     if (ranks != null) {
       collective = collective.ranks(ranks);
     }
@@ -322,6 +354,45 @@ final class RunCommand implements Callable<Integer> {
             .toList();
     if (!given.isEmpty()) {
       throw new IllegalArgumentException(kind + " does not take " + String.join(", ", given));
+    }
+  }
+
+  private static <E extends Enum<E>> E named(
+      Class<E> type, String value, String what, Iterable<String> names) {
+    for (E constant : type.getEnumConstants()) {
+      if (constant.name().equalsIgnoreCase(value)) {
+        return constant;
+      }
+    }
+    throw new CommandLine.TypeConversionException(
+        "'" + value + "' is not " + what + "; use one of " + String.join(", ", names));
+  }
+
+  /** NCCL_ALGO's spelling, any case: ring, tree, auto. */
+  static final class AlgorithmConverter
+      implements CommandLine.ITypeConverter<Algorithm>, Iterable<String> {
+    @Override
+    public Algorithm convert(String value) {
+      return named(Algorithm.class, value, "an NCCL algorithm", this);
+    }
+
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("ring", "tree", "auto").iterator();
+    }
+  }
+
+  /** NCCL_PROTO's spelling, any case: LL, LL128, Simple, auto. */
+  static final class ProtocolConverter
+      implements CommandLine.ITypeConverter<Protocol>, Iterable<String> {
+    @Override
+    public Protocol convert(String value) {
+      return named(Protocol.class, value, "an NCCL protocol", this);
+    }
+
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("LL", "LL128", "Simple", "auto").iterator();
     }
   }
 }

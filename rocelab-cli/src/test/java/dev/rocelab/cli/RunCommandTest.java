@@ -44,6 +44,39 @@ class RunCommandTest {
         .contains("     1048576        262144     float     sum      -1")
         .contains("     4194304       1048576     float     sum      -1")
         .contains("# Avg bus bandwidth");
+    assertThat(run.out().lines().filter(line -> line.startsWith("     1048576")))
+        .as("NCCL's choice for 1 MiB on two hosts")
+        .singleElement()
+        .asString()
+        .endsWith("  tree/LL128");
+  }
+
+  @Test
+  void aCollectiveCanForceNcclsAlgorithmAndProtocolAsTheVariablesDo() {
+    CommandRun run =
+        rocelab(
+            "run",
+            REFERENCE.toString(),
+            "allreduce",
+            "--ranks",
+            "16",
+            "--sizes",
+            "1MiB",
+            "--algorithm",
+            "Ring",
+            "--protocol",
+            "simple");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(run.out())
+        .contains("# all_reduce · 16 ranks · ring · SIMPLE")
+        .doesNotContain("tree");
+    CommandRun wrong = rocelab("run", REFERENCE.toString(), "allreduce", "--algorithm", "nvls");
+    assertThat(wrong.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(wrong.err())
+        .contains("'nvls' is not an NCCL algorithm; use one of ring, tree, auto");
+    CommandRun notCollective = rocelab("run", REFERENCE.toString(), "incast", "--protocol", "LL");
+    assertThat(notCollective.err()).startsWith("incast does not take --protocol\n");
   }
 
   @Test

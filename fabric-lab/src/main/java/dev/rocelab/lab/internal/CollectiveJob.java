@@ -48,8 +48,8 @@ record CollectiveJob(String id, Workload.Collective collective, int ranks) {
 
   /**
    * The NCCL settings the workload asks for: queue pairs per connection and how messages use them,
-   * algorithm, protocol and, where given, the channel count (NCCL environment variables, NCCL user
-   * guide).
+   * the algorithm and protocol unless NCCL is to choose them, and, where given, the channel count
+   * (NCCL environment variables, NCCL user guide).
    *
    * @return the variables in a stable order
    */
@@ -57,14 +57,21 @@ record CollectiveJob(String id, Workload.Collective collective, int ranks) {
     Map<String, String> variables = new LinkedHashMap<>();
     variables.put("NCCL_IB_QPS_PER_CONNECTION", Integer.toString(collective.qpsPerConnection()));
     variables.put("NCCL_IB_SPLIT_DATA_ON_QPS", collective.splitDataOnQps() ? "1" : "0");
-    variables.put("NCCL_ALGO", collective.algorithm() == Workload.Algorithm.RING ? "Ring" : "Tree");
-    variables.put(
-        "NCCL_PROTO",
-        switch (collective.protocol()) {
-          case SIMPLE -> "Simple";
-          case LL128 -> "LL128";
-          case LL -> "LL";
-        });
+    switch (collective.algorithm()) {
+      case RING -> variables.put("NCCL_ALGO", "Ring");
+      case TREE -> variables.put("NCCL_ALGO", "Tree");
+      case AUTO -> {
+        // unset: NCCL chooses per size
+      }
+    }
+    switch (collective.protocol()) {
+      case SIMPLE -> variables.put("NCCL_PROTO", "Simple");
+      case LL128 -> variables.put("NCCL_PROTO", "LL128");
+      case LL -> variables.put("NCCL_PROTO", "LL");
+      case AUTO -> {
+        // unset: NCCL chooses per size
+      }
+    }
     if (collective.channels() > 0) {
       variables.put("NCCL_MIN_NCHANNELS", Integer.toString(collective.channels()));
       variables.put("NCCL_MAX_NCHANNELS", Integer.toString(collective.channels()));

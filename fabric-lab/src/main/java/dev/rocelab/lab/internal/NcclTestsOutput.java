@@ -89,7 +89,9 @@ final class NcclTestsOutput {
                 DataSize.bytes(row.bytes()),
                 row.count(),
                 row.outOfPlace().timing(),
-                row.inPlace().timing()));
+                row.inPlace().timing(),
+                collective.algorithm(),
+                collective.protocol()));
       }
       return new CollectiveResult(
           collective.operation(),

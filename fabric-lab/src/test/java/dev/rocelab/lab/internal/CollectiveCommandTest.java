@@ -41,8 +41,11 @@ class CollectiveCommandTest {
     assertThat(command)
         .isEqualTo(
             "mpirun --hostfile /etc/rocelab/hosts -np 16 --mca btl_tcp_if_include eth0"
-                + " -x NCCL_IB_QPS_PER_CONNECTION=4 -x NCCL_IB_SPLIT_DATA_ON_QPS=0 -x NCCL_ALGO=Ring -x NCCL_PROTO=Simple"
+                + " -x NCCL_IB_QPS_PER_CONNECTION=4 -x NCCL_IB_SPLIT_DATA_ON_QPS=0"
                 + " all_reduce_perf -b 8388608 -e 1073741824 -f 2 -d float -o sum -c 0");
+    assertThat(new CollectiveJob("collective0", allReduce, 16).environment())
+        .as("NCCL chooses the algorithm and protocol: neither variable set")
+        .doesNotContainKeys("NCCL_ALGO", "NCCL_PROTO");
   }
 
   @Test
@@ -83,7 +86,7 @@ class CollectiveCommandTest {
 
     assertThat(SRUN.command(job.ranks(), job.environment(), job.program()))
         .isEqualTo(
-            "srun --ntasks=4 --export=ALL,NCCL_IB_QPS_PER_CONNECTION=2,NCCL_IB_SPLIT_DATA_ON_QPS=1,NCCL_ALGO=Ring,NCCL_PROTO=Simple"
+            "srun --ntasks=4 --export=ALL,NCCL_IB_QPS_PER_CONNECTION=2,NCCL_IB_SPLIT_DATA_ON_QPS=1"
                 + " alltoall_perf -b 1048576 -e 4194304 -f 2 -d float -c 0");
     assertThat(SRUN.host()).isEqualTo("login1");
     assertThat(SRUN.program()).isEqualTo("srun");

@@ -64,6 +64,7 @@ class MpirunLaunchPathContainerTest {
             Scenario.collective(Workload.CollectiveOperation.ALL_REDUCE)
                 .size("8MiB")
                 .qpsPerConnection(4)
+                .algorithm(Workload.Algorithm.RING)
                 .workload(),
             2);
     String command =
@@ -107,7 +108,7 @@ class MpirunLaunchPathContainerTest {
       assertThat(broken.command())
           .isEqualTo(
               "mpirun --hostfile /home/lab/hostfile -np 2"
-                  + " -x NCCL_IB_QPS_PER_CONNECTION=1 -x NCCL_IB_SPLIT_DATA_ON_QPS=0 -x NCCL_ALGO=Ring -x NCCL_PROTO=Simple"
+                  + " -x NCCL_IB_QPS_PER_CONNECTION=1 -x NCCL_IB_SPLIT_DATA_ON_QPS=0"
                   + " all_reduce_perf -b 8388608 -e 67108864 -f 2 -d float -o sum -c 0");
       assertThat(broken.getMessage())
           .startsWith("all_reduce_perf failed after 0 rows (exit ")

@@ -19,8 +19,8 @@ import org.apiguardian.api.API;
  * @param dataType the element type
  * @param ranks the rank count
  * @param root the root rank of a broadcast or reduce (ignored otherwise)
- * @param algorithm the algorithm used
- * @param protocol the protocol used
+ * @param algorithm the algorithm asked for ({@link Algorithm#AUTO}: NCCL's choice, per row)
+ * @param protocol the protocol asked for ({@link Protocol#AUTO}: NCCL's choice, per row)
  * @param rows one per size, in sweep order; at least one
  * @since 0.1
  */
@@ -87,15 +87,17 @@ public record CollectiveResult(
   }
 
   /**
-   * @return a one-line summary, e.g. {@code all_reduce · 16 ranks · ring · SIMPLE}
+   * @return a one-line summary, e.g. {@code all_reduce · 16 ranks · ring · SIMPLE} or {@code
+   *     all_reduce · 16 ranks · auto}
    */
   public String describe() {
-    return operation.ncclName()
-        + " · "
-        + ranks
-        + " ranks · "
-        + algorithm.name().toLowerCase()
-        + " · "
-        + protocol;
+    return operation.ncclName() + " · " + ranks + " ranks · " + algorithm.describe(protocol);
+  }
+
+  /**
+   * @return whether NCCL chose the algorithm or the protocol (either was asked as {@code AUTO})
+   */
+  public boolean tuned() {
+    return algorithm == Algorithm.AUTO || protocol == Protocol.AUTO;
   }
 }

@@ -8,7 +8,9 @@ import org.apiguardian.api.API;
 
 /**
  * Prints collective results the way nccl-tests prints them (its column layout, so the table reads
- * and diffs like a real {@code all_reduce_perf} run), or as JSON.
+ * and diffs like a real {@code all_reduce_perf} run), or as JSON. When NCCL chose the algorithm or
+ * protocol, each row ends in one more column saying which it chose ({@code tree/LL128}; {@code -}
+ * where the backend does not report it), like the choice {@code NCCL_DEBUG_SUBSYS=TUNING} logs.
  *
  * @since 0.1
  */
@@ -20,6 +22,9 @@ public final class NcclTestsFormat {
 
   /** Width of one "time algbw busbw #wrong" group in a row. */
   private static final int TIMING_WIDTH = 33;
+
+  /** The column saying which algorithm and protocol NCCL chose for a row. */
+  private static final String CHOICE_COLUMN = "  %s";
 
   private NcclTestsFormat() {}
 
@@ -33,10 +38,11 @@ public final class NcclTestsFormat {
     out.append("# ").append(result.describe()).append('\n');
     out.append("#\n");
     out.append(groupHeader()).append('\n');
+    String choice = result.tuned() ? CHOICE_COLUMN : "";
     out.append(
         String.format(
             Locale.ROOT,
-            "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %6s  %6s  %6s%n",
+            "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %6s  %6s  %6s" + choice + "%n",
             "size",
             "count",
             "type",
@@ -49,11 +55,12 @@ public final class NcclTestsFormat {
             "time",
             "algbw",
             "busbw",
-            "#wrong"));
+            "#wrong",
+            "algorithm"));
     out.append(
         String.format(
             Locale.ROOT,
-            "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %6s  %6s  %6s%n",
+            "# %10s  %12s  %8s  %6s  %6s  %7s  %6s  %6s  %6s  %7s  %6s  %6s  %6s" + choice + "%n",
             "(B)",
             "(elements)",
             "",
@@ -66,6 +73,7 @@ public final class NcclTestsFormat {
             "(us)",
             "(GB/s)",
             "(GB/s)",
+            "",
             ""));
     for (CollectiveRow row : result.rows()) {
       out.append(
@@ -79,6 +87,9 @@ public final class NcclTestsFormat {
               result.rootColumn()));
       appendTiming(out, row.outOfPlace());
       appendTiming(out, row.inPlace());
+      if (result.tuned()) {
+        out.append(String.format(Locale.ROOT, CHOICE_COLUMN, choice(row)));
+      }
       out.append('\n');
     }
     out.append(
@@ -122,7 +133,11 @@ public final class NcclTestsFormat {
       appendJson(out, row.outOfPlace());
       out.append(",\"inPlace\":");
       appendJson(out, row.inPlace());
-      out.append('}');
+      out.append(",\"algorithm\":\"")
+          .append(row.algorithm().name().toLowerCase(Locale.ROOT))
+          .append("\",\"protocol\":\"")
+          .append(row.protocol())
+          .append("\"}");
       separator = ",";
     }
     out.append("],\"avgBusBw\":")
@@ -168,6 +183,13 @@ public final class NcclTestsFormat {
         .append(",\"wrong\":")
         .append(timing.wrong().isPresent() ? Long.toString(timing.wrong().getAsLong()) : "null")
         .append('}');
+  }
+
+  private static String choice(CollectiveRow row) {
+    if (!row.choiceKnown()) {
+      return "-";
+    }
+    return row.algorithm().name().toLowerCase(Locale.ROOT) + "/" + row.protocol();
   }
 
   private static String wrong(OptionalLong wrong) {

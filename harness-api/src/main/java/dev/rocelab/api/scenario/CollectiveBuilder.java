@@ -11,12 +11,15 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * Builds an NCCL collective over the fabric's GPUs. Defaults: 256 MiB, float, ring, Simple
- * protocol, all GPUs, root 0, the backend's channel count, one queue pair per connection, packet
- * fidelity, start at zero, and a bound of {@link #DEFAULT_DURATION} on the run.
+ * Builds an NCCL collective over the fabric's GPUs. Defaults: 256 MiB, float, NCCL's own choice of
+ * algorithm and protocol for each size (as with {@code NCCL_ALGO} and {@code NCCL_PROTO} unset),
+ * all GPUs, root 0, the backend's channel count, one queue pair per connection, packet fidelity,
+ * start at zero, and a bound of {@link #DEFAULT_DURATION} on the run. {@link #algorithm} and {@link
+ * #protocol} force one, as the environment variables do; comparisons with published ring figures
+ * force {@code RING}, since on two nodes NCCL's tree reports a bus bandwidth above the network's.
  *
  * <pre>{@code
- * Scenario.collective(ALL_REDUCE).sizes("1MiB", "1GiB", 4).protocol(LL128).build()
+ * Scenario.collective(ALL_REDUCE).sizes("1MiB", "1GiB", 4).algorithm(RING).protocol(LL128).build()
  * Scenario.collective(ALL_REDUCE).size("1GiB").with(Fault.linkDown("spine1:eth3").at("2ms")).build()
  * }</pre>
  *
@@ -38,8 +41,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             operation,
             SizeSweep.of(DataSize.mib(256)),
             DataType.FLOAT,
-            Algorithm.RING,
-            Protocol.SIMPLE,
+            Algorithm.AUTO,
+            Protocol.AUTO,
             0,
             0,
             0,
@@ -117,7 +120,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
   }
 
   /**
-   * @param algorithm ring or tree (tree for all-reduce only); never null
+   * @param algorithm ring or tree (tree for all-reduce only), like {@code NCCL_ALGO}; {@code AUTO}
+   *     for NCCL's choice per size; never null
    * @return a changed copy
    */
   public CollectiveBuilder algorithm(Algorithm algorithm) {
@@ -138,7 +142,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
   }
 
   /**
-   * @param protocol the NCCL protocol; never null
+   * @param protocol the NCCL protocol, like {@code NCCL_PROTO}; {@code AUTO} for NCCL's choice per
+   *     size; never null
    * @return a changed copy
    */
   public CollectiveBuilder protocol(Protocol protocol) {

@@ -8,6 +8,7 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.api.util.Checks;
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -332,8 +333,9 @@ public sealed interface Workload
    * @param operation the collective
    * @param sizes the message sizes as nccl-tests counts them (the {@code size} column)
    * @param dataType the element type (sets the element count)
-   * @param algorithm ring or tree
-   * @param protocol NCCL protocol (sets the protocol efficiency and the per-step latency)
+   * @param algorithm ring, tree, or {@link Algorithm#AUTO} for NCCL's choice per size
+   * @param protocol NCCL protocol (sets the protocol efficiency and the per-step latency), or
+   *     {@link Protocol#AUTO} for NCCL's choice per size
    * @param ranks GPUs taking part (the first {@code ranks} GPUs in fabric order), 0 for all
    * @param root the root rank of a broadcast or reduce, 0..ranks−1; ignored otherwise
    * @param channels NCCL channels (rings or tree pairs), 0 for the backend's choice (NCCL's usual
@@ -405,9 +407,7 @@ public sealed interface Workload
           + " · "
           + sizes
           + " · "
-          + algorithm.name().toLowerCase()
-          + " · "
-          + protocol.name()
+          + algorithm.describe(protocol)
           + (ranks == 0 ? "" : " · " + ranks + " ranks")
           + (qpsPerConnection == 1
               ? ""
@@ -486,7 +486,29 @@ public sealed interface Workload
     /** Ring. */
     RING,
     /** Tree (double binary tree for all-reduce). */
-    TREE
+    TREE,
+    /**
+     * NCCL's own choice, as with {@code NCCL_ALGO} unset: per message size, the algorithm its
+     * tuning model predicts fastest (ring or, for all-reduce, tree). A backend that reports the
+     * choice puts it in every {@link dev.rocelab.api.result.CollectiveRow row}.
+     */
+    AUTO;
+
+    /**
+     * How a collective's algorithm and protocol read in descriptions: {@code "ring · SIMPLE"},
+     * {@code "ring · auto"}, or just {@code "auto"} when NCCL chooses both.
+     *
+     * @param protocol the protocol; never null
+     * @return the description
+     */
+    public String describe(Protocol protocol) {
+      if (this == AUTO && protocol == Protocol.AUTO) {
+        return "auto";
+      }
+      return name().toLowerCase(Locale.ROOT)
+          + " · "
+          + (protocol == Protocol.AUTO ? "auto" : protocol.name());
+    }
   }
 
   /** NCCL protocols. */
@@ -497,7 +519,12 @@ public sealed interface Workload
     /** LL128: 120 of 128 bytes carry data. */
     LL128(120.0 / 128.0),
     /** LL: 4 of 8 bytes carry data (a flag with every 4 bytes), lowest latency. */
-    LL(0.5);
+    LL(0.5),
+    /**
+     * NCCL's own choice, as with {@code NCCL_PROTO} unset: per message size, the protocol its
+     * tuning model predicts fastest. It has no efficiency of its own; a backend resolves it first.
+     */
+    AUTO(Double.NaN);
 
     private final double efficiency;
 
@@ -507,8 +534,12 @@ public sealed interface Workload
 
     /**
      * @return the fraction of the bytes NCCL moves that is user data
+     * @throws IllegalStateException for {@link #AUTO}, which is resolved per size before use
      */
     public double efficiency() {
+      if (this == AUTO) {
+        throw new IllegalStateException("AUTO is NCCL's choice per size; resolve it first");
+      }
       return efficiency;
     }
   }

@@ -67,6 +67,30 @@ class NcclTestsFormatTest {
   }
 
   @Test
+  void whenNcclChoseEachRowSaysWhatItChoseOrThatItIsNotReported() {
+    CollectiveResult chosen = tuned(Algorithm.TREE, Protocol.LL, Algorithm.RING, Protocol.SIMPLE);
+    CollectiveResult unreported =
+        tuned(Algorithm.AUTO, Protocol.AUTO, Algorithm.AUTO, Protocol.AUTO);
+
+    assertThat(chosen.describe()).isEqualTo("all_reduce · 16 ranks · auto");
+    assertThat(chosen.tuned()).isTrue();
+    assertThat(NcclTestsFormat.text(chosen).lines())
+        .filteredOn(line -> !line.startsWith("#"))
+        .extracting(line -> line.substring(line.lastIndexOf(' ') + 1))
+        .containsExactly("tree/LL", "ring/SIMPLE");
+    assertThat(NcclTestsFormat.text(chosen).lines().skip(3).findFirst().orElseThrow())
+        .endsWith("#wrong  algorithm");
+    assertThat(NcclTestsFormat.text(unreported).lines())
+        .filteredOn(line -> !line.startsWith("#"))
+        .allSatisfy(line -> assertThat(line).endsWith("  -"));
+    assertThat(NcclTestsFormat.json(chosen))
+        .contains("\"algorithm\":\"auto\",\"protocol\":\"AUTO\",\"rows\"")
+        .contains("\"algorithm\":\"tree\",\"protocol\":\"LL\"}")
+        .contains("\"algorithm\":\"ring\",\"protocol\":\"SIMPLE\"}");
+    assertThat(NcclTestsFormat.text(twoRows())).doesNotContain("algorithm");
+  }
+
+  @Test
   void averageBusBandwidthIsTheMeanOfEveryTiming() {
     CollectiveResult result = twoRows();
     double expected =
@@ -78,6 +102,36 @@ class NcclTestsFormatTest {
     assertThat(result.averageBusBandwidth().bitsPerSecond()).isEqualTo(Math.round(expected));
     assertThat(result.redop()).isEqualTo("sum");
     assertThat(result.rootColumn()).isEqualTo(-1);
+  }
+
+  /** The two rows of {@link #twoRows}, NCCL choosing per size. */
+  private static CollectiveResult tuned(
+      Algorithm small, Protocol smallProtocol, Algorithm large, Protocol largeProtocol) {
+    CollectiveResult forced = twoRows();
+    CollectiveRow first = forced.rows().get(0);
+    CollectiveRow last = forced.rows().get(1);
+    return new CollectiveResult(
+        forced.operation(),
+        forced.dataType(),
+        forced.ranks(),
+        forced.root(),
+        Algorithm.AUTO,
+        Protocol.AUTO,
+        List.of(
+            new CollectiveRow(
+                first.size(),
+                first.count(),
+                first.outOfPlace(),
+                first.inPlace(),
+                small,
+                smallProtocol),
+            new CollectiveRow(
+                last.size(),
+                last.count(),
+                last.outOfPlace(),
+                last.inPlace(),
+                large,
+                largeProtocol)));
   }
 
   private static CollectiveResult twoRows() {

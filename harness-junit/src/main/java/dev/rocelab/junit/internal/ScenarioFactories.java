@@ -305,9 +305,7 @@ public final class ScenarioFactories {
                                 + " · "
                                 + sizes(sweep)
                                 + " · "
-                                + algorithm.name().toLowerCase()
-                                + " · "
-                                + protocol.name()
+                                + algorithm.describe(protocol)
                                 + (ranks == 0 ? "" : " · " + ranks + " ranks")
                                 + (qps == 1
                                     ? ""

@@ -7,11 +7,13 @@ import dev.rocelab.model.internal.traffic.FlowSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A collective's network connections, planned before the network is built: one flow per connection,
+ * A collective's network connections, planned before the network is built: one flow per connection
+ * of every algorithm its sweep runs with (NCCL sets up a ring's and a tree's connections alike),
  * with the collective's queue pairs per connection and no scheduled messages.
  *
  * @param collective the collective
@@ -34,7 +36,11 @@ public record CollectiveConnections(
       Workload.Collective collective, int index, FabricGraph graph, List<FlowSpec> flows) {
     CollectiveLayout layout = CollectiveLayout.of(graph, collective);
     Map<Connection, Integer> flowOf = new LinkedHashMap<>();
-    for (Edge edge : Algorithms.edges(collective, layout, 0)) {
+    List<Edge> edges = new ArrayList<>();
+    for (Workload.Collective run : new LinkedHashSet<>(SweepTable.runs(collective, layout))) {
+      edges.addAll(Algorithms.edges(run, layout, 0));
+    }
+    for (Edge edge : edges) {
       Connection c = edge.connection();
       if (c == null || flowOf.containsKey(c)) {
         continue;

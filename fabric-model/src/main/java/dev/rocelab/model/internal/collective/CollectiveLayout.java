@@ -173,6 +173,34 @@ public final class CollectiveLayout {
   }
 
   /**
+   * @return the network bandwidth a host taking part can give the collective, in bits per second:
+   *     the line rates of the NICs its ranks use, summed; the least over the hosts
+   */
+  public long networkBitsPerSecond() {
+    long least = Long.MAX_VALUE;
+    for (int node = 0; node < nodes.size(); node++) {
+      long sum = 0;
+      for (int rail : ranksOf(node).stream().mapToInt(Rank::rail).distinct().toArray()) {
+        sum += graph.nicProfileOf(nic(node, rail)).speed().bitsPerSecond();
+      }
+      least = Math.min(least, sum);
+    }
+    return least;
+  }
+
+  /**
+   * @return the NVLink bandwidth of one GPU taking part, in bits per second; the least over the
+   *     hosts
+   */
+  public long leastNvlinkBitsPerSecond() {
+    long least = Long.MAX_VALUE;
+    for (int node = 0; node < nodes.size(); node++) {
+      least = Math.min(least, nvlinkBitsPerSecond(node));
+    }
+    return least;
+  }
+
+  /**
    * @param collective the collective
    * @return its channel count: as given, or NCCL's usual two per NIC of a host
    */

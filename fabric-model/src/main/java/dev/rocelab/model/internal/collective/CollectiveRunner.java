@@ -50,6 +50,9 @@ public final class CollectiveRunner extends Component implements MessageListener
   private final TimedInts events = new TimedInts();
   private final SweepTable table;
 
+  /** The collective as the current run executes it: NCCL's algorithm and protocol for its size. */
+  private Workload.Collective run;
+
   private TransferPlan plan;
   private int[] planToConnection;
   private int[] pending;
@@ -102,7 +105,7 @@ public final class CollectiveRunner extends Component implements MessageListener
       waiting[i] = new IntQueue();
     }
     this.nvlink = new NvlinkPorts(layout.size(), layout.channels(collective));
-    this.table = new SweepTable(collective, layout.size());
+    this.table = new SweepTable(collective, layout);
     net.simulator().register(this);
     net.collectiveStarted();
     events.add(startPs, NEXT_RUN);
@@ -153,7 +156,8 @@ public final class CollectiveRunner extends Component implements MessageListener
 
   private void startRun(long now) {
     if (!table.nextRunInPlace()) {
-      plan = Algorithms.plan(collective, layout, table.bytes());
+      run = table.current();
+      plan = Algorithms.plan(run, layout, table.bytes());
       planToConnection = new int[plan.connections().size()];
       for (int i = 0; i < planToConnection.length; i++) {
         planToConnection[i] = connections.indexOf(plan.connections().get(i));
@@ -167,7 +171,7 @@ public final class CollectiveRunner extends Component implements MessageListener
     remaining = plan.size();
     pending = new int[plan.size()];
     partsLeft = new int[plan.size()];
-    long begin = now + NcclConstants.baseLatencyPs(collective.algorithm(), collective.protocol());
+    long begin = now + NcclConstants.baseLatencyPs(run.algorithm(), run.protocol());
     for (int t = 0; t < plan.size(); t++) {
       pending[t] = plan.dependencies(t);
       if (pending[t] == 0) {
@@ -179,7 +183,7 @@ public final class CollectiveRunner extends Component implements MessageListener
   private void ready(int transfer, long at) {
     boolean network = plan.connection(transfer) != TransferPlan.NVLINK;
     events.add(
-        at + NcclConstants.stepLatencyPs(collective.algorithm(), collective.protocol(), network),
+        at + NcclConstants.stepLatencyPs(run.algorithm(), run.protocol(), network),
         transfer * ACTIONS + POST);
   }
 
@@ -208,7 +212,7 @@ public final class CollectiveRunner extends Component implements MessageListener
       return;
     }
     int node = layout.ranks().get(rank).node();
-    long wire = NcclConstants.wireBytes(collective.protocol(), plan.dataBytes(transfer));
+    long wire = NcclConstants.wireBytes(run.protocol(), plan.dataBytes(transfer));
     long done = now + (long) Math.ceil(wire * 8e12 / layout.nvlinkBitsPerSecond(node));
     events.add(done, rank * ACTIONS + PORT_FREE);
     events.add(done + layout.nvlinkLatencyPs(node), transfer * ACTIONS + DELIVER);
@@ -216,7 +220,7 @@ public final class CollectiveRunner extends Component implements MessageListener
 
   private void send(int connection, int transfer, long now) {
     int[] qps = queuePairs[connection];
-    long bytes = NcclConstants.wireBytes(collective.protocol(), plan.dataBytes(transfer));
+    long bytes = NcclConstants.wireBytes(run.protocol(), plan.dataBytes(transfer));
     inFlight[connection]++;
     if (!collective.splitDataOnQps()) {
       post(qps[nextQueuePair[connection]++ % qps.length], transfer, bytes, now);

@@ -5,6 +5,7 @@ import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.model.internal.engine.Component;
 import dev.rocelab.model.internal.net.Network;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,15 +31,35 @@ public final class FlowLevelCollective extends Component
   private static final double DONE = 1e-12;
 
   private final Network net;
-  private final Workload.Collective collective;
   private final CollectiveLayout layout;
   private final Map<Connection, int[]> queuePairsOf;
   private final SweepTable table;
   private final int links;
   private final double[] capacity;
 
+  /** The collective as the current run executes it: NCCL's algorithm and protocol for its size. */
+  private Workload.Collective run;
+
   private List<Edge> edges;
+
+  /** Per edge of the current run: its connection's queue pairs (none over NVLink). */
+  private int[][] edgeQueuePairs;
+
+  /** Per edge of the current run: the bytes it puts on its links, headers included. */
+  private double[] edgeWire;
+
   private int groups;
+
+  /**
+   * Per group: the links it loads, in index order, and its wire bytes on each; null until needed.
+   */
+  private int[][] loadedLinks;
+
+  private double[][] loads;
+
+  /** Per group: whether a stream's path ends at a failed link or has no route. */
+  private boolean[] stalled;
+
   private double[] remaining;
   private double[] rate;
   private long updatedPs;
@@ -62,9 +83,8 @@ public final class FlowLevelCollective extends Component
       Map<Connection, int[]> queuePairsOf,
       long startPs) {
     this.net = net;
-    this.collective = collective;
     this.layout = layout;
-    this.table = new SweepTable(collective, layout.size());
+    this.table = new SweepTable(collective, layout);
     this.queuePairsOf = Map.copyOf(queuePairsOf);
     this.links = net.portCount() + layout.size();
     this.capacity = new double[links];
@@ -91,6 +111,7 @@ public final class FlowLevelCollective extends Component
     if (running) {
       progress(now);
       rate = null;
+      loads = null;
       net.simulator().schedule(this, now);
     }
   }
@@ -131,16 +152,23 @@ public final class FlowLevelCollective extends Component
   }
 
   private void startRun(long now) {
-    edges = Algorithms.edges(collective, layout, table.bytes());
+    run = table.current();
+    edges = Algorithms.edges(run, layout, table.bytes());
     groups = edges.stream().mapToInt(Edge::group).max().orElse(-1) + 1;
     remaining = new double[groups];
-    for (Edge e : edges) {
+    edgeQueuePairs = new int[edges.size()][];
+    edgeWire = new double[edges.size()];
+    for (int i = 0; i < edges.size(); i++) {
+      Edge e = edges.get(i);
       remaining[e.group()] = 1;
+      edgeQueuePairs[i] = e.nvlink() ? new int[0] : queuePairsOf.get(e.connection());
+      edgeWire[i] = wireBytes(e, edgeQueuePairs[i]);
     }
     rate = null;
+    loads = null;
     runStart = now;
-    dataStart = now + NcclConstants.baseLatencyPs(collective.algorithm(), collective.protocol());
-    earliestEnd = now + Algorithms.latencyPs(collective, layout);
+    dataStart = now + NcclConstants.baseLatencyPs(run.algorithm(), run.protocol());
+    earliestEnd = now + Algorithms.latencyPs(run, layout);
     updatedPs = dataStart;
     running = true;
   }
@@ -178,46 +206,75 @@ public final class FlowLevelCollective extends Component
   }
 
   /**
-   * Each group's rate in fractions of the group per second: load per link from the streams' paths,
-   * then progressive filling — raise every unfrozen group's rate together until a link is full,
-   * freeze the groups on it, repeat.
+   * Each group's load per link, in wire bytes per whole group, from its streams' paths: kept as the
+   * links it uses and the bytes on each, in link order. A group with a stream whose path ends at a
+   * failed link or has no route is stalled.
    */
-  private double[] rates() {
-    double[][] load = new double[groups][];
-    boolean[] frozen = new boolean[groups];
-    for (int g = 0; g < groups; g++) {
-      load[g] = new double[links];
-      frozen[g] = remaining[g] <= DONE;
-    }
-    for (Edge e : edges) {
-      if (frozen[e.group()]) {
-        continue;
-      }
-      double wire = wireBytes(e);
+  private void computeLoads() {
+    double[][] dense = new double[groups][links];
+    stalled = new boolean[groups];
+    for (int i = 0; i < edges.size(); i++) {
+      Edge e = edges.get(i);
       if (e.nvlink()) {
-        load[e.group()][net.portCount() + e.from()] += wire;
+        dense[e.group()][net.portCount() + e.from()] += edgeWire[i];
         continue;
       }
-      int[] qps = queuePairsOf.get(e.connection());
+      int[] qps = edgeQueuePairs[i];
       for (int qp : qps) {
-        if (!net.addRoute(qp, load[e.group()], wire / qps.length)) {
-          frozen[e.group()] = true; // stalled: a path ends at a failed link or has no route
+        if (!net.addRoute(qp, dense[e.group()], edgeWire[i] / qps.length)) {
+          stalled[e.group()] = true;
         }
       }
+    }
+    loadedLinks = new int[groups][];
+    loads = new double[groups][];
+    for (int g = 0; g < groups; g++) {
+      int count = 0;
+      for (double bytes : dense[g]) {
+        if (bytes > 0) {
+          count++;
+        }
+      }
+      loadedLinks[g] = new int[count];
+      loads[g] = new double[count];
+      for (int l = 0, k = 0; l < links; l++) {
+        if (dense[g][l] > 0) {
+          loadedLinks[g][k] = l;
+          loads[g][k++] = dense[g][l];
+        }
+      }
+    }
+  }
+
+  /**
+   * Each group's rate in fractions of the group per second: progressive filling over the groups'
+   * loads — raise every unfrozen group's rate together until a link is full, freeze the groups on
+   * it, repeat. Finished and stalled groups are frozen from the start.
+   */
+  private double[] rates() {
+    if (loads == null) {
+      computeLoads();
+    }
+    boolean[] frozen = new boolean[groups];
+    for (int g = 0; g < groups; g++) {
+      frozen[g] = remaining[g] <= DONE || stalled[g];
     }
     double[] rates = new double[groups];
     double[] used = new double[links];
+    double[] demand = new double[links];
     while (true) {
-      double step = Double.MAX_VALUE;
-      for (int l = 0; l < links; l++) {
-        double demand = 0;
-        for (int g = 0; g < groups; g++) {
-          if (!frozen[g]) {
-            demand += load[g][l];
+      Arrays.fill(demand, 0);
+      for (int g = 0; g < groups; g++) {
+        if (!frozen[g]) {
+          for (int k = 0; k < loads[g].length; k++) {
+            demand[loadedLinks[g][k]] += loads[g][k];
           }
         }
-        if (demand > 0) {
-          step = Math.min(step, (capacity[l] - used[l]) / demand);
+      }
+      double step = Double.MAX_VALUE;
+      for (int l = 0; l < links; l++) {
+        if (demand[l] > 0) {
+          step = Math.min(step, (capacity[l] - used[l]) / demand[l]);
         }
       }
       if (step == Double.MAX_VALUE) {
@@ -226,34 +283,36 @@ public final class FlowLevelCollective extends Component
       for (int g = 0; g < groups; g++) {
         if (!frozen[g]) {
           rates[g] += step;
-          for (int l = 0; l < links; l++) {
-            used[l] += step * load[g][l];
+          for (int k = 0; k < loads[g].length; k++) {
+            used[loadedLinks[g][k]] += step * loads[g][k];
           }
         }
       }
-      for (int l = 0; l < links; l++) {
-        if (used[l] >= capacity[l] * (1 - 1e-12)) {
-          for (int g = 0; g < groups; g++) {
-            if (load[g][l] > 0) {
-              frozen[g] = true;
-            }
+      boolean[] full = new boolean[groups];
+      for (int g = 0; g < groups; g++) {
+        for (int l : loadedLinks[g]) {
+          if (used[l] >= capacity[l] * (1 - 1e-12)) {
+            full[g] = true;
+            break;
           }
         }
+      }
+      for (int g = 0; g < groups; g++) {
+        frozen[g] |= full[g];
       }
     }
     return rates;
   }
 
-  private double wireBytes(Edge e) {
+  private double wireBytes(Edge e, int[] queuePairs) {
     double onWire =
         Math.max(
-            e.dataBytes() / collective.protocol().efficiency(),
-            NcclConstants.minimumWireBytes(collective.protocol()));
+            e.dataBytes() / run.protocol().efficiency(),
+            NcclConstants.minimumWireBytes(run.protocol()));
     if (e.nvlink()) {
       return onWire;
     }
-    int[] qps = queuePairsOf.get(e.connection());
-    long mtu = net.mtu(qps[0]);
+    long mtu = net.mtu(queuePairs[0]);
     double packets = Math.ceil(onWire / mtu);
     return onWire + packets * (Framing.ROCE_HEADERS + Framing.WIRE_OVERHEAD);
   }

@@ -66,6 +66,7 @@ public final class NcclConstants {
       case SIMPLE -> 4L * 1024 * 1024 / STEPS;
       case LL128 -> 120L * 640 * 8 * 120 / 128;
       case LL -> 8L * 512 * 16 / 2;
+      case AUTO -> throw unresolved();
     };
   }
 
@@ -92,7 +93,11 @@ public final class NcclConstants {
   }
 
   private static int a(Algorithm algorithm) {
-    return algorithm == Algorithm.TREE ? 0 : 1;
+    return switch (algorithm) {
+      case TREE -> 0;
+      case RING -> 1;
+      case AUTO -> throw unresolved();
+    };
   }
 
   private static int p(Protocol protocol) {
@@ -100,6 +105,11 @@ public final class NcclConstants {
       case LL -> 0;
       case LL128 -> 1;
       case SIMPLE -> 2;
+      case AUTO -> throw unresolved();
     };
+  }
+
+  private static IllegalArgumentException unresolved() {
+    return new IllegalArgumentException("NCCL's choice (AUTO) must be resolved per size first");
   }
 }

@@ -13,22 +13,39 @@ import java.util.OptionalLong;
 
 /**
  * Where a collective's nccl-tests sweep stands and what it measured: each size is run out of place,
- * then in place; the two timings make one row of the table.
+ * then in place, with the algorithm and protocol NCCL would choose for it ({@link NcclTuner}); the
+ * two timings make one row of the table.
  */
 final class SweepTable {
 
   private final Workload.Collective collective;
   private final int ranks;
   private final List<DataSize> sizes;
+  private final List<Workload.Collective> runs;
   private final List<CollectiveRow> rows = new ArrayList<>();
   private int sizeIndex;
   private boolean inPlace;
   private CollectiveTiming outOfPlace;
 
-  SweepTable(Workload.Collective collective, int ranks) {
+  SweepTable(Workload.Collective collective, CollectiveLayout layout) {
     this.collective = collective;
-    this.ranks = ranks;
+    this.ranks = layout.size();
     this.sizes = collective.sizes().sizes();
+    this.runs = runs(collective, layout);
+  }
+
+  /**
+   * @param collective a collective
+   * @param layout where its ranks sit
+   * @return per size of its sweep, the collective as it runs that size: algorithm and protocol
+   *     resolved
+   */
+  static List<Workload.Collective> runs(Workload.Collective collective, CollectiveLayout layout) {
+    List<Workload.Collective> runs = new ArrayList<>();
+    for (DataSize size : collective.sizes().sizes()) {
+      runs.add(NcclTuner.resolve(collective, layout, bytes(collective, size, layout.size())));
+    }
+    return List.copyOf(runs);
   }
 
   /**
@@ -39,18 +56,33 @@ final class SweepTable {
   }
 
   /**
+   * @return the collective as the current size runs: NCCL's algorithm and protocol for it
+   */
+  Workload.Collective current() {
+    return runs.get(sizeIndex);
+  }
+
+  /**
    * @return the element count of the current size, as nccl-tests rounds it
    */
   long elementCount() {
-    return Algorithms.elementCount(
-        collective.operation(), sizes.get(sizeIndex).bytes(), collective.dataType().bytes(), ranks);
+    return elementCount(collective, sizes.get(sizeIndex), ranks);
   }
 
   /**
    * @return the bytes of the current size, as nccl-tests counts them
    */
   long bytes() {
-    return elementCount() * collective.dataType().bytes();
+    return bytes(collective, sizes.get(sizeIndex), ranks);
+  }
+
+  private static long elementCount(Workload.Collective collective, DataSize size, int ranks) {
+    return Algorithms.elementCount(
+        collective.operation(), size.bytes(), collective.dataType().bytes(), ranks);
+  }
+
+  private static long bytes(Workload.Collective collective, DataSize size, int ranks) {
+    return elementCount(collective, size, ranks) * collective.dataType().bytes();
   }
 
   /**
@@ -68,7 +100,10 @@ final class SweepTable {
       outOfPlace = timing;
       inPlace = true;
     } else {
-      rows.add(new CollectiveRow(size, elementCount(), outOfPlace, timing));
+      Workload.Collective ran = current();
+      rows.add(
+          new CollectiveRow(
+              size, elementCount(), outOfPlace, timing, ran.algorithm(), ran.protocol()));
       inPlace = false;
       sizeIndex++;
     }

@@ -1,0 +1,164 @@
+package dev.rocelab.model.internal.collective;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.scenario.Workload.Algorithm;
+import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.api.scenario.Workload.Protocol;
+import dev.rocelab.model.ModelFixtures;
+import org.junit.jupiter.api.Test;
+
+/**
+ * NCCL's tuning model as {@link NcclTuner} applies it: the predicted times follow NCCL's formula
+ * (worked by hand below from tuning.cc's tables), and the choice is the fastest candidate, the only
+ * one when forced.
+ */
+class NcclTunerTest {
+
+  private static final long KIB = 1024;
+  private static final long MIB = 1024 * KIB;
+  private static final long GIB = 1024 * MIB;
+
+  /** The reference fabric's 16 ranks: 2 hosts, 16 channels, 8 × 400G, 3.6 Tb/s NVLink per GPU. */
+  private static final NcclTuner.Shape TWO_HOSTS = new NcclTuner.Shape(16, 2, 16, 400, 450);
+
+  /** The same hosts, 512 of them. */
+  private static final NcclTuner.Shape FIVE_HUNDRED_HOSTS =
+      new NcclTuner.Shape(4096, 512, 16, 400, 450);
+
+  @Test
+  void theShapeComesFromTheLayout() {
+    Workload.Collective collective =
+        Scenario.collective(CollectiveOperation.ALL_REDUCE).ranks(16).workload();
+    CollectiveLayout layout =
+        CollectiveLayout.of(FabricGraph.of(ModelFixtures.reference()), collective);
+
+    assertThat(NcclTuner.Shape.of(collective, layout)).isEqualTo(TWO_HOSTS);
+  }
+
+  @Test
+  void predictedTimesFollowNcclsFormula() {
+    // ring LL128 all-reduce, 2 MiB on two hosts: latency 14 + 26 NVLink steps × 1.9 + 4 network
+    // steps × 4.0 = 79.4 µs; bandwidth min(16 × 25 × 0.92, 16 × 36.7) × 16/30 = 196.27 GB/s
+    assertThat(
+            NcclTuner.predictedMicros(
+                CollectiveOperation.ALL_REDUCE, Algorithm.RING, Protocol.LL128, TWO_HOSTS, 2 * MIB))
+        .isCloseTo(79.4 + 2 * MIB / (1000 * 368 * 16 / 30.0), within(1e-9));
+    // tree Simple, 1 GiB on 512 hosts: latency 2 × (7 × 4 + 9 × 14) = 308 µs; bandwidth
+    // min(16 × 25 × 0.92, 16 × 36.0) × ½ = 184 GB/s, no correction above 256 MiB
+    assertThat(
+            NcclTuner.predictedMicros(
+                CollectiveOperation.ALL_REDUCE,
+                Algorithm.TREE,
+                Protocol.SIMPLE,
+                FIVE_HUNDRED_HOSTS,
+                GIB))
+        .isCloseTo(308 + GIB / (1000 * 184.0), within(1e-9));
+    // ring Simple, 1 GiB on 512 hosts: (8.4 + 7166 steps × max(3.4, 3 × 1.0) + 1024 × 14) × 1.4
+    assertThat(
+            NcclTuner.predictedMicros(
+                CollectiveOperation.ALL_REDUCE,
+                Algorithm.RING,
+                Protocol.SIMPLE,
+                FIVE_HUNDRED_HOSTS,
+                GIB))
+        .isCloseTo(
+            (8.4 + 7166 * 3.4 + 1024 * 14) * 1.4 + GIB / (1000 * 400 * 4096 / 8190.0),
+            within(1e-6));
+  }
+
+  @Test
+  void treesOfMediumSizesPayNcclsCorrectionFactor() {
+    double corrected =
+        NcclTuner.predictedMicros(
+            CollectiveOperation.ALL_REDUCE, Algorithm.TREE, Protocol.SIMPLE, TWO_HOSTS, 4 * MIB);
+    double latency =
+        NcclTuner.latencyMicros(
+            CollectiveOperation.ALL_REDUCE, Algorithm.TREE, Protocol.SIMPLE, TWO_HOSTS);
+    double bandwidth =
+        NcclTuner.bandwidth(
+            CollectiveOperation.ALL_REDUCE, Algorithm.TREE, Protocol.SIMPLE, TWO_HOSTS);
+    // 4 MiB >> 6 = 2^16: Simple's factor at index 16 is 0.7
+    assertThat(corrected).isCloseTo(latency + 4 * MIB / (1000 * bandwidth * 0.7), within(1e-9));
+  }
+
+  @Test
+  void smallCallsTakeLowLatencyProtocolsAndLargeOnesSimple() {
+    assertThat(choice(ALL_REDUCE_AUTO, TWO_HOSTS, 8)).isEqualTo("TREE/LL");
+    assertThat(choice(ALL_REDUCE_AUTO, TWO_HOSTS, 2 * MIB)).isEqualTo("TREE/LL128");
+    assertThat(choice(ALL_REDUCE_AUTO, TWO_HOSTS, 8 * GIB)).isEqualTo("RING/SIMPLE");
+    assertThat(choice(allGather(Algorithm.AUTO, Protocol.AUTO), TWO_HOSTS, 8)).isEqualTo("RING/LL");
+  }
+
+  @Test
+  void atScaleTheTreeReplacesTheRingWhoseStepsDominate() {
+    assertThat(choice(ALL_REDUCE_AUTO, FIVE_HUNDRED_HOSTS, GIB)).isEqualTo("TREE/SIMPLE");
+    double ring =
+        NcclTuner.predictedMicros(
+            CollectiveOperation.ALL_REDUCE,
+            Algorithm.RING,
+            Protocol.SIMPLE,
+            FIVE_HUNDRED_HOSTS,
+            GIB);
+    double tree =
+        NcclTuner.predictedMicros(
+            CollectiveOperation.ALL_REDUCE,
+            Algorithm.TREE,
+            Protocol.SIMPLE,
+            FIVE_HUNDRED_HOSTS,
+            GIB);
+    assertThat(ring / tree).as("ring's 8,190 step latencies").isGreaterThan(8);
+  }
+
+  @Test
+  void whatIsForcedIsTheOnlyCandidate() {
+    assertThat(choice(allReduce(Algorithm.RING, Protocol.AUTO), FIVE_HUNDRED_HOSTS, GIB))
+        .isEqualTo("RING/LL128");
+    assertThat(choice(allReduce(Algorithm.AUTO, Protocol.SIMPLE), TWO_HOSTS, 8))
+        .isEqualTo("TREE/SIMPLE");
+    assertThat(choice(allReduce(Algorithm.TREE, Protocol.LL), TWO_HOSTS, 8 * GIB))
+        .isEqualTo("TREE/LL");
+  }
+
+  @Test
+  void onlyAllReduceHasATreeAndAllToAllRunsSimple() {
+    for (CollectiveOperation op : CollectiveOperation.values()) {
+      Workload.Collective c = Scenario.collective(op).workload();
+      for (long bytes = 8; bytes <= 8 * GIB; bytes *= 8) {
+        String chosen = choice(c, FIVE_HUNDRED_HOSTS, bytes);
+        if (op != CollectiveOperation.ALL_REDUCE) {
+          assertThat(chosen).as("%s %d B", op, bytes).startsWith("RING/");
+        }
+        if (op == CollectiveOperation.ALL_TO_ALL) {
+          assertThat(chosen).as("%d B", bytes).isEqualTo("RING/SIMPLE");
+        }
+      }
+    }
+  }
+
+  private static final Workload.Collective ALL_REDUCE_AUTO =
+      allReduce(Algorithm.AUTO, Protocol.AUTO);
+
+  private static Workload.Collective allReduce(Algorithm algorithm, Protocol protocol) {
+    return Scenario.collective(CollectiveOperation.ALL_REDUCE)
+        .algorithm(algorithm)
+        .protocol(protocol)
+        .workload();
+  }
+
+  private static Workload.Collective allGather(Algorithm algorithm, Protocol protocol) {
+    return Scenario.collective(CollectiveOperation.ALL_GATHER)
+        .algorithm(algorithm)
+        .protocol(protocol)
+        .workload();
+  }
+
+  private static String choice(Workload.Collective collective, NcclTuner.Shape shape, long bytes) {
+    Workload.Collective resolved = NcclTuner.resolve(collective, shape, bytes);
+    return resolved.algorithm() + "/" + resolved.protocol();
+  }
+}
