@@ -16,10 +16,11 @@ import java.util.Optional;
  * its connection's queue pairs, each following the ECMP path the switches would give its packets
  * (same hash, same routes, links that are down or not yet rerouted around included). The streams of
  * a group (a channel's ring, chain or tree) advance together, at the pace the group's most loaded
- * link allows; groups share links max-min fairly (progressive filling), NVLink counting as one link
- * per GPU. Rates are recomputed whenever a group finishes or a fault changes links or routes, so
- * link failures, flaps and reconvergence act on a running collective. A run lasts NCCL's base
- * latency plus the longer of its data time and its chain of step latencies.
+ * link allows; groups — this collective's and those of the run's other flow-level collectives —
+ * share links max-min fairly ({@link FlowLevelShare}), NVLink counting as one link per GPU. Rates
+ * are recomputed whenever a run starts or ends, a group finishes or a fault changes links or
+ * routes, so link failures, flaps and reconvergence act on a running collective. A run lasts NCCL's
+ * base latency plus the longer of its data time and its chain of step latencies.
  *
  * <p>Not modelled: queues, PFC, ECN, congestion control, losses and retransmissions — a group on a
  * path through a failed link simply stalls until routes move it.
@@ -34,8 +35,10 @@ public final class FlowLevelCollective extends Component
   private final CollectiveLayout layout;
   private final Map<Connection, int[]> queuePairsOf;
   private final SweepTable table;
-  private final int links;
-  private final double[] capacity;
+  private final FlowLevelShare share;
+
+  /** Per rank: its GPU's NVLink among the shared links. */
+  private final int[] nvlinkOf;
 
   /** The collective as the current run executes it: NCCL's algorithm and protocol for its size. */
   private Workload.Collective run;
@@ -75,26 +78,25 @@ public final class FlowLevelCollective extends Component
    * @param layout where its ranks sit
    * @param queuePairsOf the queue pairs of each of its connections
    * @param startPs when it starts
+   * @param share the links it shares with the run's other flow-level collectives
    */
   public FlowLevelCollective(
       Network net,
       Workload.Collective collective,
       CollectiveLayout layout,
       Map<Connection, int[]> queuePairsOf,
-      long startPs) {
+      long startPs,
+      FlowLevelShare share) {
     this.net = net;
     this.layout = layout;
     this.table = new SweepTable(collective, layout);
     this.queuePairsOf = Map.copyOf(queuePairsOf);
-    this.links = net.portCount() + layout.size();
-    this.capacity = new double[links];
-    for (int gid = 0; gid < net.portCount(); gid++) {
-      capacity[gid] = PS_PER_SECOND / net.psPerByte(gid);
+    this.share = share;
+    this.nvlinkOf = new int[layout.size()];
+    for (Rank rank : layout.ranks()) {
+      nvlinkOf[rank.index()] = share.nvlink(rank, layout.nvlinkBitsPerSecond(rank.node()) / 8.0);
     }
-    for (int rank = 0; rank < layout.size(); rank++) {
-      capacity[net.portCount() + rank] =
-          layout.nvlinkBitsPerSecond(layout.ranks().get(rank).node()) / 8.0;
-    }
+    share.join(this);
     net.simulator().register(this);
     net.addTopologyListener(this);
     net.collectiveStarted();
@@ -116,6 +118,13 @@ public final class FlowLevelCollective extends Component
     }
   }
 
+  /**
+   * @return whether a run is under way (its groups take part in sharing the links)
+   */
+  boolean running() {
+    return running;
+  }
+
   @Override
   protected void wake(long now) {
     if (finished) {
@@ -123,6 +132,8 @@ public final class FlowLevelCollective extends Component
     }
     if (!running) {
       startRun(now);
+      share.reshare(now);
+      return;
     }
     progress(now);
     if (allDone()) {
@@ -134,7 +145,19 @@ public final class FlowLevelCollective extends Component
       return;
     }
     if (rate == null || anyJustDone()) {
-      rate = rates();
+      share.reshare(now);
+      return;
+    }
+    scheduleNext(now);
+  }
+
+  /**
+   * Wakes when the next group finishes at the current rates; leaves a run whose groups are all done
+   * waiting for its end.
+   */
+  void scheduleNext(long now) {
+    if (allDone()) {
+      return;
     }
     long from = Math.max(now, updatedPs);
     long next = Long.MAX_VALUE;
@@ -147,8 +170,35 @@ public final class FlowLevelCollective extends Component
     }
     if (next != Long.MAX_VALUE) {
       net.simulator().schedule(this, next);
+    } else {
+      // every unfinished group is stalled behind a failure: wait for the topology to change
+      net.simulator().cancel(this);
     }
-    // else every unfinished group is stalled behind a failure: wait for the topology to change
+  }
+
+  /**
+   * Adds this run's groups to those sharing the links: the links each loads, its bytes on each, and
+   * whether it is out of the sharing (finished, or stalled behind a failure).
+   */
+  void addGroups(List<int[]> linksOf, List<double[]> loadsOf, List<Boolean> frozen) {
+    if (loads == null) {
+      computeLoads();
+    }
+    for (int g = 0; g < groups; g++) {
+      linksOf.add(loadedLinks[g]);
+      loadsOf.add(loads[g]);
+      frozen.add(remaining[g] <= DONE || stalled[g]);
+    }
+  }
+
+  /**
+   * @param rates the rates of every group sharing the links, this run's from {@code from}
+   * @param from where this run's groups start among them
+   * @return where the next collective's groups start
+   */
+  int takeRates(double[] rates, int from) {
+    rate = Arrays.copyOfRange(rates, from, from + groups);
+    return from + groups;
   }
 
   private void startRun(long now) {
@@ -174,8 +224,8 @@ public final class FlowLevelCollective extends Component
   }
 
   /** Moves every group forward at its rate to {@code now}. */
-  private void progress(long now) {
-    if (now <= updatedPs) {
+  void progress(long now) {
+    if (!running || now <= updatedPs) {
       return;
     }
     if (rate != null) {
@@ -211,12 +261,13 @@ public final class FlowLevelCollective extends Component
    * failed link or has no route is stalled.
    */
   private void computeLoads() {
+    int links = share.links();
     double[][] dense = new double[groups][links];
     stalled = new boolean[groups];
     for (int i = 0; i < edges.size(); i++) {
       Edge e = edges.get(i);
       if (e.nvlink()) {
-        dense[e.group()][net.portCount() + e.from()] += edgeWire[i];
+        dense[e.group()][nvlinkOf[e.from()]] += edgeWire[i];
         continue;
       }
       int[] qps = edgeQueuePairs[i];
@@ -246,64 +297,6 @@ public final class FlowLevelCollective extends Component
     }
   }
 
-  /**
-   * Each group's rate in fractions of the group per second: progressive filling over the groups'
-   * loads — raise every unfrozen group's rate together until a link is full, freeze the groups on
-   * it, repeat. Finished and stalled groups are frozen from the start.
-   */
-  private double[] rates() {
-    if (loads == null) {
-      computeLoads();
-    }
-    boolean[] frozen = new boolean[groups];
-    for (int g = 0; g < groups; g++) {
-      frozen[g] = remaining[g] <= DONE || stalled[g];
-    }
-    double[] rates = new double[groups];
-    double[] used = new double[links];
-    double[] demand = new double[links];
-    while (true) {
-      Arrays.fill(demand, 0);
-      for (int g = 0; g < groups; g++) {
-        if (!frozen[g]) {
-          for (int k = 0; k < loads[g].length; k++) {
-            demand[loadedLinks[g][k]] += loads[g][k];
-          }
-        }
-      }
-      double step = Double.MAX_VALUE;
-      for (int l = 0; l < links; l++) {
-        if (demand[l] > 0) {
-          step = Math.min(step, (capacity[l] - used[l]) / demand[l]);
-        }
-      }
-      if (step == Double.MAX_VALUE) {
-        break;
-      }
-      for (int g = 0; g < groups; g++) {
-        if (!frozen[g]) {
-          rates[g] += step;
-          for (int k = 0; k < loads[g].length; k++) {
-            used[loadedLinks[g][k]] += step * loads[g][k];
-          }
-        }
-      }
-      boolean[] full = new boolean[groups];
-      for (int g = 0; g < groups; g++) {
-        for (int l : loadedLinks[g]) {
-          if (used[l] >= capacity[l] * (1 - 1e-12)) {
-            full[g] = true;
-            break;
-          }
-        }
-      }
-      for (int g = 0; g < groups; g++) {
-        frozen[g] |= full[g];
-      }
-    }
-    return rates;
-  }
-
   private double wireBytes(Edge e, int[] queuePairs) {
     double onWire =
         Math.max(
@@ -324,6 +317,7 @@ public final class FlowLevelCollective extends Component
     } else {
       finished = true;
       net.collectiveFinished();
+      share.reshare(now);
     }
   }
 }

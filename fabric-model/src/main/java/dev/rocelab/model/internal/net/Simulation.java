@@ -19,6 +19,7 @@ import dev.rocelab.model.internal.collective.CollectiveConnections;
 import dev.rocelab.model.internal.collective.CollectiveDriver;
 import dev.rocelab.model.internal.collective.CollectiveRunner;
 import dev.rocelab.model.internal.collective.FlowLevelCollective;
+import dev.rocelab.model.internal.collective.FlowLevelShare;
 import dev.rocelab.model.internal.telemetry.DropLog;
 import dev.rocelab.model.internal.telemetry.PortCounters;
 import dev.rocelab.model.internal.traffic.FlowSpec;
@@ -90,11 +91,13 @@ public final class Simulation {
         new NetworkBuilder(
                 graph, flows, scenario.seed(), FaultInjector.mtuAtStart(scenario.faults()))
             .build();
+    FlowLevelShare share = new FlowLevelShare(net);
     for (CollectiveConnections c : collectives) {
       long start = c.collective().start().picos();
       runners.add(
           c.collective().fidelity() == Fidelity.FLOW
-              ? new FlowLevelCollective(net, c.collective(), c.layout(), c.queuePairs(net), start)
+              ? new FlowLevelCollective(
+                  net, c.collective(), c.layout(), c.queuePairs(net), start, share)
               : new CollectiveRunner(net, c.collective(), c.layout(), c.queuePairs(net), start));
     }
     // a flow-level run has no packets to sample

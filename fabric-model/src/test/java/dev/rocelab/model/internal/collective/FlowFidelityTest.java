@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.RunResult;
@@ -13,6 +14,7 @@ import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.unit.SimTime;
@@ -111,6 +113,30 @@ class FlowFidelityTest {
 
     assertThat(four).as("busbw with 4 QPs per connection vs 1").isGreaterThan(one * 1.2);
     assertThat(four).isLessThanOrEqualTo(25.0);
+  }
+
+  /**
+   * Two flow-level all-reduces on the same 16 GPUs at once share every NIC and NVLink: each runs at
+   * half the busbw it has alone (they used to run as if each had the fabric to itself).
+   */
+  @Test
+  void flowLevelCollectivesRunningAtOnceShareTheLinks() {
+    Workload.Collective allReduce =
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .algorithm(Algorithm.RING)
+            .size("256MiB")
+            .ranks(16)
+            .fidelity(Fidelity.FLOW)
+            .workload();
+    double alone = busbw(ModelFixtures.run(REFERENCE, Scenario.of("alone", allReduce)).result());
+    RunResult both =
+        ModelFixtures.run(REFERENCE, Scenario.of("both", allReduce, allReduce)).result();
+
+    for (CollectiveResult each : both.collectives()) {
+      assertThat(each.largest().outOfPlace().busGigabytesPerSecond())
+          .as("busbw of each of two vs %.1f GB/s alone", alone)
+          .isCloseTo(alone / 2, org.assertj.core.data.Percentage.withPercentage(2));
+    }
   }
 
   @Test
