@@ -89,6 +89,14 @@ public @interface Collective {
   DataType dataType() default DataType.FLOAT;
 
   /**
+   * Where the ranks sit: the GPUs of these hosts, in this order; none for the fabric's hosts in
+   * fabric order.
+   *
+   * @return host names
+   */
+  String[] hosts() default {};
+
+  /**
    * The NCCL algorithm, like {@code NCCL_ALGO}; several values are a sweep. {@code AUTO} (the
    * default) leaves the choice to NCCL, per size.
    *

@@ -20,7 +20,8 @@ final class CollectivePlanner {
   /**
    * Plans a scenario's collectives.
    *
-   * @throws UnsupportedScenarioException if the lab has no launcher or too few GPUs
+   * @throws UnsupportedScenarioException if the lab has no launcher or too few GPUs, or a
+   *     collective is placed on chosen hosts
    */
   static List<CollectiveJob> plan(FabricGraph graph, Scenario scenario) {
     LabInventory lab = LabInventory.of(graph.spec()).orElseThrow();
@@ -34,6 +35,14 @@ final class CollectivePlanner {
                   + " cannot run "
                   + collective.describe()
                   + ": its inventory has no lab.launcher (mpirun with a host file, or srun)");
+        }
+        if (!collective.hosts().isEmpty()) {
+          throw new UnsupportedScenarioException(
+              "the lab of "
+                  + graph.spec().name()
+                  + " cannot place "
+                  + collective.describe()
+                  + " on chosen hosts: it runs collectives on its launcher's host file");
         }
         int gpus =
             lab.hosts().keySet().stream().mapToInt(host -> graph.hostProfileOf(host).gpus()).sum();

@@ -7,6 +7,7 @@ import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.scenario.Workload.Protocol;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
@@ -49,7 +50,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             1,
             false,
             Fidelity.PACKET,
-            SimTime.ZERO));
+            SimTime.ZERO,
+            List.of()));
   }
 
   private CollectiveBuilder(Settings settings, Workload.Collective workload) {
@@ -95,7 +97,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -116,7 +119,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -138,7 +142,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -160,7 +165,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -181,7 +187,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -202,7 +209,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -223,7 +231,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -244,7 +253,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             count,
             w.splitDataOnQps(),
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -266,7 +276,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             split,
             w.fidelity(),
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -287,7 +298,8 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             fidelity,
-            w.start()));
+            w.start(),
+            w.hosts()));
   }
 
   /**
@@ -308,7 +320,34 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
             w.qpsPerConnection(),
             w.splitDataOnQps(),
             w.fidelity(),
-            SimTime.parse(time)));
+            SimTime.parse(time),
+            w.hosts()));
+  }
+
+  /**
+   * Places the collective: its ranks are the GPUs of these hosts, in this order (with {@link
+   * #ranks} the first that many of them), instead of the fabric's hosts in fabric order — for a job
+   * on part of the fabric, a fragmented placement across leaves, or several jobs side by side.
+   *
+   * @param hosts host names, each once; none for the fabric's hosts in order
+   * @return a changed copy
+   */
+  public CollectiveBuilder hosts(String... hosts) {
+    return with(
+        new Workload.Collective(
+            w.operation(),
+            w.sizes(),
+            w.dataType(),
+            w.algorithm(),
+            w.protocol(),
+            w.ranks(),
+            w.root(),
+            w.channels(),
+            w.qpsPerConnection(),
+            w.splitDataOnQps(),
+            w.fidelity(),
+            w.start(),
+            List.of(hosts)));
   }
 
   private CollectiveBuilder with(Workload.Collective changed) {

@@ -8,6 +8,8 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.api.util.Checks;
 import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -348,6 +350,9 @@ public sealed interface Workload
    *     all of them (in 128-byte multiples) and it completes when every part has arrived
    * @param fidelity how closely a simulating backend models it
    * @param start when the collective starts
+   * @param hosts where its ranks sit (its placement): the GPUs of these hosts, in this order; empty
+   *     for the fabric's hosts in fabric order. With {@code ranks} &gt; 0 the first {@code ranks}
+   *     GPUs of them take part
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
@@ -363,10 +368,11 @@ public sealed interface Workload
       int qpsPerConnection,
       boolean splitDataOnQps,
       Fidelity fidelity,
-      SimTime start)
+      SimTime start,
+      List<String> hosts)
       implements Workload {
 
-    /** Validates the fields. */
+    /** Validates the fields and copies the hosts. */
     public Collective {
       Objects.requireNonNull(operation, "operation must not be null");
       Objects.requireNonNull(sizes, "sizes must not be null");
@@ -394,6 +400,58 @@ public sealed interface Workload
       }
       Objects.requireNonNull(fidelity, "fidelity must not be null");
       Objects.requireNonNull(start, "start must not be null");
+      hosts = Checks.list(hosts, "hosts");
+      for (String host : hosts) {
+        Checks.name(host, "hosts");
+      }
+      if (new HashSet<>(hosts).size() != hosts.size()) {
+        throw new IllegalArgumentException("hosts must not repeat a host but was " + hosts);
+      }
+    }
+
+    /**
+     * A collective on the fabric's hosts in fabric order.
+     *
+     * @param operation the collective
+     * @param sizes the message sizes
+     * @param dataType the element type
+     * @param algorithm the algorithm, or AUTO
+     * @param protocol the protocol, or AUTO
+     * @param ranks GPUs taking part, 0 for all
+     * @param root the root rank of a broadcast or reduce
+     * @param channels NCCL channels, 0 for the backend's choice
+     * @param qpsPerConnection queue pairs per connection
+     * @param splitDataOnQps whether messages are split over the queue pairs
+     * @param fidelity how closely a simulating backend models it
+     * @param start when it starts
+     */
+    public Collective(
+        CollectiveOperation operation,
+        SizeSweep sizes,
+        DataType dataType,
+        Algorithm algorithm,
+        Protocol protocol,
+        int ranks,
+        int root,
+        int channels,
+        int qpsPerConnection,
+        boolean splitDataOnQps,
+        Fidelity fidelity,
+        SimTime start) {
+      this(
+          operation,
+          sizes,
+          dataType,
+          algorithm,
+          protocol,
+          ranks,
+          root,
+          channels,
+          qpsPerConnection,
+          splitDataOnQps,
+          fidelity,
+          start,
+          List.of());
     }
 
     @Override
@@ -412,8 +470,21 @@ public sealed interface Workload
           + (qpsPerConnection == 1
               ? ""
               : " · " + qpsPerConnection + " QPs" + (splitDataOnQps ? " (split)" : ""))
-          + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase());
+          + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase())
+          + placement(hosts);
     }
+  }
+
+  /**
+   * The workload description's placement part: {@code " · on host3, host4"} (the first three and
+   * how many more), or nothing for the fabric's hosts in order.
+   */
+  private static String placement(List<String> hosts) {
+    if (hosts.isEmpty()) {
+      return "";
+    }
+    String named = String.join(", ", hosts.subList(0, Math.min(3, hosts.size())));
+    return " · on " + named + (hosts.size() > 3 ? " and " + (hosts.size() - 3) + " more" : "");
   }
 
   /** NCCL collective operations. */

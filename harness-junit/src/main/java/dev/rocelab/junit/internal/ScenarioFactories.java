@@ -294,7 +294,8 @@ public final class ScenarioFactories {
                             qps,
                             a.splitDataOnQps(),
                             fidelity,
-                            SimTime.ZERO);
+                            SimTime.ZERO,
+                            List.of(a.hosts()));
                     Scenario scenario =
                         Scenario.of("collective", traffic)
                             .withDuration(CollectiveBuilder.DEFAULT_DURATION);
@@ -312,7 +313,10 @@ public final class ScenarioFactories {
                                     : " · " + qps + " QPs" + (a.splitDataOnQps() ? " (split)" : ""))
                                 + (fidelity == Fidelity.PACKET
                                     ? ""
-                                    : " · " + fidelity.name().toLowerCase()),
+                                    : " · " + fidelity.name().toLowerCase())
+                                + (a.hosts().length == 0
+                                    ? ""
+                                    : " · on " + String.join(", ", a.hosts())),
                             parameters(
                                 "operation",
                                 operation.ncclName(),

@@ -12,9 +12,9 @@ import java.util.List;
 import org.apiguardian.api.API;
 
 /**
- * Where a collective's ranks sit: the first {@code n} GPUs of the fabric in host order, GPU {@code
- * i} of a host using NIC {@code gpuToNic[i]} (its rail). Hosts taking part are the collective's
- * nodes.
+ * Where a collective's ranks sit: the first {@code n} GPUs of its hosts — those it is placed on, in
+ * its order, or the fabric's in fabric order — GPU {@code i} of a host using NIC {@code
+ * gpuToNic[i]} (its rail). Hosts taking part are the collective's nodes.
  *
  * @since 0.1
  */
@@ -50,8 +50,9 @@ public final class CollectiveLayout {
    *     the root is not one of its ranks
    */
   public static CollectiveLayout of(FabricGraph graph, Workload.Collective collective) {
+    List<Device> hosts = placement(graph, collective);
     int gpus = 0;
-    for (Device host : graph.hosts()) {
+    for (Device host : hosts) {
       gpus += graph.hostProfileOf(host.name()).gpus();
     }
     int wanted = collective.ranks() == 0 ? gpus : collective.ranks();
@@ -60,16 +61,16 @@ public final class CollectiveLayout {
           collective.describe()
               + " needs "
               + wanted
-              + " GPUs but fabric "
-              + graph.spec().name()
+              + " GPUs but "
+              + where(graph, collective)
               + " has "
               + gpus);
     }
     if (wanted < 2) {
       throw new IllegalArgumentException(
           collective.describe()
-              + " needs at least 2 GPUs but fabric "
-              + graph.spec().name()
+              + " needs at least 2 GPUs but "
+              + where(graph, collective)
               + " has "
               + gpus);
     }
@@ -86,7 +87,7 @@ public final class CollectiveLayout {
     List<Rank> ranks = new ArrayList<>();
     List<String> nodes = new ArrayList<>();
     int rails = 1;
-    for (Device host : graph.hosts()) {
+    for (Device host : hosts) {
       if (ranks.size() == wanted) {
         break;
       }
@@ -107,6 +108,36 @@ public final class CollectiveLayout {
       }
     }
     return new CollectiveLayout(graph, ranks, nodes, rails);
+  }
+
+  /** The hosts a collective is placed on: those it names, in its order, or the fabric's. */
+  private static List<Device> placement(FabricGraph graph, Workload.Collective collective) {
+    if (collective.hosts().isEmpty()) {
+      return graph.hosts();
+    }
+    List<Device> hosts = new ArrayList<>();
+    for (String name : collective.hosts()) {
+      Device host =
+          graph
+              .device(name)
+              .filter(d -> !d.isSwitch())
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          collective.describe()
+                              + " is placed on "
+                              + name
+                              + ", which is not a host of fabric "
+                              + graph.spec().name()));
+      hosts.add(host);
+    }
+    return hosts;
+  }
+
+  private static String where(FabricGraph graph, Workload.Collective collective) {
+    return collective.hosts().isEmpty()
+        ? "fabric " + graph.spec().name()
+        : "its " + collective.hosts().size() + " hosts";
   }
 
   /**

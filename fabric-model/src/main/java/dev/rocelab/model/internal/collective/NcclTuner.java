@@ -272,7 +272,8 @@ public final class NcclTuner {
         c.qpsPerConnection(),
         c.splitDataOnQps(),
         c.fidelity(),
-        c.start());
+        c.start(),
+        c.hosts());
   }
 
   /** NCCL's log2i: floor(log2 n), 0 for n &le; 1. */
