@@ -90,8 +90,8 @@ class SweepTest {
             "firmware mismatch host1, host2 on 28.36.1010 · incast 4:1 · 1 MiB",
             "all_reduce · 64 MiB · ring · auto",
             "all_reduce · 64 MiB · tree · auto",
-            "all_gather · 64 MiB .. 1 GiB ×4 · auto · 4 ranks · 2 QPs (split)",
-            "all_gather · 64 MiB .. 1 GiB ×4 · auto · 4 ranks · 2 QPs (split) · flow");
+            "all_gather · 64 MiB .. 1 GiB ×4 · auto · 4 ranks · 2 QPs (split) · on host2, host1",
+            "all_gather · 64 MiB .. 1 GiB ×4 · auto · 4 ranks · 2 QPs (split) · flow · on host2, host1");
   }
 
   @Test
@@ -206,7 +206,8 @@ class SweepTest {
         ranks = 4,
         qpsPerConnection = 2,
         splitDataOnQps = true,
-        fidelity = {Fidelity.PACKET, Fidelity.FLOW})
+        fidelity = {Fidelity.PACKET, Fidelity.FLOW},
+        hosts = {"host2", "host1"})
     void allGather(RunResult run) {}
   }
 
