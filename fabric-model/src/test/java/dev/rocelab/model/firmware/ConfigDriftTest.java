@@ -113,8 +113,8 @@ class ConfigDriftTest {
                           new Fault.ConfigDrift("host3", "qos.ecn.3", "off", SimTime.ZERO))))
           .withMessage(
               "config drift of host3 at 0ps: the model can change a NIC's or host's \"firmware\""
-                  + " (its firmware version), \"outOfOrder\" (retransmit or tolerate) or \"mtu\""
-                  + " (at time zero), not \"qos.ecn.3\"");
+                  + " (its firmware version), \"outOfOrder\" (retransmit or tolerate), \"mtu\""
+                  + " or \"speed\" (at time zero), not \"qos.ecn.3\"");
       assertThatIllegalArgumentException()
           .isThrownBy(() -> session.run(INCAST.with(drift("host99", "fw-b", "0ps"))))
           .withMessage(

@@ -1,19 +1,15 @@
 package dev.rocelab.model.internal.net;
 
 import dev.rocelab.api.fabric.FirmwareRegistry;
-import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.OutOfOrder;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.scenario.Fault;
-import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.model.internal.engine.Component;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -51,6 +47,8 @@ final class FaultInjector extends Component {
 
   /** The setting of a config drift that sets a NIC's RoCE MTU (at time zero). */
   static final String MTU = "mtu";
+
+  static final String SPEED = "speed";
 
   private final Network net;
   private final PriorityQueue<Action> actions =
@@ -213,6 +211,16 @@ final class FaultInjector extends Component {
         }
         at(0, now -> net.event(now, FabricEvent.Kind.FAULT, f.device(), "RoCE MTU " + f.value()));
       }
+      case SPEED -> {
+        if (f.at().picos() != 0) {
+          throw new IllegalArgumentException(
+              where
+                  + ": the model sets a NIC's link \""
+                  + SPEED
+                  + "\" at time zero only (its ports are built with it)");
+        }
+        at(0, now -> net.event(now, FabricEvent.Kind.FAULT, f.device(), "link speed " + f.value()));
+      }
       default ->
           throw new IllegalArgumentException(
               where
@@ -220,8 +228,10 @@ final class FaultInjector extends Component {
                   + FIRMWARE
                   + "\" (its firmware version), \""
                   + OUT_OF_ORDER
-                  + "\" (retransmit or tolerate) or \""
+                  + "\" (retransmit or tolerate), \""
                   + MTU
+                  + "\" or \""
+                  + SPEED
                   + "\" (at time zero), not \""
                   + f.setting()
                   + "\"");
@@ -294,38 +304,6 @@ final class FaultInjector extends Component {
       }
     }
     return nics;
-  }
-
-  /**
-   * The RoCE MTU config drifts at time zero set for NICs, by NIC or host name, which the network is
-   * built with.
-   *
-   * @param faults a scenario's faults
-   * @return device (NIC or host) to MTU in bytes
-   * @throws IllegalArgumentException for an MTU that is not a RoCE MTU
-   */
-  static Map<String, Integer> mtuAtStart(List<Fault> faults) {
-    Map<String, Integer> mtu = new HashMap<>();
-    for (Fault fault : faults) {
-      if (fault instanceof Fault.ConfigDrift f && f.setting().equals(MTU) && f.at().picos() == 0) {
-        long bytes;
-        try {
-          bytes = DataSize.parse(f.value().matches("\\d+") ? f.value() + "B" : f.value()).bytes();
-        } catch (IllegalArgumentException e) {
-          bytes = -1;
-        }
-        if (!Framing.isRoceMtu(bytes)) {
-          throw new IllegalArgumentException(
-              "config drift of "
-                  + f.device()
-                  + ": \""
-                  + f.value()
-                  + "\" is not a RoCE MTU (256, 512, 1024, 2048 or 4096 bytes)");
-        }
-        mtu.put(f.device(), (int) bytes);
-      }
-    }
-    return mtu;
   }
 
   private SwitchNode switchNamed(String name) {

@@ -11,6 +11,7 @@ import dev.rocelab.api.fabric.PortHeadroom;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.fabric.SwitchProfile;
 import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
 import dev.rocelab.model.internal.cc.CnpPacer;
 import dev.rocelab.model.internal.cc.DcqcnReactionPoint;
 import dev.rocelab.model.internal.telemetry.LatencyRecorder;
@@ -34,7 +35,7 @@ public final class NetworkBuilder {
   private final List<FlowSpec> flows;
   private final long seed;
   private final FirmwareRegistry registry;
-  private final Map<String, Integer> mtu;
+  private final NicOverrides overrides;
 
   /**
    * @param graph the fabric
@@ -42,27 +43,54 @@ public final class NetworkBuilder {
    * @param seed the scenario seed (ECMP seeds and ECN draws derive from it)
    */
   public NetworkBuilder(FabricGraph graph, List<FlowSpec> flows, long seed) {
-    this(graph, flows, seed, Map.of());
+    this(graph, flows, seed, NicOverrides.NONE);
   }
 
   /**
    * @param graph the fabric
    * @param flows the flows, in id order
    * @param seed the scenario seed
-   * @param mtu RoCE MTUs in bytes set for some NICs instead of their profile's, by NIC or host name
+   * @param overrides RoCE MTUs and link speeds set for some NICs instead of their profile's
    */
-  NetworkBuilder(FabricGraph graph, List<FlowSpec> flows, long seed, Map<String, Integer> mtu) {
+  NetworkBuilder(FabricGraph graph, List<FlowSpec> flows, long seed, NicOverrides overrides) {
     this.graph = graph;
     this.flows = flows;
     this.seed = seed;
     this.registry = graph.spec().firmwareRegistry();
-    this.mtu = Map.copyOf(mtu);
+    this.overrides = overrides;
   }
 
-  /** A NIC's RoCE MTU: set for it, else for its host, else its profile's. */
-  private int mtuOf(Endpoint nic, NicProfile profile) {
-    Integer set = mtu.getOrDefault(nic.toString(), mtu.get(nic.device()));
-    return set != null ? set : (int) profile.mtu().bytes();
+  /**
+   * A NIC's speed: its profile's, or lower where a drift set it.
+   *
+   * @throws IllegalArgumentException if a drift set it above its profile's
+   */
+  private Rate speedOf(Endpoint nic) {
+    NicProfile profile = graph.nicProfileOf(nic);
+    Rate speed = overrides.speedOf(nic, profile);
+    if (speed.compareTo(profile.speed()) > 0) {
+      throw new IllegalArgumentException(
+          "config drift of "
+              + nic
+              + ": speed "
+              + speed
+              + " is faster than its NIC profile "
+              + profile.name()
+              + "'s "
+              + profile.speed());
+    }
+    return speed;
+  }
+
+  /** A switch port's speed: its link's, or its NIC peer's where a drift set that lower. */
+  private Rate switchPortSpeed(Link link, Endpoint port) {
+    Endpoint peer = link.peerOf(port);
+    boolean nicPeer = graph.device(peer.device()).map(d -> !d.isSwitch()).orElse(false);
+    if (!nicPeer) {
+      return link.spec().speed();
+    }
+    Rate nic = speedOf(peer);
+    return nic.compareTo(link.spec().speed()) < 0 ? nic : link.spec().speed();
   }
 
   /**
@@ -119,7 +147,7 @@ public final class NetworkBuilder {
                     net,
                     gid,
                     end.toString(),
-                    link.spec().speed().picosPerByte(),
+                    switchPortSpeed(link, end).picosPerByte(),
                     node,
                     local,
                     config.strictOrder(),
@@ -160,14 +188,14 @@ public final class NetworkBuilder {
           new NicNode(
               n,
               end.toString(),
-              profile.speed().bitsPerSecond(),
+              speedOf(end).bitsPerSecond(),
               registry.nicBehaviour(profile.firmware()),
               profile.dcqcn(),
               profile.cnp(),
               profile.outOfOrder());
       nic.attach(
           net.sim.register(
-              new NicPort(net, gid, end.toString(), profile.speed().picosPerByte(), nic)));
+              new NicPort(net, gid, end.toString(), speedOf(end).picosPerByte(), nic)));
       net.ports[gid] = nic.port;
       net.portNames[gid++] = end.toString();
       net.nics[n] = nic;
@@ -249,7 +277,7 @@ public final class NetworkBuilder {
                     hash,
                     flow.dscp(),
                     priority,
-                    mtuOf(flow.source(), srcProfile),
+                    overrides.mtuOf(flow.source(), srcProfile),
                     perQp,
                     flow.messages(),
                     flow.startPs(),

@@ -88,8 +88,7 @@ public final class Simulation {
     }
     this.flows = List.copyOf(planned);
     this.net =
-        new NetworkBuilder(
-                graph, flows, scenario.seed(), FaultInjector.mtuAtStart(scenario.faults()))
+        new NetworkBuilder(graph, flows, scenario.seed(), NicOverrides.atStart(scenario.faults()))
             .build();
     FlowLevelShare share = new FlowLevelShare(net);
     for (CollectiveConnections c : collectives) {
