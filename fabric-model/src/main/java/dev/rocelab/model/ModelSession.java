@@ -65,7 +65,9 @@ final class ModelSession implements FabricSession {
     }
     if (flowLevel) {
       for (Fault fault : scenario.faults()) {
-        if (fault instanceof Fault.PfcStorm || fault instanceof Fault.BitErrors) {
+        if (fault instanceof Fault.PfcStorm
+            || fault instanceof Fault.BitErrors
+            || fault instanceof Fault.DegradingOptic) {
           return Optional.of(
               "flow fidelity models link capacity and routes, not "
                   + fault.describe()

@@ -10,7 +10,8 @@ import java.util.Set;
  * A fault as the command line gives it: {@code KIND:SUBJECT[,key=value…]@TIME}, e.g. {@code
  * linkDown:leaf1:eth9@2ms}, {@code linkFlap:leaf1:eth9,period=200us,count=3@1ms}, {@code
  * pfcStorm:host1:nic0,priority=3,duration=100us@20us}, {@code switchReset:spine1,reboot=1ms@500us},
- * {@code bitErrors:leaf1:eth9,rate=1e-6@0}, {@code withdrawRoute:leaf1:eth9@1ms}.
+ * {@code bitErrors:leaf1:eth9,rate=1e-6@0}, {@code
+ * degradingOptic:leaf1:eth9,from=1e-6,to=1e-3,over=5ms@0}, {@code withdrawRoute:leaf1:eth9@1ms}.
  */
 final class FaultArgument {
 
@@ -18,7 +19,8 @@ final class FaultArgument {
   static final String SYNTAX =
       "linkDown:PORT@T, linkUp:PORT@T, linkFlap:PORT,period=T,count=N@T,"
           + " switchReset:SWITCH,reboot=T@T, pfcStorm:NIC,priority=P,duration=T@T,"
-          + " bitErrors:PORT,rate=R@T, withdrawRoute:PORT@T, restoreRoute:PORT@T";
+          + " bitErrors:PORT,rate=R@T, degradingOptic:PORT,from=BER,to=BER,over=T@T,"
+          + " withdrawRoute:PORT@T, restoreRoute:PORT@T";
 
   private FaultArgument() {}
 
@@ -84,6 +86,15 @@ final class FaultArgument {
                   options,
                   Set.of("rate"),
                   Fault.bitErrors(subject, Double.parseDouble(required(options, "rate"))));
+          case "degradingOptic" ->
+              only(
+                  options,
+                  Set.of("from", "to", "over"),
+                  Fault.degradingOptic(
+                      subject,
+                      Double.parseDouble(required(options, "from")),
+                      Double.parseDouble(required(options, "to")),
+                      required(options, "over")));
           case "withdrawRoute" -> only(options, Set.of(), Fault.withdrawRoute(subject));
           case "restoreRoute" -> only(options, Set.of(), Fault.restoreRoute(subject));
           default -> throw new IllegalArgumentException("no fault kind " + kind);

@@ -149,6 +149,8 @@ class RunCommandTest {
         .isEqualTo(Fault.linkFlap("leaf1:eth9", "200us", 3).at("1ms"));
     assertThat(FaultArgument.parse("switchReset:spine1,reboot=1ms@500us"))
         .isEqualTo(Fault.switchReset("spine1", "1ms").at("500us"));
+    assertThat(FaultArgument.parse("degradingOptic:leaf1:eth9,from=1e-6,to=1e-3,over=5ms@1ms"))
+        .isEqualTo(Fault.degradingOptic("leaf1:eth9", 1e-6, 1e-3, "5ms").at("1ms"));
     assertThatThrownBy(() -> FaultArgument.parse("linkFlap:leaf1:eth9,period=200us@1ms"))
         .hasMessageStartingWith("--fault linkFlap:leaf1:eth9,period=200us@1ms: missing count=…");
     assertThatThrownBy(() -> FaultArgument.parse("linkDown:leaf1:eth9,speed=1@1ms"))

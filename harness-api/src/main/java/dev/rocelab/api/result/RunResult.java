@@ -39,6 +39,8 @@ import org.apiguardian.api.API;
  * @param series sampled time series
  * @param events the timeline, in time order
  * @param collectives the collectives' nccl-tests tables, in workload order
+ * @param fec FEC counters of the receiving ports that saw errored codewords, ordered by port (other
+ *     ports corrected nothing); empty where the backend does not count them
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -54,7 +56,8 @@ public record RunResult(
     List<DropRecord> firstDrops,
     List<TimeSeries> series,
     List<FabricEvent> events,
-    List<CollectiveResult> collectives) {
+    List<CollectiveResult> collectives,
+    List<FecStats> fec) {
 
   /** Validates the fields and copies the collections. */
   public RunResult {
@@ -70,6 +73,52 @@ public record RunResult(
     series = List.copyOf(series);
     events = List.copyOf(events);
     collectives = List.copyOf(collectives);
+    fec = List.copyOf(fec);
+  }
+
+  /**
+   * A result without FEC counters.
+   *
+   * @param scenario the scenario that ran
+   * @param backend the backend's id
+   * @param fabric the fabric it ran on
+   * @param stopReason why the run ended
+   * @param elapsed simulated (or real) time from start to end
+   * @param ports counters per port and priority
+   * @param flows per-flow results
+   * @param latency one-way latency per priority
+   * @param firstDrops the first dropped packets
+   * @param series sampled time series
+   * @param events the timeline
+   * @param collectives the collectives' nccl-tests tables
+   */
+  public RunResult(
+      Scenario scenario,
+      String backend,
+      FabricGraph fabric,
+      StopReason stopReason,
+      SimTime elapsed,
+      List<PortStats> ports,
+      List<FlowResult> flows,
+      Map<Integer, LatencySummary> latency,
+      List<DropRecord> firstDrops,
+      List<TimeSeries> series,
+      List<FabricEvent> events,
+      List<CollectiveResult> collectives) {
+    this(
+        scenario,
+        backend,
+        fabric,
+        stopReason,
+        elapsed,
+        ports,
+        flows,
+        latency,
+        firstDrops,
+        series,
+        events,
+        collectives,
+        List.of());
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.rocelab.api.scenario;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.backend.Capability;
@@ -26,6 +27,7 @@ public sealed interface Fault
         Fault.SwitchReset,
         Fault.PfcStorm,
         Fault.BitErrors,
+        Fault.DegradingOptic,
         Fault.ConfigDrift,
         Fault.RouteChange {
 
@@ -126,6 +128,21 @@ public sealed interface Fault
    */
   static BitErrors bitErrors(String port, double bitErrorRate) {
     return new BitErrors(Endpoint.parse(port), bitErrorRate, SimTime.ZERO);
+  }
+
+  /**
+   * An optic that degrades until it fails: its pre-FEC bit-error rate rises from {@code fromBer} to
+   * {@code toBer} over {@code over}, then its link goes down.
+   *
+   * @param port either end of the link
+   * @param fromBer the pre-FEC bit-error rate when the degradation starts, e.g. 1e-8
+   * @param toBer the pre-FEC bit-error rate when the optic fails, e.g. 1e-3
+   * @param over how long it takes, e.g. {@code "5ms"}
+   * @return the fault
+   */
+  static DegradingOptic degradingOptic(String port, double fromBer, double toBer, String over) {
+    return new DegradingOptic(
+        Endpoint.parse(port), fromBer, toBer, SimTime.parse(over), SimTime.ZERO);
   }
 
   /**
@@ -362,6 +379,74 @@ public sealed interface Fault
     @Override
     public String describe() {
       return "bit errors " + port + " BER " + bitErrorRate + " at " + at;
+    }
+  }
+
+  /**
+   * An optic that degrades until it fails, the grey failure that precedes many link flaps: from
+   * {@code at} the pre-FEC bit-error rate of both directions of the link rises log-linearly from
+   * {@code fromBer} to {@code toBer} over {@code over}; then the link goes down. The link's FEC
+   * corrects what it can, so corrected codewords rise first, then uncorrectable ones drop frames
+   * (CRC errors that go-back-N resends), and last the link fails.
+   *
+   * @param port either end of the link
+   * @param fromBer the pre-FEC bit-error rate at {@code at}, in (0, 1)
+   * @param toBer the pre-FEC bit-error rate when the optic fails, in [fromBer, 1)
+   * @param over how long the degradation takes, &gt; 0
+   * @param at when it starts
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  record DegradingOptic(Endpoint port, double fromBer, double toBer, SimTime over, SimTime at)
+      implements Fault {
+
+    /** Validates the fields. */
+    public DegradingOptic {
+      Objects.requireNonNull(port, "port must not be null");
+      if (!(fromBer > 0 && fromBer < 1)) {
+        throw new IllegalArgumentException("fromBer must be in (0, 1) but was " + fromBer);
+      }
+      if (!(toBer >= fromBer && toBer < 1)) {
+        throw new IllegalArgumentException(
+            "toBer must be in [fromBer, 1) = [" + fromBer + ", 1) but was " + toBer);
+      }
+      Objects.requireNonNull(over, "over must not be null");
+      if (over.picos() <= 0) {
+        throw new IllegalArgumentException("over must be > 0 but was " + over);
+      }
+      Objects.requireNonNull(at, "at must not be null");
+    }
+
+    /**
+     * @return when the optic fails and its link goes down
+     */
+    public SimTime failsAt() {
+      return at.plus(over);
+    }
+
+    @Override
+    public DegradingOptic at(SimTime time) {
+      return new DegradingOptic(port, fromBer, toBer, over, time);
+    }
+
+    @Override
+    public Capability requires() {
+      return Capability.BIT_ERRORS;
+    }
+
+    @Override
+    public String describe() {
+      return "degrading optic "
+          + port
+          + " pre-FEC BER "
+          + fromBer
+          + " → "
+          + toBer
+          + " over "
+          + over
+          + " from "
+          + at
+          + ", then down";
     }
   }
 

@@ -50,6 +50,9 @@ final class FaultInjector extends Component {
 
   static final String SPEED = "speed";
 
+  /** The steps of a degrading optic's rising bit-error rate. */
+  static final int OPTIC_STEPS = 20;
+
   private final Network net;
   private final PriorityQueue<Action> actions =
       new PriorityQueue<>(
@@ -142,6 +145,8 @@ final class FaultInjector extends Component {
                   f.port().toString(),
                   "bit errors on " + link.name() + ", BER " + f.bitErrorRate());
             });
+      } else if (fault instanceof Fault.DegradingOptic f) {
+        degrade(f);
       } else if (fault instanceof Fault.ConfigDrift f) {
         drift(f, registry);
       } else {
@@ -348,6 +353,59 @@ final class FaultInjector extends Component {
     if (!actions.isEmpty()) {
       net.sim.schedule(this, actions.peek().timePs);
     }
+  }
+
+  /**
+   * A degrading optic: the link's pre-FEC BER set at {@link #OPTIC_STEPS} times spread evenly over
+   * the degradation, rising log-linearly from the first to the last value; then the link goes down.
+   */
+  private void degrade(Fault.DegradingOptic f) {
+    FabricLink link = linkAt(f.port().toString());
+    long seed = net.seed ^ (37L * link.name().hashCode());
+    long bitsPerSecond = Math.round(8e12 / link.a().psPerByte);
+    long start = f.at().picos();
+    long over = f.over().picos();
+    double decades = Math.log10(f.toBer() / f.fromBer());
+    for (int step = 0; step < OPTIC_STEPS; step++) {
+      double ber = f.fromBer() * Math.pow(10, decades * step / (OPTIC_STEPS - 1));
+      boolean first = step == 0;
+      at(
+          start + over * step / OPTIC_STEPS,
+          now -> {
+            if (link.isDown()) {
+              return;
+            }
+            link.a().out.degrade(ber, bitsPerSecond, seed);
+            link.b().out.degrade(ber, bitsPerSecond, ~seed);
+            if (first) {
+              net.event(
+                  now,
+                  FabricEvent.Kind.FAULT,
+                  f.port().toString(),
+                  "optic of link "
+                      + link.name()
+                      + " degrading: pre-FEC BER "
+                      + f.fromBer()
+                      + " rising to "
+                      + f.toBer()
+                      + " by "
+                      + f.failsAt());
+            }
+          });
+    }
+    at(
+        f.failsAt().picos(),
+        now -> {
+          if (!link.isDown()) {
+            cut(link, null, now);
+            net.event(
+                now,
+                FabricEvent.Kind.FAULT,
+                f.port().toString(),
+                "link " + link.name() + " down: its optic failed");
+            reconverge(List.of(link), link.name(), now, false);
+          }
+        });
   }
 
   private void down(FabricLink link, String port, long now) {

@@ -6,6 +6,7 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
+import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
@@ -278,7 +279,22 @@ public final class Simulation {
         firstDrops(),
         flowLevel ? List.of() : sampler.series(),
         List.copyOf(net.events),
-        runners.stream().flatMap(r -> r.result().stream()).toList());
+        runners.stream().flatMap(r -> r.result().stream()).toList(),
+        fecStats());
+  }
+
+  /** The FEC counters of every port that received errored codewords, in port order. */
+  private List<FecStats> fecStats() {
+    List<FecStats> out = new ArrayList<>();
+    for (int gid = 0; gid < net.ports.length; gid++) {
+      Port port = net.ports[gid];
+      if (port.fecCorrected > 0 || port.fecUncorrectable > 0) {
+        out.add(
+            new FecStats(
+                Endpoint.parse(net.portNames[gid]), port.fecCorrected, port.fecUncorrectable));
+      }
+    }
+    return out;
   }
 
   private List<PortStats> portStats() {

@@ -19,6 +19,13 @@ final class Wire extends Component {
 
   private java.util.SplittableRandom bitErrors;
   private double bitsKeptLog;
+
+  /** A degrading optic's draws and FEC, or null. */
+  private java.util.SplittableRandom codewordErrors;
+
+  private Fec fec;
+  private double codewordErrored;
+  private double codewordUncorrectable;
   private Packet[] frames = new Packet[16];
   private long[] arrivals = new long[16];
   private int head;
@@ -52,13 +59,46 @@ final class Wire extends Component {
     if (count > 0) {
       net.sim.schedule(this, arrivals[head]);
     }
-    if (bitErrors != null && corrupted(p)) {
+    if ((bitErrors != null && corrupted(p)) || (codewordErrors != null && uncorrected(p))) {
       if (p.kind == Packet.DATA) {
         net.drop(p, receiver, dev.rocelab.api.result.DropReason.CRC_ERROR, now);
       }
       return;
     }
     peer.receive(p, peerPort, now);
+  }
+
+  /**
+   * From now on, bits on this wire are flipped with probability {@code preFecBer} before the link's
+   * FEC: each codeword of a frame is corrected when it has errored symbols FEC can correct, counted
+   * at the receiver; a frame with a codeword beyond correction fails its CRC.
+   *
+   * @param preFecBer the bit-error rate before FEC
+   * @param linkBitsPerSecond the link's speed, which decides its FEC
+   * @param seed the draws' seed
+   */
+  void degrade(double preFecBer, long linkBitsPerSecond, long seed) {
+    if (codewordErrors == null) {
+      codewordErrors = new java.util.SplittableRandom(seed);
+      fec = Fec.forSpeed(linkBitsPerSecond);
+    }
+    codewordErrored = fec.errored(preFecBer);
+    codewordUncorrectable = fec.uncorrectable(preFecBer);
+  }
+
+  // Only on a degrading optic's wires.
+  private boolean uncorrected(Packet p) {
+    boolean lost = false;
+    for (int c = fec.codewords(p.wireBytes()); c > 0; c--) {
+      double draw = codewordErrors.nextDouble();
+      if (draw < codewordUncorrectable) {
+        receiver.fecUncorrectable++;
+        lost = true;
+      } else if (draw < codewordErrored) {
+        receiver.fecCorrected++;
+      }
+    }
+    return lost;
   }
 
   /**
