@@ -8,7 +8,7 @@ import dev.rocelab.api.scenario.Workload.Protocol;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.util.List;
-import java.util.Objects;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -84,21 +84,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder sizes(SizeSweep sweep) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            sweep,
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.sizes = sweep);
   }
 
   /**
@@ -106,21 +92,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder dataType(DataType type) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            type,
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.dataType = type);
   }
 
   /**
@@ -129,21 +101,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder algorithm(Algorithm algorithm) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            algorithm,
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.algorithm = algorithm);
   }
 
   /**
@@ -152,43 +110,16 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder protocol(Protocol protocol) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            protocol,
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.protocol = protocol);
   }
 
   /**
-   * @param count GPUs taking part, the first {@code count} in fabric order; 0 for all, else &ge; 2
+   * @param count GPUs taking part, the first {@code count} of its hosts (the fabric's, in order,
+   *     unless {@link #hosts placed}); 0 for all, else &ge; 2
    * @return a changed copy
    */
   public CollectiveBuilder ranks(int count) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            count,
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.ranks = count);
   }
 
   /**
@@ -196,21 +127,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder root(int rank) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            rank,
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.root = rank);
   }
 
   /**
@@ -218,21 +135,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder channels(int count) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            count,
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.channels = count);
   }
 
   /**
@@ -240,21 +143,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder qpsPerConnection(int count) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            count,
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.qpsPerConnection = count);
   }
 
   /**
@@ -263,21 +152,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder splitDataOnQps(boolean split) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            split,
-            w.fidelity(),
-            w.start(),
-            w.hosts()));
+    return change(d -> d.splitDataOnQps = split);
   }
 
   /**
@@ -285,21 +160,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder fidelity(Fidelity fidelity) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            fidelity,
-            w.start(),
-            w.hosts()));
+    return change(d -> d.fidelity = fidelity);
   }
 
   /**
@@ -307,21 +168,7 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder start(String time) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            SimTime.parse(time),
-            w.hosts()));
+    return change(d -> d.start = SimTime.parse(time));
   }
 
   /**
@@ -333,25 +180,64 @@ public final class CollectiveBuilder extends ScenarioBuilder<CollectiveBuilder> 
    * @return a changed copy
    */
   public CollectiveBuilder hosts(String... hosts) {
-    return with(
-        new Workload.Collective(
-            w.operation(),
-            w.sizes(),
-            w.dataType(),
-            w.algorithm(),
-            w.protocol(),
-            w.ranks(),
-            w.root(),
-            w.channels(),
-            w.qpsPerConnection(),
-            w.splitDataOnQps(),
-            w.fidelity(),
-            w.start(),
-            List.of(hosts)));
+    return change(d -> d.hosts = List.of(hosts));
   }
 
-  private CollectiveBuilder with(Workload.Collective changed) {
-    return new CollectiveBuilder(settings(), Objects.requireNonNull(changed));
+  /** A changed copy: the workload's fields, one or more of them changed, validated anew. */
+  private CollectiveBuilder change(Consumer<Draft> edit) {
+    Draft d = new Draft(w);
+    edit.accept(d);
+    return new CollectiveBuilder(settings(), d.build());
+  }
+
+  /** The workload's fields, to change one before building the next workload. */
+  private static final class Draft {
+    private final CollectiveOperation operation;
+    private SizeSweep sizes;
+    private DataType dataType;
+    private Algorithm algorithm;
+    private Protocol protocol;
+    private int ranks;
+    private int root;
+    private int channels;
+    private int qpsPerConnection;
+    private boolean splitDataOnQps;
+    private Fidelity fidelity;
+    private SimTime start;
+    private List<String> hosts;
+
+    Draft(Workload.Collective w) {
+      operation = w.operation();
+      sizes = w.sizes();
+      dataType = w.dataType();
+      algorithm = w.algorithm();
+      protocol = w.protocol();
+      ranks = w.ranks();
+      root = w.root();
+      channels = w.channels();
+      qpsPerConnection = w.qpsPerConnection();
+      splitDataOnQps = w.splitDataOnQps();
+      fidelity = w.fidelity();
+      start = w.start();
+      hosts = w.hosts();
+    }
+
+    Workload.Collective build() {
+      return new Workload.Collective(
+          operation,
+          sizes,
+          dataType,
+          algorithm,
+          protocol,
+          ranks,
+          root,
+          channels,
+          qpsPerConnection,
+          splitDataOnQps,
+          fidelity,
+          start,
+          hosts);
+    }
   }
 
   @Override
