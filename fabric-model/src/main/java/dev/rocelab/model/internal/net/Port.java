@@ -42,12 +42,6 @@ abstract class Port extends Component {
   /** How long after a pause frame arrives it takes effect (firmware/NOS behaviour). */
   long pauseReactionPs;
 
-  /** Codewords received with errors FEC corrected (only a degrading optic's receivers count). */
-  long fecCorrected;
-
-  /** Codewords received with more errors than FEC corrects. */
-  long fecUncorrectable;
-
   Port(Network net, int gid, String name, long psPerByte) {
     this.net = net;
     this.gid = gid;

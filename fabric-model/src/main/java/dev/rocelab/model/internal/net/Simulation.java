@@ -285,16 +285,17 @@ public final class Simulation {
 
   /** The FEC counters of every port that received errored codewords, in port order. */
   private List<FecStats> fecStats() {
-    List<FecStats> out = new ArrayList<>();
-    for (int gid = 0; gid < net.ports.length; gid++) {
-      Port port = net.ports[gid];
-      if (port.fecCorrected > 0 || port.fecUncorrectable > 0) {
-        out.add(
+    java.util.SortedMap<Integer, FecStats> byPort = new java.util.TreeMap<>();
+    for (Wire wire : net.wires) {
+      if (wire.fecCorrected > 0 || wire.fecUncorrectable > 0) {
+        int gid = wire.receiver.gid;
+        byPort.put(
+            gid,
             new FecStats(
-                Endpoint.parse(net.portNames[gid]), port.fecCorrected, port.fecUncorrectable));
+                Endpoint.parse(net.portNames[gid]), wire.fecCorrected, wire.fecUncorrectable));
       }
     }
-    return out;
+    return List.copyOf(byPort.values());
   }
 
   private List<PortStats> portStats() {

@@ -17,8 +17,16 @@ final class Wire extends Component {
   /** The port at the far end, where frames that fail their CRC are counted. */
   Port receiver;
 
+  /** Bit errors or a degrading optic act on this wire: every frame is checked. */
+  private boolean impaired;
+
   private java.util.SplittableRandom bitErrors;
   private double bitsKeptLog;
+
+  /** Codewords the receiver's FEC corrected, and those beyond correction (a degrading optic's). */
+  long fecCorrected;
+
+  long fecUncorrectable;
 
   /** A degrading optic's draws and FEC, or null. */
   private java.util.SplittableRandom codewordErrors;
@@ -59,7 +67,7 @@ final class Wire extends Component {
     if (count > 0) {
       net.sim.schedule(this, arrivals[head]);
     }
-    if ((bitErrors != null && corrupted(p)) || (codewordErrors != null && uncorrected(p))) {
+    if (impaired && lost(p)) {
       if (p.kind == Packet.DATA) {
         net.drop(p, receiver, dev.rocelab.api.result.DropReason.CRC_ERROR, now);
       }
@@ -81,21 +89,24 @@ final class Wire extends Component {
     if (codewordErrors == null) {
       codewordErrors = new java.util.SplittableRandom(seed);
       fec = Fec.forSpeed(linkBitsPerSecond);
+      impaired = true;
     }
     codewordErrored = fec.errored(preFecBer);
     codewordUncorrectable = fec.uncorrectable(preFecBer);
   }
 
-  // Only on a degrading optic's wires.
-  private boolean uncorrected(Packet p) {
-    boolean lost = false;
-    for (int c = fec.codewords(p.wireBytes()); c > 0; c--) {
-      double draw = codewordErrors.nextDouble();
-      if (draw < codewordUncorrectable) {
-        receiver.fecUncorrectable++;
-        lost = true;
-      } else if (draw < codewordErrored) {
-        receiver.fecCorrected++;
+  /** Only on an impaired wire: whether bit errors or uncorrectable codewords lose the frame. */
+  private boolean lost(Packet p) {
+    boolean lost = bitErrors != null && corrupted(p);
+    if (codewordErrors != null) {
+      for (int c = fec.codewords(p.wireBytes()); c > 0; c--) {
+        double draw = codewordErrors.nextDouble();
+        if (draw < codewordUncorrectable) {
+          fecUncorrectable++;
+          lost = true;
+        } else if (draw < codewordErrored) {
+          fecCorrected++;
+        }
       }
     }
     return lost;
@@ -108,9 +119,9 @@ final class Wire extends Component {
   void startBitErrors(double ber, long seed) {
     bitErrors = new java.util.SplittableRandom(seed);
     bitsKeptLog = Math.log1p(-ber);
+    impaired = true;
   }
 
-  // Only on the fault path: a wire without bit errors never gets here.
   private boolean corrupted(Packet p) {
     double intact = Math.exp(8.0 * p.wireBytes() * bitsKeptLog);
     return bitErrors.nextDouble() >= intact;
