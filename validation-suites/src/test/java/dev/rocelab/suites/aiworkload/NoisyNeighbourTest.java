@@ -1,0 +1,81 @@
+package dev.rocelab.suites.aiworkload;
+
+import static dev.rocelab.assertj.FabricAssertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.SizeSweep;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.junit.FabricTest;
+import dev.rocelab.junit.Purpose;
+import dev.rocelab.suites.Criteria;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+@Purpose(
+    "AI workload: tenant isolation. A victim all-reduce placed on the first half of the fabric's hosts runs alone, then beside a noisy neighbour on the other half: every NIC of the neighbour's hosts but one sending to that one's first NIC (an incast with PFC). Pass: no loss, and the victim keeping at least the criterion's share of the bus bandwidth it had alone.")
+@FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.AI_WORKLOAD)
+class NoisyNeighbourTest {
+
+  private final Criteria criteria = Criteria.of(Phase.AI_WORKLOAD);
+
+  @Test
+  void theVictimKeepsItsBusBandwidthBesideANeighboursIncast(
+      FabricSession session, FabricSpec spec) {
+    FabricGraph fabric = FabricGraph.of(spec);
+    List<String> hosts = fabric.hosts().stream().map(Device::name).toList();
+    assumeTrue(hosts.size() >= 4, "two tenants need at least 4 hosts; the fabric has " + hosts);
+    List<String> victimHosts = hosts.subList(0, hosts.size() / 2);
+    List<String> neighbourHosts = hosts.subList(hosts.size() / 2, hosts.size());
+    Workload.Collective victim =
+        Scenario.collective(Workload.CollectiveOperation.ALL_REDUCE)
+            .sizes(SizeSweep.of(criteria.size("noisyNeighbourVictimSize")))
+            .hosts(victimHosts.toArray(String[]::new))
+            .workload();
+
+    RunResult alone = session.run(Scenario.of("victim alone", victim));
+    RunResult beside = session.run(withIncast(victim, neighbourHosts, fabric));
+
+    assertThat(alone).isLossless();
+    assertThat(beside).isLossless();
+    Rate busbwAlone = alone.collectives().get(0).largest().outOfPlace().busBandwidth();
+    double retained = criteria.number("noisyNeighbourBusbwRetained");
+    assertThat(beside)
+        .collective()
+        .busBandwidth()
+        .describedAs(
+            "victim busbw beside the neighbour's incast, at least %s of %s alone (%s)",
+            retained, busbwAlone, criteria.origin("noisyNeighbourBusbwRetained"))
+        .isAtLeast(Rate.bps(Math.round(busbwAlone.bitsPerSecond() * retained)));
+  }
+
+  /** The victim beside an incast among the neighbour's hosts onto the last host's first NIC. */
+  private Scenario withIncast(
+      Workload.Collective victim, List<String> neighbourHosts, FabricGraph fabric) {
+    String receiverHost = neighbourHosts.get(neighbourHosts.size() - 1);
+    Endpoint receiver =
+        fabric.nics().stream()
+            .filter(n -> n.device().equals(receiverHost))
+            .findFirst()
+            .orElseThrow();
+    List<Workload> workloads = new ArrayList<>(List.of(victim));
+    for (Endpoint sender : fabric.nics()) {
+      if (neighbourHosts.contains(sender.device()) && !sender.device().equals(receiverHost)) {
+        workloads.add(
+            Scenario.flow(sender.toString(), receiver.toString())
+                .message(criteria.size("noisyNeighbourIncastMessage").toString())
+                .workload());
+      }
+    }
+    return Scenario.of("victim beside an incast", workloads.toArray(Workload[]::new));
+  }
+}
