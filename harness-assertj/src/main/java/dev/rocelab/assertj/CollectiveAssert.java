@@ -8,10 +8,14 @@ import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.result.CollectiveTiming;
+import dev.rocelab.api.scenario.Workload.Algorithm;
+import dev.rocelab.api.scenario.Workload.Protocol;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.assertj.internal.AssertContext;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
@@ -26,6 +30,7 @@ import org.assertj.core.api.AbstractAssert;
  * assertThat(run).collective().busBandwidth().fractionOfLineRate().isAtLeast(0.9);
  * assertThat(run).collective().atSize("1MiB").time().isAtMost("200us");
  * assertThat(run).collective().averageBusBandwidth().isAtLeast("1Tbps");
+ * assertThat(run).collective().atSize("1GiB").ranWith(TREE);
  * }</pre>
  *
  * <p>Timings are the out-of-place column, as nccl-tests users usually quote them.
@@ -94,6 +99,46 @@ public class CollectiveAssert extends AbstractAssert<CollectiveAssert, Collectiv
         where(),
         lineRate(),
         lineRateProblem());
+  }
+
+  /**
+   * Asserts which algorithm the size ran with (NCCL's choice, or what was forced).
+   *
+   * @param algorithm ring or tree
+   * @return this, to go on
+   */
+  public CollectiveAssert ranWith(Algorithm algorithm) {
+    return ranWith(algorithm.name().toLowerCase(Locale.ROOT), row -> row.algorithm() == algorithm);
+  }
+
+  /**
+   * Asserts which algorithm and protocol the size ran with (NCCL's choice, or what was forced).
+   *
+   * @param algorithm ring or tree
+   * @param protocol LL, LL128 or Simple
+   * @return this, to go on
+   */
+  public CollectiveAssert ranWith(Algorithm algorithm, Protocol protocol) {
+    return ranWith(
+        algorithm.name().toLowerCase(Locale.ROOT) + "/" + protocol,
+        row -> row.algorithm() == algorithm && row.protocol() == protocol);
+  }
+
+  private CollectiveAssert ranWith(String expected, Predicate<CollectiveRow> matches) {
+    if (actual == null) {
+      return this;
+    }
+    CollectiveRow at = row.orElse(actual.largest());
+    String ran =
+        at.choiceKnown()
+            ? at.algorithm().name().toLowerCase(Locale.ROOT) + "/" + at.protocol()
+            : "not reported (the backend does not say what NCCL chose)";
+    if (at.choiceKnown() && matches.test(at)) {
+      context.pass("algorithm and protocol", where(), expected, ran);
+    } else {
+      context.fail("algorithm and protocol", where(), expected, ran);
+    }
+    return this;
   }
 
   /**

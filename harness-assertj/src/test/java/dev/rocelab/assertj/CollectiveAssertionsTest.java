@@ -110,6 +110,56 @@ class CollectiveAssertionsTest {
                 "  actual:     0 (run stopped: COMPLETED)"));
   }
 
+  @Test
+  void whichAlgorithmAndProtocolASizeRanWith() {
+    CollectiveRow small = row("1MiB", "100us");
+    CollectiveRow large = row("1GiB", "20ms");
+    RunResult tuned =
+        Runs.run()
+            .collective(
+                new CollectiveResult(
+                    OP,
+                    DataType.FLOAT,
+                    4,
+                    0,
+                    Algorithm.AUTO,
+                    Protocol.AUTO,
+                    List.of(
+                        new CollectiveRow(
+                            small.size(),
+                            small.count(),
+                            small.outOfPlace(),
+                            small.inPlace(),
+                            Algorithm.TREE,
+                            Protocol.LL128),
+                        new CollectiveRow(
+                            large.size(),
+                            large.count(),
+                            large.outOfPlace(),
+                            large.inPlace(),
+                            Algorithm.RING,
+                            Protocol.SIMPLE))))
+            .build();
+
+    assertThatCode(
+            () -> {
+              assertThat(tuned).collective().ranWith(Algorithm.RING, Protocol.SIMPLE);
+              assertThat(tuned).collective().atSize("1MiB").ranWith(Algorithm.TREE);
+            })
+        .doesNotThrowAnyException();
+    assertThatThrownBy(() -> assertThat(tuned).collective().atSize("1MiB").ranWith(Algorithm.RING))
+        .hasMessage(
+            lines(
+                "algorithm and protocol",
+                RUN,
+                "  where:      all_reduce · 4 ranks · auto · 1MiB",
+                "  expected:   ring",
+                "  actual:     tree/LL128"));
+    assertThatThrownBy(() -> assertThat(run).collective().ranWith(Algorithm.TREE))
+        .hasMessageContaining(
+            "  actual:     not reported (the backend does not say what NCCL chose)");
+  }
+
   private static CollectiveRow row(String size, String time) {
     DataSize bytes = DataSize.parse(size);
     CollectiveTiming timing =

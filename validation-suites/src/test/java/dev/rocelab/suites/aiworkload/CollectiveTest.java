@@ -26,7 +26,7 @@ class CollectiveTest {
       operation = {ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER},
       size = "32MiB",
       ranks = 16)
-  void ringCollectiveReachesItsBusBandwidthLosslessly(RunResult run) {
+  void collectiveReachesItsBusBandwidthLosslessly(RunResult run) {
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
     assertThat(run)
