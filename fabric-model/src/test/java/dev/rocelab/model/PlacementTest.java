@@ -69,7 +69,7 @@ class PlacementTest {
         .hasMessageEndingWith("is placed on host9, which is not a host of fabric reference");
     assertThatThrownBy(
             () -> new Simulation(fabric, Scenario.of("x", allReduce("host1").ranks(16).workload())))
-        .hasMessageContaining("needs 16 GPUs but its 1 hosts has 8");
+        .hasMessageContaining("needs 16 GPUs but its hosts host1 have 8");
     assertThatThrownBy(() -> allReduce("host1", "host1"))
         .hasMessage("hosts must not repeat a host but was [host1, host1]");
   }

@@ -63,7 +63,7 @@ public final class CollectiveLayout {
               + wanted
               + " GPUs but "
               + where(graph, collective)
-              + " has "
+              + " "
               + gpus);
     }
     if (wanted < 2) {
@@ -71,7 +71,7 @@ public final class CollectiveLayout {
           collective.describe()
               + " needs at least 2 GPUs but "
               + where(graph, collective)
-              + " has "
+              + " "
               + gpus);
     }
     if (collective.root() >= wanted) {
@@ -134,10 +134,11 @@ public final class CollectiveLayout {
     return hosts;
   }
 
+  /** Where the GPUs were counted, with its verb: "fabric reference has", "its hosts have". */
   private static String where(FabricGraph graph, Workload.Collective collective) {
     return collective.hosts().isEmpty()
-        ? "fabric " + graph.spec().name()
-        : "its " + collective.hosts().size() + " hosts";
+        ? "fabric " + graph.spec().name() + " has"
+        : "its hosts " + String.join(", ", collective.hosts()) + " have";
   }
 
   /**
