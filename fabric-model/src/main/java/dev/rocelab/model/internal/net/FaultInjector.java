@@ -18,14 +18,17 @@ import java.util.PriorityQueue;
  * failure detection, every other switch after its route convergence (until then they keep hashing
  * flows onto paths through it, and those frames are lost at the dead port). A link that comes back
  * is taken into use the same way. A switch reset takes all its links down for the reboot time and
- * flushes its buffers. Bit errors make the frames of a link fail their CRC at the receiver. A PFC
+ * flushes its buffers. Bit errors make the frames of a link fail their CRC at the receiver; a
+ * degrading optic raises its pre-FEC bit-error rate step by step (the link's FEC corrects what it
+ * can, frames with an uncorrectable codeword fail their CRC) and then takes the link down. A PFC
  * storm sticks a NIC's receive path. A config drift of {@value #FIRMWARE} moves a NIC (a host: all
  * its NICs) to another firmware version, or a switch to another NOS version ({@value #NOS} names
  * the same for a switch), with the behaviour the fabric's registry gives that version — a rolling
  * upgrade is one drift per device. {@value #LOAD_BALANCING} switches a switch's load-balancing mode
  * ({@code ecmp}, {@code flowlet}, {@code packet}, {@code global}, its other settings kept), {@value
  * #OUT_OF_ORDER} a NIC's handling of reordered packets ({@code retransmit}, {@code tolerate}), and
- * {@value #MTU} sets a NIC's RoCE MTU at time zero (the network is built with it).
+ * {@value #MTU} and {@value #SPEED} set a NIC's RoCE MTU and link speed at time zero (the network
+ * is built with them).
  */
 final class FaultInjector extends Component {
 
@@ -48,6 +51,7 @@ final class FaultInjector extends Component {
   /** The setting of a config drift that sets a NIC's RoCE MTU (at time zero). */
   static final String MTU = "mtu";
 
+  /** The setting of a config drift that sets a NIC's link speed (at time zero). */
   static final String SPEED = "speed";
 
   /** The steps of a degrading optic's rising bit-error rate. */

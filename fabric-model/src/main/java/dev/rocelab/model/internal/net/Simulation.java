@@ -32,6 +32,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -285,7 +287,7 @@ public final class Simulation {
 
   /** The FEC counters of every port that received errored codewords, in port order. */
   private List<FecStats> fecStats() {
-    java.util.SortedMap<Integer, FecStats> byPort = new java.util.TreeMap<>();
+    SortedMap<Integer, FecStats> byPort = new TreeMap<>();
     for (Wire wire : net.wires) {
       if (wire.fecCorrected > 0 || wire.fecUncorrectable > 0) {
         int gid = wire.receiver.gid;
