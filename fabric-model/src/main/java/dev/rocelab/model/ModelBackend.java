@@ -43,6 +43,7 @@ public final class ModelBackend implements FabricBackend {
         Capability.PFC_STORM,
         Capability.BIT_ERRORS,
         Capability.COLLECTIVES,
+        Capability.TRAINING_STEPS,
         Capability.CONFIG_CHANGES,
         Capability.PACKET_TELEMETRY);
   }

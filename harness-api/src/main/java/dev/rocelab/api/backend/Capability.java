@@ -33,5 +33,12 @@ public enum Capability {
   /** Changing device configuration during a run. */
   CONFIG_CHANGES,
   /** Per-packet telemetry: latency histograms, per-queue depth time series, first-drop records. */
-  PACKET_TELEMETRY
+  PACKET_TELEMETRY,
+  /**
+   * Training steps: a job's compute, collectives and pipeline transfers run as one graph ({@link
+   * dev.rocelab.api.scenario.Workload.Training}).
+   *
+   * @since 0.2
+   */
+  TRAINING_STEPS
 }

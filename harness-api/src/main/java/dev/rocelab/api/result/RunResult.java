@@ -41,6 +41,7 @@ import org.apiguardian.api.API;
  * @param collectives the collectives' nccl-tests tables, in workload order
  * @param fec FEC counters of the receiving ports that saw errored codewords, ordered by port (other
  *     ports corrected nothing); empty where the backend does not count them
+ * @param trainings the training jobs' step times, in workload order
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -57,7 +58,8 @@ public record RunResult(
     List<TimeSeries> series,
     List<FabricEvent> events,
     List<CollectiveResult> collectives,
-    List<FecStats> fec) {
+    List<FecStats> fec,
+    List<TrainingResult> trainings) {
 
   /** Validates the fields and copies the collections. */
   public RunResult {
@@ -74,6 +76,55 @@ public record RunResult(
     events = List.copyOf(events);
     collectives = List.copyOf(collectives);
     fec = List.copyOf(fec);
+    trainings = List.copyOf(trainings);
+  }
+
+  /**
+   * A result without training jobs.
+   *
+   * @param scenario the scenario that ran
+   * @param backend the backend's id
+   * @param fabric the fabric it ran on
+   * @param stopReason why the run ended
+   * @param elapsed simulated (or real) time from start to end
+   * @param ports counters per port and priority
+   * @param flows per-flow results
+   * @param latency one-way latency per priority
+   * @param firstDrops the first dropped packets
+   * @param series sampled time series
+   * @param events the timeline
+   * @param collectives the collectives' nccl-tests tables
+   * @param fec FEC counters of the receiving ports that saw errored codewords
+   */
+  public RunResult(
+      Scenario scenario,
+      String backend,
+      FabricGraph fabric,
+      StopReason stopReason,
+      SimTime elapsed,
+      List<PortStats> ports,
+      List<FlowResult> flows,
+      Map<Integer, LatencySummary> latency,
+      List<DropRecord> firstDrops,
+      List<TimeSeries> series,
+      List<FabricEvent> events,
+      List<CollectiveResult> collectives,
+      List<FecStats> fec) {
+    this(
+        scenario,
+        backend,
+        fabric,
+        stopReason,
+        elapsed,
+        ports,
+        flows,
+        latency,
+        firstDrops,
+        series,
+        events,
+        collectives,
+        fec,
+        List.of());
   }
 
   /**
@@ -239,7 +290,8 @@ public record RunResult(
     }
     long completed = flows.stream().filter(FlowResult::completed).count();
     int measured = collectives.stream().mapToInt(c -> c.rows().size()).sum();
-    String done = workDone(scenario, completed, flows.size(), measured);
+    int steps = trainings.stream().mapToInt(t -> t.steps().size()).sum();
+    String done = workDone(scenario, completed, flows.size(), measured, steps);
     String work = done.isEmpty() ? "traffic still in flight at " : done + " in ";
     return Optional.of(
         work + elapsed + " (" + stopReason.name().toLowerCase().replace('_', ' ') + ")");
@@ -247,23 +299,43 @@ public record RunResult(
 
   /**
    * What of a scenario's work is done, in the words of {@link #unfinishedWork()} (and of a
-   * backend's progress reports): flows completed, if the scenario has workloads other than
-   * collectives, and collective sizes measured, if it has collectives.
+   * backend's progress reports), for a scenario without training jobs.
    *
    * @param scenario the scenario
    * @param completedFlows the flows completed so far
    * @param flows the flows of the run
    * @param measuredSizes the collective sizes measured so far
-   * @return e.g. {@code "12 of 64 flows completed, 3 of 23 collective sizes measured"}; empty if
-   *     there is nothing to count
+   * @return see {@link #workDone(Scenario, long, int, int, int)}
    * @since 0.1
    */
   public static String workDone(
       Scenario scenario, long completedFlows, int flows, int measuredSizes) {
+    return workDone(scenario, completedFlows, flows, measuredSizes, 0);
+  }
+
+  /**
+   * What of a scenario's work is done, in the words of {@link #unfinishedWork()} (and of a
+   * backend's progress reports): flows completed, if the scenario has traffic other than
+   * collectives and training jobs, collective sizes measured, if it has collectives, and training
+   * steps finished, if it has training jobs.
+   *
+   * @param scenario the scenario
+   * @param completedFlows the flows completed so far
+   * @param flows the flows of the run
+   * @param measuredSizes the collective sizes measured so far
+   * @param finishedSteps the training steps finished so far, over all jobs
+   * @return e.g. {@code "12 of 64 flows completed, 3 of 23 collective sizes measured"}; empty if
+   *     there is nothing to count
+   * @since 0.2
+   */
+  public static String workDone(
+      Scenario scenario, long completedFlows, int flows, int measuredSizes, int finishedSteps) {
     List<Workload> parts = new ArrayList<>();
     scenario.workloads().forEach(w -> addParts(w, parts));
     List<String> counts = new ArrayList<>();
-    if (flows > 0 && parts.stream().anyMatch(w -> !(w instanceof Workload.Collective))) {
+    if (flows > 0
+        && parts.stream()
+            .anyMatch(w -> !(w instanceof Workload.Collective || w instanceof Workload.Training))) {
       counts.add(completedFlows + " of " + flows + " flows completed");
     }
     int sizes =
@@ -274,6 +346,14 @@ public record RunResult(
             .sum();
     if (sizes > 0) {
       counts.add(measuredSizes + " of " + sizes + " collective sizes measured");
+    }
+    int steps =
+        parts.stream()
+            .filter(Workload.Training.class::isInstance)
+            .mapToInt(t -> ((Workload.Training) t).steps())
+            .sum();
+    if (steps > 0) {
+      counts.add(finishedSteps + " of " + steps + " training steps finished");
     }
     return String.join(", ", counts);
   }

@@ -191,6 +191,31 @@ public record Scenario(
   }
 
   /**
+   * Starts training steps of a job described the Megatron-LM way.
+   *
+   * @param job the job; never null
+   * @return a builder with the defaults of {@link TrainingBuilder}, named {@code training}
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static TrainingBuilder training(TrainingJob job) {
+    return new TrainingBuilder(Objects.requireNonNull(job, "job must not be null").step());
+  }
+
+  /**
+   * Starts training steps given as a graph of operations per rank (for example read from a Chakra
+   * execution trace).
+   *
+   * @param step the step; never null
+   * @return a builder with the defaults of {@link TrainingBuilder}, named {@code training}
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public static TrainingBuilder training(TrainingStep step) {
+    return new TrainingBuilder(Objects.requireNonNull(step, "step must not be null"));
+  }
+
+  /**
    * Starts messages from one NIC to another.
    *
    * @param source the sending NIC, {@code host:nicN}

@@ -36,6 +36,7 @@ public abstract sealed class ScenarioBuilder<SELF extends ScenarioBuilder<SELF>>
         PermutationBuilder,
         AllToAllBuilder,
         CollectiveBuilder,
+        TrainingBuilder,
         FlowBuilder {
 
   private final Settings settings;

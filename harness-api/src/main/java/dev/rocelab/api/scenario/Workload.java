@@ -1,5 +1,6 @@
 package dev.rocelab.api.scenario;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.backend.Capability;
@@ -33,7 +34,8 @@ public sealed interface Workload
         Workload.MixedTraffic,
         Workload.Permutation,
         Workload.AllToAll,
-        Workload.Collective {
+        Workload.Collective,
+        Workload.Training {
 
   /**
    * @return the backend capabilities this workload needs
@@ -471,6 +473,57 @@ public sealed interface Workload
               ? ""
               : " · " + qpsPerConnection + " QPs" + (splitDataOnQps ? " (split)" : ""))
           + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase())
+          + placement(hosts);
+    }
+  }
+
+  /**
+   * Training steps of a job: every rank executes the step's graph ({@link TrainingStep}), the next
+   * step starting on every rank once the whole job has finished the previous one. Rank {@code r} is
+   * GPU {@code r mod g} of the {@code (r div g)}-th host of its placement ({@code g} GPUs per
+   * host), and uses the NIC its host's rail mapping gives that GPU. Its collectives take NCCL's
+   * algorithm and protocol for their size; its point-to-point transfers between hosts are RDMA
+   * writes on one queue pair per pair of ranks, inside a host NVLink copies.
+   *
+   * @param step the step
+   * @param steps how many steps run, &ge; 1
+   * @param hosts where its ranks sit: the GPUs of these hosts, in this order; empty for the
+   *     fabric's hosts in fabric order
+   * @param start when the first step starts
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  record Training(TrainingStep step, int steps, List<String> hosts, SimTime start)
+      implements Workload {
+
+    /** Validates the fields and copies the hosts. */
+    public Training {
+      Objects.requireNonNull(step, "step must not be null");
+      Checks.positive(steps, "steps");
+      hosts = Checks.list(hosts, "hosts");
+      for (String host : hosts) {
+        Checks.name(host, "hosts");
+      }
+      if (new HashSet<>(hosts).size() != hosts.size()) {
+        throw new IllegalArgumentException("hosts must not repeat a host but was " + hosts);
+      }
+      Objects.requireNonNull(start, "start must not be null");
+    }
+
+    @Override
+    public Set<Capability> requires() {
+      return EnumSet.of(Capability.COLLECTIVES, Capability.TRAINING_STEPS);
+    }
+
+    @Override
+    public String describe() {
+      return "training · "
+          + step.name()
+          + " · "
+          + step.ranks()
+          + " ranks · "
+          + steps
+          + (steps == 1 ? " step" : " steps")
           + placement(hosts);
     }
   }

@@ -35,9 +35,36 @@ public record CollectiveConnections(
   public static CollectiveConnections plan(
       Workload.Collective collective, int index, FabricGraph graph, List<FlowSpec> flows) {
     CollectiveLayout layout = CollectiveLayout.of(graph, collective);
+    return plan(
+        collective,
+        layout,
+        new ArrayList<>(new LinkedHashSet<>(SweepTable.runs(collective, layout))),
+        "collective#" + index,
+        graph,
+        flows);
+  }
+
+  /**
+   * Appends a flow per connection of every run given.
+   *
+   * @param collective the collective (its queue pairs per connection and start time apply)
+   * @param layout where its ranks sit
+   * @param runs the collectives it runs as, algorithm and protocol resolved
+   * @param name the flows' name prefix, e.g. {@code collective#2}
+   * @param graph the fabric
+   * @param flows the flows so far; the connections' flows are appended
+   * @return the connections
+   */
+  public static CollectiveConnections plan(
+      Workload.Collective collective,
+      CollectiveLayout layout,
+      List<Workload.Collective> runs,
+      String name,
+      FabricGraph graph,
+      List<FlowSpec> flows) {
     Map<Connection, Integer> flowOf = new LinkedHashMap<>();
     List<Edge> edges = new ArrayList<>();
-    for (Workload.Collective run : new LinkedHashSet<>(SweepTable.runs(collective, layout))) {
+    for (Workload.Collective run : runs) {
       edges.addAll(Algorithms.edges(run, layout, 0));
     }
     for (Edge edge : edges) {
@@ -49,14 +76,7 @@ public record CollectiveConnections(
       flows.add(
           new FlowSpec(
               id,
-              "collective#"
-                  + index
-                  + " ch"
-                  + c.channel()
-                  + " "
-                  + c.source()
-                  + "→"
-                  + c.destination(),
+              name + " ch" + c.channel() + " " + c.source() + "→" + c.destination(),
               c.source(),
               c.destination(),
               0,

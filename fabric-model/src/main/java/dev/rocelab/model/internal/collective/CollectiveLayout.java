@@ -6,9 +6,13 @@ import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.HostProfile;
+import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.scenario.Workload;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.apiguardian.api.API;
 
 /**
@@ -24,14 +28,14 @@ public final class CollectiveLayout {
   private final List<Rank> ranks;
   private final List<List<Rank>> byNode;
   private final List<String> nodes;
-  private final int rails;
+  private final int[] rails;
   private final FabricGraph graph;
 
-  private CollectiveLayout(FabricGraph graph, List<Rank> ranks, List<String> nodes, int rails) {
+  private CollectiveLayout(FabricGraph graph, List<Rank> ranks, List<String> nodes, int[] rails) {
     this.graph = graph;
     this.ranks = List.copyOf(ranks);
     this.nodes = List.copyOf(nodes);
-    this.rails = rails;
+    this.rails = rails.clone();
     List<List<Rank>> grouped = new ArrayList<>();
     for (int n = 0; n < nodes.size(); n++) {
       grouped.add(new ArrayList<>());
@@ -107,8 +111,59 @@ public final class CollectiveLayout {
                 new Endpoint(host.name(), "nic" + rail)));
       }
     }
-    return new CollectiveLayout(graph, ranks, nodes, rails);
+    return new CollectiveLayout(graph, ranks, nodes, IntStream.range(0, rails).toArray());
   }
+
+  /**
+   * The layout of a group of GPUs named one by one (a training job's communicator): ranks in the
+   * given order, hosts in order of their first GPU; channels use the rails of its GPUs only, as
+   * NCCL keeps each GPU on its nearest NIC.
+   *
+   * @param graph the fabric
+   * @param gpus the GPUs, {@code host} and GPU index; at least 2, none twice
+   * @return the layout
+   * @throws IllegalArgumentException if a host is not one of the fabric's or has no such GPU
+   */
+  public static CollectiveLayout ofGpus(FabricGraph graph, List<Gpu> gpus) {
+    if (gpus.size() < 2) {
+      throw new IllegalArgumentException("a collective needs at least 2 GPUs but has " + gpus);
+    }
+    List<Rank> ranks = new ArrayList<>();
+    List<String> nodes = new ArrayList<>();
+    SortedSet<Integer> rails = new TreeSet<>();
+    for (Gpu gpu : gpus) {
+      HostProfile profile = graph.hostProfileOf(gpu.host());
+      if (gpu.index() >= profile.gpus()) {
+        throw new IllegalArgumentException(
+            gpu.host() + " has " + profile.gpus() + " GPUs, no GPU " + gpu.index());
+      }
+      int node = nodes.indexOf(gpu.host());
+      if (node < 0) {
+        node = nodes.size();
+        nodes.add(gpu.host());
+      }
+      int rail = profile.gpuToNic().get(gpu.index());
+      rails.add(rail);
+      ranks.add(
+          new Rank(
+              ranks.size(),
+              node,
+              gpu.host(),
+              gpu.index(),
+              rail,
+              new Endpoint(gpu.host(), "nic" + rail)));
+    }
+    return new CollectiveLayout(
+        graph, ranks, nodes, rails.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  /**
+   * One GPU of a host.
+   *
+   * @param host the host's name
+   * @param index the GPU's index in its host
+   */
+  public record Gpu(String host, int index) {}
 
   /** The hosts a collective is placed on: those it names, in its order, or the fabric's. */
   private static List<Device> placement(FabricGraph graph, Workload.Collective collective) {
@@ -171,10 +226,19 @@ public final class CollectiveLayout {
   }
 
   /**
-   * @return the most NICs any host taking part has
+   * @return how many rails its channels use: the most NICs any host taking part has, or for a
+   *     layout of named GPUs the distinct rails of its GPUs
    */
   public int rails() {
-    return rails;
+    return rails.length;
+  }
+
+  /**
+   * @param i 0..rails()−1
+   * @return the {@code i}-th rail its channels use
+   */
+  public int rail(int i) {
+    return rails[i];
   }
 
   /**
@@ -186,6 +250,14 @@ public final class CollectiveLayout {
     String host = nodes.get(node);
     int nics = graph.hostProfileOf(host).nics();
     return new Endpoint(host, "nic" + Math.min(rail, nics - 1));
+  }
+
+  /**
+   * @param nic a NIC of a host taking part
+   * @return its profile (line rate, MTU)
+   */
+  public NicProfile nicProfile(Endpoint nic) {
+    return graph.nicProfileOf(nic);
   }
 
   /**
@@ -237,6 +309,6 @@ public final class CollectiveLayout {
    * @return its channel count: as given, or NCCL's usual two per NIC of a host
    */
   public int channels(Workload.Collective collective) {
-    return collective.channels() > 0 ? collective.channels() : 2 * rails;
+    return collective.channels() > 0 ? collective.channels() : 2 * rails.length;
   }
 }

@@ -3,6 +3,7 @@ package dev.rocelab.model.internal.collective;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.model.internal.engine.Component;
+import dev.rocelab.model.internal.engine.TimedInts;
 import dev.rocelab.model.internal.net.MessageListener;
 import dev.rocelab.model.internal.net.Network;
 import java.util.ArrayList;
@@ -36,7 +37,6 @@ public final class CollectiveRunner extends Component implements MessageListener
   private static final long SPLIT_ALIGN = 128;
 
   private final Network net;
-  private final Workload.Collective collective;
   private final CollectiveLayout layout;
   private final List<Connection> connections;
   private final int[][] queuePairs;
@@ -48,6 +48,11 @@ public final class CollectiveRunner extends Component implements MessageListener
   private final IntQueue[] waiting;
   private final NvlinkPorts nvlink;
   private final TimedInts events = new TimedInts();
+  private final RunSource source;
+
+  /**
+   * The sweep, when the runs are a collective's nccl-tests sweep (else calls of a communicator).
+   */
   private final SweepTable table;
 
   /** The collective as the current run executes it: NCCL's algorithm and protocol for its size. */
@@ -65,6 +70,8 @@ public final class CollectiveRunner extends Component implements MessageListener
   private boolean finished;
 
   /**
+   * Runs a collective's nccl-tests sweep.
+   *
    * @param net the network, with the collective's connections among its queue pairs
    * @param collective the collective
    * @param layout where its ranks sit
@@ -77,9 +84,35 @@ public final class CollectiveRunner extends Component implements MessageListener
       CollectiveLayout layout,
       Map<Connection, int[]> queuePairsOf,
       long startPs) {
+    this(net, collective, layout, queuePairsOf, new SweepTable(collective, layout));
+    net.collectiveStarted();
+    events.add(startPs, NEXT_RUN);
+    net.simulator().schedule(this, startPs);
+  }
+
+  /**
+   * Runs a communicator's collectives as they are called ({@link CollectiveCalls#call}); it waits
+   * until the first, and its queue pairs stay open until {@link #close}.
+   *
+   * @param net the network, with the communicator's connections among its queue pairs
+   * @param calls the communicator's calls
+   * @param queuePairsOf the queue pairs of each of its connections
+   */
+  public CollectiveRunner(Network net, CollectiveCalls calls, Map<Connection, int[]> queuePairsOf) {
+    this(net, calls.template(), calls.layout(), queuePairsOf, calls);
+    calls.runBy(this);
+  }
+
+  private CollectiveRunner(
+      Network net,
+      Workload.Collective collective,
+      CollectiveLayout layout,
+      Map<Connection, int[]> queuePairsOf,
+      RunSource source) {
     this.net = net;
-    this.collective = collective;
     this.layout = layout;
+    this.source = source;
+    this.table = source instanceof SweepTable sweep ? sweep : null;
     this.connections = List.copyOf(queuePairsOf.keySet());
     this.queuePairs = new int[connections.size()][];
     this.localOf = new int[net.queuePairCount()];
@@ -105,16 +138,36 @@ public final class CollectiveRunner extends Component implements MessageListener
       waiting[i] = new IntQueue();
     }
     this.nvlink = new NvlinkPorts(layout.size(), layout.channels(collective));
-    this.table = new SweepTable(collective, layout);
     net.simulator().register(this);
-    net.collectiveStarted();
-    events.add(startPs, NEXT_RUN);
-    net.simulator().schedule(this, startPs);
   }
 
   @Override
   public Optional<CollectiveResult> result() {
-    return table.result();
+    return table == null ? Optional.empty() : table.result();
+  }
+
+  /**
+   * Starts the next run now: a communicator's next call, which has just been made while the runner
+   * waited.
+   *
+   * @param now the time
+   */
+  void runNext(long now) {
+    events.add(now, NEXT_RUN);
+    reschedule();
+  }
+
+  /**
+   * Closes a communicator's queue pairs: its job has ended.
+   *
+   * @param now the time
+   */
+  public void close(long now) {
+    if (!finished) {
+      finished = true;
+      completeQueuePairs(now);
+      net.simulator().cancel(this);
+    }
   }
 
   @Override
@@ -155,9 +208,9 @@ public final class CollectiveRunner extends Component implements MessageListener
   }
 
   private void startRun(long now) {
-    if (!table.nextRunInPlace()) {
-      run = table.current();
-      plan = Algorithms.plan(run, layout, table.bytes());
+    if (!source.nextRunInPlace()) {
+      run = source.current();
+      plan = Algorithms.plan(run, layout, source.bytes());
       planToConnection = new int[plan.connections().size()];
       for (int i = 0; i < planToConnection.length; i++) {
         planToConnection[i] = connections.indexOf(plan.connections().get(i));
@@ -222,7 +275,7 @@ public final class CollectiveRunner extends Component implements MessageListener
     int[] qps = queuePairs[connection];
     long bytes = NcclConstants.wireBytes(run.protocol(), plan.dataBytes(transfer));
     inFlight[connection]++;
-    if (!collective.splitDataOnQps()) {
+    if (!run.splitDataOnQps()) {
       post(qps[nextQueuePair[connection]++ % qps.length], transfer, bytes, now);
       return;
     }
@@ -254,21 +307,23 @@ public final class CollectiveRunner extends Component implements MessageListener
   }
 
   private void finishRun(long now) {
-    if (table.record(now - runStart)) {
-      events.add(now, NEXT_RUN);
-    } else {
-      finish(now);
+    switch (source.record(now - runStart, now)) {
+      case RUN -> events.add(now, NEXT_RUN);
+      case DONE -> {
+        finished = true;
+        completeQueuePairs(now);
+        net.collectiveFinished();
+      }
+      case WAIT -> {}
     }
   }
 
-  private void finish(long now) {
-    finished = true;
+  private void completeQueuePairs(long now) {
     for (int[] qps : queuePairs) {
       for (int id : qps) {
         net.completeQueuePair(id, now);
       }
     }
-    net.collectiveFinished();
   }
 
   private void reschedule() {

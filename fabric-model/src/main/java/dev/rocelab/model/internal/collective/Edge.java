@@ -2,6 +2,8 @@ package dev.rocelab.model.internal.collective;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.rocelab.api.fabric.Framing;
+import dev.rocelab.api.scenario.Workload.Protocol;
 import org.apiguardian.api.API;
 
 /**
@@ -24,5 +26,21 @@ public record Edge(int group, int from, int to, Connection connection, long data
    */
   public boolean nvlink() {
     return connection == null;
+  }
+
+  /**
+   * @param protocol the protocol it runs with
+   * @param mtu the RoCE MTU of its connection (ignored over NVLink)
+   * @return the bytes it puts on its links: its data at the protocol's efficiency, at least the
+   *     protocol's minimum, and on the network every packet's headers and framing
+   */
+  public double wireBytes(Protocol protocol, long mtu) {
+    double onWire =
+        Math.max(dataBytes / protocol.efficiency(), NcclConstants.minimumWireBytes(protocol));
+    if (nvlink()) {
+      return onWire;
+    }
+    double packets = Math.ceil(onWire / mtu);
+    return onWire + packets * (Framing.ROCE_HEADERS + Framing.WIRE_OVERHEAD);
   }
 }

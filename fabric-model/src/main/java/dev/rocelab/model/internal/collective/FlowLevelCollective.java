@@ -1,6 +1,5 @@
 package dev.rocelab.model.internal.collective;
 
-import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.model.internal.engine.Component;
@@ -212,7 +211,7 @@ public final class FlowLevelCollective extends Component
       Edge e = edges.get(i);
       remaining[e.group()] = 1;
       edgeQueuePairs[i] = e.nvlink() ? new int[0] : queuePairsOf.get(e.connection());
-      edgeWire[i] = wireBytes(e, edgeQueuePairs[i]);
+      edgeWire[i] = e.wireBytes(run.protocol(), e.nvlink() ? 0 : net.mtu(edgeQueuePairs[i][0]));
     }
     rate = null;
     loads = null;
@@ -295,19 +294,6 @@ public final class FlowLevelCollective extends Component
         }
       }
     }
-  }
-
-  private double wireBytes(Edge e, int[] queuePairs) {
-    double onWire =
-        Math.max(
-            e.dataBytes() / run.protocol().efficiency(),
-            NcclConstants.minimumWireBytes(run.protocol()));
-    if (e.nvlink()) {
-      return onWire;
-    }
-    long mtu = net.mtu(queuePairs[0]);
-    double packets = Math.ceil(onWire / mtu);
-    return onWire + packets * (Framing.ROCE_HEADERS + Framing.WIRE_OVERHEAD);
   }
 
   private void finishRun(long now) {

@@ -16,7 +16,7 @@ import java.util.OptionalLong;
  * then in place, with the algorithm and protocol NCCL would choose for it ({@link NcclTuner}); the
  * two timings make one row of the table.
  */
-final class SweepTable {
+final class SweepTable implements RunSource {
 
   private final Workload.Collective collective;
   private final int ranks;
@@ -51,14 +51,16 @@ final class SweepTable {
   /**
    * @return whether the next run repeats the last one's size in place (same transfers)
    */
-  boolean nextRunInPlace() {
+  @Override
+  public boolean nextRunInPlace() {
     return inPlace;
   }
 
   /**
    * @return the collective as the current size runs: NCCL's algorithm and protocol for it
    */
-  Workload.Collective current() {
+  @Override
+  public Workload.Collective current() {
     return runs.get(sizeIndex);
   }
 
@@ -72,7 +74,8 @@ final class SweepTable {
   /**
    * @return the bytes of the current size, as nccl-tests counts them
    */
-  long bytes() {
+  @Override
+  public long bytes() {
     return bytes(collective, sizes.get(sizeIndex), ranks);
   }
 
@@ -92,6 +95,11 @@ final class SweepTable {
    * @return whether another run follows
    */
   boolean record(long timePs) {
+    return record(timePs, 0) == Next.RUN;
+  }
+
+  @Override
+  public Next record(long timePs, long now) {
     DataSize size = DataSize.bytes(bytes());
     CollectiveTiming timing =
         CollectiveTiming.measured(
@@ -107,7 +115,7 @@ final class SweepTable {
       inPlace = false;
       sizeIndex++;
     }
-    return sizeIndex < sizes.size();
+    return sizeIndex < sizes.size() ? Next.RUN : Next.DONE;
   }
 
   /**

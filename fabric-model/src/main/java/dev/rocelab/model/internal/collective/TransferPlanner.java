@@ -34,7 +34,7 @@ final class TransferPlanner {
    */
   int rail(int channel) {
     int graphChannel = collective.algorithm() == Algorithm.TREE ? channel / 2 : channel;
-    return graphChannel % layout.rails();
+    return layout.rail(graphChannel % layout.rails());
   }
 
   /** The ring of a channel: hosts in order, each entered at the GPU on the channel's rail. */

@@ -25,6 +25,8 @@ import dev.rocelab.model.internal.telemetry.DropLog;
 import dev.rocelab.model.internal.telemetry.PortCounters;
 import dev.rocelab.model.internal.traffic.FlowSpec;
 import dev.rocelab.model.internal.traffic.TrafficPlan;
+import dev.rocelab.model.internal.training.IdealFabric;
+import dev.rocelab.model.internal.training.TrainingRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -53,6 +55,11 @@ public final class Simulation {
   private final Network net;
   private final Sampler sampler;
   private final List<CollectiveDriver> runners = new ArrayList<>();
+  private final List<TrainingRun> trainings = new ArrayList<>();
+
+  /** Whether the training jobs' ideal steps have been measured (or need not be). */
+  private boolean trainingsCompared;
+
   private StopReason stopReason;
 
   /** Real time spent in earlier calls to {@link #advance}, and when the current one started. */
@@ -79,7 +86,17 @@ public final class Simulation {
    * @param seriesMemory the memory its time series may take; beyond it they are downsampled
    */
   public Simulation(FabricGraph graph, Scenario scenario, DataSize seriesMemory) {
+    this(graph, scenario, seriesMemory, true);
+  }
+
+  /**
+   * @param comparesTrainings whether its training jobs are compared with an ideal network (false
+   *     for the run on the ideal network itself)
+   */
+  private Simulation(
+      FabricGraph graph, Scenario scenario, DataSize seriesMemory, boolean comparesTrainings) {
     this.graph = graph;
+    this.trainingsCompared = !comparesTrainings;
     this.scenario = scenario;
     List<FlowSpec> planned = new ArrayList<>(TrafficPlan.of(scenario, graph));
     List<CollectiveConnections> collectives = new ArrayList<>();
@@ -87,6 +104,8 @@ public final class Simulation {
     for (int i = 0; i < workloads.size(); i++) {
       if (workloads.get(i) instanceof Workload.Collective c) {
         collectives.add(CollectiveConnections.plan(c, i, graph, planned));
+      } else if (workloads.get(i) instanceof Workload.Training t) {
+        trainings.add(TrainingRun.plan(t, i, graph, planned));
       }
     }
     this.flows = List.copyOf(planned);
@@ -102,6 +121,7 @@ public final class Simulation {
                   net, c.collective(), c.layout(), c.queuePairs(net), start, share)
               : new CollectiveRunner(net, c.collective(), c.layout(), c.queuePairs(net), start));
     }
+    trainings.forEach(t -> t.start(net));
     // a flow-level run has no packets to sample
     this.sampler =
         flowLevelOnly(scenario)
@@ -169,6 +189,10 @@ public final class Simulation {
     long end = scenario.duration().picos();
     long target = Math.min(targetPs, end);
     try {
+      if (!trainingsCompared) {
+        trainingsCompared = true;
+        compareTrainings(deadline);
+      }
       while (stopReason == null && net.sim.now() < target) {
         net.sim.runUntil(Math.min(target, net.sim.now() + SLICE_PS));
         betweenSlices.run();
@@ -187,6 +211,33 @@ public final class Simulation {
       advancing = false;
     }
     return stopReason != null;
+  }
+
+  /**
+   * Runs each training job alone for one step on its ideal network ({@link IdealFabric}): its hosts
+   * on one non-blocking switch, no faults, no other traffic.
+   */
+  private void compareTrainings(long deadline) {
+    for (TrainingRun training : trainings) {
+      Workload.Training job = training.training();
+      Scenario alone =
+          new Scenario(
+              scenario.name() + " · ideal network",
+              List.of(new Workload.Training(job.step(), 1, List.of(), job.start())),
+              List.of(),
+              scenario.duration(),
+              scenario.seed(),
+              scenario.duration(),
+              scenario.completion());
+      Simulation ideal =
+          new Simulation(
+              FabricGraph.of(IdealFabric.of(graph, training.hosts())),
+              alone,
+              DataSize.kib(64),
+              false);
+      ideal.run(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      training.compareWith(ideal.trainings.get(0));
+    }
   }
 
   /**
@@ -235,7 +286,12 @@ public final class Simulation {
         SimTime.picos(net.sim.now()),
         Duration.ofNanos(wall),
         OptionalLong.of(net.sim.events()),
-        RunResult.workDone(scenario, completed, flows.size(), measured));
+        RunResult.workDone(
+            scenario,
+            completed,
+            flows.size(),
+            measured,
+            trainings.stream().mapToInt(TrainingRun::finishedSteps).sum()));
   }
 
   /**
@@ -282,7 +338,8 @@ public final class Simulation {
         flowLevel ? List.of() : sampler.series(),
         List.copyOf(net.events),
         runners.stream().flatMap(r -> r.result().stream()).toList(),
-        fecStats());
+        fecStats(),
+        trainings.stream().map(TrainingRun::result).toList());
   }
 
   /** The FEC counters of every port that received errored codewords, in port order. */

@@ -195,7 +195,8 @@ public final class TrafficPlan {
           }
         }
       }
-    } else if (!(workload instanceof Collective)) {
+    } else if (!(workload instanceof Collective || workload instanceof Workload.Training)) {
+      // collectives and training jobs set up their own connections
       throw new IllegalArgumentException("unknown workload " + workload.describe());
     }
   }

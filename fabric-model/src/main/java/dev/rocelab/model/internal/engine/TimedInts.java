@@ -1,4 +1,4 @@
-package dev.rocelab.model.internal.collective;
+package dev.rocelab.model.internal.engine;
 
 import java.util.Arrays;
 
@@ -6,7 +6,7 @@ import java.util.Arrays;
  * A min-heap of ints keyed by time, first in first out among equal times, without boxing: the
  * pending actions of a component that has many of them but one wake-up.
  */
-final class TimedInts {
+public final class TimedInts {
 
   private long[] times = new long[16];
   private long[] order = new long[16];
@@ -14,7 +14,11 @@ final class TimedInts {
   private int size;
   private long added;
 
-  void add(long time, int value) {
+  /**
+   * @param time when
+   * @param value what
+   */
+  public void add(long time, int value) {
     if (size == times.length) {
       times = Arrays.copyOf(times, size * 2);
       order = Arrays.copyOf(order, size * 2);
@@ -33,19 +37,26 @@ final class TimedInts {
     set(i, time, seq, value);
   }
 
-  boolean isEmpty() {
+  /**
+   * @return whether nothing is pending
+   */
+  public boolean isEmpty() {
     return size == 0;
   }
 
   /**
    * @return the earliest time; meaningful only when not empty
    */
-  long nextTime() {
+  public long nextTime() {
     return times[0];
   }
 
-  /** Removes the earliest entry and returns its value. */
-  int poll() {
+  /**
+   * Removes the earliest entry (the first added among equal times).
+   *
+   * @return its value
+   */
+  public int poll() {
     int value = values[0];
     size--;
     if (size > 0) {

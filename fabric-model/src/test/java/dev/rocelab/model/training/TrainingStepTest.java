@@ -1,0 +1,239 @@
+package dev.rocelab.model.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.StopReason;
+import dev.rocelab.api.result.TrainingResult;
+import dev.rocelab.api.scenario.Parallelism;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.TrainingJob;
+import dev.rocelab.api.scenario.TrainingStep;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.model.ModelFixtures;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Training steps on the reference fabric (8 servers × 8 GPUs, one 400G NIC per GPU, rail leaves,
+ * 1:1): the step's schedule, what the network adds to it and what an ideal network would.
+ */
+class TrainingStepTest {
+
+  private static final FabricSpec REFERENCE = ModelFixtures.reference();
+
+  /** Two units of four servers, each rail leaf with one 400G uplink for four hosts (4:1). */
+  private static final FabricSpec OVERSUBSCRIBED =
+      ModelFixtures.reference(
+          "scalableUnits: 1\n  hostsPerUnit: 8\n  spines: 4\n  uplinksPerSpine: 2",
+          "scalableUnits: 2\n  hostsPerUnit: 4\n  spines: 1\n  uplinksPerSpine: 1");
+
+  private static TrainingJob job(int pipeline, int microbatches) {
+    return TrainingJob.dense(
+            "small",
+            Parallelism.of(8, pipeline, 8 / pipeline),
+            microbatches,
+            SimTime.micros(200),
+            SimTime.micros(400),
+            DataSize.mib(4),
+            DataSize.mib(64))
+        .withBucket(DataSize.mib(16));
+  }
+
+  private static TrainingResult train(FabricSpec fabric, TrainingJob job) {
+    RunResult run =
+        ModelFixtures.run(fabric, Scenario.training(job).duration("100ms").build()).result();
+    assertThat(run.stopReason()).isEqualTo(StopReason.COMPLETED);
+    TrainingResult t = run.trainings().get(0);
+    System.out.println(
+        "DBG "
+            + fabric.name()
+            + " "
+            + job.describe()
+            + " bucket "
+            + job.bucket()
+            + " step "
+            + t.stepTime()
+            + " co "
+            + t.computeOnly()
+            + " ideal "
+            + t.ideal()
+            + " exposed "
+            + t.exposedCommunication()
+            + " tax "
+            + t.networkTaxShare());
+    t.operations().forEach(o -> System.out.println("DBG   " + o));
+    return t;
+  }
+
+  @ParameterizedTest(name = "{0} stages, {1} microbatches")
+  @CsvSource({"1, 4", "2, 4", "4, 8"})
+  void withoutCommunicationAStepIsThePipelineSchedule(int stages, int microbatches) {
+    TrainingResult step = train(REFERENCE, job(stages, microbatches));
+
+    // 1F1B: (m + p − 1) forward-and-backward slots of 600 µs on the last stage's critical path
+    assertThat(step.computeOnly()).isEqualTo(SimTime.micros(600L * (microbatches + stages - 1)));
+    assertThat(step.stepTime()).isGreaterThanOrEqualTo(step.ideal().orElseThrow());
+    assertThat(step.ideal().orElseThrow()).isGreaterThan(step.computeOnly());
+  }
+
+  @Test
+  void activationsCrossToTheNextStageAtLineRate() {
+    TrainingResult step = train(REFERENCE, job(2, 4));
+
+    TrainingResult.OperationTimes activations = step.operation(TrainingJob.PIPELINE_ACTIVATIONS);
+    // 4 MiB in 4 KiB packets with 62 bytes of headers and framing each, at 400 Gb/s: 85.6 µs,
+    // plus the path's latency
+    assertThat(activations.mean().toMicros()).isBetween(85.57, 85.57 * 1.02);
+    // rail-optimized and 1:1, a job's traffic stays on its rail leaves: as on one ideal switch
+    assertThat(activations.slowdown()).isEqualTo(1.0);
+    assertThat(step.networkTax()).isEqualTo(SimTime.ZERO);
+    assertThat(activations.count()).isEqualTo(2 * 64 * 4 / 2); // sends and receives, stage 0 → 1
+  }
+
+  @Test
+  void gradientsReducedAfterTheLastBackwardPassAreWaitedFor() {
+    TrainingJob oneBucket = job(1, 4).withBucket(DataSize.mib(64));
+
+    TrainingResult step = train(REFERENCE, oneBucket);
+
+    // the step ends when the slowest data-parallel group's all-reduce does
+    TrainingResult.OperationTimes reduce = step.operation(TrainingJob.DATA_PARALLEL_GRADIENTS);
+    assertThat(reduce.count()).isEqualTo(64);
+    assertThat(step.stepTime()).isEqualTo(step.computeOnly().plus(reduce.longest()));
+    assertThat(step.exposedCommunication()).isEqualTo(reduce.longest());
+    assertThat(reduce.mean()).isGreaterThanOrEqualTo(reduce.idealMean());
+  }
+
+  @Test
+  void bucketsOverlapTheBackwardPassWhenItIsLongEnough() {
+    TrainingJob longBackward =
+        TrainingJob.dense(
+            "long backward",
+            Parallelism.of(8, 1, 8),
+            1,
+            SimTime.micros(1000),
+            SimTime.micros(2000),
+            DataSize.ZERO,
+            DataSize.mib(32));
+    TrainingResult oneBucket = train(REFERENCE, longBackward.withBucket(DataSize.mib(32)));
+    TrainingResult fourBuckets = train(REFERENCE, longBackward.withBucket(DataSize.mib(8)));
+
+    // one bucket: the whole all-reduce after the backward pass; four: three of them under it
+    assertThat(oneBucket.exposedCommunication())
+        .isEqualTo(oneBucket.operation(TrainingJob.DATA_PARALLEL_GRADIENTS).longest());
+    assertThat(fourBuckets.exposedCommunication())
+        .isLessThan(oneBucket.exposedCommunication().dividedBy(2));
+  }
+
+  @Test
+  void smallBucketsCostMoreThanTheyHideWhenTheBackwardPassIsShort() {
+    TrainingResult oneBucket = train(REFERENCE, job(1, 4).withBucket(DataSize.mib(64)));
+    TrainingResult eightBuckets = train(REFERENCE, job(1, 4).withBucket(DataSize.mib(8)));
+
+    // eight 8 MiB all-reduces take longer than one of 64 MiB, and a 400 µs pass hides little
+    assertThat(eightBuckets.exposedCommunication()).isGreaterThan(oneBucket.exposedCommunication());
+  }
+
+  @Test
+  void stagesInTwoUnitsShareTheirLeavesUplinks() {
+    TrainingResult oversubscribed = train(OVERSUBSCRIBED, job(2, 4));
+
+    // stage 0 on the first unit's four hosts, stage 1 on the second's: on every rail, four hosts'
+    // activations cross one 400G uplink
+    TrainingResult.OperationTimes activations =
+        oversubscribed.operation(TrainingJob.PIPELINE_ACTIVATIONS);
+    assertThat(activations.slowdown()).isGreaterThan(3.0);
+    assertThat(oversubscribed.networkTaxShare()).isGreaterThan(0.1);
+  }
+
+  @Test
+  void aDataParallelRingAcrossTwoUnitsCrossesEachUplinkOnce() {
+    TrainingResult oversubscribed = train(OVERSUBSCRIBED, job(1, 4));
+
+    // a ring leaves a unit once per direction: one NIC's worth on a 400G uplink, no tax to speak of
+    assertThat(oversubscribed.networkTaxShare()).isLessThan(0.01);
+  }
+
+  @Test
+  void expertsExchangeTokensWithAllToAllsInEveryPass() {
+    TrainingJob moe = job(1, 2).withExperts(2, DataSize.mib(2), DataSize.mib(16), 4);
+
+    TrainingResult step = train(REFERENCE, moe);
+
+    TrainingResult.OperationTimes exchange = step.operation(TrainingJob.EXPERT_ALL_TO_ALL);
+    // per rank: 2 microbatches × (forward, backward) × 2 layers × (dispatch, combine)
+    assertThat(exchange.count()).isEqualTo(64 * 2 * 2 * 2 * 2);
+    assertThat(exchange.mean()).isGreaterThanOrEqualTo(exchange.idealMean());
+    assertThat(step.operation(TrainingJob.EXPERT_GRADIENTS).count()).isEqualTo(64);
+    assertThat(step.stepTime()).isGreaterThan(step.computeOnly());
+  }
+
+  @Test
+  void severalStepsRunOneAfterTheOther() {
+    RunResult run =
+        ModelFixtures.run(
+                REFERENCE, Scenario.training(job(2, 4)).steps(3).duration("100ms").build())
+            .result();
+
+    TrainingResult steps = run.trainings().get(0);
+    assertThat(steps.steps()).hasSize(3);
+    assertThat(run.elapsed()).isGreaterThanOrEqualTo(steps.steps().get(0).times(3));
+    assertThat(steps.slowestStep()).isGreaterThanOrEqualTo(steps.stepTime());
+  }
+
+  @Test
+  void theSameSeedGivesTheSameSteps() {
+    Scenario scenario = Scenario.training(job(2, 4)).steps(2).duration("100ms").build();
+
+    TrainingResult first = ModelFixtures.run(REFERENCE, scenario).result().trainings().get(0);
+    TrainingResult second = ModelFixtures.run(REFERENCE, scenario).result().trainings().get(0);
+
+    assertThat(second).isEqualTo(first);
+  }
+
+  @Test
+  void aStepWhoseRanksWaitForEachOtherInACircleIsRefused() {
+    TrainingStep.Builder circle = TrainingStep.builder("circle", 2);
+    int r0 = circle.recv(0, 1, DataSize.mib(1), "exchange");
+    circle.send(0, 1, DataSize.mib(1), "exchange", r0);
+    int r1 = circle.recv(1, 0, DataSize.mib(1), "exchange");
+    circle.send(1, 0, DataSize.mib(1), "exchange", r1);
+
+    assertThatThrownBy(
+            () ->
+                ModelFixtures.run(
+                    REFERENCE, Scenario.training(circle.build()).duration("1ms").build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("cannot finish a step")
+        .hasMessageContaining(
+            "rank 0 waits at operation 0 (exchange: receive from rank 1, not sent)");
+  }
+
+  @Test
+  void aJobNeedsAsManyGpusAsItHasRanks() {
+    TrainingJob tooLarge =
+        TrainingJob.dense(
+            "large",
+            Parallelism.of(8, 1, 16),
+            1,
+            SimTime.micros(1),
+            SimTime.micros(2),
+            DataSize.ZERO,
+            DataSize.mib(1));
+
+    assertThatThrownBy(() -> ModelFixtures.run(REFERENCE, Scenario.training(tooLarge).build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageEndingWith("needs 128 GPUs but fabric reference has 64");
+    assertThatThrownBy(
+            () ->
+                ModelFixtures.run(
+                    REFERENCE, Scenario.training(job(1, 1)).hosts("host1", "leaf1").build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("is placed on leaf1, which is not a host of fabric reference");
+  }
+}
