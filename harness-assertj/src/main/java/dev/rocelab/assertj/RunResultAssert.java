@@ -283,6 +283,44 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   }
 
   /**
+   * @return assertions on the run's training job (its steps); fails if the run has none or several
+   *     (then use {@link #training(int)})
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public TrainingAssert training() {
+    isNotNull();
+    if (actual.trainings().size() != 1) {
+      context.fail(
+          "training job",
+          "",
+          "exactly one training job",
+          actual.trainings().size() + " (run stopped: " + actual.stopReason() + ")");
+      return new TrainingAssert(context, null);
+    }
+    return training(0);
+  }
+
+  /**
+   * @param index the job's position among the scenario's training jobs, from 0
+   * @return assertions on its steps
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  public TrainingAssert training(int index) {
+    isNotNull();
+    if (index < 0 || index >= actual.trainings().size()) {
+      context.fail(
+          "training job",
+          "",
+          "a training job #" + index,
+          actual.trainings().size() + " training jobs (run stopped: " + actual.stopReason() + ")");
+      return new TrainingAssert(context, null);
+    }
+    return new TrainingAssert(context, actual.trainings().get(index));
+  }
+
+  /**
    * @return assertions on the time the traffic took to recover from the run's first fault
    */
   public RecoveryAssert recovery() {

@@ -13,6 +13,7 @@ import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.result.TimeSeries;
+import dev.rocelab.api.result.TrainingResult;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
@@ -68,6 +69,7 @@ public final class Runs {
   }
 
   private final List<CollectiveResult> collectives = new ArrayList<>();
+  private final List<TrainingResult> trainings = new ArrayList<>();
 
   public Runs stop(StopReason value) {
     stop = value;
@@ -184,6 +186,11 @@ public final class Runs {
     return this;
   }
 
+  public Runs training(TrainingResult result) {
+    trainings.add(result);
+    return this;
+  }
+
   public RunResult build() {
     return new RunResult(
         scenario,
@@ -197,7 +204,9 @@ public final class Runs {
         drops,
         series,
         events,
-        collectives);
+        collectives,
+        List.of(),
+        trainings);
   }
 
   /** The counters of one port and priority. */

@@ -17,11 +17,13 @@ final class RunAttachments {
   /**
    * @param result a run
    * @return its charts over simulated time, then its collectives' nccl-tests tables and
-   *     bus-bandwidth charts, then its counters as CSV
+   *     bus-bandwidth charts, then its training jobs' summaries and step timelines, then its
+   *     counters as CSV
    */
   static List<Attachment> ofRun(RunResult result) {
     List<Attachment> attachments = new ArrayList<>(TelemetryCharts.of(result));
     attachments.addAll(CollectiveAttachments.of(result));
+    attachments.addAll(TrainingAttachments.of(result));
     attachments.addAll(TelemetryCsv.of(result));
     return attachments;
   }
