@@ -95,6 +95,43 @@ public class TrainingAssert extends AbstractAssert<TrainingAssert, TrainingResul
   }
 
   /**
+   * Isolation: this run's step time over the same job's step time in another run — alone on the
+   * fabric, say, when this run puts a neighbour beside it.
+   *
+   * <pre>{@code
+   * assertThat(beside).training().stepTimeRelativeTo(alone).isAtMost(1.05);
+   * }</pre>
+   *
+   * @param other the other run, with one training job
+   * @return the ratio: 1 when the step takes as long as there
+   */
+  public NumberAssert stepTimeRelativeTo(dev.rocelab.api.result.RunResult other) {
+    Optional<TrainingResult> reference =
+        other.trainings().size() == 1
+            ? Optional.of(other.trainings().get(0)).filter(TrainingResult::finished)
+            : Optional.empty();
+    Optional<TrainingResult> done = done();
+    return new NumberAssert(
+        done.isPresent() && reference.isPresent()
+            ? done.get().stepTime().ratioTo(reference.get().stepTime())
+            : null,
+        context,
+        "step time relative to " + other.scenario().name(),
+        where()
+            + (reference.isEmpty()
+                ? " · " + other.scenario().name() + " has no finished training step"
+                : ""),
+        "×",
+        done.isPresent() && reference.isPresent()
+            ? " ("
+                + show(done.get().stepTime())
+                + " against "
+                + show(reference.get().stepTime())
+                + ")"
+            : "");
+  }
+
+  /**
    * @param label an operation label, e.g. {@code "data-parallel gradients"} ({@link
    *     dev.rocelab.api.scenario.TrainingJob} names its labels)
    * @return assertions on those operations in the last step

@@ -86,6 +86,32 @@ class TrainingAssertionsTest {
   }
 
   @Test
+  void isolationComparesTheStepTimeWithAnotherRun() {
+    RunResult alone =
+        Runs.run()
+            .training(
+                new TrainingResult(
+                    "llama · tp8 pp2 dp4",
+                    64,
+                    List.of(SimTime.millis(100)),
+                    SimTime.millis(88),
+                    Optional.empty(),
+                    List.of(),
+                    List.of()))
+            .build();
+
+    assertThatThrownBy(() -> assertThat(run).training().stepTimeRelativeTo(alone).isAtMost(1.05))
+        .hasMessageContaining("step time relative to ")
+        .hasMessageContaining("expected:   at most 1.05")
+        .hasMessageContaining("actual:     1.1× (110ms against 100ms)");
+    assertThatCode(() -> assertThat(run).training().stepTimeRelativeTo(alone).isAtMost(1.11))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(
+            () -> assertThat(run).training().stepTimeRelativeTo(Runs.run().build()).isAtMost(2))
+        .hasMessageContaining("has no finished training step");
+  }
+
+  @Test
   void aRunWithoutATrainingJobOrAnUnknownLabelFails() {
     assertThatThrownBy(() -> assertThat(Runs.run().build()).training().stepTime().isLessThan("1s"))
         .hasMessageContaining("exactly one training job");

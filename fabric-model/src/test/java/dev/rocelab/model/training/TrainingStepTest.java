@@ -2,6 +2,7 @@ package dev.rocelab.model.training;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
@@ -11,9 +12,12 @@ import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.TrainingJob;
 import dev.rocelab.api.scenario.TrainingStep;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.model.ModelFixtures;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -184,6 +188,89 @@ class TrainingStepTest {
     assertThat(steps.steps()).hasSize(3);
     assertThat(run.elapsed()).isGreaterThanOrEqualTo(steps.steps().get(0).times(3));
     assertThat(steps.slowestStep()).isGreaterThanOrEqualTo(steps.stepTime());
+  }
+
+  @Test
+  void oneSlowGpuHoldsTheWholeJobBack() {
+    TrainingJob dataParallel = job(1, 4);
+    TrainingResult healthy = train(REFERENCE, dataParallel);
+
+    RunResult run =
+        ModelFixtures.run(
+                REFERENCE,
+                Scenario.training(dataParallel).slowGpu("host3", 5, 1.25).duration("100ms").build())
+            .result();
+    TrainingResult straggling = run.trainings().get(0);
+
+    // four microbatches of 600 µs on 63 GPUs, of 750 µs on host3's GPU 5
+    assertThat(straggling.computeOnly()).isEqualTo(SimTime.micros(3000));
+    // its data-parallel group's all-reduces wait for it: the first gradient bucket is ready
+    // 2.1 ms into the step on a healthy GPU, 25 % later on the slow one, and the four bucket
+    // all-reduces after it take as long as before
+    assertThat(straggling.stepTime().minus(healthy.stepTime()).toMicros())
+        .isCloseTo(2100 * 0.25, within(1.0));
+    assertThat(straggling.networkTaxShare()).isLessThan(0.01);
+    assertThat(run.scenario().workloads().get(0).describe()).endsWith(" · slow host3 GPU 5 ×1.25");
+  }
+
+  @Test
+  void aSlowGpuMustBeOneOfTheJobs() {
+    assertThatThrownBy(
+            () ->
+                ModelFixtures.run(
+                    REFERENCE,
+                    Scenario.training(job(1, 4)).slowGpu("host3", 9, 1.25).duration("1ms").build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageEndingWith(": the slow host3 GPU 9 ×1.25 is not one of the job's GPUs");
+  }
+
+  @Test
+  void aNeighbourOnTheSameUplinksSlowsTheStepWhereRailLeavesKeepItApart() {
+    // the victim: two stages, host1-2 and host5-6; the neighbour: host3-4 writing to host7-8
+    Workload.Training victim =
+        Scenario.training(
+                TrainingJob.dense(
+                        "victim",
+                        Parallelism.of(8, 2, 2),
+                        4,
+                        SimTime.micros(200),
+                        SimTime.micros(400),
+                        DataSize.mib(4),
+                        DataSize.mib(16))
+                    .withBucket(DataSize.mib(16)))
+            .hosts("host1", "host2", "host5", "host6")
+            .workload();
+    List<Workload> beside = new ArrayList<>(List.of(victim));
+    for (int nic = 0; nic < 8; nic++) {
+      for (String[] pair : new String[][] {{"host3", "host7"}, {"host4", "host8"}}) {
+        beside.add(
+            Scenario.flow(pair[0] + ":nic" + nic, pair[1] + ":nic" + nic)
+                .message("256MiB")
+                .workload());
+      }
+    }
+
+    for (FabricSpec fabric : List.of(REFERENCE, OVERSUBSCRIBED)) {
+      RunResult alone =
+          ModelFixtures.run(fabric, Scenario.of("alone", victim).withDuration(SimTime.millis(100)))
+              .result();
+      RunResult shared =
+          ModelFixtures.run(
+                  fabric,
+                  Scenario.of("beside a neighbour", beside.toArray(Workload[]::new))
+                      .withDuration(SimTime.millis(100)))
+              .result();
+      double ratio =
+          shared.trainings().get(0).stepTime().ratioTo(alone.trainings().get(0).stepTime());
+      if (fabric == REFERENCE) {
+        // every rail's traffic stays on its rail leaf: the neighbour's flows never meet the job's
+        assertThat(ratio).as("reference").isLessThan(1.01);
+      } else {
+        // across the 4:1 spine the neighbour's streams share the victim's uplinks, where its
+        // activations already went two to a 400G uplink: now four (7 % on the step here)
+        assertThat(ratio).as("two units").isGreaterThan(1.05);
+      }
+    }
   }
 
   @Test

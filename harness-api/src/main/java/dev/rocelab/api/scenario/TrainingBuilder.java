@@ -3,6 +3,7 @@ package dev.rocelab.api.scenario;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.unit.SimTime;
+import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -24,7 +25,7 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
   private final Workload.Training w;
 
   TrainingBuilder(TrainingStep step) {
-    this(Settings.defaults(), new Workload.Training(step, 1, List.of(), SimTime.ZERO));
+    this(Settings.defaults(), new Workload.Training(step, 1, List.of(), SimTime.ZERO, List.of()));
   }
 
   private TrainingBuilder(Settings settings, Workload.Training workload) {
@@ -38,7 +39,7 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
    */
   public TrainingBuilder steps(int count) {
     return new TrainingBuilder(
-        settings(), new Workload.Training(w.step(), count, w.hosts(), w.start()));
+        settings(), new Workload.Training(w.step(), count, w.hosts(), w.start(), w.slowGpus()));
   }
 
   /**
@@ -49,7 +50,8 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
    */
   public TrainingBuilder hosts(String... hosts) {
     return new TrainingBuilder(
-        settings(), new Workload.Training(w.step(), w.steps(), List.of(hosts), w.start()));
+        settings(),
+        new Workload.Training(w.step(), w.steps(), List.of(hosts), w.start(), w.slowGpus()));
   }
 
   /**
@@ -58,7 +60,23 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
    */
   public TrainingBuilder start(String time) {
     return new TrainingBuilder(
-        settings(), new Workload.Training(w.step(), w.steps(), w.hosts(), SimTime.parse(time)));
+        settings(),
+        new Workload.Training(w.step(), w.steps(), w.hosts(), SimTime.parse(time), w.slowGpus()));
+  }
+
+  /**
+   * Makes one GPU a straggler: its compute takes {@code slowdown} times as long.
+   *
+   * @param host the host
+   * @param gpu the GPU's index in the host
+   * @param slowdown how many times as long, &gt; 1
+   * @return a changed copy
+   */
+  public TrainingBuilder slowGpu(String host, int gpu, double slowdown) {
+    List<Workload.SlowGpu> slow = new ArrayList<>(w.slowGpus());
+    slow.add(new Workload.SlowGpu(host, gpu, slowdown));
+    return new TrainingBuilder(
+        settings(), new Workload.Training(w.step(), w.steps(), w.hosts(), w.start(), slow));
   }
 
   @Override

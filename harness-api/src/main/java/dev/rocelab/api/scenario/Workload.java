@@ -490,13 +490,15 @@ public sealed interface Workload
    * @param hosts where its ranks sit: the GPUs of these hosts, in this order; empty for the
    *     fabric's hosts in fabric order
    * @param start when the first step starts
+   * @param slowGpus GPUs that compute slower than the rest (stragglers), each GPU at most once
    * @since 0.2
    */
   @API(status = EXPERIMENTAL, since = "0.2")
-  record Training(TrainingStep step, int steps, List<String> hosts, SimTime start)
+  record Training(
+      TrainingStep step, int steps, List<String> hosts, SimTime start, List<SlowGpu> slowGpus)
       implements Workload {
 
-    /** Validates the fields and copies the hosts. */
+    /** Validates the fields and copies the lists. */
     public Training {
       Objects.requireNonNull(step, "step must not be null");
       Checks.positive(steps, "steps");
@@ -508,6 +510,26 @@ public sealed interface Workload
         throw new IllegalArgumentException("hosts must not repeat a host but was " + hosts);
       }
       Objects.requireNonNull(start, "start must not be null");
+      slowGpus = Checks.list(slowGpus, "slowGpus");
+      Set<String> seen = new HashSet<>();
+      for (SlowGpu gpu : slowGpus) {
+        if (!seen.add(gpu.host() + "/" + gpu.gpu())) {
+          throw new IllegalArgumentException(
+              "slowGpus names GPU " + gpu.gpu() + " of " + gpu.host() + " twice");
+        }
+      }
+    }
+
+    /**
+     * Training steps without stragglers.
+     *
+     * @param step the step
+     * @param steps how many steps run
+     * @param hosts where its ranks sit, empty for the fabric's hosts in fabric order
+     * @param start when the first step starts
+     */
+    public Training(TrainingStep step, int steps, List<String> hosts, SimTime start) {
+      this(step, steps, hosts, start, List.of());
     }
 
     @Override
@@ -524,7 +546,40 @@ public sealed interface Workload
           + " ranks · "
           + steps
           + (steps == 1 ? " step" : " steps")
-          + placement(hosts);
+          + placement(hosts)
+          + (slowGpus.isEmpty()
+              ? ""
+              : " · slow " + String.join(", ", slowGpus.stream().map(SlowGpu::toString).toList()));
+    }
+  }
+
+  /**
+   * A GPU that computes slower than its peers — thermal or power throttling, a bad HBM stack, a
+   * noisy host process: every compute operation of its rank takes {@code slowdown} times as long.
+   *
+   * @param host the host
+   * @param gpu the GPU's index in the host
+   * @param slowdown how many times as long its compute takes, &gt; 1
+   * @since 0.2
+   */
+  @API(status = EXPERIMENTAL, since = "0.2")
+  record SlowGpu(String host, int gpu, double slowdown) {
+
+    /** Validates the fields. */
+    public SlowGpu {
+      Checks.name(host, "host");
+      Checks.nonNegative(gpu, "gpu");
+      if (!(slowdown > 1) || Double.isInfinite(slowdown)) {
+        throw new IllegalArgumentException("slowdown must be > 1 but was " + slowdown);
+      }
+    }
+
+    /**
+     * @return {@code host3 GPU 5 ×1.25}
+     */
+    @Override
+    public String toString() {
+      return host + " GPU " + gpu + " ×" + slowdown;
     }
   }
 

@@ -223,7 +223,7 @@ public final class Simulation {
       Scenario alone =
           new Scenario(
               scenario.name() + " · ideal network",
-              List.of(new Workload.Training(job.step(), 1, List.of(), job.start())),
+              List.of(new Workload.Training(job.step(), 1, List.of(), job.start(), job.slowGpus())),
               List.of(),
               scenario.duration(),
               scenario.seed(),

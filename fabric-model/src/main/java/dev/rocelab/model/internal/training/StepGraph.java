@@ -63,7 +63,11 @@ final class StepGraph {
   final int[] sendOp;
   final int[] recvOp;
 
-  StepGraph(TrainingStep step) {
+  /**
+   * @param step the step
+   * @param slowdown per rank, how many times as long its compute takes (1 for most)
+   */
+  StepGraph(TrainingStep step, double[] slowdown) {
     this.step = step;
     List<StepOp> list = step.ops();
     ops = list.size();
@@ -99,7 +103,7 @@ final class StepGraph {
       transferOf[i] = -1;
       if (op instanceof StepOp.Compute c) {
         kind[i] = COMPUTE;
-        durationPs[i] = c.duration().picos();
+        durationPs[i] = Math.round(c.duration().picos() * slowdown[c.rank()]);
       } else if (op instanceof StepOp.CollectiveCall c) {
         kind[i] = COLLECTIVE;
         int id =

@@ -18,6 +18,7 @@ import dev.rocelab.model.internal.net.Network;
 import dev.rocelab.model.internal.traffic.FlowSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,8 +56,8 @@ public final class TrainingRun {
   private TrainingRun(
       Workload.Training training, int index, FabricGraph fabric, List<FlowSpec> flows) {
     this.training = training;
-    this.graph = new StepGraph(training.step());
     this.gpuOf = place(training, fabric);
+    this.graph = new StepGraph(training.step(), slowdowns(training, gpuOf));
     int communicators = graph.groups.size();
     calls = new CollectiveCalls[communicators];
     connections = new CollectiveConnections[communicators];
@@ -140,14 +141,11 @@ public final class TrainingRun {
    * @param net the network
    */
   public void start(Network net) {
+    NetworkTransport transport = new NetworkTransport(net);
     executor =
         new StepExecutor(
-            net.simulator(),
-            graph,
-            training.steps(),
-            training.start().picos(),
-            now -> finish(net, now));
-    executor.use(new NetworkTransport(net));
+            net.simulator(), graph, training.steps(), training.start().picos(), transport::close);
+    executor.use(transport);
     net.collectiveStarted();
   }
 
@@ -200,20 +198,6 @@ public final class TrainingRun {
         idealStepPs < 0 ? Optional.empty() : Optional.of(SimTime.picos(idealStepPs)),
         compared ? StepTimes.operations(graph, executor, idealStart, idealEnd) : List.of(),
         StepTimes.timeline(graph, executor));
-  }
-
-  private void finish(Network net, long now) {
-    for (CollectiveCalls c : calls) {
-      c.close(now);
-    }
-    for (int flow : flowOfPair.values()) {
-      for (int qp = 0; qp < net.queuePairCount(); qp++) {
-        if (net.flowOf(qp) == flow) {
-          net.completeQueuePair(qp, now);
-        }
-      }
-    }
-    net.collectiveFinished();
   }
 
   /** Runs one step without a network: communication takes no time. */
@@ -287,6 +271,21 @@ public final class TrainingRun {
     return List.copyOf(gpus);
   }
 
+  /** Per rank, how many times as long its compute takes: its GPU's slowdown, or 1. */
+  private static double[] slowdowns(Workload.Training training, List<CollectiveLayout.Gpu> gpus) {
+    double[] slowdown = new double[gpus.size()];
+    Arrays.fill(slowdown, 1);
+    for (Workload.SlowGpu slow : training.slowGpus()) {
+      int rank = gpus.indexOf(new CollectiveLayout.Gpu(slow.host(), slow.gpu()));
+      if (rank < 0) {
+        throw new IllegalArgumentException(
+            training.describe() + ": the slow " + slow + " is not one of the job's GPUs");
+      }
+      slowdown[rank] = slow.slowdown();
+    }
+    return slowdown;
+  }
+
   private static Endpoint nic(FabricGraph fabric, CollectiveLayout.Gpu gpu) {
     return new Endpoint(
         gpu.host(), "nic" + fabric.hostProfileOf(gpu.host()).gpuToNic().get(gpu.index()));
@@ -300,7 +299,9 @@ public final class TrainingRun {
   private final class NetworkTransport implements StepExecutor.Transport, MessageListener {
     private final Network net;
     private final int[] queuePairOf;
-    private final Map<Integer, ArrayDeque<Integer>> inFlight = new HashMap<>();
+
+    /** Per queue pair of a pair of ranks, its transfers on their way, in order. */
+    private final Map<Integer, ArrayDeque<Integer>> inFlight = new LinkedHashMap<>();
 
     NetworkTransport(Network net) {
       this.net = net;
@@ -344,6 +345,17 @@ public final class TrainingRun {
     @Override
     public void delivered(int queuePair, long now) {
       executor.transferDone(inFlight.get(queuePair).poll(), now);
+    }
+
+    /** Closes every connection of the job: its last step has finished. */
+    void close(long now) {
+      for (CollectiveCalls c : calls) {
+        c.close(now);
+      }
+      for (int qp : inFlight.keySet()) {
+        net.completeQueuePair(qp, now);
+      }
+      net.collectiveFinished();
     }
   }
 }
