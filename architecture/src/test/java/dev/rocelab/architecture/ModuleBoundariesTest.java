@@ -30,6 +30,7 @@ class ModuleBoundariesTest {
         "dev.rocelab.reports",
         "dev.rocelab.alerting",
         "dev.rocelab.lab",
+        "dev.rocelab.chakra",
         "dev.rocelab.cli");
   }
 
@@ -121,6 +122,23 @@ class ModuleBoundariesTest {
             "dev.rocelab.reports..",
             "dev.rocelab.alerting..",
             "dev.rocelab.cli..")
+        .check(rocelab);
+  }
+
+  @Test
+  void theTraceReaderNeedsTheApiAndProtobufOnly() {
+    classes()
+        .that()
+        .resideInAPackage("dev.rocelab.chakra..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.rocelab.api..",
+            "dev.rocelab.chakra..",
+            "com.google.protobuf..",
+            "com.fasterxml.jackson..",
+            "java..",
+            "org.apiguardian..")
         .check(rocelab);
   }
 
