@@ -10,6 +10,7 @@ import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.result.TrainingResult;
 import dev.rocelab.model.ModelBenchmark;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -51,7 +52,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs the model's benchmark scenarios, printing one JSON line each.",
       "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off);"
-          + " allreduce16x8 (packet level), allreduce4096 and allreduce32768 (flow level), nccl-tests sweeps.",
+          + " allreduce16x8 (packet level), allreduce4096 and allreduce32768 (flow level), nccl-tests sweeps;"
+          + " training-dense and training-moe, one Llama 3 8B and one Mixtral 8x7B training step on the"
+          + " reference fabric's 64 GPUs (packet level; the wall time includes the step on the ideal network).",
       "Or with parameters: incast:<senders>x<size> (e.g. incast:64x10MB; N+1 hosts on one switch),"
           + " perm:<hosts>[x<size>] (16 hosts to a leaf, 2MB by default), allreduce:<gpus> (flow level,"
           + " 8 GPUs to a host, 8B..8GiB); -nocc after any of them turns DCQCN off.",
@@ -211,6 +214,22 @@ final class BenchCommand implements Callable<Integer> {
               line.put("largest_size_bytes", c.largest().size().bytes());
               line.put("algorithm_largest", choice(c.largest()));
               line.put("collective_sizes_done", c.rows().size());
+            });
+    result.trainings().stream()
+        .filter(TrainingResult::finished)
+        .findFirst()
+        .ifPresent(
+            t -> {
+              line.put("step_ms", round(t.stepTime().toMicros() / 1000, 3));
+              line.put(
+                  "ideal_step_ms", t.ideal().map(i -> round(i.toMicros() / 1000, 3)).orElse(null));
+              line.put("compute_only_step_ms", round(t.computeOnly().toMicros() / 1000, 3));
+              line.put(
+                  "exposed_communication_ms", round(t.exposedCommunication().toMicros() / 1000, 3));
+              line.put("exposed_communication_share", round(t.exposedCommunicationShare(), 4));
+              line.put(
+                  "network_tax_share",
+                  t.ideal().isPresent() ? round(t.networkTaxShare(), 4) : null);
             });
     line.put("stop", result.stopReason().name());
     return line;

@@ -4,7 +4,11 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
+import dev.rocelab.api.scenario.Gpu;
+import dev.rocelab.api.scenario.ModelShape;
+import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.TrainingJob;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
@@ -51,6 +55,8 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
     names.add("allreduce16x8");
     names.add("allreduce4096");
     names.add("allreduce32768");
+    names.add("training-dense");
+    names.add("training-moe");
     return names;
   }
 
@@ -155,6 +161,18 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
         // flow level: 4,096 hosts × 8 GPUs × 400G on three tiers, nccl-tests' whole default sweep,
         // NCCL's algorithm choice
         return allReduce(name, 32_768, "8B", "8GiB");
+      case "training-dense":
+        // packet level: a Llama 3 8B step on the reference fabric's 64 H100s, tensor parallel in
+        // each host, two pipeline stages, 8 microbatches of one 4,096-token sequence
+        return training(
+            name, ModelShape.LLAMA3_8B.job(Parallelism.of(8, 2, 4), 8, 1, 4096, Gpu.H100_SXM));
+      case "training-moe":
+        // packet level: a Mixtral 8x7B step on the reference fabric's 64 H100s, tensor parallel
+        // in each host, one expert per host (8-way expert parallelism across hosts), 4
+        // microbatches of one 4,096-token sequence
+        return training(
+            name,
+            ModelShape.MIXTRAL_8X7B.job(new Parallelism(8, 1, 8, 8), 4, 1, 4096, Gpu.H100_SXM));
       case "storm2s":
         return storm(name, SimTime.seconds(2));
       case "storm10s":
@@ -388,6 +406,14 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
                 new Workload.Permutation(DataSize.mib(1), 1, OptionalInt.empty(), SimTime.ZERO))
             .with(new Fault.PfcStorm(Endpoint.parse("host2:nic0"), 3, SimTime.micros(20), storm))
             .withDuration(storm.plus(SimTime.millis(100))));
+  }
+
+  /** One step of a training job on the reference fabric, and the same on its ideal network. */
+  private static BenchScenario training(String name, TrainingJob job) {
+    return new BenchScenario(
+        name,
+        FabricFiles.load(resource("reference"), "fabrics/reference.yaml"),
+        Scenario.training(job).named(name).duration("10s").sampleInterval(SAMPLING).build());
   }
 
   /** A benchmark topology with the shared benchmark profiles after it, DCQCN on or off. */

@@ -11,6 +11,7 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.NicFirmware.DcqcnVariant;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.OutOfOrder;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
@@ -63,6 +64,19 @@ class BenchScenarioTest {
       assertThat(fabric.qos()).as(name).isEqualTo(reference.qos());
       assertThat(fabric.firmwareRegistry()).as(name).isEqualTo(reference.firmwareRegistry());
     }
+  }
+
+  @Test
+  void theTrainingBenchmarksStepThePresetsOnTheReferenceFabricsGpus() {
+    Workload.Training dense =
+        (Workload.Training) BenchScenario.named("training-dense").scenario().workloads().get(0);
+    Workload.Training moe =
+        (Workload.Training) BenchScenario.named("training-moe").scenario().workloads().get(0);
+
+    assertThat(dense.step().name()).isEqualTo("llama3-8b · tp8 pp2 dp4 · 8 microbatches");
+    assertThat(moe.step().name()).isEqualTo("mixtral-8x7b · tp8 pp1 dp8 ep8 · 4 microbatches");
+    assertThat(List.of(dense.step().ranks(), moe.step().ranks())).containsOnly(64);
+    assertThat(BenchScenario.named("training-dense").fabric().name()).isEqualTo("reference");
   }
 
   @Test
