@@ -73,6 +73,13 @@ class ReadmeExamplesTest {
   }
 
   @Test
+  void trainingStepExamplePasses() {
+    Events tests = run("dev.rocelab.junit.readme.TrainingStepTest");
+
+    tests.assertStatistics(s -> s.started(1).succeeded(1));
+  }
+
+  @Test
   void readmeShowsTheExamplesAsCompiled() throws IOException {
     String readme = Files.readString(Path.of("../README.md"));
     for (String[] example :
@@ -82,7 +89,8 @@ class ReadmeExamplesTest {
           {"FirmwareMismatchTest", "firmware-mismatch-test"},
           {"AllToAll", "all-to-all-annotation"},
           {"AllToAllTest", "all-to-all-test"},
-          {"LoadBalancingTest", "load-balancing-test"}
+          {"LoadBalancingTest", "load-balancing-test"},
+          {"TrainingStepTest", "training-step-test"}
         }) {
       String source =
           Files.readString(
