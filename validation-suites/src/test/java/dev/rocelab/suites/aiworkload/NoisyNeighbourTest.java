@@ -9,11 +9,14 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.SizeSweep;
+import dev.rocelab.api.scenario.TrainingJob;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
@@ -22,7 +25,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 @Purpose(
-    "AI workload: tenant isolation. A victim all-reduce placed on the first half of the fabric's hosts runs alone, then beside a noisy neighbour on the other half: every NIC of the neighbour's hosts but one sending to that one's first NIC (an incast with PFC). Pass: no loss, and the victim keeping at least the criterion's share of the bus bandwidth it had alone.")
+    "AI workload: tenant isolation. A victim placed on the first half of the fabric's hosts — an all-reduce, and a training job with the training-step suite's shape — runs alone, then beside a noisy neighbour on the other half: every NIC of the neighbour's hosts but one sending to that one's first NIC (an incast with PFC). Pass: no loss, the all-reduce keeping at least the criterion's share of the bus bandwidth it had alone, the training step taking at most the criterion's multiple of its time alone.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.AI_WORKLOAD)
 class NoisyNeighbourTest {
 
@@ -58,9 +61,47 @@ class NoisyNeighbourTest {
         .isAtLeast(Rate.bps(Math.round(busbwAlone.bitsPerSecond() * retained)));
   }
 
+  @Test
+  void theVictimsTrainingStepKeepsItsTimeBesideANeighboursIncast(
+      FabricSession session, FabricSpec spec) {
+    FabricGraph fabric = FabricGraph.of(spec);
+    List<String> hosts = fabric.hosts().stream().map(Device::name).toList();
+    assumeTrue(
+        hosts.size() >= 4 && hosts.size() % 4 == 0,
+        "a two-stage victim on half the hosts needs a multiple of 4 hosts; the fabric has "
+            + hosts);
+    List<String> victimHosts = hosts.subList(0, hosts.size() / 2);
+    List<String> neighbourHosts = hosts.subList(hosts.size() / 2, hosts.size());
+    int gpus = fabric.hostProfileOf(hosts.get(0)).gpus();
+    Workload.Training victim =
+        Scenario.training(
+                TrainingJob.dense(
+                        "victim",
+                        Parallelism.of(gpus, 2, victimHosts.size() / 2),
+                        (int) criteria.number("trainingMicrobatches"),
+                        criteria.time("trainingForward"),
+                        criteria.time("trainingBackward"),
+                        criteria.size("trainingActivations"),
+                        criteria.size("trainingGradients"))
+                    .withBucket(criteria.size("trainingBucket")))
+            .hosts(victimHosts.toArray(String[]::new))
+            .workload();
+
+    RunResult alone = session.run(Scenario.of("victim alone", victim).withDuration(SECOND));
+    RunResult beside = session.run(withIncast(victim, neighbourHosts, fabric).withDuration(SECOND));
+
+    assertThat(alone).isLossless();
+    assertThat(beside).isLossless();
+    assertThat(beside)
+        .training()
+        .stepTimeRelativeTo(alone)
+        .isAtMost(criteria.number("noisyNeighbourStepTime"));
+  }
+
+  private static final SimTime SECOND = SimTime.seconds(1);
+
   /** The victim beside an incast among the neighbour's hosts onto the last host's first NIC. */
-  private Scenario withIncast(
-      Workload.Collective victim, List<String> neighbourHosts, FabricGraph fabric) {
+  private Scenario withIncast(Workload victim, List<String> neighbourHosts, FabricGraph fabric) {
     String receiverHost = neighbourHosts.get(neighbourHosts.size() - 1);
     Endpoint receiver =
         fabric.nics().stream()
