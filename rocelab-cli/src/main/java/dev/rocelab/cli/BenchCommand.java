@@ -54,7 +54,8 @@ import picocli.CommandLine.Spec;
       "Scenarios: incast16, incast64, incast64x10MB, perm128, leafspine1024, each also with -nocc (DCQCN off);"
           + " allreduce16x8 (packet level), allreduce4096 and allreduce32768 (flow level), nccl-tests sweeps;"
           + " training-dense and training-moe, one Llama 3 8B and one Mixtral 8x7B training step on the"
-          + " reference fabric's 64 GPUs (packet level; the wall time includes the step on the ideal network).",
+          + " reference fabric's 64 GPUs (packet level; the wall time includes the step on the ideal network);"
+          + " training-dense-4096 (named only), a Llama 3 70B step on 4,096 GPUs at flow level.",
       "Or with parameters: incast:<senders>x<size> (e.g. incast:64x10MB; N+1 hosts on one switch),"
           + " perm:<hosts>[x<size>] (16 hosts to a leaf, 2MB by default), allreduce:<gpus> (flow level,"
           + " 8 GPUs to a host, 8B..8GiB); -nocc after any of them turns DCQCN off.",

@@ -66,7 +66,7 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
    */
   static List<String> known() {
     List<String> known = new ArrayList<>(names());
-    known.addAll(List.of("storm2s", "storm10s", LB_COMPARE));
+    known.addAll(List.of("training-dense-4096", "storm2s", "storm10s", LB_COMPARE));
     return known;
   }
 
@@ -173,6 +173,18 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
         return training(
             name,
             ModelShape.MIXTRAL_8X7B.job(new Parallelism(8, 1, 8, 8), 4, 1, 4096, Gpu.H100_SXM));
+      case "training-dense-4096":
+        // flow level: a Llama 3 70B step on 4,096 H100s (512 hosts, rail-optimized), tensor
+        // parallel in each host, 8 pipeline stages, 64-way data parallel, 16 microbatches
+        return new BenchScenario(
+            name,
+            gpuFabric(name, 4096),
+            Scenario.training(
+                    ModelShape.LLAMA3_70B.job(Parallelism.of(8, 8, 64), 16, 1, 8192, Gpu.H100_SXM))
+                .fidelity(Fidelity.FLOW)
+                .named(name)
+                .duration("100s")
+                .build());
       case "storm2s":
         return storm(name, SimTime.seconds(2));
       case "storm10s":
@@ -323,14 +335,26 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
             .withSampleInterval(SAMPLING));
   }
 
-  /**
-   * A flow-level all-reduce sweep, NCCL choosing the algorithm per size, over GPU servers (8 × 400G
-   * NICs each, the reference fabric's profiles), 1:1 at every tier: up to 512 servers
-   * rail-optimized in scalable units of up to 32 with as many spines (the allreduce4096 fabric at
-   * 512), beyond that three tiers of pods of 256 servers (32 leaves of 8, 16 spines) under 128
-   * super-spines (the allreduce32768 fabric at 4,096).
-   */
+  /** A flow-level all-reduce sweep, NCCL choosing the algorithm per size, over GPU servers. */
   private static BenchScenario allReduce(String name, int gpus, String from, String to) {
+    return new BenchScenario(
+        name,
+        gpuFabric(name, gpus),
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .named(name)
+            .sizes(from, to, 2)
+            .fidelity(Fidelity.FLOW)
+            .duration("1000s")
+            .build());
+  }
+
+  /**
+   * GPU servers (8 × 400G NICs each, the reference fabric's profiles), 1:1 at every tier: up to 512
+   * servers rail-optimized in scalable units of up to 32 with as many spines (the allreduce4096
+   * fabric at 512), beyond that three tiers of pods of 256 servers (32 leaves of 8, 16 spines)
+   * under 128 super-spines (the allreduce32768 fabric at 4,096).
+   */
+  private static FabricSpec gpuFabric(String name, int gpus) {
     int hosts = gpus / 8;
     String topology;
     if (hosts <= 512) {
@@ -381,15 +405,7 @@ record BenchScenario(String name, FabricSpec fabric, Scenario scenario) {
                     spineProfile: spectrum4
                     """)
                 .indent(2);
-    return new BenchScenario(
-        name,
-        withReferenceProfiles(yaml, "bench/allreduce" + gpus + ".yaml"),
-        Scenario.collective(CollectiveOperation.ALL_REDUCE)
-            .named(name)
-            .sizes(from, to, 2)
-            .fidelity(Fidelity.FLOW)
-            .duration("1000s")
-            .build());
+    return withReferenceProfiles(yaml, "bench/allreduce" + gpus + ".yaml");
   }
 
   /**

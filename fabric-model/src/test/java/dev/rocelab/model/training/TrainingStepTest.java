@@ -8,6 +8,7 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.result.TrainingResult;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.TrainingJob;
@@ -52,26 +53,7 @@ class TrainingStepTest {
     RunResult run =
         ModelFixtures.run(fabric, Scenario.training(job).duration("100ms").build()).result();
     assertThat(run.stopReason()).isEqualTo(StopReason.COMPLETED);
-    TrainingResult t = run.trainings().get(0);
-    System.out.println(
-        "DBG "
-            + fabric.name()
-            + " "
-            + job.describe()
-            + " bucket "
-            + job.bucket()
-            + " step "
-            + t.stepTime()
-            + " co "
-            + t.computeOnly()
-            + " ideal "
-            + t.ideal()
-            + " exposed "
-            + t.exposedCommunication()
-            + " tax "
-            + t.networkTaxShare());
-    t.operations().forEach(o -> System.out.println("DBG   " + o));
-    return t;
+    return run.trainings().get(0);
   }
 
   @ParameterizedTest(name = "{0} stages, {1} microbatches")
@@ -271,6 +253,26 @@ class TrainingStepTest {
         assertThat(ratio).as("two units").isGreaterThan(1.05);
       }
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"reference, 0.02", "two 4:1 units, 0.10"})
+  void atFlowFidelityAStepTakesAsLongAsWithPackets(String fabricName, double tolerance) {
+    FabricSpec fabric = fabricName.equals("reference") ? REFERENCE : OVERSUBSCRIBED;
+    TrainingJob job = job(2, 4);
+
+    TrainingResult packets = train(fabric, job);
+    RunResult flows =
+        ModelFixtures.run(
+                fabric, Scenario.training(job).fidelity(Fidelity.FLOW).duration("100ms").build())
+            .result();
+    TrainingResult flowLevel = flows.trainings().get(0);
+
+    assertThat(flows.stopReason()).isEqualTo(StopReason.COMPLETED);
+    assertThat(flowLevel.computeOnly()).isEqualTo(packets.computeOnly());
+    assertThat(flowLevel.stepTime().ratioTo(packets.stepTime())).isCloseTo(1.0, within(tolerance));
+    assertThat(flowLevel.ideal().orElseThrow().ratioTo(packets.ideal().orElseThrow()))
+        .isCloseTo(1.0, within(0.02));
   }
 
   @Test

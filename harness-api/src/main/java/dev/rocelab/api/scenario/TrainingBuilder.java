@@ -25,7 +25,9 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
   private final Workload.Training w;
 
   TrainingBuilder(TrainingStep step) {
-    this(Settings.defaults(), new Workload.Training(step, 1, List.of(), SimTime.ZERO, List.of()));
+    this(
+        Settings.defaults(),
+        new Workload.Training(step, 1, List.of(), SimTime.ZERO, List.of(), Fidelity.PACKET));
   }
 
   private TrainingBuilder(Settings settings, Workload.Training workload) {
@@ -39,7 +41,8 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
    */
   public TrainingBuilder steps(int count) {
     return new TrainingBuilder(
-        settings(), new Workload.Training(w.step(), count, w.hosts(), w.start(), w.slowGpus()));
+        settings(),
+        new Workload.Training(w.step(), count, w.hosts(), w.start(), w.slowGpus(), w.fidelity()));
   }
 
   /**
@@ -51,7 +54,8 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
   public TrainingBuilder hosts(String... hosts) {
     return new TrainingBuilder(
         settings(),
-        new Workload.Training(w.step(), w.steps(), List.of(hosts), w.start(), w.slowGpus()));
+        new Workload.Training(
+            w.step(), w.steps(), List.of(hosts), w.start(), w.slowGpus(), w.fidelity()));
   }
 
   /**
@@ -61,7 +65,8 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
   public TrainingBuilder start(String time) {
     return new TrainingBuilder(
         settings(),
-        new Workload.Training(w.step(), w.steps(), w.hosts(), SimTime.parse(time), w.slowGpus()));
+        new Workload.Training(
+            w.step(), w.steps(), w.hosts(), SimTime.parse(time), w.slowGpus(), w.fidelity()));
   }
 
   /**
@@ -76,7 +81,18 @@ public final class TrainingBuilder extends ScenarioBuilder<TrainingBuilder> {
     List<Workload.SlowGpu> slow = new ArrayList<>(w.slowGpus());
     slow.add(new Workload.SlowGpu(host, gpu, slowdown));
     return new TrainingBuilder(
-        settings(), new Workload.Training(w.step(), w.steps(), w.hosts(), w.start(), slow));
+        settings(),
+        new Workload.Training(w.step(), w.steps(), w.hosts(), w.start(), slow, w.fidelity()));
+  }
+
+  /**
+   * @param level {@link Fidelity#FLOW} for jobs of thousands of GPUs: links and routes, no queues
+   * @return a changed copy
+   */
+  public TrainingBuilder fidelity(Fidelity level) {
+    return new TrainingBuilder(
+        settings(),
+        new Workload.Training(w.step(), w.steps(), w.hosts(), w.start(), w.slowGpus(), level));
   }
 
   @Override

@@ -491,11 +491,18 @@ public sealed interface Workload
    *     fabric's hosts in fabric order
    * @param start when the first step starts
    * @param slowGpus GPUs that compute slower than the rest (stragglers), each GPU at most once
+   * @param fidelity how closely a simulating backend models its communication: packets, or flows
+   *     for jobs of thousands of GPUs (as for collectives)
    * @since 0.2
    */
   @API(status = EXPERIMENTAL, since = "0.2")
   record Training(
-      TrainingStep step, int steps, List<String> hosts, SimTime start, List<SlowGpu> slowGpus)
+      TrainingStep step,
+      int steps,
+      List<String> hosts,
+      SimTime start,
+      List<SlowGpu> slowGpus,
+      Fidelity fidelity)
       implements Workload {
 
     /** Validates the fields and copies the lists. */
@@ -518,10 +525,11 @@ public sealed interface Workload
               "slowGpus names GPU " + gpu.gpu() + " of " + gpu.host() + " twice");
         }
       }
+      Objects.requireNonNull(fidelity, "fidelity must not be null");
     }
 
     /**
-     * Training steps without stragglers.
+     * Training steps without stragglers, at packet fidelity.
      *
      * @param step the step
      * @param steps how many steps run
@@ -529,7 +537,7 @@ public sealed interface Workload
      * @param start when the first step starts
      */
     public Training(TrainingStep step, int steps, List<String> hosts, SimTime start) {
-      this(step, steps, hosts, start, List.of());
+      this(step, steps, hosts, start, List.of(), Fidelity.PACKET);
     }
 
     @Override
@@ -546,6 +554,7 @@ public sealed interface Workload
           + " ranks · "
           + steps
           + (steps == 1 ? " step" : " steps")
+          + (fidelity == Fidelity.PACKET ? "" : " · " + fidelity.name().toLowerCase(Locale.ROOT))
           + placement(hosts)
           + (slowGpus.isEmpty()
               ? ""

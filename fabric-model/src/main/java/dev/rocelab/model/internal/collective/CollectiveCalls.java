@@ -37,7 +37,7 @@ public final class CollectiveCalls implements RunSource {
   private Listener listener;
   private final Map<Long, Workload.Collective> resolved = new HashMap<>();
   private final ArrayDeque<long[]> queue = new ArrayDeque<>();
-  private CollectiveRunner runner;
+  private CallRunner runner;
   private boolean running;
 
   /**
@@ -150,8 +150,13 @@ public final class CollectiveCalls implements RunSource {
     return collective(CollectiveOperation.ALL_REDUCE, DataSize.bytes(1));
   }
 
-  void runBy(CollectiveRunner runner) {
+  void runBy(CallRunner runner) {
     this.runner = runner;
+  }
+
+  @Override
+  public boolean hasRun() {
+    return !queue.isEmpty();
   }
 
   @Override

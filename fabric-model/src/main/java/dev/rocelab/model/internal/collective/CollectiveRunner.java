@@ -24,7 +24,8 @@ import java.util.Optional;
  * rounded up to 128 bytes each), delivered when every part is. The time of a run is from its call
  * to its last delivery.
  */
-public final class CollectiveRunner extends Component implements MessageListener, CollectiveDriver {
+public final class CollectiveRunner extends Component
+    implements MessageListener, CollectiveDriver, CallRunner {
 
   private static final int NEXT_RUN = -1;
   // other actions: a transfer or rank times ACTIONS plus what happens to it
@@ -152,7 +153,8 @@ public final class CollectiveRunner extends Component implements MessageListener
    *
    * @param now the time
    */
-  void runNext(long now) {
+  @Override
+  public void runNext(long now) {
     events.add(now, NEXT_RUN);
     reschedule();
   }
@@ -162,6 +164,7 @@ public final class CollectiveRunner extends Component implements MessageListener
    *
    * @param now the time
    */
+  @Override
   public void close(long now) {
     if (!finished) {
       finished = true;

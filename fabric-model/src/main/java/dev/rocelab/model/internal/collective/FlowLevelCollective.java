@@ -25,7 +25,7 @@ import java.util.Optional;
  * path through a failed link simply stalls until routes move it.
  */
 public final class FlowLevelCollective extends Component
-    implements Network.TopologyListener, CollectiveDriver {
+    implements Network.TopologyListener, CollectiveDriver, FlowLevelShare.Member, CallRunner {
 
   private static final double PS_PER_SECOND = 1e12;
   private static final double DONE = 1e-12;
@@ -33,7 +33,13 @@ public final class FlowLevelCollective extends Component
   private final Network net;
   private final CollectiveLayout layout;
   private final Map<Connection, int[]> queuePairsOf;
+  private final RunSource source;
+
+  /**
+   * The sweep, when the runs are a collective's nccl-tests sweep (else calls of a communicator).
+   */
   private final SweepTable table;
+
   private final FlowLevelShare share;
 
   /** Per rank: its GPU's NVLink among the shared links. */
@@ -86,9 +92,39 @@ public final class FlowLevelCollective extends Component
       Map<Connection, int[]> queuePairsOf,
       long startPs,
       FlowLevelShare share) {
+    this(net, layout, queuePairsOf, new SweepTable(collective, layout), share);
+    net.collectiveStarted();
+    net.simulator().schedule(this, startPs);
+  }
+
+  /**
+   * Runs a communicator's collectives as they are called ({@link CollectiveCalls#call}); it waits
+   * until the first.
+   *
+   * @param net the network (the communicator's connections are queue pairs that never send)
+   * @param calls the communicator's calls
+   * @param queuePairsOf the queue pairs of each of its connections
+   * @param share the links it shares with the run's other flow-level traffic
+   */
+  public FlowLevelCollective(
+      Network net,
+      CollectiveCalls calls,
+      Map<Connection, int[]> queuePairsOf,
+      FlowLevelShare share) {
+    this(net, calls.layout(), queuePairsOf, calls, share);
+    calls.runBy(this);
+  }
+
+  private FlowLevelCollective(
+      Network net,
+      CollectiveLayout layout,
+      Map<Connection, int[]> queuePairsOf,
+      RunSource source,
+      FlowLevelShare share) {
     this.net = net;
     this.layout = layout;
-    this.table = new SweepTable(collective, layout);
+    this.source = source;
+    this.table = source instanceof SweepTable sweep ? sweep : null;
     this.queuePairsOf = Map.copyOf(queuePairsOf);
     this.share = share;
     this.nvlinkOf = new int[layout.size()];
@@ -98,13 +134,22 @@ public final class FlowLevelCollective extends Component
     share.join(this);
     net.simulator().register(this);
     net.addTopologyListener(this);
-    net.collectiveStarted();
-    net.simulator().schedule(this, startPs);
   }
 
   @Override
   public Optional<CollectiveResult> result() {
-    return table.result();
+    return table == null ? Optional.empty() : table.result();
+  }
+
+  @Override
+  public void runNext(long now) {
+    net.simulator().schedule(this, now);
+  }
+
+  @Override
+  public void close(long now) {
+    finished = true;
+    net.simulator().cancel(this);
   }
 
   @Override
@@ -120,7 +165,8 @@ public final class FlowLevelCollective extends Component
   /**
    * @return whether a run is under way (its groups take part in sharing the links)
    */
-  boolean running() {
+  @Override
+  public boolean running() {
     return running;
   }
 
@@ -130,8 +176,10 @@ public final class FlowLevelCollective extends Component
       return;
     }
     if (!running) {
-      startRun(now);
-      share.reshare(now);
+      if (source.hasRun()) {
+        startRun(now);
+        share.reshare(now);
+      }
       return;
     }
     progress(now);
@@ -154,7 +202,8 @@ public final class FlowLevelCollective extends Component
    * Wakes when the next group finishes at the current rates; leaves a run whose groups are all done
    * waiting for its end.
    */
-  void scheduleNext(long now) {
+  @Override
+  public void scheduleNext(long now) {
     if (allDone()) {
       return;
     }
@@ -179,7 +228,8 @@ public final class FlowLevelCollective extends Component
    * Adds this run's groups to those sharing the links: the links each loads, its bytes on each, and
    * whether it is out of the sharing (finished, or stalled behind a failure).
    */
-  void addGroups(List<int[]> linksOf, List<double[]> loadsOf, List<Boolean> frozen) {
+  @Override
+  public void addGroups(List<int[]> linksOf, List<double[]> loadsOf, List<Boolean> frozen) {
     if (loads == null) {
       computeLoads();
     }
@@ -195,14 +245,15 @@ public final class FlowLevelCollective extends Component
    * @param from where this run's groups start among them
    * @return where the next collective's groups start
    */
-  int takeRates(double[] rates, int from) {
+  @Override
+  public int takeRates(double[] rates, int from) {
     rate = Arrays.copyOfRange(rates, from, from + groups);
     return from + groups;
   }
 
   private void startRun(long now) {
-    run = table.current();
-    edges = Algorithms.edges(run, layout, table.bytes());
+    run = source.current();
+    edges = Algorithms.edges(run, layout, source.bytes());
     groups = edges.stream().mapToInt(Edge::group).max().orElse(-1) + 1;
     remaining = new double[groups];
     edgeQueuePairs = new int[edges.size()][];
@@ -223,7 +274,8 @@ public final class FlowLevelCollective extends Component
   }
 
   /** Moves every group forward at its rate to {@code now}. */
-  void progress(long now) {
+  @Override
+  public void progress(long now) {
     if (!running || now <= updatedPs) {
       return;
     }
@@ -298,12 +350,14 @@ public final class FlowLevelCollective extends Component
 
   private void finishRun(long now) {
     running = false;
-    if (table.record(now - runStart)) {
-      net.simulator().schedule(this, now);
-    } else {
-      finished = true;
-      net.collectiveFinished();
-      share.reshare(now);
+    switch (source.record(now - runStart, now)) {
+      case RUN -> net.simulator().schedule(this, now);
+      case DONE -> {
+        finished = true;
+        net.collectiveFinished();
+        share.reshare(now);
+      }
+      case WAIT -> share.reshare(now);
     }
   }
 }

@@ -8,19 +8,60 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The flow-level collectives of one run and the links they share: every network port and every
- * GPU's NVLink (one link per GPU, whichever collective uses it). Their groups' rates are set
- * together — progressive filling over every running group of every collective: raise all unfrozen
- * groups' rates together until a link is full, freeze the groups on it, repeat — whenever any
- * collective's groups change (a run starts or ends, a group finishes, a fault changes links or
- * routes). Two jobs placed on the same fabric so share its uplinks as their packets would.
+ * The flow-level traffic of one run — collectives and training jobs' transfers — and the links it
+ * shares: every network port and every GPU's NVLink (one link per GPU, whichever collective uses
+ * it). Their groups' rates are set together — progressive filling over every running group: raise
+ * the byte rate of every unfrozen group's most loaded stream together until a link is full, freeze
+ * the groups on it, repeat (per-stream fairness, as a link's queue pairs share it, whether a group
+ * is a collective's channel or one transfer) — whenever any member's groups change (a run starts or
+ * ends, a group finishes, a fault changes links or routes). Two jobs placed on the same fabric so
+ * share its uplinks as their packets would.
  */
 public final class FlowLevelShare {
 
   private static final double PS_PER_SECOND = 1e12;
 
+  /** Traffic that shares the links: each of its groups moves at one rate, set by the share. */
+  interface Member {
+    /**
+     * Moves every group forward at its rate to {@code now}.
+     *
+     * @param now the time
+     */
+    void progress(long now);
+
+    /**
+     * @return whether it has groups under way
+     */
+    boolean running();
+
+    /**
+     * Adds its groups: the links each loads, its bytes on each, and whether it is out of the
+     * sharing (finished, or stalled behind a failure).
+     *
+     * @param linksOf the links of each group so far
+     * @param loadsOf the bytes on each link of each group so far
+     * @param frozen whether each group so far is out of the sharing
+     */
+    void addGroups(List<int[]> linksOf, List<double[]> loadsOf, List<Boolean> frozen);
+
+    /**
+     * @param rates the rates of every group sharing the links, this member's from {@code from}
+     * @param from where its groups start among them
+     * @return where the next member's groups start
+     */
+    int takeRates(double[] rates, int from);
+
+    /**
+     * Wakes when its next group finishes at the current rates.
+     *
+     * @param now the time
+     */
+    void scheduleNext(long now);
+  }
+
   private final Network net;
-  private final List<FlowLevelCollective> members = new ArrayList<>();
+  private final List<Member> members = new ArrayList<>();
   private final Map<String, Integer> nvlinkOf = new HashMap<>();
   private double[] capacity;
 
@@ -35,7 +76,7 @@ public final class FlowLevelShare {
     }
   }
 
-  void join(FlowLevelCollective member) {
+  void join(Member member) {
     members.add(member);
   }
 
@@ -67,11 +108,11 @@ public final class FlowLevelShare {
    *
    * @param now the time
    */
-  void reshare(long now) {
+  public void reshare(long now) {
     List<int[]> linksOf = new ArrayList<>();
     List<double[]> loadsOf = new ArrayList<>();
     List<Boolean> frozenAtStart = new ArrayList<>();
-    for (FlowLevelCollective m : members) {
+    for (Member m : members) {
       m.progress(now);
       if (m.running()) {
         m.addGroups(linksOf, loadsOf, frozenAtStart);
@@ -79,7 +120,7 @@ public final class FlowLevelShare {
     }
     double[] rates = fill(linksOf, loadsOf, frozenAtStart);
     int next = 0;
-    for (FlowLevelCollective m : members) {
+    for (Member m : members) {
       if (m.running()) {
         next = m.takeRates(rates, next);
         m.scheduleNext(now);
@@ -87,11 +128,22 @@ public final class FlowLevelShare {
     }
   }
 
+  /**
+   * Progressive filling in bytes per second on each group's most loaded link: every unfrozen
+   * group's heaviest stream gets the same byte rate until a link is full — per-stream fairness, as
+   * a link's queue pairs share it, whether the group is a collective's channel or one transfer —
+   * then each group's rate as the share of its bytes per second.
+   */
   private double[] fill(List<int[]> linksOf, List<double[]> loadsOf, List<Boolean> frozenAtStart) {
     int groups = linksOf.size();
     boolean[] frozen = new boolean[groups];
+    double[] heaviest = new double[groups];
     for (int g = 0; g < groups; g++) {
       frozen[g] = frozenAtStart.get(g);
+      for (double load : loadsOf.get(g)) {
+        heaviest[g] = Math.max(heaviest[g], load);
+      }
+      frozen[g] |= heaviest[g] == 0;
     }
     double[] rates = new double[groups];
     double[] used = new double[capacity.length];
@@ -103,7 +155,7 @@ public final class FlowLevelShare {
           int[] links = linksOf.get(g);
           double[] loads = loadsOf.get(g);
           for (int k = 0; k < links.length; k++) {
-            demand[links[k]] += loads[k];
+            demand[links[k]] += loads[k] / heaviest[g];
           }
         }
       }
@@ -118,11 +170,11 @@ public final class FlowLevelShare {
       }
       for (int g = 0; g < groups; g++) {
         if (!frozen[g]) {
-          rates[g] += step;
+          rates[g] += step / heaviest[g];
           int[] links = linksOf.get(g);
           double[] loads = loadsOf.get(g);
           for (int k = 0; k < links.length; k++) {
-            used[links[k]] += step * loads[k];
+            used[links[k]] += step * loads[k] / heaviest[g];
           }
         }
       }

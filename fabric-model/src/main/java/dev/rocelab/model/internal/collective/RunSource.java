@@ -19,6 +19,13 @@ interface RunSource {
   }
 
   /**
+   * @return whether a run is waiting to start
+   */
+  default boolean hasRun() {
+    return true;
+  }
+
+  /**
    * @return whether the next run repeats the last one's transfers (the in-place run of a size)
    */
   boolean nextRunInPlace();

@@ -121,7 +121,7 @@ public final class Simulation {
                   net, c.collective(), c.layout(), c.queuePairs(net), start, share)
               : new CollectiveRunner(net, c.collective(), c.layout(), c.queuePairs(net), start));
     }
-    trainings.forEach(t -> t.start(net));
+    trainings.forEach(t -> t.start(net, share));
     // a flow-level run has no packets to sample
     this.sampler =
         flowLevelOnly(scenario)
@@ -132,18 +132,21 @@ public final class Simulation {
 
   /**
    * @param scenario a scenario
-   * @return whether all its workloads are collectives at flow fidelity (which cannot share the
-   *     fabric with packet-level traffic: they would not see it)
-   * @throws IllegalArgumentException if flow-level collectives are mixed with other workloads
+   * @return whether all its workloads are collectives or training jobs at flow fidelity (which
+   *     cannot share the fabric with packet-level traffic: they would not see it)
+   * @throws IllegalArgumentException if flow-level workloads are mixed with other workloads
    */
   public static boolean flowLevelOnly(Scenario scenario) {
     long flowLevel =
         scenario.workloads().stream()
-            .filter(w -> w instanceof Workload.Collective c && c.fidelity() == Fidelity.FLOW)
+            .filter(
+                w ->
+                    w instanceof Workload.Collective c && c.fidelity() == Fidelity.FLOW
+                        || w instanceof Workload.Training t && t.fidelity() == Fidelity.FLOW)
             .count();
     if (flowLevel > 0 && flowLevel < scenario.workloads().size()) {
       throw new IllegalArgumentException(
-          "collectives at flow fidelity run alone: "
+          "collectives and training jobs at flow fidelity run alone: "
               + scenario.describe()
               + " mixes them with packet-level traffic, which they would not see");
     }
@@ -223,7 +226,9 @@ public final class Simulation {
       Scenario alone =
           new Scenario(
               scenario.name() + " · ideal network",
-              List.of(new Workload.Training(job.step(), 1, List.of(), job.start(), job.slowGpus())),
+              List.of(
+                  new Workload.Training(
+                      job.step(), 1, List.of(), job.start(), job.slowGpus(), job.fidelity())),
               List.of(),
               scenario.duration(),
               scenario.seed(),

@@ -5,6 +5,7 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.result.TrainingResult;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
@@ -12,6 +13,10 @@ import dev.rocelab.model.internal.collective.CollectiveCalls;
 import dev.rocelab.model.internal.collective.CollectiveConnections;
 import dev.rocelab.model.internal.collective.CollectiveLayout;
 import dev.rocelab.model.internal.collective.CollectiveRunner;
+import dev.rocelab.model.internal.collective.Connection;
+import dev.rocelab.model.internal.collective.FlowLevelCollective;
+import dev.rocelab.model.internal.collective.FlowLevelShare;
+import dev.rocelab.model.internal.collective.FlowLevelTransfers;
 import dev.rocelab.model.internal.engine.Simulator;
 import dev.rocelab.model.internal.net.MessageListener;
 import dev.rocelab.model.internal.net.Network;
@@ -31,7 +36,9 @@ import java.util.Optional;
  * between hosts, and executes the step once without a network — communication taking no time —
  * which also proves the step can finish. On the network, collectives run through a {@link
  * CollectiveRunner} per communicator, transfers between hosts as RDMA writes on their pair's queue
- * pair, transfers inside a host as NVLink copies at the GPU's NVLink bandwidth.
+ * pair, transfers inside a host as NVLink copies at the GPU's NVLink bandwidth. At flow fidelity a
+ * {@link FlowLevelCollective} runs each communicator's collectives and {@link FlowLevelTransfers}
+ * the transfers between hosts, both sharing links with the run's other flow-level traffic.
  */
 public final class TrainingRun {
 
@@ -44,7 +51,10 @@ public final class TrainingRun {
   private final CollectiveConnections[] connections;
   private final Map<Long, Integer> flowOfPair = new LinkedHashMap<>();
   private final long[] nvlinkTransferPs;
-  private final StepExecutor computeOnly;
+
+  /** The step with communication taking no time. */
+  private final long computeOnlyPs;
+
   private StepExecutor executor;
 
   /** The step on the ideal network: its time, and per operation when it started and ended. */
@@ -116,7 +126,7 @@ public final class TrainingRun {
                 false));
       }
     }
-    this.computeOnly = withoutNetwork();
+    this.computeOnlyPs = withoutNetwork();
   }
 
   /**
@@ -139,9 +149,10 @@ public final class TrainingRun {
    * Starts the steps on the network built with the planned flows.
    *
    * @param net the network
+   * @param share the links flow-level traffic shares, for a job at flow fidelity
    */
-  public void start(Network net) {
-    NetworkTransport transport = new NetworkTransport(net);
+  public void start(Network net, FlowLevelShare share) {
+    NetworkTransport transport = new NetworkTransport(net, share);
     executor =
         new StepExecutor(
             net.simulator(), graph, training.steps(), training.start().picos(), transport::close);
@@ -194,14 +205,14 @@ public final class TrainingRun {
         graph.step.name(),
         graph.step.ranks(),
         steps,
-        SimTime.picos(computeOnly.stepTimes().get(0)),
+        SimTime.picos(computeOnlyPs),
         idealStepPs < 0 ? Optional.empty() : Optional.of(SimTime.picos(idealStepPs)),
         compared ? StepTimes.operations(graph, executor, idealStart, idealEnd) : List.of(),
         StepTimes.timeline(graph, executor));
   }
 
-  /** Runs one step without a network: communication takes no time. */
-  private StepExecutor withoutNetwork() {
+  /** Runs one step without a network, communication taking no time; returns how long it took. */
+  private long withoutNetwork() {
     Simulator sim = new Simulator();
     StepExecutor run = new StepExecutor(sim, graph, 1, 0, now -> {});
     run.use(
@@ -221,7 +232,7 @@ public final class TrainingRun {
       throw new IllegalArgumentException(
           training.describe() + " cannot finish a step: " + StepTimes.stuck(graph, run.waiting()));
     }
-    return run;
+    return run.stepTimes().get(0);
   }
 
   private int end(int communicator) {
@@ -295,20 +306,33 @@ public final class TrainingRun {
     return ((long) from << 32) | to;
   }
 
-  /** Communication over the packet model. */
+  /** Communication over the network, at the job's fidelity. */
   private final class NetworkTransport implements StepExecutor.Transport, MessageListener {
     private final Network net;
     private final int[] queuePairOf;
 
-    /** Per queue pair of a pair of ranks, its transfers on their way, in order. */
+    /** Per queue pair of a pair of ranks, its transfers on their way, in order (packet level). */
     private final Map<Integer, ArrayDeque<Integer>> inFlight = new LinkedHashMap<>();
 
-    NetworkTransport(Network net) {
+    /** The transfers between hosts at flow level, or null at packet level. */
+    private final FlowLevelTransfers flowLevel;
+
+    NetworkTransport(Network net, FlowLevelShare share) {
       this.net = net;
+      boolean flows = training.fidelity() == Fidelity.FLOW;
       for (int c = 0; c < calls.length; c++) {
         calls[c].listen((instance, now) -> executor.collectiveDone(instance, now));
-        new CollectiveRunner(net, calls[c], connections[c].queuePairs(net));
+        Map<Connection, int[]> queuePairs = connections[c].queuePairs(net);
+        if (flows) {
+          new FlowLevelCollective(net, calls[c], queuePairs, share);
+        } else {
+          new CollectiveRunner(net, calls[c], queuePairs);
+        }
       }
+      this.flowLevel =
+          flows
+              ? new FlowLevelTransfers(net, share, (t, now) -> executor.transferDone(t, now))
+              : null;
       Map<Integer, Integer> qpOfFlow = new HashMap<>();
       for (int qp = 0; qp < net.queuePairCount(); qp++) {
         qpOfFlow.putIfAbsent(net.flowOf(qp), qp);
@@ -338,6 +362,10 @@ public final class TrainingRun {
         return;
       }
       int qp = queuePairOf[transfer];
+      if (flowLevel != null) {
+        flowLevel.start(transfer, qp, graph.transferBytes[transfer], now);
+        return;
+      }
       inFlight.get(qp).add(transfer);
       net.post(qp, graph.transferBytes[transfer], now);
     }
