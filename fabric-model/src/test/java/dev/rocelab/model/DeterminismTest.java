@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fidelity;
+import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.TrainingJob;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
@@ -86,6 +89,38 @@ class DeterminismTest {
       Outcome outcome = future.get();
       assertThat(outcome.fingerprint()).as("event fingerprint").isEqualTo(alone.fingerprint());
       assertThat(outcome.result()).as("run result").isEqualTo(alone.result());
+    }
+  }
+
+  @Test
+  void aTrainingStepIsTheSameOnConcurrentThreadsAtPacketAndFlowFidelity() throws Exception {
+    for (Fidelity fidelity : Fidelity.values()) {
+      Scenario training =
+          Scenario.training(
+                  TrainingJob.dense(
+                          "job",
+                          Parallelism.of(8, 2, 4),
+                          2,
+                          SimTime.micros(100),
+                          SimTime.micros(200),
+                          DataSize.mib(2),
+                          DataSize.mib(16))
+                      .withBucket(DataSize.mib(8)))
+              .fidelity(fidelity)
+              .duration("100ms")
+              .build();
+      Outcome alone = run(training);
+      List<Future<Outcome>> concurrent = new ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        concurrent.add(threads.submit(() -> run(training)));
+      }
+
+      assertThat(alone.result().trainings().get(0).finished()).as(fidelity.name()).isTrue();
+      for (Future<Outcome> future : concurrent) {
+        Outcome outcome = future.get();
+        assertThat(outcome.fingerprint()).as("event fingerprint").isEqualTo(alone.fingerprint());
+        assertThat(outcome.result()).as("run result").isEqualTo(alone.result());
+      }
     }
   }
 
