@@ -157,11 +157,6 @@ record LineChart(
   /** Tick labels on a logarithmic axis: more would overlap. */
   private static final int MAX_LOG_TICKS = 9;
 
-  private static final String[] PALETTE = {
-    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf"
-  };
-
   /** Copies the lines. */
   LineChart {
     Objects.requireNonNull(title, "title must not be null");
@@ -351,7 +346,7 @@ record LineChart(
     }
     for (int l = 0; l < lines.size(); l++) {
       Line line = lines.get(l);
-      String colour = PALETTE[l % PALETTE.length];
+      String colour = Svg.PALETTE[l % Svg.PALETTE.length];
       int same = sameAsEarlier(l);
       List<String> points = new ArrayList<>();
       for (int i = 0; i < line.y().length; i++) {

@@ -8,6 +8,12 @@ import java.util.Locale;
  */
 final class Svg {
 
+  /** The colours of lines and bars, in order (Tableau 10). */
+  static final String[] PALETTE = {
+    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22", "#17becf"
+  };
+
   private Svg() {}
 
   /**

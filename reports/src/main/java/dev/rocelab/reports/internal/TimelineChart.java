@@ -29,10 +29,6 @@ record TimelineChart(
   private static final int ROW = 14;
   private static final int BOTTOM = 40;
   private static final int LEGEND = 220;
-  private static final String[] PALETTE = {
-    "#2ca02c", "#1f77b4", "#ff7f0e", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf"
-  };
 
   /** Copies the lists. */
   TimelineChart {
@@ -132,7 +128,7 @@ record TimelineChart(
   }
 
   private String colour(String label) {
-    return PALETTE[Math.max(0, labels.indexOf(label)) % PALETTE.length];
+    return Svg.PALETTE[Math.max(0, labels.indexOf(label)) % Svg.PALETTE.length];
   }
 
   private static void text(StringBuilder svg, double x, double y, String attributes, String text) {

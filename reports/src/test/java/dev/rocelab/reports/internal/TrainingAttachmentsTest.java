@@ -9,12 +9,9 @@ import dev.rocelab.api.result.TrainingResult;
 import dev.rocelab.api.result.TrainingResult.Interval;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -72,7 +69,7 @@ class TrainingAttachmentsTest {
             .findFirst()
             .orElseThrow()
             .content();
-    Document chart = parse(svg);
+    Document chart = RenderersTest.parse(svg);
     NodeList rects = chart.getElementsByTagName("rect");
     // background, three bars, two legend swatches
     assertThat(rects.getLength()).isEqualTo(6);
@@ -102,13 +99,5 @@ class TrainingAttachmentsTest {
         List.of(),
         List.of(),
         List.of(job));
-  }
-
-  private static Document parse(String xml) throws Exception {
-    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-    factory.setNamespaceAware(true);
-    return factory
-        .newDocumentBuilder()
-        .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
   }
 }
