@@ -146,13 +146,18 @@ public final class ChakraTrace {
   public static void write(TrainingStep step, Path prefix) throws IOException {
     Map<List<Integer>, String> groupNames = new LinkedHashMap<>();
     List<Path> files = files(prefix, step.ranks());
+    List<List<StepOp>> opsOf = new ArrayList<>();
+    for (int rank = 0; rank < step.ranks(); rank++) {
+      opsOf.add(new ArrayList<>());
+    }
+    step.ops().forEach(op -> opsOf.get(op.rank()).add(op));
     for (int rank = 0; rank < step.ranks(); rank++) {
       try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(files.get(rank)))) {
         ChakraProto.GlobalMetadata.newBuilder()
             .setVersion(SCHEMA_VERSION)
             .build()
             .writeDelimitedTo(out);
-        for (StepOp op : step.opsOf(rank)) {
+        for (StepOp op : opsOf.get(rank)) {
           node(op, groupNames).writeDelimitedTo(out);
         }
       }

@@ -45,13 +45,6 @@ public sealed interface StepOp
   String label();
 
   /**
-   * @return whether it is communication (not compute)
-   */
-  default boolean communicates() {
-    return !(this instanceof Compute);
-  }
-
-  /**
    * GPU work: the rank's GPU runs one compute operation at a time, in the order they become ready.
    *
    * @param id its index
