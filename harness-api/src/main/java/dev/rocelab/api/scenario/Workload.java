@@ -528,18 +528,6 @@ public sealed interface Workload
       Objects.requireNonNull(fidelity, "fidelity must not be null");
     }
 
-    /**
-     * Training steps without stragglers, at packet fidelity.
-     *
-     * @param step the step
-     * @param steps how many steps run
-     * @param hosts where its ranks sit, empty for the fabric's hosts in fabric order
-     * @param start when the first step starts
-     */
-    public Training(TrainingStep step, int steps, List<String> hosts, SimTime start) {
-      this(step, steps, hosts, start, List.of(), Fidelity.PACKET);
-    }
-
     @Override
     public Set<Capability> requires() {
       return EnumSet.of(Capability.COLLECTIVES, Capability.TRAINING_STEPS);
