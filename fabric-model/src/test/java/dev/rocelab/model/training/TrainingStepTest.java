@@ -117,6 +117,19 @@ class TrainingStepTest {
   }
 
   @Test
+  void aDistributedOptimizersParameterGathersAreAllExposed() {
+    TrainingResult step = train(REFERENCE, job(1, 4).withDistributedOptimizer(SimTime.micros(50)));
+
+    TrainingResult.OperationTimes gathers = step.operation(TrainingJob.DATA_PARALLEL_PARAMETERS);
+    assertThat(gathers.count()).isEqualTo(64 * 4);
+    assertThat(step.operation(TrainingJob.DATA_PARALLEL_GRADIENTS).count()).isEqualTo(64 * 4);
+    // four 600 µs microbatches and the optimizer's 50 µs on its shard
+    assertThat(step.computeOnly()).isEqualTo(SimTime.micros(2450));
+    // the four bucket all-gathers follow the optimizer one after the other: nothing hides them
+    assertThat(step.exposedCommunication()).isGreaterThanOrEqualTo(gathers.mean().times(4));
+  }
+
+  @Test
   void smallBucketsCostMoreThanTheyHideWhenTheBackwardPassIsShort() {
     TrainingResult oneBucket = train(REFERENCE, job(1, 4).withBucket(DataSize.mib(64)));
     TrainingResult eightBuckets = train(REFERENCE, job(1, 4).withBucket(DataSize.mib(8)));

@@ -168,7 +168,8 @@ public record ModelShape(
             experts == 1
                 ? DataSize.ZERO
                 : DataSize.bytes(Math.round(tokens * topK * hidden * BF16 / tensor)),
-            SimTime.picos(Math.round(optimizerSeconds * 1e12)));
+            SimTime.picos(Math.round(optimizerSeconds * 1e12)),
+            false);
     return job;
   }
 }

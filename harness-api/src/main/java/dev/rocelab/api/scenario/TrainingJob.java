@@ -1,5 +1,8 @@
 package dev.rocelab.api.scenario;
 
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_GATHER;
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_REDUCE;
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.REDUCE_SCATTER;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.unit.DataSize;
@@ -8,6 +11,7 @@ import dev.rocelab.api.util.Checks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -29,7 +33,10 @@ import org.apiguardian.api.API;
  *       the backward pass (Megatron's {@code overlap_grad_reduce}); expert weights' gradients are
  *       all-reduced over the expert-data-parallel group (ranks holding the same experts) at the
  *       end;
- *   <li>the optimizer runs when every all-reduce of the rank has finished.
+ *   <li>the optimizer runs when every all-reduce of the rank has finished;
+ *   <li>with a distributed optimizer (ZeRO stage 1) the buckets are reduce-scattered instead, and
+ *       after the optimizer each bucket's parameters are all-gathered over the same group; the step
+ *       ends when they are.
  * </ul>
  *
  * <p>Tensor-parallel communication stays inside a host on NVLink; it is part of the compute times
@@ -50,6 +57,10 @@ import org.apiguardian.api.API;
  * @param expertLayers mixture-of-experts layers per stage, 0 for a dense model
  * @param expertTokens the bytes each GPU sends in each expert all-to-all (the all-to-all's size)
  * @param optimizer the optimizer's time on one GPU after the gradients are reduced
+ * @param distributedOptimizer whether the optimizer's state is sharded over the data-parallel group
+ *     (Megatron's distributed optimizer, ZeRO stage 1): gradient buckets are reduce-scattered
+ *     instead of all-reduced, and after the optimizer each bucket's parameters are all-gathered
+ *     before the step ends
  * @since 0.2
  */
 @API(status = EXPERIMENTAL, since = "0.2")
@@ -65,7 +76,8 @@ public record TrainingJob(
     DataSize bucket,
     int expertLayers,
     DataSize expertTokens,
-    SimTime optimizer) {
+    SimTime optimizer,
+    boolean distributedOptimizer) {
 
   /** Megatron-LM's default gradient bucket: 40 million bf16 parameters. */
   public static final DataSize DEFAULT_BUCKET = DataSize.bytes(80_000_000);
@@ -93,6 +105,12 @@ public record TrainingJob(
 
   /** Label of the optimizer. */
   public static final String OPTIMIZER = "optimizer";
+
+  /** Label of the parameter all-gathers of a distributed optimizer. */
+  public static final String DATA_PARALLEL_PARAMETERS = "data-parallel parameters";
+
+  /** Label of the expert parameter all-gathers of a distributed optimizer. */
+  public static final String EXPERT_PARAMETERS = "expert parameters";
 
   /** Validates the fields. */
   public TrainingJob {
@@ -157,7 +175,8 @@ public record TrainingJob(
         DEFAULT_BUCKET,
         0,
         DataSize.ZERO,
-        SimTime.ZERO);
+        SimTime.ZERO,
+        false);
   }
 
   /**
@@ -165,19 +184,7 @@ public record TrainingJob(
    * @return this job with that bucket
    */
   public TrainingJob withBucket(DataSize size) {
-    return new TrainingJob(
-        name,
-        parallelism,
-        microbatches,
-        forward,
-        backward,
-        activations,
-        gradients,
-        expertGradients,
-        size,
-        expertLayers,
-        expertTokens,
-        optimizer);
+    return change(d -> d.bucket = size);
   }
 
   /**
@@ -185,19 +192,20 @@ public record TrainingJob(
    * @return this job with that optimizer time
    */
   public TrainingJob withOptimizer(SimTime time) {
-    return new TrainingJob(
-        name,
-        parallelism,
-        microbatches,
-        forward,
-        backward,
-        activations,
-        gradients,
-        expertGradients,
-        bucket,
-        expertLayers,
-        expertTokens,
-        time);
+    return change(d -> d.optimizer = time);
+  }
+
+  /**
+   * @param time the optimizer's time per step on one GPU, for its shard of the state
+   * @return this job with a distributed optimizer (ZeRO stage 1): buckets reduce-scattered, then
+   *     parameters all-gathered after the optimizer
+   */
+  public TrainingJob withDistributedOptimizer(SimTime time) {
+    return change(
+        d -> {
+          d.optimizer = time;
+          d.distributedOptimizer = true;
+        });
   }
 
   /**
@@ -209,27 +217,85 @@ public record TrainingJob(
    */
   public TrainingJob withExperts(
       int layers, DataSize tokens, DataSize gradientsOfExperts, int expertParallel) {
-    return new TrainingJob(
-        name,
-        new Parallelism(
-            parallelism.tensor(), parallelism.pipeline(), parallelism.data(), expertParallel),
-        microbatches,
-        forward,
-        backward,
-        activations,
-        gradients,
-        gradientsOfExperts,
-        bucket,
-        layers,
-        tokens,
-        optimizer);
+    return change(
+        d -> {
+          d.parallelism =
+              new Parallelism(
+                  parallelism.tensor(), parallelism.pipeline(), parallelism.data(), expertParallel);
+          d.expertLayers = layers;
+          d.expertTokens = tokens;
+          d.expertGradients = gradientsOfExperts;
+        });
+  }
+
+  /** A changed copy: the job's fields, some of them changed, validated anew. */
+  private TrainingJob change(Consumer<Draft> edit) {
+    Draft d = new Draft(this);
+    edit.accept(d);
+    return d.build();
+  }
+
+  /** The job's fields, to change some before building the next job. */
+  private static final class Draft {
+    private final String name;
+    private Parallelism parallelism;
+    private final int microbatches;
+    private final SimTime forward;
+    private final SimTime backward;
+    private final DataSize activations;
+    private final DataSize gradients;
+    private DataSize expertGradients;
+    private DataSize bucket;
+    private int expertLayers;
+    private DataSize expertTokens;
+    private SimTime optimizer;
+    private boolean distributedOptimizer;
+
+    Draft(TrainingJob job) {
+      name = job.name;
+      parallelism = job.parallelism;
+      microbatches = job.microbatches;
+      forward = job.forward;
+      backward = job.backward;
+      activations = job.activations;
+      gradients = job.gradients;
+      expertGradients = job.expertGradients;
+      bucket = job.bucket;
+      expertLayers = job.expertLayers;
+      expertTokens = job.expertTokens;
+      optimizer = job.optimizer;
+      distributedOptimizer = job.distributedOptimizer;
+    }
+
+    TrainingJob build() {
+      return new TrainingJob(
+          name,
+          parallelism,
+          microbatches,
+          forward,
+          backward,
+          activations,
+          gradients,
+          expertGradients,
+          bucket,
+          expertLayers,
+          expertTokens,
+          optimizer,
+          distributedOptimizer);
+    }
   }
 
   /**
    * @return {@code "llama3-8b · tp8 pp2 dp4 · 8 microbatches"}
    */
   public String describe() {
-    return name + " · " + parallelism + " · " + microbatches + " microbatches";
+    return name
+        + " · "
+        + parallelism
+        + " · "
+        + microbatches
+        + " microbatches"
+        + (distributedOptimizer ? " · distributed optimizer" : "");
   }
 
   /**
@@ -305,14 +371,25 @@ public record TrainingJob(
           }
         }
       }
-      if (parallelism.data() / parallelism.expert() > 1 && expertGradients.bytes() > 0) {
-        reduce(expertGradients, expertDataGroup(), EXPERT_GRADIENTS);
+      boolean expertReplicas = parallelism.data() / parallelism.expert() > 1;
+      if (expertReplicas && expertGradients.bytes() > 0) {
+        reductions.addAll(
+            buckets(gradientSync(), expertGradients, expertDataGroup(), EXPERT_GRADIENTS, last));
       }
       List<Integer> before = new ArrayList<>(posted);
       before.addAll(reductions);
       before.add(last);
-      builder.compute(
-          rank, optimizer, OPTIMIZER, before.stream().mapToInt(Integer::intValue).toArray());
+      int step =
+          builder.compute(
+              rank, optimizer, OPTIMIZER, before.stream().mapToInt(Integer::intValue).toArray());
+      if (distributedOptimizer) {
+        if (parallelism.data() > 1) {
+          buckets(ALL_GATHER, gradients, dataGroup(), DATA_PARALLEL_PARAMETERS, step);
+        }
+        if (expertReplicas) {
+          buckets(ALL_GATHER, expertGradients, expertDataGroup(), EXPERT_PARAMETERS, step);
+        }
+      }
     }
 
     /**
@@ -342,7 +419,7 @@ public record TrainingJob(
           reductions.add(
               builder.collective(
                   rank,
-                  Workload.CollectiveOperation.ALL_REDUCE,
+                  gradientSync(),
                   DataSize.bytes(size),
                   dataGroup(),
                   DATA_PARALLEL_GRADIENTS,
@@ -377,20 +454,36 @@ public record TrainingJob(
       posted.clear();
     }
 
-    /** All-reduces {@code total} over {@code group} bucket by bucket, after the last operation. */
-    private void reduce(DataSize total, List<Integer> group, String label) {
+    /**
+     * A collective per bucket of {@code total} over {@code group}, each after {@code after}.
+     *
+     * @return their ids
+     */
+    private List<Integer> buckets(
+        Workload.CollectiveOperation operation,
+        DataSize total,
+        List<Integer> group,
+        String label,
+        int after) {
+      List<Integer> ids = new ArrayList<>();
       long bytes = total.bytes();
       long bucketBytes = bucket.bytes();
       for (long from = 0; from < bytes; from += bucketBytes) {
-        reductions.add(
+        ids.add(
             builder.collective(
                 rank,
-                Workload.CollectiveOperation.ALL_REDUCE,
+                operation,
                 DataSize.bytes(Math.min(bucketBytes, bytes - from)),
                 group,
                 label,
-                last));
+                after));
       }
+      return ids;
+    }
+
+    /** How gradients are synchronised: all-reduced, or reduce-scattered for a sharded optimizer. */
+    private Workload.CollectiveOperation gradientSync() {
+      return distributedOptimizer ? REDUCE_SCATTER : ALL_REDUCE;
     }
 
     private int peer(int otherStage) {

@@ -1,5 +1,7 @@
 package dev.rocelab.api.scenario;
 
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.ALL_GATHER;
+import static dev.rocelab.api.scenario.Workload.CollectiveOperation.REDUCE_SCATTER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -86,6 +88,46 @@ class TrainingJobTest {
     // the optimizer waits for every reduction
     StepOp optimizer = step.opsOf(1).get(step.opsOf(1).size() - 1);
     assertThat(optimizer.after()).containsAll(reductions.stream().map(StepOp::id).toList());
+  }
+
+  @Test
+  void aDistributedOptimizerReduceScattersTheBucketsAndGathersTheParametersAfterwards() {
+    TrainingJob job = job(Parallelism.of(2, 1, 4), 2).withDistributedOptimizer(SimTime.micros(30));
+
+    List<StepOp> ops = job.step().opsOf(1);
+    List<StepOp.CollectiveCall> calls =
+        ops.stream()
+            .filter(op -> op instanceof StepOp.CollectiveCall)
+            .map(op -> (StepOp.CollectiveCall) op)
+            .toList();
+    StepOp optimizer =
+        ops.stream()
+            .filter(op -> op.label().equals(TrainingJob.OPTIMIZER))
+            .findFirst()
+            .orElseThrow();
+
+    assertThat(calls)
+        .extracting(StepOp.CollectiveCall::operation)
+        .containsExactly(
+            REDUCE_SCATTER,
+            REDUCE_SCATTER,
+            REDUCE_SCATTER,
+            REDUCE_SCATTER,
+            ALL_GATHER,
+            ALL_GATHER,
+            ALL_GATHER,
+            ALL_GATHER);
+    assertThat(calls.subList(4, 8))
+        .allSatisfy(
+            c -> {
+              assertThat(c.after()).containsExactly(optimizer.id());
+              assertThat(c.label()).isEqualTo(TrainingJob.DATA_PARALLEL_PARAMETERS);
+              assertThat(c.group()).containsExactly(1, 3, 5, 7);
+            })
+        .extracting(StepOp.CollectiveCall::size)
+        .containsExactly(DataSize.mib(16), DataSize.mib(16), DataSize.mib(16), DataSize.mib(12));
+    assertThat(((StepOp.Compute) optimizer).duration()).isEqualTo(SimTime.micros(30));
+    assertThat(job.describe()).endsWith(" · distributed optimizer");
   }
 
   @Test
