@@ -8,9 +8,11 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.result.TrainingResult;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.TrainingBuilder;
 import dev.rocelab.api.scenario.TrainingJob;
 import dev.rocelab.api.scenario.TrainingStep;
 import dev.rocelab.api.scenario.Workload;
@@ -286,6 +288,40 @@ class TrainingStepTest {
     assertThat(flowLevel.stepTime().ratioTo(packets.stepTime())).isCloseTo(1.0, within(tolerance));
     assertThat(flowLevel.ideal().orElseThrow().ratioTo(packets.ideal().orElseThrow()))
         .isCloseTo(1.0, within(0.02));
+  }
+
+  @Test
+  void atFlowFidelityAStepFinishesAfterAnUplinkItsTransfersCrossFails() {
+    // eight single-GPU hosts alternating over two leaves, four spines: stage 0 on leaf1's hosts,
+    // stage 1 on leaf2's, so every activation crosses a spine
+    FabricSpec lowEntropy = ModelFixtures.example("low-entropy");
+    TrainingJob job =
+        TrainingJob.dense(
+            "across",
+            Parallelism.of(1, 2, 4),
+            8,
+            SimTime.micros(50),
+            SimTime.micros(100),
+            DataSize.mib(2),
+            DataSize.mib(1));
+    TrainingBuilder training =
+        Scenario.training(job)
+            .hosts("host1", "host3", "host5", "host7", "host2", "host4", "host6", "host8")
+            .fidelity(Fidelity.FLOW)
+            .duration("100ms");
+
+    TrainingResult healthy =
+        ModelFixtures.run(lowEntropy, training.build()).result().trainings().get(0);
+    RunResult failed =
+        ModelFixtures.run(
+                lowEntropy, training.with(Fault.linkDown("leaf1:eth5").at("300us")).build())
+            .result();
+
+    // the transfers on the failed uplink wait for routes to move them, then share three uplinks
+    assertThat(failed.stopReason()).isEqualTo(StopReason.COMPLETED);
+    TrainingResult rerouted = failed.trainings().get(0);
+    assertThat(rerouted.stepTime()).isGreaterThan(healthy.stepTime());
+    assertThat(rerouted.networkTaxShare()).isGreaterThan(healthy.networkTaxShare());
   }
 
   @Test

@@ -35,6 +35,9 @@ public final class FlowLevelTransfers extends Component
   private final List<Transfer> active = new ArrayList<>();
   private long updatedPs;
 
+  /** Whether the rates must be set anew: transfers started or their routes changed. */
+  private boolean reshareDue;
+
   /** One transfer under way: what is left of it, 1 → 0, and the links it loads. */
   private static final class Transfer {
     final int id;
@@ -87,6 +90,7 @@ public final class FlowLevelTransfers extends Component
             bytes + packets * (double) (Framing.ROCE_HEADERS + Framing.WIRE_OVERHEAD));
     route(t);
     active.add(t);
+    reshareDue = true;
     net.simulator().schedule(this, now);
   }
 
@@ -95,6 +99,7 @@ public final class FlowLevelTransfers extends Component
     if (!active.isEmpty()) {
       progress(now);
       active.forEach(this::route);
+      reshareDue = true;
       net.simulator().schedule(this, now);
     }
   }
@@ -113,8 +118,8 @@ public final class FlowLevelTransfers extends Component
         i++;
       }
     }
-    if (finished
-        || active.stream().anyMatch(t -> t.rate == 0 && !t.stalled && t.remaining > DONE)) {
+    if (finished || reshareDue) {
+      reshareDue = false;
       share.reshare(now);
     } else {
       scheduleNext(now);
