@@ -130,7 +130,7 @@ public final class ChakraTrace {
       return new TrainingStep(name, files.size(), ops);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "trace " + files.get(0).getParent() + ": " + e.getMessage(), e);
+          "trace " + files.get(0).toAbsolutePath().getParent() + ": " + e.getMessage(), e);
     }
   }
 
