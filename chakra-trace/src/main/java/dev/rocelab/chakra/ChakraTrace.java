@@ -2,6 +2,7 @@ package dev.rocelab.chakra;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -99,7 +100,7 @@ public final class ChakraTrace {
     try {
       return JSON.readValue(
           file.toFile(), new TypeReference<LinkedHashMap<String, List<Integer>>>() {});
-    } catch (com.fasterxml.jackson.core.JacksonException e) {
+    } catch (JacksonException e) {
       throw new IllegalArgumentException(
           file
               + ": a comm-group file maps each process group's name to its ranks, e.g."

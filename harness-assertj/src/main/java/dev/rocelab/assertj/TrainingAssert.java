@@ -2,10 +2,13 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TrainingResult;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.internal.AssertContext;
 import java.util.Optional;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
@@ -105,7 +108,7 @@ public class TrainingAssert extends AbstractAssert<TrainingAssert, TrainingResul
    * @param other the other run, with one training job
    * @return the ratio: 1 when the step takes as long as there
    */
-  public NumberAssert stepTimeRelativeTo(dev.rocelab.api.result.RunResult other) {
+  public NumberAssert stepTimeRelativeTo(RunResult other) {
     Optional<TrainingResult> reference =
         other.trainings().size() == 1
             ? Optional.of(other.trainings().get(0)).filter(TrainingResult::finished)
@@ -197,7 +200,7 @@ public class TrainingAssert extends AbstractAssert<TrainingAssert, TrainingResul
     return Optional.ofNullable(actual).filter(TrainingResult::finished);
   }
 
-  private SimTime finished(java.util.function.Function<TrainingResult, SimTime> value) {
+  private SimTime finished(Function<TrainingResult, SimTime> value) {
     return done().map(value).orElse(null);
   }
 
@@ -213,6 +216,6 @@ public class TrainingAssert extends AbstractAssert<TrainingAssert, TrainingResul
   }
 
   private static String show(SimTime time) {
-    return dev.rocelab.api.analysis.Display.time(time);
+    return Display.time(time);
   }
 }

@@ -402,13 +402,7 @@ public sealed interface Workload
       }
       Objects.requireNonNull(fidelity, "fidelity must not be null");
       Objects.requireNonNull(start, "start must not be null");
-      hosts = Checks.list(hosts, "hosts");
-      for (String host : hosts) {
-        Checks.name(host, "hosts");
-      }
-      if (new HashSet<>(hosts).size() != hosts.size()) {
-        throw new IllegalArgumentException("hosts must not repeat a host but was " + hosts);
-      }
+      hosts = checkedHosts(hosts, "hosts");
     }
 
     /**
@@ -509,13 +503,7 @@ public sealed interface Workload
     public Training {
       Objects.requireNonNull(step, "step must not be null");
       Checks.positive(steps, "steps");
-      hosts = Checks.list(hosts, "hosts");
-      for (String host : hosts) {
-        Checks.name(host, "hosts");
-      }
-      if (new HashSet<>(hosts).size() != hosts.size()) {
-        throw new IllegalArgumentException("hosts must not repeat a host but was " + hosts);
-      }
+      hosts = checkedHosts(hosts, "hosts");
       Objects.requireNonNull(start, "start must not be null");
       slowGpus = Checks.list(slowGpus, "slowGpus");
       Set<String> seen = new HashSet<>();
@@ -578,6 +566,18 @@ public sealed interface Workload
     public String toString() {
       return host + " GPU " + gpu + " ×" + slowdown;
     }
+  }
+
+  /** Checks and copies a placement: named hosts, none twice. */
+  private static List<String> checkedHosts(List<String> hosts, String field) {
+    List<String> copy = Checks.list(hosts, field);
+    for (String host : copy) {
+      Checks.name(host, field);
+    }
+    if (new HashSet<>(copy).size() != copy.size()) {
+      throw new IllegalArgumentException(field + " must not repeat a host but was " + copy);
+    }
+    return copy;
   }
 
   /**

@@ -167,11 +167,22 @@ public final class CollectiveLayout {
 
   /** The hosts a collective is placed on: those it names, in its order, or the fabric's. */
   private static List<Device> placement(FabricGraph graph, Workload.Collective collective) {
-    if (collective.hosts().isEmpty()) {
+    return placedHosts(graph, collective.hosts(), collective.describe());
+  }
+
+  /**
+   * @param graph the fabric
+   * @param hosts the hosts a workload is placed on, empty for the fabric's
+   * @param what the workload, for the error
+   * @return those hosts in that order, or the fabric's in fabric order
+   * @throws IllegalArgumentException naming a host that is not one of the fabric's
+   */
+  public static List<Device> placedHosts(FabricGraph graph, List<String> hosts, String what) {
+    if (hosts.isEmpty()) {
       return graph.hosts();
     }
-    List<Device> hosts = new ArrayList<>();
-    for (String name : collective.hosts()) {
+    List<Device> placed = new ArrayList<>();
+    for (String name : hosts) {
       Device host =
           graph
               .device(name)
@@ -179,14 +190,14 @@ public final class CollectiveLayout {
               .orElseThrow(
                   () ->
                       new IllegalArgumentException(
-                          collective.describe()
+                          what
                               + " is placed on "
                               + name
                               + ", which is not a host of fabric "
                               + graph.spec().name()));
-      hosts.add(host);
+      placed.add(host);
     }
-    return hosts;
+    return placed;
   }
 
   /** Where the GPUs were counted, with its verb: "fabric reference has", "its hosts have". */

@@ -331,20 +331,9 @@ public final class FlowLevelCollective extends Component
     loadedLinks = new int[groups][];
     loads = new double[groups][];
     for (int g = 0; g < groups; g++) {
-      int count = 0;
-      for (double bytes : dense[g]) {
-        if (bytes > 0) {
-          count++;
-        }
-      }
-      loadedLinks[g] = new int[count];
-      loads[g] = new double[count];
-      for (int l = 0, k = 0; l < links; l++) {
-        if (dense[g][l] > 0) {
-          loadedLinks[g][k] = l;
-          loads[g][k++] = dense[g][l];
-        }
-      }
+      FlowLevelShare.Load load = FlowLevelShare.Load.of(dense[g]);
+      loadedLinks[g] = load.links();
+      loads[g] = load.bytes();
     }
   }
 

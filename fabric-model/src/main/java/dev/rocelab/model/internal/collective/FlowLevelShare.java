@@ -60,6 +60,37 @@ public final class FlowLevelShare {
     void scheduleNext(long now);
   }
 
+  /**
+   * A group's load: the links it uses, in index order, and its bytes on each.
+   *
+   * @param links the links
+   * @param bytes the bytes on each
+   */
+  record Load(int[] links, double[] bytes) {
+
+    /**
+     * @param perLink bytes per link, zero where the group does not go
+     * @return the links with bytes on them
+     */
+    static Load of(double[] perLink) {
+      int count = 0;
+      for (double b : perLink) {
+        if (b > 0) {
+          count++;
+        }
+      }
+      int[] links = new int[count];
+      double[] bytes = new double[count];
+      for (int l = 0, k = 0; l < perLink.length; l++) {
+        if (perLink[l] > 0) {
+          links[k] = l;
+          bytes[k++] = perLink[l];
+        }
+      }
+      return new Load(links, bytes);
+    }
+  }
+
   private final Network net;
   private final List<Member> members = new ArrayList<>();
   private final Map<String, Integer> nvlinkOf = new HashMap<>();

@@ -186,19 +186,8 @@ public final class FlowLevelTransfers extends Component
   private void route(Transfer t) {
     double[] dense = new double[share.links()];
     t.stalled = !net.addRoute(t.queuePair, dense, t.wireBytes);
-    int count = 0;
-    for (double bytes : dense) {
-      if (bytes > 0) {
-        count++;
-      }
-    }
-    t.links = new int[count];
-    t.loads = new double[count];
-    for (int l = 0, k = 0; l < dense.length; l++) {
-      if (dense[l] > 0) {
-        t.links[k] = l;
-        t.loads[k++] = dense[l];
-      }
-    }
+    FlowLevelShare.Load load = FlowLevelShare.Load.of(dense);
+    t.links = load.links();
+    t.loads = load.bytes();
   }
 }

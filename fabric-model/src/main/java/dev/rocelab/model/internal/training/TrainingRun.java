@@ -243,23 +243,10 @@ public final class TrainingRun {
 
   /** The GPUs of the placement's hosts in order, one per rank. */
   private static List<CollectiveLayout.Gpu> place(Workload.Training training, FabricGraph fabric) {
-    List<String> hosts = new ArrayList<>();
-    if (training.hosts().isEmpty()) {
-      fabric.hosts().forEach(h -> hosts.add(h.name()));
-    } else {
-      for (String name : training.hosts()) {
-        Optional<Device> host = fabric.device(name).filter(d -> !d.isSwitch());
-        if (host.isEmpty()) {
-          throw new IllegalArgumentException(
-              training.describe()
-                  + " is placed on "
-                  + name
-                  + ", which is not a host of fabric "
-                  + fabric.spec().name());
-        }
-        hosts.add(name);
-      }
-    }
+    List<String> hosts =
+        CollectiveLayout.placedHosts(fabric, training.hosts(), training.describe()).stream()
+            .map(Device::name)
+            .toList();
     List<CollectiveLayout.Gpu> gpus = new ArrayList<>();
     for (String host : hosts) {
       for (int g = 0; g < fabric.hostProfileOf(host).gpus(); g++) {
