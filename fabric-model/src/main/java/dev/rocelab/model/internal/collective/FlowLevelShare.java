@@ -169,12 +169,19 @@ public final class FlowLevelShare {
     int groups = linksOf.size();
     boolean[] frozen = new boolean[groups];
     double[] heaviest = new double[groups];
+    // each group's bytes per link over those on its most loaded one, computed once per filling
+    double[][] share = new double[groups][];
     for (int g = 0; g < groups; g++) {
       frozen[g] = frozenAtStart.get(g);
-      for (double load : loadsOf.get(g)) {
+      double[] loads = loadsOf.get(g);
+      for (double load : loads) {
         heaviest[g] = Math.max(heaviest[g], load);
       }
       frozen[g] |= heaviest[g] == 0;
+      share[g] = new double[loads.length];
+      for (int k = 0; k < loads.length && heaviest[g] > 0; k++) {
+        share[g][k] = loads[k] / heaviest[g];
+      }
     }
     double[] rates = new double[groups];
     double[] used = new double[capacity.length];
@@ -184,9 +191,8 @@ public final class FlowLevelShare {
       for (int g = 0; g < groups; g++) {
         if (!frozen[g]) {
           int[] links = linksOf.get(g);
-          double[] loads = loadsOf.get(g);
           for (int k = 0; k < links.length; k++) {
-            demand[links[k]] += loads[k] / heaviest[g];
+            demand[links[k]] += share[g][k];
           }
         }
       }
@@ -203,9 +209,8 @@ public final class FlowLevelShare {
         if (!frozen[g]) {
           rates[g] += step / heaviest[g];
           int[] links = linksOf.get(g);
-          double[] loads = loadsOf.get(g);
           for (int k = 0; k < links.length; k++) {
-            used[links[k]] += step * loads[k] / heaviest[g];
+            used[links[k]] += step * share[g][k];
           }
         }
       }
