@@ -321,6 +321,15 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   }
 
   /**
+   * @param port the receiving port, {@code device:port}, e.g. {@code "spine1:eth1"}
+   * @return assertions on its FEC counters: the optic's health
+   */
+  public FecAssert fec(String port) {
+    isNotNull();
+    return new FecAssert(context, Endpoint.parse(port));
+  }
+
+  /**
    * @return assertions on the time the traffic took to recover from the run's first fault
    */
   public RecoveryAssert recovery() {

@@ -7,6 +7,7 @@ import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
 import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.PortStats;
@@ -70,6 +71,7 @@ public final class Runs {
 
   private final List<CollectiveResult> collectives = new ArrayList<>();
   private final List<TrainingResult> trainings = new ArrayList<>();
+  private final List<FecStats> fec = new ArrayList<>();
 
   public Runs stop(StopReason value) {
     stop = value;
@@ -191,6 +193,11 @@ public final class Runs {
     return this;
   }
 
+  public Runs fec(FecStats stats) {
+    fec.add(stats);
+    return this;
+  }
+
   public RunResult build() {
     return new RunResult(
         scenario,
@@ -205,7 +212,7 @@ public final class Runs {
         series,
         events,
         collectives,
-        List.of(),
+        fec,
         trainings);
   }
 

@@ -10,8 +10,8 @@ import java.util.Set;
  * A fault as the command line gives it: {@code KIND:SUBJECT[,key=value…]@TIME}, e.g. {@code
  * linkDown:leaf1:eth9@2ms}, {@code linkFlap:leaf1:eth9,period=200us,count=3@1ms}, {@code
  * pfcStorm:host1:nic0,priority=3,duration=100us@20us}, {@code switchReset:spine1,reboot=1ms@500us},
- * {@code bitErrors:leaf1:eth9,rate=1e-6@0}, {@code
- * degradingOptic:leaf1:eth9,from=1e-6,to=1e-3,over=5ms@0}, {@code withdrawRoute:leaf1:eth9@1ms}.
+ * {@code bitErrors:leaf1:eth9,rate=1e-6@0us}, {@code
+ * degradingOptic:leaf1:eth9,from=1e-6,to=1e-3,over=5ms@0us}, {@code withdrawRoute:leaf1:eth9@1ms}.
  */
 final class FaultArgument {
 

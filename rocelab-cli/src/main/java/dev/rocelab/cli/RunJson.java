@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.rocelab.api.analysis.Stats;
 import dev.rocelab.api.result.CollectiveResult;
+import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.NcclTestsFormat;
@@ -59,6 +60,18 @@ final class RunJson {
           .put("p50", l.p50().toMicros())
           .put("p99", l.p99().toMicros())
           .put("max", l.max().toMicros());
+    }
+    ArrayNode fec = root.putArray("fec");
+    for (FecStats f : result.fec()) {
+      ObjectNode port =
+          fec.addObject()
+              .put("port", f.port().toString())
+              .put("correctedCodewords", f.correctedCodewords())
+              .put("uncorrectableCodewords", f.uncorrectableCodewords());
+      if (f.codewords() > 0) {
+        port.put("codewords", f.codewords());
+      }
+      f.preFecBer().ifPresent(ber -> port.put("preFecBer", ber));
     }
     ArrayNode collectives = root.putArray("collectives");
     for (CollectiveResult collective : result.collectives()) {

@@ -104,6 +104,32 @@ class RunCommandTest {
   }
 
   @Test
+  void jsonCarriesTheFecCountersOfADegradingOptic() throws IOException {
+    CommandRun run =
+        rocelab(
+            "run",
+            REFERENCE.toString(),
+            "permutation",
+            "--message",
+            "4MiB",
+            "--fault",
+            "degradingOptic:leaf1:eth9,from=1e-5,to=1e-5,over=10ms@0us",
+            "--json");
+
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(Rocelab.VALID);
+    JsonNode fec = new ObjectMapper().readTree(run.out()).path("fec");
+    assertThat(fec)
+        .extracting(port -> port.path("port").asText())
+        .containsExactly("leaf1:eth9", "spine1:eth1");
+    for (JsonNode port : fec) {
+      assertThat(port.path("correctedCodewords").asLong()).isPositive();
+      assertThat(port.path("codewords").asLong())
+          .isGreaterThan(port.path("correctedCodewords").asLong());
+      assertThat(port.path("preFecBer").asDouble()).isBetween(0.5e-5, 2e-5);
+    }
+  }
+
+  @Test
   void theSameRunTwiceGivesTheSameDocument() {
     String[] args = {"run", REFERENCE.toString(), "incast", "--senders", "4", "--json"};
     assertThat(rocelab(args).out()).isEqualTo(rocelab(args).out());

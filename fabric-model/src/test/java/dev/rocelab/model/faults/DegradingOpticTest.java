@@ -1,6 +1,7 @@
 package dev.rocelab.model.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricSpec;
@@ -52,10 +53,7 @@ class DegradingOpticTest {
   }
 
   private static FecStats fecAt(RunResult run, Endpoint port) {
-    return run.fec().stream()
-        .filter(f -> f.port().equals(port))
-        .findFirst()
-        .orElse(new FecStats(port, 0, 0));
+    return run.fec().stream().filter(f -> f.port().equals(port)).findFirst().orElseThrow();
   }
 
   @Test
@@ -82,6 +80,25 @@ class DegradingOpticTest {
         .filteredOn(e -> e.kind() == FabricEvent.Kind.FAULT)
         .singleElement()
         .satisfies(e -> assertThat(e.detail()).startsWith("optic of link "));
+  }
+
+  @Test
+  void thePreFecBerTheCountersRevealIsTheOpticsWhateverTheLoad() {
+    // an optic stuck at 1e-5: a codeword of 5440 bits arrives errored with p = 1 − (1 − 1e-5)^5440
+    Fault.DegradingOptic optic = Fault.degradingOptic(UPLINK.toString(), 1e-5, 1e-5, "100ms");
+    FecStats busy =
+        fecAt(ModelFixtures.run(REFERENCE, LONG_PERMUTATION.with(optic)).result(), SPINE_SIDE);
+    FecStats light =
+        fecAt(ModelFixtures.run(REFERENCE, PERMUTATION.with(optic)).result(), SPINE_SIDE);
+
+    assertThat(busy.codewordBits()).isEqualTo(5440);
+    assertThat(busy.correctedCodewords())
+        .as("corrected codewords grow with the traffic")
+        .isGreaterThan(8 * light.correctedCodewords());
+    // within three standard errors of the estimate, √((1 − p) / (p · codewords)): about 1.3 % of
+    // 1e-5 over the busy link's 110 k codewords, 4.4 % over the light one's 7 k
+    assertThat(busy.preFecBer()).as("%s", busy).hasValueCloseTo(1e-5, withinPercentage(4));
+    assertThat(light.preFecBer()).as("%s", light).hasValueCloseTo(1e-5, withinPercentage(14));
   }
 
   @Test

@@ -39,8 +39,9 @@ import org.apiguardian.api.API;
  * @param series sampled time series
  * @param events the timeline, in time order
  * @param collectives the collectives' nccl-tests tables, in workload order
- * @param fec FEC counters of the receiving ports that saw errored codewords, ordered by port (other
- *     ports corrected nothing); empty where the backend does not count them
+ * @param fec FEC counters of the receiving ports whose link's errors were counted — in the model
+ *     the ports behind a degrading optic, on a lab the ports its exporter reports FEC counters for
+ *     — ordered by port; empty where the backend does not count them
  * @param trainings the training jobs' step times, in workload order
  * @since 0.1
  */
@@ -94,7 +95,7 @@ public record RunResult(
    * @param series sampled time series
    * @param events the timeline
    * @param collectives the collectives' nccl-tests tables
-   * @param fec FEC counters of the receiving ports that saw errored codewords
+   * @param fec FEC counters of the receiving ports whose link's errors were counted
    */
   public RunResult(
       Scenario scenario,

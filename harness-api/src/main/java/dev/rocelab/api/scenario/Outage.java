@@ -14,9 +14,9 @@ import org.apiguardian.api.API;
 /**
  * A stretch of time in which a fault keeps links out of service, as the scenario declares it: a
  * link down until the scenario's next link up of the same link, each down half of a flap, a
- * switch's reboot. Everything that needs to know which links were down and when — the recovery
- * criteria, the alert timeline — takes it from {@link #of(List, FabricGraph)}, so they cannot
- * disagree.
+ * switch's reboot, a degrading optic's link from the optic's failure (until a link up). Everything
+ * that needs to know which links were down and when — the recovery criteria, the alert timeline —
+ * takes it from {@link #of(List, FabricGraph)}, so they cannot disagree.
  *
  * @param fault the fault that takes the links down
  * @param what what failed, for messages: {@code port leaf1:eth9}, {@code switch spine1}
@@ -40,7 +40,8 @@ public record Outage(
 
   /**
    * The outages that faults cause on a fabric, in fault order (a flap's down halves in time order).
-   * Faults that take no link down (a link up, a PFC storm, bit errors, drift) cause none.
+   * Faults that take no link down (a link up, a PFC storm, bit errors, drift) cause none; a
+   * degrading optic's outage starts when the optic fails.
    *
    * @param faults a scenario's faults
    * @param fabric the fabric they act on
@@ -51,17 +52,22 @@ public record Outage(
     for (Fault fault : faults) {
       if (fault instanceof Fault.LinkDown down) {
         List<Link> links = fabric.linkAt(down.port()).stream().toList();
-        Optional<SimTime> up =
-            faults.stream()
-                .filter(
-                    f ->
-                        f instanceof Fault.LinkUp u
-                            && u.at().compareTo(down.at()) > 0
-                            && !links.isEmpty()
-                            && fabric.linkAt(u.port()).equals(Optional.of(links.get(0))))
-                .map(Fault::at)
-                .min(SimTime::compareTo);
-        outages.add(new Outage(fault, "port " + down.port(), links, down.at(), up));
+        outages.add(
+            new Outage(
+                fault,
+                "port " + down.port(),
+                links,
+                down.at(),
+                nextLinkUp(faults, fabric, links, down.at())));
+      } else if (fault instanceof Fault.DegradingOptic optic) {
+        List<Link> links = fabric.linkAt(optic.port()).stream().toList();
+        outages.add(
+            new Outage(
+                fault,
+                "optic at " + optic.port(),
+                links,
+                optic.failsAt(),
+                nextLinkUp(faults, fabric, links, optic.failsAt())));
       } else if (fault instanceof Fault.LinkFlap flap) {
         List<Link> links = fabric.linkAt(flap.port()).stream().toList();
         for (int i = 0; i < flap.count(); i++) {
@@ -88,5 +94,19 @@ public record Outage(
       }
     }
     return outages;
+  }
+
+  /** The first link up of the same link after a time, from either end. */
+  private static Optional<SimTime> nextLinkUp(
+      List<Fault> faults, FabricGraph fabric, List<Link> links, SimTime after) {
+    return faults.stream()
+        .filter(
+            f ->
+                f instanceof Fault.LinkUp u
+                    && u.at().compareTo(after) > 0
+                    && !links.isEmpty()
+                    && fabric.linkAt(u.port()).equals(Optional.of(links.get(0))))
+        .map(Fault::at)
+        .min(SimTime::compareTo);
   }
 }

@@ -79,12 +79,34 @@ class OutageTest {
   }
 
   @Test
+  void aDegradingOpticTakesItsLinkDownWhenItFailsUntilALinkUp() {
+    Endpoint otherEnd = uplinkLink.peerOf(uplink);
+
+    assertThat(
+            Outage.of(
+                List.of(
+                    Fault.degradingOptic(otherEnd.toString(), 1e-8, 1e-4, "2ms").at("1ms"),
+                    Fault.linkUp(uplink.toString()).at("2ms"),
+                    Fault.linkUp(uplink.toString()).at("7ms")),
+                fabric))
+        .singleElement()
+        .satisfies(
+            outage -> {
+              assertThat(outage.what()).isEqualTo("optic at " + otherEnd);
+              assertThat(outage.links()).containsExactly(uplinkLink);
+              assertThat(outage.from()).isEqualTo(SimTime.millis(3));
+              assertThat(outage.until()).contains(SimTime.millis(7));
+            });
+  }
+
+  @Test
   void faultsThatTakeNoLinkDownCauseNoOutage() {
     assertThat(
             Outage.of(
                 List.of(
                     Fault.linkUp(uplink.toString()).at("1ms"),
-                    Fault.pfcStorm("host1:nic0", 3, "1ms").at("1ms")),
+                    Fault.pfcStorm("host1:nic0", 3, "1ms").at("1ms"),
+                    Fault.bitErrors(uplink.toString(), 1e-9).at("1ms")),
                 fabric))
         .isEmpty();
   }

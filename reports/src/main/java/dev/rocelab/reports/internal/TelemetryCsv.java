@@ -1,9 +1,11 @@
 package dev.rocelab.reports.internal;
 
 import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -25,9 +27,41 @@ final class TelemetryCsv {
    */
   static List<Attachment> of(RunResult result) {
     String scenario = result.scenario().name();
-    return List.of(
-        new Attachment("port counters · " + scenario, "text/csv", "csv", ports(result)),
-        new Attachment("flows · " + scenario, "text/csv", "csv", flows(result)));
+    List<Attachment> tables = new ArrayList<>();
+    tables.add(new Attachment("port counters · " + scenario, "text/csv", "csv", ports(result)));
+    tables.add(new Attachment("flows · " + scenario, "text/csv", "csv", flows(result)));
+    if (!result.fec().isEmpty()) {
+      tables.add(new Attachment("FEC counters · " + scenario, "text/csv", "csv", fec(result)));
+    }
+    return tables;
+  }
+
+  /**
+   * @return one row per receiving port with FEC counters: codewords checked (empty where not
+   *     counted), corrected, uncorrectable, and the pre-FEC bit-error rate they reveal
+   */
+  static String fec(RunResult result) {
+    StringBuilder csv =
+        new StringBuilder(
+            "port,codewords,corrected_codewords,uncorrectable_codewords,codeword_bits,pre_fec_ber\n");
+    for (FecStats f : result.fec()) {
+      csv.append(field(f.port().toString()))
+          .append(',')
+          .append(f.codewords() == 0 ? "" : Long.toString(f.codewords()))
+          .append(',')
+          .append(f.correctedCodewords())
+          .append(',')
+          .append(f.uncorrectableCodewords())
+          .append(',')
+          .append(f.codewordBits())
+          .append(',')
+          .append(
+              f.preFecBer().isPresent()
+                  ? String.format(Locale.ROOT, "%.3e", f.preFecBer().getAsDouble())
+                  : "")
+          .append('\n');
+    }
+    return csv.toString();
   }
 
   /**

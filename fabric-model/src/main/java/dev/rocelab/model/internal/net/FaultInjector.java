@@ -8,9 +8,11 @@ import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.model.internal.engine.Component;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.PriorityQueue;
+import java.util.Set;
 
 /**
  * Applies a scenario's faults at their simulated times. A link that goes down loses the frames on
@@ -324,6 +326,24 @@ final class FaultInjector extends Component {
     throw new IllegalArgumentException(name + " is not a switch of this fabric");
   }
 
+  /**
+   * @param net the network
+   * @param faults a scenario's faults
+   * @return both wires of every link a degrading optic acts on, in fault order, each once: the
+   *     wires whose FEC counts
+   */
+  static List<Wire> opticWires(Network net, List<Fault> faults) {
+    Set<Wire> wires = new LinkedHashSet<>();
+    for (Fault fault : faults) {
+      if (fault instanceof Fault.DegradingOptic f) {
+        FabricLink link = linkAt(net, f.port().toString());
+        wires.add(link.a().out);
+        wires.add(link.b().out);
+      }
+    }
+    return List.copyOf(wires);
+  }
+
   private NicNode nicAt(String nic) {
     for (NicNode n : net.nics) {
       if (n.name.equals(nic)) {
@@ -334,6 +354,10 @@ final class FaultInjector extends Component {
   }
 
   private FabricLink linkAt(String port) {
+    return linkAt(net, port);
+  }
+
+  private static FabricLink linkAt(Network net, String port) {
     return net.links.stream()
         .filter(l -> l.touches(port))
         .findFirst()

@@ -24,6 +24,13 @@ record Fec(int symbols, int correctable) {
   }
 
   /**
+   * @return the bits of one codeword
+   */
+  int bits() {
+    return symbols * SYMBOL_BITS;
+  }
+
+  /**
    * @param frameBytes a frame's bytes on the wire
    * @return the codewords it spans
    */

@@ -1,5 +1,9 @@
 package dev.rocelab.model.internal.net;
 
+import static dev.rocelab.api.result.FecStats.CODEWORDS_SERIES;
+import static dev.rocelab.api.result.FecStats.CORRECTED_SERIES;
+import static dev.rocelab.api.result.FecStats.UNCORRECTABLE_SERIES;
+
 import dev.rocelab.api.analysis.LoadBalance;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.unit.DataSize;
@@ -25,11 +29,16 @@ import java.util.List;
  * notifications it sent and received over the last interval ({@code cnps_sent}, {@code
  * cnps_received}, packets, whatever their priority); per switch the shared buffer in use ({@code
  * shared_buffer}, bytes); per flow the delivered throughput over the last interval ({@code
- * throughput}, bps). Series that stayed zero are left out of the result. The series share a memory
- * budget: a run too long for it has its series downsampled (see {@link SeriesStore}); the counters
- * the result reports are exact whatever the budget.
+ * throughput}, bps); per port receiving over a degrading optic the codewords its FEC checked,
+ * corrected and could not correct over the last interval ({@code fec_codewords}, {@code
+ * fec_corrected}, {@code fec_uncorrectable}). Series that stayed zero are left out of the result.
+ * The series share a memory budget: a run too long for it has its series downsampled (see {@link
+ * SeriesStore}); the counters the result reports are exact whatever the budget.
  */
 public final class Sampler extends Component {
+
+  /** Codewords checked, corrected and uncorrectable, per sampled wire. */
+  private static final int FEC_COUNTERS = 3;
 
   private final Network net;
   private final long intervalPs;
@@ -46,6 +55,8 @@ public final class Sampler extends Component {
   private final int sharedBuffer;
   private final int throughput;
   private final int txBytes;
+  private final int fec;
+  private final List<Wire> fecWires;
   // counters at the last sample, to sample what happened since
   private final long[] lastDelivered;
   private final long[] lastPaused;
@@ -54,6 +65,7 @@ public final class Sampler extends Component {
   private final long[] lastCnpsSent;
   private final long[] lastCnpsReceived;
   private final long[] lastTxBytes;
+  private final long[] lastFec;
   private final long[] delivered;
 
   /**
@@ -61,11 +73,14 @@ public final class Sampler extends Component {
    * @param intervalPs the sampling interval
    * @param flows the flows, in id order
    * @param budgetBytes the memory all series may take; beyond it they are downsampled
+   * @param fecWires the wires whose receivers' FEC counters are sampled
    */
-  public Sampler(Network net, long intervalPs, List<FlowSpec> flows, long budgetBytes) {
+  public Sampler(
+      Network net, long intervalPs, List<FlowSpec> flows, long budgetBytes, List<Wire> fecWires) {
     this.net = net;
     this.intervalPs = intervalPs;
     this.flows = flows;
+    this.fecWires = List.copyOf(fecWires);
     BitSet used = new BitSet(8);
     for (QueuePair qp : net.queuePairs) {
       for (SwitchNode sw : net.switches) {
@@ -89,6 +104,7 @@ public final class Sampler extends Component {
     sharedBuffer = group(kinds, Kind.LEVEL, net.switches.length);
     throughput = group(kinds, Kind.AMOUNT, flows.size()); // bytes, shown as a rate
     txBytes = group(kinds, Kind.AMOUNT, switchPorts);
+    fec = group(kinds, Kind.AMOUNT, FEC_COUNTERS * this.fecWires.size());
     this.store = new SeriesStore(kinds.toArray(Kind[]::new), intervalPs, budgetBytes);
     lastDelivered = new long[flows.size()];
     lastPaused = new long[portSeries];
@@ -97,6 +113,7 @@ public final class Sampler extends Component {
     lastCnpsSent = new long[nics];
     lastCnpsReceived = new long[nics];
     lastTxBytes = new long[switchPorts];
+    lastFec = new long[FEC_COUNTERS * this.fecWires.size()];
     delivered = new long[flows.size()];
     net.sim.register(this);
     net.sim.schedule(this, 0);
@@ -166,8 +183,19 @@ public final class Sampler extends Component {
         lastTxBytes[port++] = sent;
       }
     }
+    for (int w = 0; w < fecWires.size(); w++) {
+      Wire wire = fecWires.get(w);
+      putFec(FEC_COUNTERS * w, wire.fecCodewords);
+      putFec(FEC_COUNTERS * w + 1, wire.fecCorrected);
+      putFec(FEC_COUNTERS * w + 2, wire.fecUncorrectable);
+    }
     store.endSample();
     net.sim.schedule(this, now + intervalPs);
+  }
+
+  private void putFec(int slot, long soFar) {
+    store.put(fec + slot, soFar - lastFec[slot]);
+    lastFec[slot] = soFar;
   }
 
   /**
@@ -216,6 +244,12 @@ public final class Sampler extends Component {
       for (SwitchPort p : sw.ports) {
         add(out, txBytes + port++, LoadBalance.MODEL_SERIES, p.name, "bytes", Scale.SAME);
       }
+    }
+    for (int w = 0; w < fecWires.size(); w++) {
+      String receiver = fecWires.get(w).receiver.name;
+      add(out, fec + FEC_COUNTERS * w, CODEWORDS_SERIES, receiver, "codewords", Scale.SAME);
+      add(out, fec + FEC_COUNTERS * w + 1, CORRECTED_SERIES, receiver, "codewords", Scale.SAME);
+      add(out, fec + FEC_COUNTERS * w + 2, UNCORRECTABLE_SERIES, receiver, "codewords", Scale.SAME);
     }
     return out;
   }

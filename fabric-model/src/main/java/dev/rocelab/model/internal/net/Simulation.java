@@ -126,7 +126,12 @@ public final class Simulation {
     this.sampler =
         flowLevelOnly(scenario)
             ? null
-            : new Sampler(net, scenario.sampleInterval().picos(), flows, seriesMemory.bytes());
+            : new Sampler(
+                net,
+                scenario.sampleInterval().picos(),
+                flows,
+                seriesMemory.bytes(),
+                FaultInjector.opticWires(net, scenario.faults()));
     new FaultInjector(net, scenario.faults(), graph.spec().firmwareRegistry());
   }
 
@@ -347,16 +352,20 @@ public final class Simulation {
         trainings.stream().map(TrainingRun::result).toList());
   }
 
-  /** The FEC counters of every port that received errored codewords, in port order. */
+  /** The FEC counters of every port that received over a degrading optic, in port order. */
   private List<FecStats> fecStats() {
     SortedMap<Integer, FecStats> byPort = new TreeMap<>();
     for (Wire wire : net.wires) {
-      if (wire.fecCorrected > 0 || wire.fecUncorrectable > 0) {
+      if (wire.fec() != null) {
         int gid = wire.receiver.gid;
         byPort.put(
             gid,
             new FecStats(
-                Endpoint.parse(net.portNames[gid]), wire.fecCorrected, wire.fecUncorrectable));
+                Endpoint.parse(net.portNames[gid]),
+                wire.fecCorrected,
+                wire.fecUncorrectable,
+                wire.fecCodewords,
+                wire.fec().bits()));
       }
     }
     return List.copyOf(byPort.values());

@@ -23,7 +23,12 @@ final class Wire extends Component {
   private java.util.SplittableRandom bitErrors;
   private double bitsKeptLog;
 
-  /** Codewords the receiver's FEC corrected, and those beyond correction (a degrading optic's). */
+  /**
+   * A degrading optic's FEC counters at the receiver: codewords checked, those FEC corrected and
+   * those beyond correction.
+   */
+  long fecCodewords;
+
   long fecCorrected;
 
   long fecUncorrectable;
@@ -95,11 +100,20 @@ final class Wire extends Component {
     codewordUncorrectable = fec.uncorrectable(preFecBer);
   }
 
+  /**
+   * @return the FEC of a degrading optic's link, or null if its optic never degraded
+   */
+  Fec fec() {
+    return fec;
+  }
+
   /** Only on an impaired wire: whether bit errors or uncorrectable codewords lose the frame. */
   private boolean lost(Packet p) {
     boolean lost = bitErrors != null && corrupted(p);
     if (codewordErrors != null) {
-      for (int c = fec.codewords(p.wireBytes()); c > 0; c--) {
+      int codewords = fec.codewords(p.wireBytes());
+      fecCodewords += codewords;
+      for (int c = codewords; c > 0; c--) {
         double draw = codewordErrors.nextDouble();
         if (draw < codewordUncorrectable) {
           fecUncorrectable++;
