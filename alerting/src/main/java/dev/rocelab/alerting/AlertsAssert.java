@@ -17,6 +17,7 @@ import org.assertj.core.api.AbstractAssert;
  *
  * <pre>{@code
  * AlertsAssert.assertThat(report).fired("RocePfcStorm").on("device", "leaf1").within("2m").ofTheFault();
+ * AlertsAssert.assertThat(report).fired("RoceOpticDegrading").on("port", "eth1").before("RoceLinkDown");
  * AlertsAssert.assertThat(baseline).nothingFired();
  * }</pre>
  *
@@ -192,6 +193,76 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
             alertname, wanted, report.scenario(), describe(actual));
       }
       return new FiredAlertAssert(report, alertname, matching, wanted);
+    }
+
+    /**
+     * Verifies that this alert first fired before another alert first fired with the labels this
+     * assertion was narrowed to: an early warning ahead of the failure it warns of, e.g. {@code
+     * fired("RoceOpticDegrading").on("device", "spine1", "port", "eth1").before("RoceLinkDown")}.
+     * The other alert must have fired there too. Narrowed-to labels the other alert never carries
+     * (a drop's {@code reason} on a link alert) do not apply to it.
+     *
+     * @param later the alerting rule that must fire later
+     * @return assertions on this alert's firings
+     */
+    public FiredAlertAssert before(String later) {
+      Objects.requireNonNull(later, "later must not be null");
+      String where = labels.isEmpty() ? "" : " on " + labels;
+      if (!report.alertnames().contains(later)) {
+        failWithMessage(
+            "%nExpecting alert %s to fire before %s in scenario \"%s\"%nbut the rule files %s have"
+                + " no alerting rule %s; they have: %s",
+            alertname, later, report.scenario(), report.rules(), later, report.alertnames());
+      }
+      // the narrowed-to labels the later alert carries at all: a drop's reason is no link's label
+      Map<String, String> shared = new LinkedHashMap<>(labels);
+      List<AlertFiring> all = report.firings(later);
+      if (!all.isEmpty()) {
+        shared.keySet().removeIf(name -> all.stream().noneMatch(f -> f.labels().containsKey(name)));
+      }
+      String there = shared.isEmpty() ? "" : " on " + shared;
+      List<AlertFiring> laterFirings = all.stream().filter(f -> f.hasLabels(shared)).toList();
+      Duration first = firstFiring(actual);
+      Duration laterFirst = laterFirings.isEmpty() ? null : firstFiring(laterFirings);
+      boolean before = laterFirst != null && first.compareTo(laterFirst) < 0;
+      Checks.report(
+          "alert " + alertname + " before " + later + where,
+          report.scenario(),
+          "fires before " + later,
+          laterFirst == null
+              ? "first at " + AlertReport.format(first) + "; " + later + " never fired"
+              : "first at "
+                  + AlertReport.format(first)
+                  + ", "
+                  + later
+                  + " first at "
+                  + AlertReport.format(laterFirst),
+          before);
+      if (laterFirst == null) {
+        failWithMessage(
+            "%nExpecting alert %s%s to fire before %s in scenario \"%s\"%nbut %s never fired%s."
+                + "%nWhat fired:%n%s",
+            alertname, where, later, report.scenario(), later, where, report.describeFirings());
+      }
+      if (!before) {
+        failWithMessage(
+            "%nExpecting alert %s%s to fire before %s in scenario \"%s\"%nbut it first fired at %s,"
+                + " and %s at %s.%nTheir firings:%n%s%n%s",
+            alertname,
+            where,
+            later,
+            report.scenario(),
+            AlertReport.format(first),
+            later,
+            AlertReport.format(laterFirst),
+            describe(actual),
+            describe(laterFirings));
+      }
+      return this;
+    }
+
+    private static Duration firstFiring(List<AlertFiring> firings) {
+      return firings.stream().map(AlertFiring::firstFiring).min(Duration::compareTo).orElseThrow();
     }
 
     /**

@@ -42,6 +42,25 @@ public enum Metric {
   SHARED_BUFFER(Type.GAUGE, "bytes", "Shared buffer in use on a switch"),
   /** Operational state of a port a fault took down: 1 up, 0 down. Labels: device, port. */
   LINK_UP(Type.GAUGE, "", "Operational state of a port, 1 up and 0 down"),
+  /**
+   * Codewords a receiving port's FEC corrected. Labels: device, port. A link's optic health shows
+   * here first, but the count grows with the traffic too: alert on {@link #PRE_FEC_BER}.
+   */
+  FEC_CORRECTED_CODEWORDS(
+      Type.COUNTER, "", "Codewords received with errors FEC corrected, per receiving port"),
+  /**
+   * Codewords a receiving port's FEC could not correct, each losing its frame. Labels: device,
+   * port.
+   */
+  FEC_UNCORRECTABLE_CODEWORDS(
+      Type.COUNTER,
+      "",
+      "Codewords received with more errors than FEC corrects, per receiving port"),
+  /**
+   * The bit-error rate before FEC a receiving port measures, whatever the load (see {@link
+   * dev.rocelab.api.result.FecStats#preFecBer()}). Labels: device, port.
+   */
+  PRE_FEC_BER(Type.GAUGE, "", "Bit-error rate before FEC, per receiving port"),
   /** A flow's throughput. Labels: flow. */
   FLOW_THROUGHPUT(Type.GAUGE, "bytes_per_second", "Throughput of a flow"),
   /** A collective's bus bandwidth per message size, as nccl-tests reports it. Labels: op, size. */

@@ -170,6 +170,9 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
     names.put(Metric.QUEUE_DEPTH, "rocelab_queue_depth_bytes");
     names.put(Metric.SHARED_BUFFER, "rocelab_shared_buffer_used_bytes");
     names.put(Metric.LINK_UP, "rocelab_link_oper_up");
+    names.put(Metric.FEC_CORRECTED_CODEWORDS, "rocelab_fec_corrected_codewords");
+    names.put(Metric.FEC_UNCORRECTABLE_CODEWORDS, "rocelab_fec_uncorrectable_codewords");
+    names.put(Metric.PRE_FEC_BER, "rocelab_pre_fec_ber");
     names.put(Metric.FLOW_THROUGHPUT, "rocelab_flow_throughput_bytes_per_second");
     names.put(Metric.COLLECTIVE_BUSBW, "rocelab_collective_busbw_bytes_per_second");
     return new MetricNaming(
@@ -199,6 +202,9 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
     names.put(Metric.QUEUE_DEPTH, "sonic_queue_watermark_bytes");
     names.put(Metric.SHARED_BUFFER, "sonic_buffer_pool_used_bytes");
     names.put(Metric.LINK_UP, "sonic_interface_operational_status");
+    names.put(Metric.FEC_CORRECTED_CODEWORDS, "sonic_interface_fec_correctable_frames");
+    names.put(Metric.FEC_UNCORRECTABLE_CODEWORDS, "sonic_interface_fec_uncorrectable_frames");
+    names.put(Metric.PRE_FEC_BER, "sonic_interface_fec_pre_ber");
     names.put(Metric.FLOW_THROUGHPUT, "sonic_flow_throughput_bytes_per_second");
     names.put(Metric.COLLECTIVE_BUSBW, "sonic_collective_busbw_bytes_per_second");
     return new MetricNaming(

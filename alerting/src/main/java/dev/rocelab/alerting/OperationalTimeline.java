@@ -19,9 +19,10 @@ import org.apiguardian.api.API;
  * rules evaluate every 15 s and wait 30 s to minutes in their {@code for:} clauses. Stretching the
  * simulated counters over minutes would divide every rate by the stretch factor, so instead the run
  * is split at its fault events into phases (before the fault, the fault, after recovery; one steady
- * phase without faults), each counter's rate and each gauge's level are measured per phase from the
- * simulation, and each phase is held on the timeline for a duration of the {@link TimelineShape}:
- * counters grow at the phase's simulated rate, gauges hold its level.
+ * phase without faults; a fault that strikes while another lasts, such as a degrading optic's link
+ * going down, starts a phase of its own), each counter's rate and each gauge's level are measured
+ * per phase from the simulation, and each phase is held on the timeline for a duration of the
+ * {@link TimelineShape}: counters grow at the phase's simulated rate, gauges hold its level.
  *
  * <p><strong>The assumption:</strong> a fault's steady state lasts as long as the shape holds it —
  * as a NIC with a stuck receive path or a down link does in production until someone acts. The

@@ -11,7 +11,8 @@ import org.apiguardian.api.API;
  * One phase of a projected run: a window of simulated time whose rates and levels are held on a
  * window of the operational timeline.
  *
- * @param name {@code before fault}, {@code fault}, {@code after recovery} or {@code steady}
+ * @param name {@code before fault}, {@code fault}, {@code fault escalated} (a fault that struck
+ *     while the fault before it lasted), {@code after recovery} or {@code steady}
  * @param simulatedStart where the phase starts in the run
  * @param simulatedEnd where it ends in the run, after its start
  * @param start where it starts on the timeline

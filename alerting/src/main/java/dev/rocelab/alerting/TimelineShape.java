@@ -17,7 +17,9 @@ import org.apiguardian.api.API;
  *
  * @param scrapeInterval time between scrapes, > 0
  * @param before how long the pre-fault phase is held, a positive multiple of the scrape interval
- * @param during how long the fault is held, a positive multiple of the scrape interval
+ * @param during how long the fault is held, a positive multiple of the scrape interval; a fault
+ *     that escalates (a second fault strikes before the first recovered) holds each of its phases
+ *     this long
  * @param after how long the post-recovery phase is held, a positive multiple of the scrape interval
  * @since 0.1
  */

@@ -3,6 +3,8 @@ package dev.rocelab.alerting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rocelab.api.scenario.Scenario;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,7 +33,7 @@ class AlertRuleTesterContainerTest {
     }
   }
 
-  private static AlertReport evaluate(dev.rocelab.api.scenario.Scenario scenario) {
+  private static AlertReport evaluate(Scenario scenario) {
     return tester.evaluate(OperationalTimeline.of(Scenarios.run(scenario), Scenarios.REFERENCE));
   }
 
@@ -70,6 +72,49 @@ class AlertRuleTesterContainerTest {
         .within("1m")
         .ofTheFault();
     AlertsAssert.assertThat(report).didNotFire("RocePfcStorm");
+  }
+
+  @Test
+  void anOpticDegradingToTheFecLimitWarnsOnBothEndsBeforeItsLinkGoesDown() {
+    AlertReport report = evaluate(Scenarios.degradingOptic());
+
+    for (List<String> end : List.of(List.of("leaf1", "eth9"), List.of("spine1", "eth1"))) {
+      AlertsAssert.assertThat(report)
+          .fired("RoceOpticDegrading")
+          .on("device", end.get(0), "port", end.get(1))
+          .within("2m")
+          .ofTheFault()
+          .before("RoceLinkDown");
+    }
+    // FEC corrected everything: nothing was lost until the link went down
+    AlertsAssert.assertThat(report).didNotFire("RoceFecUncorrectable");
+    assertThat(report.firings("RoceLosslessDrops"))
+        .extracting(f -> f.labels().get("reason"))
+        .containsOnly("link_down");
+  }
+
+  @Test
+  void anOpticThatFailsFromAHealthyBerGivesNoWarning() {
+    AlertReport report =
+        evaluate(Scenarios.opticFailingAfter(1e-9, 1e-7, "optic failing without warning"));
+
+    AlertsAssert.assertThat(report).didNotFire("RoceOpticDegrading");
+    AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "spine1", "port", "eth1");
+  }
+
+  @Test
+  void anOpticPastTheFecLimitLosesFramesBeforeItsLinkGoesDown() {
+    AlertReport report =
+        evaluate(Scenarios.opticFailingAfter(1e-5, 2e-3, "optic past the FEC limit"));
+
+    AlertsAssert.assertThat(report)
+        .fired("RoceFecUncorrectable")
+        .on("device", "spine1", "port", "eth1")
+        .before("RoceLinkDown");
+    AlertsAssert.assertThat(report)
+        .fired("RoceLosslessDrops")
+        .on("device", "spine1", "port", "eth1", "reason", "crc_error")
+        .before("RoceLinkDown");
   }
 
   @Test

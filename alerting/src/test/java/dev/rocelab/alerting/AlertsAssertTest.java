@@ -172,6 +172,109 @@ class AlertsAssertTest {
   }
 
   @Test
+  void beforePassesOnAnAlertThatFiredAheadOfAnotherOnTheSameLabels() {
+    assertThatCode(
+            () ->
+                AlertsAssert.assertThat(storm)
+                    .fired("RoceBufferNearFull")
+                    .on("device", "leaf1")
+                    .before("RocePfcStorm"))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
+  void beforeNamesBothFirstFiringsWhenTheWarningCameLate() {
+    assertThatThrownBy(
+            () ->
+                AlertsAssert.assertThat(storm)
+                    .fired("RocePfcStorm")
+                    .on("device", "leaf1")
+                    .before("RoceBufferNearFull"))
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RocePfcStorm on {device=leaf1} to fire before RoceBufferNearFull in scenario \"PFC storm\"",
+                "but it first fired at 6m15s, and RoceBufferNearFull at 4m.",
+                "Their firings:",
+                "  RocePfcStorm{device=leaf1, port=eth2, priority=3, severity=critical} firing from 6m15s to 10m",
+                "  RoceBufferNearFull{device=leaf1, severity=warning} firing from 4m to 4m30s"));
+  }
+
+  @Test
+  void beforeNeedsTheLaterAlertToFireOnTheSameLabels() {
+    assertThatThrownBy(
+            () ->
+                AlertsAssert.assertThat(storm)
+                    .fired("RoceBufferNearFull")
+                    .on("device", "leaf1")
+                    .before("RoceLinkDown"))
+        .hasMessageStartingWith(
+            lines(
+                "",
+                "Expecting alert RoceBufferNearFull on {device=leaf1} to fire before RoceLinkDown in scenario \"PFC storm\"",
+                "but RoceLinkDown never fired on {device=leaf1}.",
+                "What fired:"));
+    assertThatThrownBy(
+            () ->
+                AlertsAssert.assertThat(storm)
+                    .fired("RocePfcStorm")
+                    .on("device", "spine1")
+                    .before("RoceBufferNearFull"))
+        .hasMessageContaining("but RoceBufferNearFull never fired on {device=spine1}.");
+  }
+
+  @Test
+  void beforeIgnoresNarrowedLabelsTheLaterAlertNeverCarries() {
+    AlertReport optic =
+        new AlertReport(
+            "optic past the FEC limit",
+            Optional.of(Duration.ofMinutes(5)),
+            Duration.ofMinutes(15),
+            List.of("roce-fabric.rules.yaml"),
+            List.of("RoceLosslessDrops", "RoceLinkDown"),
+            List.of(
+                firing(
+                    "RoceLosslessDrops",
+                    Map.of("device", "spine1", "port", "eth1", "reason", "crc_error"),
+                    "5m30s",
+                    "10m"),
+                firing("RoceLinkDown", Map.of("device", "leaf1", "port", "eth9"), "10m30s", "15m"),
+                firing(
+                    "RoceLinkDown", Map.of("device", "spine1", "port", "eth1"), "10m45s", "15m")),
+            "# the promtool test",
+            "# EOF\n",
+            "promtool, version 2.42.0+ds");
+
+    assertThatCode(
+            () ->
+                AlertsAssert.assertThat(optic)
+                    .fired("RoceLosslessDrops")
+                    .on("device", "spine1", "port", "eth1", "reason", "crc_error")
+                    .before("RoceLinkDown"))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(
+            () ->
+                AlertsAssert.assertThat(optic)
+                    .fired("RoceLosslessDrops")
+                    .on("reason", "crc_error")
+                    .before("RoceLinkDown")
+                    .on("device", "leaf1"))
+        .hasMessageContaining(
+            "Expecting alert RoceLosslessDrops to fire on {reason=crc_error, device=leaf1}");
+  }
+
+  @Test
+  void beforeNamesAnAlertTheRulesDoNotHave() {
+    assertThatThrownBy(
+            () -> AlertsAssert.assertThat(storm).fired("RocePfcStorm").before("RoceLinkFlap"))
+        .hasMessage(
+            lines(
+                "",
+                "Expecting alert RocePfcStorm to fire before RoceLinkFlap in scenario \"PFC storm\"",
+                "but the rule files [roce-fabric.rules.yaml] have no alerting rule RoceLinkFlap; they have: [RocePfcStorm, RoceLinkDown, RoceBufferNearFull]"));
+  }
+
+  @Test
   void didNotFireListsTheFirings() {
     assertThatThrownBy(() -> AlertsAssert.assertThat(storm).didNotFire("RocePfcStorm"))
         .hasMessage(

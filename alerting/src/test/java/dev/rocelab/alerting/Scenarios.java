@@ -45,6 +45,28 @@ final class Scenarios {
         .build();
   }
 
+  /**
+   * A permutation of 64 MiB flows; the optic of leaf1's first spine uplink degrades from 300us on,
+   * its pre-FEC BER rising from 1e-8 to the FEC limit (2e-4) until it fails at 1.3ms and the link
+   * goes down for good.
+   */
+  static Scenario degradingOptic() {
+    return opticFailingAfter(1e-8, 2e-4, "degrading optic");
+  }
+
+  /**
+   * A permutation of 64 MiB flows; the optic of leaf1's first spine uplink degrades from 300us on,
+   * its pre-FEC BER rising from one value to another over 1 ms, then fails.
+   */
+  static Scenario opticFailingAfter(double fromBer, double toBer, String name) {
+    return Scenario.permutation()
+        .flowSize("64MiB")
+        .duration("3ms")
+        .with(Fault.degradingOptic("leaf1:eth9", fromBer, toBer, "1ms").at("300us"))
+        .named(name)
+        .build();
+  }
+
   /** 16 senders to host1's NIC, 4 MiB each, on the RoCE DSCP: ECN and DCQCN at work. */
   static Scenario incast() {
     return Scenario.incast()

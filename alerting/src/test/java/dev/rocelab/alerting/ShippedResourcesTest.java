@@ -35,6 +35,8 @@ class ShippedResourcesTest {
             "RoceEcnSurge",
             "RoceCnpSurge",
             "RoceLinkDown",
+            "RoceOpticDegrading",
+            "RoceFecUncorrectable",
             "RoceBufferNearFull",
             "RoceBusbwRegression");
   }

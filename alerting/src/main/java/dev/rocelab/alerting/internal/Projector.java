@@ -13,6 +13,7 @@ import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.result.CollectiveTiming;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
+import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
@@ -41,8 +42,9 @@ import java.util.stream.LongStream;
  * all (a backend without those series) is taken as uniform over the run. Gauges hold the phase's
  * worst level: the deepest queue, the fullest buffer, the link down if it was down at all;
  * throughput holds the phase's mean; a collective's busbw shows from the phase in which it was
- * measured (see {@code collectives}). Series that stay zero over the whole timeline are left out,
- * as the run's own time series are; dropped bytes the backend did not measure are left out too.
+ * measured (see {@code collectives}); a port's pre-FEC bit-error rate is the phase's rate (see
+ * {@code fec}). Series that stay zero over the whole timeline are left out, as the run's own time
+ * series are; dropped bytes the backend did not measure are left out too.
  */
 public final class Projector {
 
@@ -145,6 +147,7 @@ public final class Projector {
               Map.of(MetricLabel.FLOW, throughput.subject()),
               bytesPerSecond));
     }
+    fec(out);
     linkStates(out);
     collectives(out);
     // as in the run's own time series, what stayed zero throughout is left out
@@ -153,7 +156,7 @@ public final class Projector {
 
   private static boolean everNonZero(ProjectedSeries s) {
     for (int i = 0; i < s.size(); i++) {
-      if (s.value(i) != 0) {
+      if (s.value(i) != 0 && !Double.isNaN(s.value(i))) {
         return true;
       }
     }
@@ -174,6 +177,15 @@ public final class Projector {
    * The share of a series' total that falls in each phase, by the middle of each sample's interval.
    */
   private double[] seriesShares(String metric, String subject) {
+    double[] sums = phaseSums(metric, subject);
+    return sums == null ? null : normalised(sums);
+  }
+
+  /**
+   * A series' sum in each phase, by the middle of each sample's interval; null where the run has no
+   * such series.
+   */
+  private double[] phaseSums(String metric, String subject) {
     TimeSeries s = series.get(metric + " " + subject);
     if (s == null) {
       return null;
@@ -184,7 +196,7 @@ public final class Projector {
       long middle = s.timeOf(i).picos() - s.interval().picos() / 2;
       sums[phaseOf(middle)] += s.value(i);
     }
-    return normalised(sums);
+    return sums;
   }
 
   private double[] dropShares(PortStats stats, DropReason reason) {
@@ -298,6 +310,53 @@ public final class Projector {
 
   private static double mean(long[] values) {
     return LongStream.of(values).average().orElse(0);
+  }
+
+  /**
+   * Each receiving port's FEC counters, split over the phases by the run's {@code fec_corrected}
+   * and {@code fec_uncorrectable} series, and its pre-FEC bit-error rate in each phase, estimated
+   * from the codewords checked and errored in the phase: the rate over the phase, as a switch
+   * computes it over its polling interval. A phase that checked no codeword (the link was down, or
+   * its optic had not degraded yet) has no reading. Without a {@code fec_codewords} series the
+   * run's own estimate holds in every phase.
+   */
+  private void fec(List<ProjectedSeries> out) {
+    for (FecStats stats : run.fec()) {
+      String subject = stats.port().toString();
+      Map<MetricLabel, String> labels = portLabels(stats.port(), -1);
+      out.add(
+          counter(
+              Metric.FEC_CORRECTED_CODEWORDS,
+              labels,
+              stats.correctedCodewords(),
+              seriesShares(FecStats.CORRECTED_SERIES, subject)));
+      out.add(
+          counter(
+              Metric.FEC_UNCORRECTABLE_CODEWORDS,
+              labels,
+              stats.uncorrectableCodewords(),
+              seriesShares(FecStats.UNCORRECTABLE_SERIES, subject)));
+      double[] checked = phaseSums(FecStats.CODEWORDS_SERIES, subject);
+      double[] ber = filled(Double.NaN);
+      if (checked != null) {
+        double[] corrected = orZeros(phaseSums(FecStats.CORRECTED_SERIES, subject));
+        double[] uncorrectable = orZeros(phaseSums(FecStats.UNCORRECTABLE_SERIES, subject));
+        for (int p = 0; p < ber.length; p++) {
+          if (checked[p] > 0) {
+            ber[p] =
+                FecStats.preFecBer(
+                    corrected[p] + uncorrectable[p], checked[p], stats.codewordBits());
+          }
+        }
+      } else if (stats.preFecBer().isPresent()) {
+        Arrays.fill(ber, stats.preFecBer().getAsDouble());
+      }
+      out.add(gauge(Metric.PRE_FEC_BER, labels, ber));
+    }
+  }
+
+  private double[] orZeros(double[] sums) {
+    return sums == null ? new double[phases.size()] : sums;
   }
 
   /**

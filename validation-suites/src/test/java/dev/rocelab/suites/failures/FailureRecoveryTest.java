@@ -7,6 +7,7 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.PfcWatchdog;
 import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Phase;
@@ -18,10 +19,12 @@ import dev.rocelab.junit.PfcStorm;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.junit.SwitchReset;
 import dev.rocelab.suites.Criteria;
+import java.util.List;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 @Purpose(
-    "Failures: a link lost or flapping, a spine reset, a route withdrawn and a NIC storming pauses degrade the fabric predictably — lossless traffic is lost only where the fault explains it, no deadlock forms, and throughput is back within budget.")
+    "Failures: a link lost or flapping, a spine reset, a route withdrawn, an optic degrading until it fails and a NIC storming pauses degrade the fabric predictably — lossless traffic is lost only where the fault explains it, no deadlock forms, and throughput is back within budget.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.FAILURES)
 class FailureRecoveryTest {
 
@@ -33,6 +36,14 @@ class FailureRecoveryTest {
     assertThat(run).isLosslessExcept(DropReason.LINK_DOWN);
     assertThat(run).hasNoDeadlock();
     assertThat(run).recovery().isFasterThan(criteria.time("linkRecovery"));
+    degradesProportionallyAndCompletesInTime(run);
+  }
+
+  /**
+   * While the link is down each leaf keeps its share of the capacity it kept, and every flow
+   * completes within the link-failure bound.
+   */
+  private void degradesProportionallyAndCompletesInTime(RunResult run) {
     assertThat(run)
         .recovery()
         .proportionalDegradation()
@@ -81,6 +92,41 @@ class FailureRecoveryTest {
         .max()
         .isLessThan(criteria.time("switchResetMaxCompletion"));
   }
+
+  @Test
+  void degradingOpticLosesOnlyWhatItsErrorsAndItsFailureExplain(FabricSession fabric) {
+    // leaf1's first spine uplink: from 100us to 500us its optic's pre-FEC BER rises from 1e-5 past
+    // FEC's limit (about 2.4e-4) to 3e-3, where codewords beyond correction drop frames; then the
+    // optic fails and takes the link down, as a link failure at 500us does
+    RunResult run =
+        fabric.run(
+            Scenario.permutation()
+                .flowSize("64MiB")
+                .duration("40ms")
+                .with(Fault.degradingOptic("leaf1:eth9", 1e-5, 3e-3, "400us").at("100us"))
+                .named("degrading optic"));
+
+    assertThat(run).isLosslessExcept(DropReason.CRC_ERROR, DropReason.LINK_DOWN);
+    // the CRC errors are the optic's: only where its link arrives, each an uncorrectable codeword
+    Assertions.assertThat(run.ports())
+        .filteredOn(p -> p.drops().containsKey(DropReason.CRC_ERROR))
+        .extracting(PortStats::port)
+        .isNotEmpty()
+        .allMatch(p -> OPTIC_ENDS.contains(p.toString()));
+    for (String end : OPTIC_ENDS) {
+      long crc =
+          run.port(end).stream()
+              .mapToLong(p -> p.drops().getOrDefault(DropReason.CRC_ERROR, 0L))
+              .sum();
+      assertThat(run).fec(end).uncorrectableCodewords().isAtLeast(crc);
+    }
+    assertThat(run).hasNoDeadlock();
+    // from the optic's failure on, as a link failure does
+    degradesProportionallyAndCompletesInTime(run);
+  }
+
+  /** Where the degrading optic's link arrives: both ends receive over it. */
+  private static final List<String> OPTIC_ENDS = List.of("leaf1:eth9", "spine1:eth1");
 
   @Test
   void withdrawnRouteLosesNothing(FabricSession fabric) {

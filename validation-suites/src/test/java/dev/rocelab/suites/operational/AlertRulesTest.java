@@ -139,6 +139,46 @@ class AlertRulesTest {
   }
 
   @Test
+  void degradingOpticFiresRoceOpticDegradingBeforeItsLinkGoesDown(FabricSession fabric) {
+    // the optic of leaf1's first spine uplink degrades towards what FEC can correct (2.4e-4), then
+    // fails: the warning must come while nothing is lost yet, ahead of the link going down
+    AlertReport report = evaluate(fabric, opticFailingAfter(1e-8, 2e-4).named("degrading optic"));
+
+    for (String[] end : new String[][] {{"leaf1", "eth9"}, {"spine1", "eth1"}}) {
+      AlertsAssert.assertThat(report)
+          .fired("RoceOpticDegrading")
+          .on("device", end[0], "port", end[1])
+          .within(bound("opticDegradingDetection"))
+          .ofTheFault()
+          .before("RoceLinkDown");
+    }
+    AlertsAssert.assertThat(report).didNotFire("RoceFecUncorrectable");
+  }
+
+  @Test
+  void opticFailingFromAHealthyBerFiresNoWarning(FabricSession fabric) {
+    // the same optic failing from a healthy BER (1e-9 to 1e-7): the link goes down unannounced,
+    // and the rule does not cry wolf
+    AlertReport report =
+        evaluate(fabric, opticFailingAfter(1e-9, 1e-7).named("optic failing from a healthy BER"));
+
+    AlertsAssert.assertThat(report).didNotFire("RoceOpticDegrading");
+    AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "spine1", "port", "eth1");
+  }
+
+  /**
+   * A window of a permutation of 64 MiB flows in which the optic of leaf1's first spine uplink
+   * degrades from 300us on, over 1 ms, then fails.
+   */
+  private static ScenarioBuilder<?> opticFailingAfter(double fromBer, double toBer) {
+    return Scenario.permutation()
+        .flowSize("64MiB")
+        .duration("3ms")
+        .with(Fault.degradingOptic("leaf1:eth9", fromBer, toBer, "1ms").at("300us"))
+        .completion(Completion.WINDOW);
+  }
+
+  @Test
   void incastFiresTheEcnAndCnpSurges(FabricSession fabric) {
     AlertReport report =
         evaluate(
