@@ -94,7 +94,10 @@ public record LabTelemetry(
         + "]";
   }
 
-  /** The counters a lab can report, each one a field of the run's port statistics. */
+  /**
+   * The counters a lab can report: each one a field of the run's port statistics, or of a receiving
+   * port's FEC statistics.
+   */
   @API(status = EXPERIMENTAL, since = "0.1")
   public enum Counter {
     /** Bytes transmitted (a monotonic counter). */
@@ -119,7 +122,30 @@ public record LabTelemetry(
      */
     DROPPED_BYTES("droppedBytes", "bytes"),
     /** Buffer bytes in use per queue (a gauge). */
-    BUFFER_USE("bufferUse", "bytes");
+    BUFFER_USE("bufferUse", "bytes"),
+    /**
+     * Codewords a receiving port's FEC corrected (a monotonic counter per port; SONiC's {@code
+     * SAI_PORT_STAT_IF_IN_FEC_CORRECTABLE_FRAMES}).
+     *
+     * @since 0.2
+     */
+    FEC_CORRECTED("fecCorrectedCodewords", "codewords"),
+    /**
+     * Codewords a receiving port's FEC could not correct (a monotonic counter per port; SONiC's
+     * {@code SAI_PORT_STAT_IF_IN_FEC_NOT_CORRECTABLE_FRAMES}).
+     *
+     * @since 0.2
+     */
+    FEC_UNCORRECTABLE("fecUncorrectableCodewords", "codewords"),
+    /**
+     * Every codeword a receiving port's FEC checked, errored or not (a monotonic counter per port:
+     * for example the sum of a switch's codeword-error histogram bins, SONiC's {@code
+     * SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S0} to {@code S16}). With it, the run reports each
+     * port's pre-FEC bit-error rate; without it, only the two counts.
+     *
+     * @since 0.2
+     */
+    FEC_CODEWORDS("fecCodewords", "codewords");
 
     private final String key;
     private final String unit;
@@ -148,6 +174,13 @@ public record LabTelemetry(
      */
     public boolean gauge() {
       return this == BUFFER_USE;
+    }
+
+    /**
+     * @return true for a receiving port's FEC counter, counted per port whatever the priority
+     */
+    public boolean fec() {
+      return this == FEC_CORRECTED || this == FEC_UNCORRECTABLE || this == FEC_CODEWORDS;
     }
   }
 }

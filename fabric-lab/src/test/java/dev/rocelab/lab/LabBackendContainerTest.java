@@ -13,6 +13,7 @@ import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
@@ -173,6 +174,35 @@ class LabBackendContainerTest {
                     .as("pauses sampled over the run")
                     .isEqualTo(1_200));
     assertThat(run.port("host1:nic0")).as("the hosts' own counters still read").isNotEmpty();
+  }
+
+  @Test
+  @Order(3)
+  void fecCountersAreReadPerReceivingPortWithThePreFecBerTheyReveal() throws Exception {
+    String corrected = "lab_switch_fec_corrected_codewords_total{interface=\"eth3\"}";
+    lab.switchCounters(fecCounters(10_000_000, 1_000, 0));
+    lab.awaitSwitchCounter(corrected, 1_000);
+
+    ScenarioRun running =
+        session.start(
+            Scenario.flow("host1:nic0", "host2:nic0").message("256MiB").named("FEC counters"));
+    // a million codewords more, 5,200 of them corrected and 3 beyond correction
+    lab.switchCounters(fecCounters(10_994_797, 6_200, 3));
+    RunResult run = running.finish();
+
+    assertThat(run.fec())
+        .singleElement()
+        .isEqualTo(new FecStats(Endpoint.parse("leaf1:eth3"), 5_200, 3, 1_000_000, 5280));
+    // 5,203 of 1,000,000 codewords of a 100G link's RS(528,514) errored: 1 − (1 − p)^(1/5280)
+    FabricAssertions.assertThat(run).fec("leaf1:eth3").preFecBer().isCloseTo(9.8799e-7, 0.0001e-7);
+    assertThat(run.series(FecStats.CORRECTED_SERIES))
+        .filteredOn(s -> s.subject().equals("leaf1:eth3"))
+        .singleElement()
+        .satisfies(
+            s ->
+                assertThat(LongStream.of(s.values()).sum())
+                    .as("corrected codewords sampled over the run")
+                    .isEqualTo(5_200));
   }
 
   @Test
@@ -393,6 +423,32 @@ class LabBackendContainerTest {
         + b
         + " "
         + bBytes
+        + "\n";
+  }
+
+  /**
+   * leaf1's FEC counters on eth3, as a switch counts what arrives over its uplink: corrected and
+   * uncorrectable codewords, and a histogram of codewords by errored symbols (bin s0 error-free, s1
+   * one symbol corrected, s16 beyond correction).
+   */
+  private static String fecCounters(long errorFree, long corrected, long uncorrectable) {
+    return "# TYPE lab_switch_fec_corrected_codewords_total counter\n"
+        + "lab_switch_fec_corrected_codewords_total{interface=\"eth3\"} "
+        + corrected
+        + "\n"
+        + "# TYPE lab_switch_fec_uncorrectable_codewords_total counter\n"
+        + "lab_switch_fec_uncorrectable_codewords_total{interface=\"eth3\"} "
+        + uncorrectable
+        + "\n"
+        + "# TYPE lab_switch_fec_codeword_errors_total counter\n"
+        + "lab_switch_fec_codeword_errors_total{interface=\"eth3\",bin=\"s0\"} "
+        + errorFree
+        + "\n"
+        + "lab_switch_fec_codeword_errors_total{interface=\"eth3\",bin=\"s1\"} "
+        + corrected
+        + "\n"
+        + "lab_switch_fec_codeword_errors_total{interface=\"eth3\",bin=\"s16\"} "
+        + uncorrectable
         + "\n";
   }
 

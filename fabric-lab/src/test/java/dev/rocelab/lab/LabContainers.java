@@ -357,7 +357,17 @@ public final class LabContainers implements AutoCloseable {
         .append("'\n")
         .append("      bufferUse: '")
         .append(String.format(queue, "lab_switch_queue_buffer_used_bytes"))
-        .append("'\n");
+        .append("'\n")
+        .append("      fecCorrectedCodewords: '")
+        .append(String.format(queue, "lab_switch_fec_corrected_codewords_total"))
+        .append("'\n")
+        .append("      fecUncorrectableCodewords: '")
+        .append(String.format(queue, "lab_switch_fec_uncorrectable_codewords_total"))
+        .append("'\n")
+        // every codeword checked: the sum of the codeword-error histogram's bins
+        .append("      fecCodewords: 'sum without (bin) (")
+        .append(String.format(queue, "lab_switch_fec_codeword_errors_total"))
+        .append(")'\n");
     lab.append("  faults:\n")
         .append("    linkDown: {via: local, run: \"docker network disconnect ")
         .append(dataNetwork)

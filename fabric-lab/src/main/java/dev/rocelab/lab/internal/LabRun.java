@@ -1,8 +1,10 @@
 package dev.rocelab.lab.internal;
 
 import dev.rocelab.api.backend.ScenarioRun;
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.FabricEvent;
+import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.PortStats;
@@ -277,23 +279,45 @@ final class LabRun implements ScenarioRun {
    */
   private RunResult measure(Instant end, StopReason reason) {
     List<PortStats> ports = List.of();
+    List<FecStats> fec = List.of();
     List<TimeSeries> series = new ArrayList<>();
     Optional<TelemetryReader> telemetry = session.telemetry();
     if (telemetry.isPresent() && before.isPresent()) {
       Instant now = Instant.now();
       Map<TelemetryReader.Queue, Double> peakBuffer = new HashMap<>();
       series.addAll(telemetry.get().series(start, now, peakBuffer));
-      ports = telemetry.get().portStats(before.get(), telemetry.get().snapshot(now), peakBuffer);
+      TelemetryReader.Snapshot after = telemetry.get().snapshot(now);
+      ports = telemetry.get().portStats(before.get(), after, peakBuffer);
+      fec = telemetry.get().fecStats(before.get(), after, this::codewordBits);
     }
-    return result(end, reason, ports, series);
+    return result(end, reason, ports, fec, series);
+  }
+
+  /** The bits of a port's FEC codewords, by the speed of its link. */
+  private int codewordBits(Endpoint port) {
+    return session
+        .graph()
+        .linkAt(port)
+        .map(link -> FecStats.codewordBits(link.spec().speed()))
+        .orElseThrow(
+            () ->
+                new LabException(
+                    "the FEC queries returned a series for " + port + ", which has no link",
+                    "prometheus",
+                    "lab.telemetry.queries",
+                    null));
   }
 
   private RunResult measureWithoutTelemetry(Instant end) {
-    return result(end, StopReason.IN_PROGRESS, List.of(), new ArrayList<>());
+    return result(end, StopReason.IN_PROGRESS, List.of(), List.of(), new ArrayList<>());
   }
 
   private RunResult result(
-      Instant end, StopReason reason, List<PortStats> ports, List<TimeSeries> series) {
+      Instant end,
+      StopReason reason,
+      List<PortStats> ports,
+      List<FecStats> fec,
+      List<TimeSeries> series) {
     List<FlowResult> finished = new ArrayList<>();
     for (CompletableFuture<FlowRunner.Outcome> flow : flows) {
       if (flow.isDone() && !flow.isCompletedExceptionally()) {
@@ -327,7 +351,9 @@ final class LabRun implements ScenarioRun {
         List.of(),
         series,
         timeline,
-        collectiveResults());
+        collectiveResults(),
+        fec,
+        List.of());
   }
 
   /**

@@ -65,7 +65,10 @@ final class LabShapes {
               "ecnMarks",
               "drops",
               "droppedBytes",
-              "bufferUse")
+              "bufferUse",
+              "fecCorrectedCodewords",
+              "fecUncorrectableCodewords",
+              "fecCodewords")
           .build();
 
   /** The launcher of multi-node jobs. */

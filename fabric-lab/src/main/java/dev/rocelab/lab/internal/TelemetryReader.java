@@ -2,6 +2,7 @@ package dev.rocelab.lab.internal;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.DropReason;
+import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.unit.DataSize;
@@ -19,14 +20,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 
 /**
- * Turns the lab's Prometheus counters into the run's port statistics and time series: an instant
- * snapshot before and after the run gives each counter's increase, range queries over the run give
- * the series. A switch counter does not say why a packet was dropped, so drops are reported as
- * {@link DropReason#BUFFER_OVERFLOW}. Dropped bytes are known only where the fabric file's {@code
- * droppedBytes} query returned a series for the port and priority; elsewhere they are left unknown,
- * never taken as zero.
+ * Turns the lab's Prometheus counters into the run's port statistics, FEC statistics and time
+ * series: an instant snapshot before and after the run gives each counter's increase, range queries
+ * over the run give the series. A switch counter does not say why a packet was dropped, so drops
+ * are reported as {@link DropReason#BUFFER_OVERFLOW}. Dropped bytes are known only where the fabric
+ * file's {@code droppedBytes} query returned a series for the port and priority; elsewhere they are
+ * left unknown, never taken as zero.
  */
 final class TelemetryReader {
 
@@ -60,24 +62,62 @@ final class TelemetryReader {
     }
   }
 
-  /** Counter values per queue at one time. */
-  record Snapshot(Instant time, Map<Queue, Map<Counter, Double>> values) {}
+  /**
+   * Counter values at one time: per queue, and per receiving port for the FEC counters (summed over
+   * whatever else labels their series, lanes or priorities).
+   */
+  record Snapshot(
+      Instant time,
+      Map<Queue, Map<Counter, Double>> values,
+      Map<Endpoint, Map<Counter, Double>> fec) {}
 
   Snapshot snapshot(Instant at) {
     Map<Queue, Map<Counter, Double>> values = new TreeMap<>();
+    Map<Endpoint, Map<Counter, Double>> fec = new TreeMap<>();
     telemetry
         .queries()
         .forEach(
             (counter, query) -> {
               for (PrometheusClient.Series series : prometheus.query(query, at)) {
                 if (!series.samples().isEmpty()) {
-                  values
-                      .computeIfAbsent(queue(series, counter), q -> new EnumMap<>(Counter.class))
-                      .merge(counter, series.samples().get(0).value(), Double::sum);
+                  Queue queue = queue(series, counter);
+                  Map<Counter, Double> counters =
+                      counter.fec()
+                          ? fec.computeIfAbsent(queue.port(), p -> new EnumMap<>(Counter.class))
+                          : values.computeIfAbsent(queue, q -> new EnumMap<>(Counter.class));
+                  counters.merge(counter, series.samples().get(0).value(), Double::sum);
                 }
               }
             });
-    return new Snapshot(at, values);
+    return new Snapshot(at, values, fec);
+  }
+
+  /**
+   * The increase of every receiving port's FEC counters from one snapshot to the other.
+   *
+   * @param codewordBits the bits of a port's FEC codewords, by its link
+   */
+  List<FecStats> fecStats(Snapshot before, Snapshot after, ToIntFunction<Endpoint> codewordBits) {
+    List<FecStats> stats = new ArrayList<>();
+    after
+        .fec()
+        .forEach(
+            (port, now) -> {
+              Map<Counter, Double> then = before.fec().getOrDefault(port, Map.of());
+              long corrected = increase(Counter.FEC_CORRECTED, then, now);
+              long uncorrectable = increase(Counter.FEC_UNCORRECTABLE, then, now);
+              long codewords = increase(Counter.FEC_CODEWORDS, then, now);
+              // codewords counted by a wrapped or reset histogram can fall short of the errored
+              // ones
+              stats.add(
+                  new FecStats(
+                      port,
+                      corrected,
+                      uncorrectable,
+                      codewords < corrected + uncorrectable ? 0 : codewords,
+                      codewordBits.applyAsInt(port)));
+            });
+    return stats;
   }
 
   /** The increase of every counter from one snapshot to the other; the largest gauge value seen. */
@@ -160,8 +200,10 @@ final class TelemetryReader {
                   Instant first = samples.get(counter.gauge() ? 0 : 1).time();
                   all.add(
                       new TimeSeries(
-                          counter.key(),
-                          queue.port() + "/" + queue.priority(),
+                          seriesName(counter),
+                          counter.fec()
+                              ? queue.port().toString()
+                              : queue.port() + "/" + queue.priority(),
                           counter.unit(),
                           SimTime.millis(Math.max(0, Duration.between(start, first).toMillis())),
                           telemetry.step(),
@@ -170,6 +212,19 @@ final class TelemetryReader {
               }
             });
     return all;
+  }
+
+  /**
+   * The name of a counter's time series: the FEC counters' as the model names them (so the alert
+   * timeline reads either backend's), the others' their query key.
+   */
+  private static String seriesName(Counter counter) {
+    return switch (counter) {
+      case FEC_CODEWORDS -> FecStats.CODEWORDS_SERIES;
+      case FEC_CORRECTED -> FecStats.CORRECTED_SERIES;
+      case FEC_UNCORRECTABLE -> FecStats.UNCORRECTABLE_SERIES;
+      default -> counter.key();
+    };
   }
 
   private Queue queue(PrometheusClient.Series series, Counter counter) {
