@@ -211,6 +211,41 @@ class TrainingStepTest {
   }
 
   @Test
+  void oneSlowNicIsNetworkTaxAnIdealNetworkDoesNotPay() {
+    TrainingJob dataParallel = job(1, 4);
+    TrainingResult healthy = train(REFERENCE, dataParallel);
+
+    // host3's rail-5 NIC came up at a quarter of its 400G
+    RunResult run =
+        ModelFixtures.run(
+                REFERENCE,
+                Scenario.training(dataParallel)
+                    .with(new Fault.ConfigDrift("host3:nic5", "speed", "100Gbps", SimTime.ZERO))
+                    .duration("100ms")
+                    .build())
+            .result();
+    TrainingResult slow = run.trainings().get(0);
+    TrainingResult.OperationTimes gradients = slow.operation(TrainingJob.DATA_PARALLEL_GRADIENTS);
+    TrainingResult.OperationTimes healthyGradients =
+        healthy.operation(TrainingJob.DATA_PARALLEL_GRADIENTS);
+
+    assertThat(slow.computeOnly()).isEqualTo(healthy.computeOnly());
+    assertThat(slow.ideal()).as("the ideal network has no faults").isEqualTo(healthy.ideal());
+    assertThat(healthy.networkTax()).isEqualTo(SimTime.ZERO);
+    assertThat(slow.networkTax()).isEqualTo(slow.stepTime().minus(healthy.stepTime()));
+    // rail 5's data-parallel ring runs at the slow NIC's pace; the other rails' do not
+    assertThat(gradients.longest().ratioTo(healthyGradients.longest()))
+        .as("longest gradient all-reduce, slow vs healthy")
+        .isGreaterThan(3.0);
+    assertThat(gradients.mean().ratioTo(healthyGradients.mean()))
+        .as("mean gradient all-reduce over the eight rails")
+        .isLessThan(gradients.longest().ratioTo(healthyGradients.longest()) / 2);
+    assertThat(slow.networkTaxShare())
+        .as("step " + slow.stepTime() + " healthy " + healthy.stepTime())
+        .isGreaterThan(0.1);
+  }
+
+  @Test
   void aSlowGpuMustBeOneOfTheJobs() {
     assertThatThrownBy(
             () ->
