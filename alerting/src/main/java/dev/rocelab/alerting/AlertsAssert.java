@@ -242,7 +242,7 @@ public final class AlertsAssert extends AbstractAssert<AlertsAssert, AlertReport
         failWithMessage(
             "%nExpecting alert %s%s to fire before %s in scenario \"%s\"%nbut %s never fired%s."
                 + "%nWhat fired:%n%s",
-            alertname, where, later, report.scenario(), later, where, report.describeFirings());
+            alertname, where, later, report.scenario(), later, there, report.describeFirings());
       }
       if (!before) {
         failWithMessage(

@@ -139,9 +139,10 @@ public record LabTelemetry(
     FEC_UNCORRECTABLE("fecUncorrectableCodewords", "codewords"),
     /**
      * Every codeword a receiving port's FEC checked, errored or not (a monotonic counter per port:
-     * for example the sum of a switch's codeword-error histogram bins, SONiC's {@code
-     * SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S0} to {@code S16}). With it, the run reports each
-     * port's pre-FEC bit-error rate; without it, only the two counts.
+     * for example a switch's codeword-error histogram, SONiC's {@code
+     * SAI_PORT_STAT_IF_IN_FEC_CODEWORD_ERRORS_S0} to {@code S16} — the series a query returns for
+     * one port are summed, so its bins may come as they are). With it, the run reports each port's
+     * pre-FEC bit-error rate; without it, only the two counts.
      *
      * @since 0.2
      */

@@ -203,6 +203,15 @@ class LabBackendContainerTest {
                 assertThat(LongStream.of(s.values()).sum())
                     .as("corrected codewords sampled over the run")
                     .isEqualTo(5_200));
+    // the histogram's three bins, one series each, sampled as one
+    assertThat(run.series(FecStats.CODEWORDS_SERIES))
+        .filteredOn(s -> s.subject().equals("leaf1:eth3"))
+        .singleElement()
+        .satisfies(
+            s ->
+                assertThat(LongStream.of(s.values()).sum())
+                    .as("codewords sampled over the run")
+                    .isEqualTo(1_000_000));
   }
 
   @Test

@@ -364,10 +364,10 @@ public final class LabContainers implements AutoCloseable {
         .append("      fecUncorrectableCodewords: '")
         .append(String.format(queue, "lab_switch_fec_uncorrectable_codewords_total"))
         .append("'\n")
-        // every codeword checked: the sum of the codeword-error histogram's bins
-        .append("      fecCodewords: 'sum without (bin) (")
+        // every codeword checked: the codeword-error histogram's bins, which the reader sums
+        .append("      fecCodewords: '")
         .append(String.format(queue, "lab_switch_fec_codeword_errors_total"))
-        .append(")'\n");
+        .append("'\n");
     lab.append("  faults:\n")
         .append("    linkDown: {via: local, run: \"docker network disconnect ")
         .append(dataNetwork)

@@ -92,6 +92,8 @@ class BrokenAlertRulesTest {
     assertThat(passed)
         .containsExactlyInAnyOrder(
             "linkFailureFiresRoceLinkDownAndTheLinkDownDrops",
+            "degradingOpticFiresRoceOpticDegradingBeforeItsLinkGoesDown",
+            "opticFailingFromAHealthyBerFiresNoWarning",
             "allReduceOverAFlappingHostLinkFiresRoceBusbwRegression",
             "healthyAllReduceFiresNothing",
             "healthyBaselineFiresNothing");

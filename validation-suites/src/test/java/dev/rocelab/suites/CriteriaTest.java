@@ -70,7 +70,8 @@ class CriteriaTest {
             () -> Criteria.of(Phase.OPERATIONAL, new Properties()).number("alertLatency"))
         .hasMessage(
             "criteria/operational.yaml has no criterion alertLatency; known: [bufferNearFullDetection,"
-                + " busbwRegressionDetection, linkDownDetection, losslessDropDetection, pfcStormDetection,"
+                + " busbwRegressionDetection, linkDownDetection, losslessDropDetection,"
+                + " opticDegradingDetection, pfcStormDetection,"
                 + " seriesCoverageSlack]");
   }
 }

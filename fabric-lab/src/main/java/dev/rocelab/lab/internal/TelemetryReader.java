@@ -211,7 +211,37 @@ final class TelemetryReader {
                 }
               }
             });
-    return all;
+    return summedPerSubject(all);
+  }
+
+  /**
+   * Series of one metric and subject summed sample by sample, as the snapshots sum their values: a
+   * query may return several series per port and priority (lanes, histogram bins, queues mapped to
+   * one priority). Series on another grid than the first of their subject stay apart.
+   */
+  private static List<TimeSeries> summedPerSubject(List<TimeSeries> all) {
+    Map<String, TimeSeries> summed = new LinkedHashMap<>();
+    List<TimeSeries> apart = new ArrayList<>();
+    for (TimeSeries s : all) {
+      String key = s.metric() + " " + s.subject();
+      TimeSeries earlier = summed.get(key);
+      if (earlier == null) {
+        summed.put(key, s);
+      } else if (earlier.start().equals(s.start()) && earlier.size() == s.size()) {
+        long[] values = new long[s.size()];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = earlier.value(i) + s.value(i);
+        }
+        summed.put(
+            key,
+            new TimeSeries(s.metric(), s.subject(), s.unit(), s.start(), s.interval(), values));
+      } else {
+        apart.add(s);
+      }
+    }
+    List<TimeSeries> out = new ArrayList<>(summed.values());
+    out.addAll(apart);
+    return out;
   }
 
   /**
