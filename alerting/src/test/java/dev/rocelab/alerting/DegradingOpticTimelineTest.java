@@ -9,16 +9,18 @@ import dev.rocelab.api.result.FecStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.SimTime;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A degrading optic on the timeline: the optic degrades (the fault), then fails and takes its link
- * down (the fault escalates), and each state is held on its own. While it degrades, both ends of
- * the link read the pre-FEC bit-error rate their FEC reveals; once the link is down they read
- * nothing, and the link is down.
+ * A degrading optic on the timeline: the optic degrades (the fault, held as a ramp of five steps),
+ * then fails and takes its link down (the fault escalates). While it degrades, both ends of the
+ * link read the pre-FEC bit-error rate their FEC reveals, rising step by step; once the link is
+ * down they read nothing, and the link is down.
  */
 class DegradingOpticTimelineTest {
 
@@ -35,40 +37,67 @@ class DegradingOpticTimelineTest {
   }
 
   @Test
-  void theOpticsFailureStartsAPhaseOfItsOwn() {
+  void theDegradationIsHeldAsARampAndTheFailureAsAPhaseOfItsOwn() {
+    // 1 ms of degradation in five steps of 200 us, each held a minute; then the link down
+    List<Object> expected = new ArrayList<>();
+    expected.add(tuple("before fault", SimTime.ZERO, SimTime.micros(300), Duration.ofMinutes(5)));
+    for (int k = 0; k < 5; k++) {
+      expected.add(
+          tuple(
+              k == 0 ? "fault" : "fault rising",
+              SimTime.micros(300 + 200 * k),
+              SimTime.micros(500 + 200 * k),
+              Duration.ofMinutes(1)));
+    }
+    expected.add(
+        tuple("fault escalated", SimTime.micros(1300), SimTime.millis(3), Duration.ofMinutes(5)));
     assertThat(timeline.phases())
-        .extracting(TimelinePhase::name, TimelinePhase::simulatedStart, TimelinePhase::simulatedEnd)
-        .containsExactly(
-            tuple("before fault", SimTime.ZERO, SimTime.micros(300)),
-            tuple("fault", SimTime.micros(300), SimTime.micros(1300)),
-            tuple("fault escalated", SimTime.micros(1300), SimTime.millis(3)));
+        .extracting(
+            TimelinePhase::name,
+            TimelinePhase::simulatedStart,
+            TimelinePhase::simulatedEnd,
+            TimelinePhase::held)
+        .containsExactlyElementsOf(expected.stream().map(t -> (Tuple) t).toList());
     assertThat(timeline.faultStart()).contains(Duration.ofMinutes(5));
+    assertThat(timeline.length()).isEqualTo(Duration.ofMinutes(15));
   }
 
   @Test
-  void whileItDegradesEachEndReadsThePreFecBerOfItsCodewordsAndNothingOnceTheLinkIsDown() {
+  void eachEndReadsTheBerRisingStepByStepAndNothingOnceTheLinkIsDown() {
+    for (Endpoint port : RECEIVERS) {
+      ProjectedSeries ber = series(Metric.PRE_FEC_BER, port);
+      assertThat(Double.valueOf(ber.value(scrapeIn(0)))).as("before").isNaN();
+      double previous = 0;
+      for (int step = 1; step <= 5; step++) {
+        double level = ber.value(scrapeIn(step));
+        assertThat(level)
+            .as("pre-FEC BER at %s in step %d of the degradation", port, step)
+            .isGreaterThan(previous)
+            .isBetween(1e-8, 2e-4);
+        previous = level;
+      }
+      assertThat(Double.valueOf(ber.value(scrapeIn(6)))).as("link down").isNaN();
+    }
+  }
+
+  @Test
+  void theCorrectedCodewordsGrowAtEachStepsRateAndAddUpToTheRunsTotal() {
     for (Endpoint port : RECEIVERS) {
       FecStats fec =
           run.fec().stream().filter(f -> f.port().equals(port)).findFirst().orElseThrow();
-      ProjectedSeries ber = series(Metric.PRE_FEC_BER, port);
-      double degrading = ber.value(scrapeIn(1));
-      // every codeword was checked while the optic degraded: the phase's rate is the run's
-      assertThat(degrading)
-          .as("pre-FEC BER at %s while degrading", port)
-          .isCloseTo(fec.preFecBer().orElseThrow(), within(fec.preFecBer().orElseThrow() * 0.01))
-          .isBetween(1e-8, 2e-4);
-      assertThat(Double.valueOf(ber.value(scrapeIn(0)))).as("before").isNaN();
-      assertThat(Double.valueOf(ber.value(scrapeIn(2)))).as("link down").isNaN();
-
-      // all corrected while the optic degraded, at the rate they were corrected in the run
       ProjectedSeries corrected = series(Metric.FEC_CORRECTED_CODEWORDS, port);
-      TimelinePhase fault = timeline.phases().get(1);
-      double perSecond = fec.correctedCodewords() / fault.simulated().toSeconds();
+      double simulatedTotal = 0;
+      for (int step = 1; step <= 5; step++) {
+        TimelinePhase phase = timeline.phases().get(step);
+        double increase = corrected.value(scrapeIn(step + 1)) - corrected.value(scrapeIn(step));
+        // held at the step's simulated rate: back on the simulated clock it is what was corrected
+        simulatedTotal += increase * phase.simulated().toSeconds() / phase.held().toSeconds();
+      }
+      assertThat(simulatedTotal)
+          .as("corrected codewords at %s over the degradation", port)
+          .isCloseTo(fec.correctedCodewords(), within(1e-6 * fec.correctedCodewords()));
       assertThat(corrected.value(scrapeIn(1))).isZero();
-      assertThat(corrected.value(scrapeIn(2)))
-          .as("corrected codewords at %s over the fault phase", port)
-          .isCloseTo(perSecond * fault.held().toSeconds(), within(1e-6 * perSecond));
-      assertThat(corrected.value(timeline.scrapes() - 1)).isEqualTo(corrected.value(scrapeIn(2)));
+      assertThat(corrected.value(timeline.scrapes() - 1)).isEqualTo(corrected.value(scrapeIn(6)));
     }
   }
 
@@ -76,9 +105,10 @@ class DegradingOpticTimelineTest {
   void theLinkIsUpWhileTheOpticDegradesAndDownOnceItFailed() {
     for (Endpoint port : RECEIVERS) {
       ProjectedSeries up = series(Metric.LINK_UP, port);
-      assertThat(up.value(scrapeIn(0))).isEqualTo(1);
-      assertThat(up.value(scrapeIn(1))).isEqualTo(1);
-      assertThat(up.value(scrapeIn(2))).isZero();
+      for (int phase = 0; phase <= 5; phase++) {
+        assertThat(up.value(scrapeIn(phase))).isEqualTo(1);
+      }
+      assertThat(up.value(scrapeIn(6))).isZero();
     }
   }
 

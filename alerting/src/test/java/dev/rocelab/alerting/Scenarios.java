@@ -47,11 +47,11 @@ final class Scenarios {
 
   /**
    * A permutation of 64 MiB flows; the optic of leaf1's first spine uplink degrades from 300us on,
-   * its pre-FEC BER rising from 1e-8 to the FEC limit (2e-4) until it fails at 1.3ms and the link
-   * goes down for good.
+   * its pre-FEC BER rising from 1e-7 to the FEC limit (2e-4) until it fails at 1.3ms and the link
+   * goes down for good: over 1e-5, the example rule's threshold, for the last 40% of the way.
    */
   static Scenario degradingOptic() {
-    return opticFailingAfter(1e-8, 2e-4, "degrading optic");
+    return opticFailingAfter(1e-7, 2e-4, "degrading optic");
   }
 
   /**

@@ -70,8 +70,7 @@ class CriteriaTest {
             () -> Criteria.of(Phase.OPERATIONAL, new Properties()).number("alertLatency"))
         .hasMessage(
             "criteria/operational.yaml has no criterion alertLatency; known: [bufferNearFullDetection,"
-                + " busbwRegressionDetection, linkDownDetection, losslessDropDetection,"
-                + " opticDegradingDetection, pfcStormDetection,"
+                + " busbwRegressionDetection, linkDownDetection, losslessDropDetection, pfcStormDetection,"
                 + " seriesCoverageSlack]");
   }
 }

@@ -4,6 +4,7 @@ import dev.rocelab.alerting.TimelinePhase;
 import dev.rocelab.alerting.TimelineShape;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.unit.SimTime;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +19,10 @@ import java.util.List;
  * degrading optic finally takes its link down — escalates the episode: it starts a phase of its
  * own, so the state before it and the state after it are each held on the timeline. Faults that
  * take turns with recoveries (a flapping link) stay one phase: their steady state is the
- * alternation.
+ * alternation. A fault that develops over its phase — a degrading optic, whose bit-error rate rises
+ * until it fails — is held as a ramp: its phase is cut into {@value #RAMP_STEPS} equal simulated
+ * windows, each held for a fifth of the fault's hold, so a rule sees the rate rise as it rose and
+ * fires where it crossed the threshold, not on the phase's average.
  */
 public final class PhaseSplit {
 
@@ -30,6 +34,16 @@ public final class PhaseSplit {
 
   /** A phase of the fault episode from a fault that struck while an earlier one lasted. */
   public static final String ESCALATED = "fault escalated";
+
+  /** A later step of a fault that develops over time, held as a ramp. */
+  public static final String RISING = "fault rising";
+
+  /**
+   * The steps a developing fault's phase is held in: a degrading optic's BER rises over its phase,
+   * and one level held for the whole phase would let a rule fire on the phase's average from its
+   * first minute.
+   */
+  static final int RAMP_STEPS = 5;
 
   /** The phase after the last recovery. */
   public static final String AFTER = "after recovery";
@@ -84,15 +98,42 @@ public final class PhaseSplit {
     SimTime from = first;
     for (int i = 0; i <= cuts.size(); i++) {
       SimTime to = i < cuts.size() ? cuts.get(i) : faultEnd;
-      phases.add(
-          new TimelinePhase(i == 0 ? FAULT : ESCALATED, from, to, t, t.plus(shape.during())));
-      t = t.plus(shape.during());
+      String name = i == 0 ? FAULT : ESCALATED;
+      int steps = ramps(run, from, to, shape) ? RAMP_STEPS : 1;
+      Duration held = shape.during().dividedBy(steps);
+      long simulated = to.picos() - from.picos();
+      for (int k = 0; k < steps; k++) {
+        SimTime stepEnd =
+            k == steps - 1 ? to : SimTime.picos(from.picos() + simulated * (k + 1) / steps);
+        SimTime stepStart = SimTime.picos(from.picos() + simulated * k / steps);
+        phases.add(new TimelinePhase(k == 0 ? name : RISING, stepStart, stepEnd, t, t.plus(held)));
+        t = t.plus(held);
+      }
       from = to;
     }
     if (faultEnd.isBefore(end)) {
       phases.add(new TimelinePhase(AFTER, faultEnd, end, t, t.plus(shape.after())));
     }
     return phases;
+  }
+
+  /**
+   * Whether a phase of the fault episode is a degradation that develops over it — a degrading optic
+   * from its start to its failure or beyond — and the timeline's fault phase splits into {@link
+   * #RAMP_STEPS} whole scrape intervals.
+   */
+  private static boolean ramps(RunResult run, SimTime from, SimTime to, TimelineShape shape) {
+    long scrapes = shape.during().toMillis() / shape.scrapeInterval().toMillis();
+    boolean divisible = scrapes % RAMP_STEPS == 0;
+    boolean longEnough = to.picos() - from.picos() >= RAMP_STEPS;
+    return divisible
+        && longEnough
+        && run.scenario().faults().stream()
+            .anyMatch(
+                f ->
+                    f instanceof Fault.DegradingOptic optic
+                        && optic.at().equals(from)
+                        && !optic.failsAt().isBefore(to));
   }
 
   /**

@@ -2,11 +2,14 @@ package dev.rocelab.model.internal.telemetry;
 
 import dev.rocelab.api.result.DropReason;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * The first dropped data packets of a run, kept so a failure can say where loss began; the first
- * drop on a lossless priority is always kept, even after lossy drops have filled the log.
+ * The first dropped data packets of a run, kept so a failure can say where loss began and the alert
+ * timeline when each kind of loss began; the first drop on a lossless priority and the first of
+ * each port, priority and reason are always kept, even after other drops have filled the log.
  */
 public final class DropLog {
 
@@ -27,12 +30,18 @@ public final class DropLog {
       long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {}
 
   private final List<Entry> first = new ArrayList<>();
+  private final Set<Long> kinds = new HashSet<>();
   private boolean losslessKept;
 
-  /** Records a drop if fewer than {@link #KEPT} are kept, or if it is the first lossless one. */
+  /**
+   * Records a drop if fewer than {@link #KEPT} are kept, if it is the first lossless one, or if it
+   * is the first of its port, priority and reason.
+   */
   public void record(
       long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {
-    if (first.size() < KEPT || (lossless && !losslessKept)) {
+    boolean newKind =
+        kinds.add(((long) port * 8 + priority) * DropReason.values().length + reason.ordinal());
+    if (first.size() < KEPT || (lossless && !losslessKept) || newKind) {
       first.add(new Entry(timePs, port, priority, reason, flow, lossless));
       losslessKept |= lossless;
     }
