@@ -19,7 +19,8 @@ import org.apiguardian.api.API;
  * @param before how long the pre-fault phase is held, a positive multiple of the scrape interval
  * @param during how long the fault is held, a positive multiple of the scrape interval; a fault
  *     that escalates (a second fault strikes before the first recovered) holds each of its phases
- *     this long
+ *     this long, and a degradation (a degrading optic) is held as five steps of a fifth of it each
+ *     when it is a multiple of five scrape intervals (otherwise as one level)
  * @param after how long the post-recovery phase is held, a positive multiple of the scrape interval
  * @since 0.1
  */
