@@ -216,6 +216,48 @@ class LabBackendContainerTest {
 
   @Test
   @Order(3)
+  void fecCountersOfAPortWithoutALinkBreakTheRunKeepingWhatElseWasMeasured() throws Exception {
+    // leaf1 has four ports: a query that maps a series to eth9 reads the wrong switch or port
+    lab.switchCounters(
+        "# TYPE lab_switch_fec_corrected_codewords_total counter\n"
+            + "lab_switch_fec_corrected_codewords_total{interface=\"eth9\"} 5\n");
+    lab.awaitSwitchCounter("lab_switch_fec_corrected_codewords_total{interface=\"eth9\"}", 5);
+
+    LabException broken;
+    try {
+      broken =
+          catchThrowableOfType(
+              LabException.class,
+              () ->
+                  session.run(
+                      Scenario.flow("host1:nic0", "host2:nic0")
+                          .message("1MiB")
+                          .named("stray FEC")));
+    } finally {
+      // the stray series goes stale with the scrape that no longer has it
+      lab.switchCounters(
+          "# TYPE lab_switch_fec_corrected_codewords_total counter\n"
+              + "lab_switch_fec_corrected_codewords_total{interface=\"eth3\"} 0\n");
+      lab.awaitSwitchCounter("lab_switch_fec_corrected_codewords_total{interface=\"eth3\"}", 0);
+    }
+
+    assertThat(broken).isNotNull().isInstanceOf(FabricBackendException.class);
+    assertThat(broken.getMessage())
+        .startsWith("the FEC queries returned a series for leaf1:eth9, which has no link")
+        .contains("[device prometheus, command: lab.telemetry.queries]");
+    assertThat(broken.partialResult())
+        .as("the other counters kept")
+        .hasValueSatisfying(
+            partial -> {
+              assertThat(partial.ports())
+                  .extracting(PortStats::port)
+                  .contains(new Endpoint("host1", "nic0"));
+              assertThat(partial.fec()).isEmpty();
+            });
+  }
+
+  @Test
+  @Order(3)
   void uplinkEgressImbalanceIsReadFromTheSwitchsPortCounters() throws Exception {
     // leaf1's two uplinks, as its stand-in exporter counts them (from non-zero starting values)
     String eth3 = "lab_switch_port_tx_bytes_total{interface=\"eth3\",priority=\"3\"}";

@@ -249,11 +249,13 @@ final class LabRun implements ScenarioRun {
       session.telemetry().ifPresent(t -> session.awaitSettled(t));
       measured = measure(end, StopReason.COMPLETED);
     } catch (LabException telemetryFailure) {
+      RunResult partial =
+          telemetryFailure.partialResult().orElseGet(() -> measureWithoutTelemetry(end));
       if (failure != null) {
         failure.addSuppressed(telemetryFailure);
-        throw failure.withPartialResult(measureWithoutTelemetry(end));
+        throw failure.withPartialResult(partial);
       }
-      throw telemetryFailure.withPartialResult(measureWithoutTelemetry(end));
+      throw telemetryFailure.withPartialResult(partial);
     }
     if (failure != null) {
       throw failure.withPartialResult(measured);
@@ -288,7 +290,12 @@ final class LabRun implements ScenarioRun {
       series.addAll(telemetry.get().series(start, now, peakBuffer));
       TelemetryReader.Snapshot after = telemetry.get().snapshot(now);
       ports = telemetry.get().portStats(before.get(), after, peakBuffer);
-      fec = telemetry.get().fecStats(before.get(), after, this::codewordBits);
+      try {
+        fec = telemetry.get().fecStats(before.get(), after, this::codewordBits);
+      } catch (LabException unreadable) {
+        // the FEC counters cannot be read: what else was measured is kept
+        throw unreadable.withPartialResult(result(end, reason, ports, List.of(), series));
+      }
     }
     return result(end, reason, ports, fec, series);
   }
