@@ -39,7 +39,7 @@ class DegradingOpticTimelineTest {
   @Test
   void theDegradationIsHeldAsARampAndTheFailureAsAPhaseOfItsOwn() {
     // 1 ms of degradation in five steps of 200 us, each held a minute; then the link down
-    List<Object> expected = new ArrayList<>();
+    List<Tuple> expected = new ArrayList<>();
     expected.add(tuple("before fault", SimTime.ZERO, SimTime.micros(300), Duration.ofMinutes(5)));
     for (int k = 0; k < 5; k++) {
       expected.add(
@@ -57,7 +57,7 @@ class DegradingOpticTimelineTest {
             TimelinePhase::simulatedStart,
             TimelinePhase::simulatedEnd,
             TimelinePhase::held)
-        .containsExactlyElementsOf(expected.stream().map(t -> (Tuple) t).toList());
+        .containsExactlyElementsOf(expected);
     assertThat(timeline.faultStart()).contains(Duration.ofMinutes(5));
     assertThat(timeline.length()).isEqualTo(Duration.ofMinutes(15));
   }

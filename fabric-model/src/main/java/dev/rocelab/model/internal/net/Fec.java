@@ -1,5 +1,8 @@
 package dev.rocelab.model.internal.net;
 
+import dev.rocelab.api.result.FecStats;
+import dev.rocelab.api.unit.Rate;
+
 /**
  * A link's Reed-Solomon FEC over 10-bit symbols (IEEE 802.3 clause 91 and 119): RS(544,514),
  * correcting 15 symbols per codeword, on links of 200G and more (PAM4 lanes); RS(528,514),
@@ -15,12 +18,19 @@ record Fec(int symbols, int correctable) {
   private static final int SYMBOL_BITS = 10;
   private static final int DATA_SYMBOLS = 514;
 
+  /** RS(544,514), correcting 15 symbols: 200G and faster (PAM4 lanes). */
+  private static final Fec KP4 = new Fec(544, 15);
+
+  /** RS(528,514), correcting 7 symbols: slower links. */
+  private static final Fec KR4 = new Fec(528, 7);
+
   /**
    * @param bitsPerSecond the link's speed
    * @return its FEC
    */
   static Fec forSpeed(long bitsPerSecond) {
-    return bitsPerSecond >= 200_000_000_000L ? new Fec(544, 15) : new Fec(528, 7);
+    // one rule for the model and for what backends report: FecStats names each speed's codeword
+    return FecStats.codewordBits(Rate.bps(bitsPerSecond)) == KP4.bits() ? KP4 : KR4;
   }
 
   /**

@@ -2,9 +2,8 @@ package dev.rocelab.model.internal.telemetry;
 
 import dev.rocelab.api.result.DropReason;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.BitSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The first dropped data packets of a run, kept so a failure can say where loss began and the alert
@@ -12,6 +11,8 @@ import java.util.Set;
  * each port, priority and reason are always kept, even after other drops have filled the log.
  */
 public final class DropLog {
+
+  private static final int REASONS = DropReason.values().length;
 
   /** How many drops are kept. */
   public static final int KEPT = 100;
@@ -30,7 +31,8 @@ public final class DropLog {
       long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {}
 
   private final List<Entry> first = new ArrayList<>();
-  private final Set<Long> kinds = new HashSet<>();
+  // every port, priority and reason seen, by (port · 8 + priority) · reasons + reason
+  private final BitSet kinds = new BitSet();
   private boolean losslessKept;
 
   /**
@@ -39,8 +41,9 @@ public final class DropLog {
    */
   public void record(
       long timePs, int port, int priority, DropReason reason, int flow, boolean lossless) {
-    boolean newKind =
-        kinds.add(((long) port * 8 + priority) * DropReason.values().length + reason.ordinal());
+    int kind = (port * 8 + priority) * REASONS + reason.ordinal();
+    boolean newKind = !kinds.get(kind);
+    kinds.set(kind);
     if (first.size() < KEPT || (lossless && !losslessKept) || newKind) {
       first.add(new Entry(timePs, port, priority, reason, flow, lossless));
       losslessKept |= lossless;
