@@ -101,6 +101,7 @@ class PlacementTest {
     for (int job = 0; job < 2; job++) {
       double kept = busbw(contiguous.collectives().get(job));
       double split = busbw(fragmented.collectives().get(job));
+      System.out.printf("job %d: busbw %.1f GB/s kept in its unit, %.1f split%n", job, kept, split);
       assertThat(kept).as("job %d kept in its unit, GB/s", job).isGreaterThan(0.9 * 8 * 49);
       assertThat(split)
           .as("job %d split over both units vs %.1f GB/s kept", job, kept)
@@ -132,6 +133,11 @@ class PlacementTest {
         ModelFixtures.run(reference, Scenario.of("shared", workloads.toArray(Workload[]::new)))
             .result();
 
+    System.out.printf(
+        "victim busbw %.1f GB/s beside the incast (%d pauses), %.1f alone%n",
+        busbw(shared.collectives().get(0)),
+        shared.ports().stream().mapToLong(PortStats::pausesSent).sum(),
+        busbw(alone.collectives().get(0)));
     assertThat(shared.ports().stream().mapToLong(PortStats::pausesSent).sum())
         .as("the incast pauses its senders")
         .isPositive();

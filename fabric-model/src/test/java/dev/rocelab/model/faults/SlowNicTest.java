@@ -45,6 +45,8 @@ class SlowNicTest {
     RunResult healthy = ModelFixtures.run(REFERENCE, ALL_REDUCE.build()).result();
     RunResult slow = ModelFixtures.run(REFERENCE, ALL_REDUCE.with(SLOW).build()).result();
 
+    System.out.printf(
+        "busbw %.1f GB/s healthy, %.1f with host2:nic0 at 100G%n", busbw(healthy), busbw(slow));
     assertThat(slow.losslessDrops()).isZero();
     assertThat(slow.events())
         .filteredOn(e -> e.kind() == FabricEvent.Kind.FAULT)
@@ -82,6 +84,9 @@ class SlowNicTest {
         busbw(ModelFixtures.run(REFERENCE, ALL_REDUCE.fidelity(Fidelity.FLOW).build()).result());
     double withoutCc = busbw(ModelFixtures.run(noCc, ALL_REDUCE.with(SLOW).build()).result());
     double withCc = busbw(ModelFixtures.run(REFERENCE, ALL_REDUCE.with(SLOW).build()).result());
+    System.out.printf(
+        "flow level: %.1f GB/s healthy, %.1f slow; packet level slow: %.1f DCQCN off, %.1f on%n",
+        healthyFlow, bound, withoutCc, withCc);
 
     assertThat(bound)
         .as("flow-level busbw with the slow NIC vs healthy %.1f GB/s", healthyFlow)

@@ -44,4 +44,31 @@ class NcclAllReduceFidelityTest {
     assertThat(perNic).as("busbw per 400G NIC, GB/s").isBetween(46 * 0.95, 48 * 1.05);
     assertThat(largest.inPlace().busGigabytesPerSecond() / 8).isBetween(46 * 0.95, 48 * 1.05);
   }
+
+  /**
+   * One reference host, eight GPUs over NVSwitch, no network: nccl-tests issue #309 measures 368.76
+   * GB/s busbw for a large ring all-reduce on eight H100s (NVLS off), and issue #212 (NCCL's
+   * maintainer) explains it — 450 GB/s of NVLink line rate, about a fifth of it protocol overhead.
+   * The model carries NVLink data at NCCL's 20.6 GB/s per link of 25 (370.8 GB/s per GPU), and the
+   * ring's steps, slices and latencies do the rest.
+   */
+  @Test
+  void onOneHostTheRingReachesWhatNvlinkCarries() {
+    CollectiveRow largest =
+        ModelFixtures.run(
+                REFERENCE,
+                Scenario.collective(CollectiveOperation.ALL_REDUCE)
+                    .size("1GiB")
+                    .ranks(8)
+                    .algorithm(Algorithm.RING)
+                    .build())
+            .result()
+            .collectives()
+            .get(0)
+            .largest();
+
+    assertThat(largest.outOfPlace().busGigabytesPerSecond())
+        .as("busbw, GB/s")
+        .isBetween(368.76 * 0.95, 368.76 * 1.05);
+  }
 }

@@ -148,6 +148,9 @@ class TrainingStepTest {
     // activations cross one 400G uplink
     TrainingResult.OperationTimes activations =
         oversubscribed.operation(TrainingJob.PIPELINE_ACTIVATIONS);
+    System.out.printf(
+        "two units: activations %s (ideal %s), network tax %.3f%n",
+        activations.mean(), activations.idealMean(), oversubscribed.networkTaxShare());
     assertThat(activations.slowdown()).isGreaterThan(3.0);
     assertThat(oversubscribed.networkTaxShare()).isGreaterThan(0.1);
   }
@@ -155,6 +158,8 @@ class TrainingStepTest {
   @Test
   void aDataParallelRingAcrossTwoUnitsCrossesEachUplinkOnce() {
     TrainingResult oversubscribed = train(OVERSUBSCRIBED, job(1, 4));
+    System.out.printf(
+        "data-parallel ring over two units: tax %.4f%n", oversubscribed.networkTaxShare());
 
     // a ring leaves a unit once per direction: one NIC's worth on a 400G uplink, no tax to speak of
     assertThat(oversubscribed.networkTaxShare()).isLessThan(0.01);
@@ -198,6 +203,9 @@ class TrainingStepTest {
                 Scenario.training(dataParallel).slowGpu("host3", 5, 1.25).duration("100ms").build())
             .result();
     TrainingResult straggling = run.trainings().get(0);
+    System.out.printf(
+        "slow GPU: step %s, healthy %s, compute-only %s, ideal %s%n",
+        straggling.stepTime(), healthy.stepTime(), straggling.computeOnly(), straggling.ideal());
 
     // four microbatches of 600 µs on 63 GPUs, of 750 µs on host3's GPU 5
     assertThat(straggling.computeOnly()).isEqualTo(SimTime.micros(3000));
@@ -228,6 +236,9 @@ class TrainingStepTest {
     TrainingResult.OperationTimes gradients = slow.operation(TrainingJob.DATA_PARALLEL_GRADIENTS);
     TrainingResult.OperationTimes healthyGradients =
         healthy.operation(TrainingJob.DATA_PARALLEL_GRADIENTS);
+    System.out.printf(
+        "slow NIC: step %s, healthy %s; longest gradient all-reduce %s, healthy %s%n",
+        slow.stepTime(), healthy.stepTime(), gradients.longest(), healthyGradients.longest());
 
     assertThat(slow.computeOnly()).isEqualTo(healthy.computeOnly());
     assertThat(slow.ideal()).as("the ideal network has no faults").isEqualTo(healthy.ideal());
@@ -294,6 +305,9 @@ class TrainingStepTest {
               .result();
       double ratio =
           shared.trainings().get(0).stepTime().ratioTo(alone.trainings().get(0).stepTime());
+      System.out.printf(
+          "%s: step beside the neighbour / alone %.3f%n",
+          fabric == REFERENCE ? "reference" : "two 4:1 units", ratio);
       if (fabric == REFERENCE) {
         // every rail's traffic stays on its rail leaf: the neighbour's flows never meet the job's
         assertThat(ratio).as("reference").isLessThan(1.01);

@@ -25,6 +25,14 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class CollectiveLayout {
 
+  /**
+   * The share of NVLink's line rate that carries data: NCCL's topology gives a Hopper NVLink 4 link
+   * 20.6 GB/s ({@code SM90_NVLINK_BW} in src/graph/topo.h) of its 25 GB/s per direction; the rest
+   * is packet headers and flow control. Eight H100s then reach the 370 GB/s ring bus bandwidth
+   * nccl-tests measures on one host, not the 450 GB/s of the links.
+   */
+  public static final double NVLINK_PAYLOAD_SHARE = 20.6 / 25.0;
+
   private final List<Rank> ranks;
   private final List<List<Rank>> byNode;
   private final List<String> nodes;
@@ -273,10 +281,22 @@ public final class CollectiveLayout {
 
   /**
    * @param node a node index
-   * @return the NVLink bandwidth of its GPUs in bits per second
+   * @return the user data its GPUs' NVLink carries per second, in bits ({@link
+   *     #nvlinkPayloadBitsPerSecond(HostProfile)})
    */
   public long nvlinkBitsPerSecond(int node) {
-    return graph.hostProfileOf(nodes.get(node)).nvlinkBandwidth().bitsPerSecond();
+    return nvlinkPayloadBitsPerSecond(graph.hostProfileOf(nodes.get(node)));
+  }
+
+  /**
+   * The user data a GPU's NVLink carries per second: its line rate ({@link
+   * HostProfile#nvlinkBandwidth()}) times {@link #NVLINK_PAYLOAD_SHARE}.
+   *
+   * @param host a host profile
+   * @return bits per second
+   */
+  public static long nvlinkPayloadBitsPerSecond(HostProfile host) {
+    return Math.round(host.nvlinkBandwidth().bitsPerSecond() * NVLINK_PAYLOAD_SHARE);
   }
 
   /**
@@ -304,8 +324,7 @@ public final class CollectiveLayout {
   }
 
   /**
-   * @return the NVLink bandwidth of one GPU taking part, in bits per second; the least over the
-   *     hosts
+   * @return the user data one GPU's NVLink carries per second, in bits; the least over the hosts
    */
   public long leastNvlinkBitsPerSecond() {
     long least = Long.MAX_VALUE;

@@ -100,7 +100,7 @@ public final class TrainingRun {
                         graph.transferBytes[t]
                             * 8
                             * PS_PER_SECOND
-                            / host.nvlinkBandwidth().bitsPerSecond())
+                            / CollectiveLayout.nvlinkPayloadBitsPerSecond(host))
                 + host.nvlinkLatency().picos();
         continue;
       }

@@ -192,6 +192,9 @@ class FlowFidelityTest {
         busbw(ModelFixtures.run(fabric, collective.fidelity(Fidelity.PACKET).build()).result());
     double flow =
         busbw(ModelFixtures.run(fabric, collective.fidelity(Fidelity.FLOW).build()).result());
+    System.out.printf(
+        "%s: busbw %.2f GB/s flow level, %.2f packet level (%+.1f%%)%n",
+        collective.workload().describe(), flow, packet, 100 * (flow / packet - 1));
     assertThat(flow)
         .as(
             "flow-level busbw of %s vs packet-level %.2f GB/s",

@@ -23,12 +23,15 @@ class NcclTunerTest {
   private static final long MIB = 1024 * KIB;
   private static final long GIB = 1024 * MIB;
 
-  /** The reference fabric's 16 ranks: 2 hosts, 16 channels, 8 × 400G, 3.6 Tb/s NVLink per GPU. */
-  private static final NcclTuner.Shape TWO_HOSTS = new NcclTuner.Shape(16, 2, 16, 400, 450);
+  /**
+   * The reference fabric's 16 ranks: 2 hosts, 16 channels, 8 × 400G, 3.6 Tb/s NVLink per GPU of
+   * which 370.8 GB/s carry data (NCCL's 20.6 GB/s per link × 18).
+   */
+  private static final NcclTuner.Shape TWO_HOSTS = new NcclTuner.Shape(16, 2, 16, 400, 370.8);
 
   /** The same hosts, 512 of them. */
   private static final NcclTuner.Shape FIVE_HUNDRED_HOSTS =
-      new NcclTuner.Shape(4096, 512, 16, 400, 450);
+      new NcclTuner.Shape(4096, 512, 16, 400, 370.8);
 
   @Test
   void theShapeComesFromTheLayout() {
@@ -43,13 +46,14 @@ class NcclTunerTest {
   @Test
   void predictedTimesFollowNcclsFormula() {
     // ring LL128 all-reduce, 2 MiB on two hosts: latency 14 + 26 NVLink steps × 1.9 + 4 network
-    // steps × 4.0 = 79.4 µs; bandwidth min(16 × 25 × 0.92, 16 × 36.7) × 16/30 = 196.27 GB/s
+    // steps × 4.0 = 79.4 µs; bandwidth min(16 × min(25, 370.8 / 16) × 0.92, 16 × 36.7) × 16/30
+    // = 181.93 GB/s
     assertThat(
             NcclTuner.predictedMicros(
                 CollectiveOperation.ALL_REDUCE, Algorithm.RING, Protocol.LL128, TWO_HOSTS, 2 * MIB))
-        .isCloseTo(79.4 + 2 * MIB / (1000 * 368 * 16 / 30.0), within(1e-9));
+        .isCloseTo(79.4 + 2 * MIB / (1000 * 370.8 * 0.92 * 16 / 30.0), within(1e-9));
     // tree Simple, 1 GiB on 512 hosts: latency 2 × (7 × 4 + 9 × 14) = 308 µs; bandwidth
-    // min(16 × 25 × 0.92, 16 × 36.0) × ½ = 184 GB/s, no correction above 256 MiB
+    // min(370.8 × 0.92, 16 × 36.0) × ½ = 170.568 GB/s, no correction above 256 MiB
     assertThat(
             NcclTuner.predictedMicros(
                 CollectiveOperation.ALL_REDUCE,
@@ -57,7 +61,7 @@ class NcclTunerTest {
                 Protocol.SIMPLE,
                 FIVE_HUNDRED_HOSTS,
                 GIB))
-        .isCloseTo(308 + GIB / (1000 * 184.0), within(1e-9));
+        .isCloseTo(308 + GIB / (1000 * 370.8 * 0.92 / 2), within(1e-9));
     // ring Simple, 1 GiB on 512 hosts: (8.4 + 7166 steps × max(3.4, 3 × 1.0) + 1024 × 14) × 1.4
     assertThat(
             NcclTuner.predictedMicros(
@@ -67,7 +71,7 @@ class NcclTunerTest {
                 FIVE_HUNDRED_HOSTS,
                 GIB))
         .isCloseTo(
-            (8.4 + 7166 * 3.4 + 1024 * 14) * 1.4 + GIB / (1000 * 400 * 4096 / 8190.0),
+            (8.4 + 7166 * 3.4 + 1024 * 14) * 1.4 + GIB / (1000 * 370.8 * 4096 / 8190.0),
             within(1e-6));
   }
 
