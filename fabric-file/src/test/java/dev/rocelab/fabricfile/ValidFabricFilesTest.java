@@ -98,6 +98,9 @@ class ValidFabricFilesTest {
     assertThat(spec.hostProfile("server").gpuToNic()).containsExactly(0, 1);
     assertThat(spec.hostProfile("server").nvlinkBandwidth()).isEqualTo(Rate.gbps(3600));
     assertThat(spec.hostProfile("server").nvlinkLatency()).isEqualTo(SimTime.micros(1));
+    assertThat(spec.hostProfile("server").nvswitch())
+        .as("NVSwitch reduction unless said")
+        .isFalse();
 
     QosPolicy qos = spec.qosPolicy("lossless");
     assertThat(qos.pfcPriorities()).as("PFC on the lossless priorities").containsExactly(3);
@@ -123,6 +126,7 @@ class ValidFabricFilesTest {
     assertThat(dcqcn.additiveIncrease())
         .isEqualTo(DcqcnParameters.MLX5_DEFAULTS.additiveIncrease());
     assertThat(dcqcn.cnpInterval()).isEqualTo(DcqcnParameters.MLX5_DEFAULTS.cnpInterval());
+    assertThat(spec.hostProfile("server").nvswitch()).isTrue();
   }
 
   @Test

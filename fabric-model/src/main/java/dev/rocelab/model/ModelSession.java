@@ -8,6 +8,10 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.model.internal.collective.CollectiveLayout;
+import dev.rocelab.model.internal.collective.NcclConstants;
+import dev.rocelab.model.internal.collective.NcclTuner;
 import dev.rocelab.model.internal.net.Simulation;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,10 +43,33 @@ final class ModelSession implements FabricSession {
     return backend;
   }
 
-  /** The backend's capabilities, and flow fidelity's own limits. */
+  /** The backend's capabilities, flow fidelity's own limits, and what NVLS needs of the hosts. */
   @Override
   public Optional<String> unsupported(Scenario scenario) {
-    return FabricSession.super.unsupported(scenario).or(() -> flowLevelProblem(scenario));
+    return FabricSession.super
+        .unsupported(scenario)
+        .or(() -> flowLevelProblem(scenario))
+        .or(() -> nvlsProblem(scenario));
+  }
+
+  /**
+   * A collective forced to NVLS or NVLS tree where NCCL could not run it, or this model does not.
+   */
+  private Optional<String> nvlsProblem(Scenario scenario) {
+    for (Workload w : scenario.workloads()) {
+      if (w instanceof Workload.Collective c && NcclConstants.isNvls(c.algorithm())) {
+        Optional<String> reason;
+        try {
+          reason = NcclTuner.unavailable(c, CollectiveLayout.of(graph, c));
+        } catch (IllegalArgumentException e) {
+          reason = Optional.of(e.getMessage());
+        }
+        if (reason.isPresent()) {
+          return Optional.of(c.describe() + ": " + reason.get());
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   @Override

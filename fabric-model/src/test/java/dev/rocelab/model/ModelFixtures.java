@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 
 /** Test fabrics and a way to run a scenario on them with the model's invariants checked. */
 public final class ModelFixtures {
@@ -42,6 +43,20 @@ public final class ModelFixtures {
    */
   public static FabricSpec reference(String... replacements) {
     return load(Path.of("../fabrics/reference.yaml"), replacements);
+  }
+
+  /**
+   * The reference fabric with NVSwitch reduction on its hosts ({@code nvswitch: true}, as HGX H100
+   * servers have), replacing text first.
+   *
+   * @param replacements pairs of (text, replacement)
+   * @return the fabric
+   */
+  public static FabricSpec nvswitchReference(String... replacements) {
+    String[] all = Arrays.copyOf(replacements, replacements.length + 2);
+    all[replacements.length] = "    nvlinkLatency: 1us\n";
+    all[replacements.length + 1] = "    nvlinkLatency: 1us\n    nvswitch: true\n";
+    return reference(all);
   }
 
   /**

@@ -241,7 +241,7 @@ final class BenchCommand implements Callable<Integer> {
    * tree/SIMPLE}.
    */
   private static String choice(CollectiveRow row) {
-    return row.algorithm().name().toLowerCase(Locale.ROOT) + "/" + row.protocol();
+    return row.algorithm().ncclName().toLowerCase(Locale.ROOT) + "/" + row.protocol();
   }
 
   /** The earlier lines by scenario, from a file of this command's output. */

@@ -136,7 +136,7 @@ final class RunCommand implements Callable<Integer> {
       names = "--algorithm",
       paramLabel = "ALGO",
       description =
-          "collectives: ring or tree, like NCCL_ALGO (default: NCCL's choice per size);"
+          "collectives: the algorithm, like NCCL_ALGO (default: NCCL's choice per size);"
               + " one of ${COMPLETION-CANDIDATES}",
       converter = AlgorithmConverter.class,
       completionCandidates = AlgorithmConverter.class)
@@ -368,17 +368,22 @@ final class RunCommand implements Callable<Integer> {
         "'" + value + "' is not " + what + "; use one of " + String.join(", ", names));
   }
 
-  /** NCCL_ALGO's spelling, any case: ring, tree, auto. */
+  /** NCCL_ALGO's spelling, any case: ring, tree, nvls, nvlstree, auto. */
   static final class AlgorithmConverter
       implements CommandLine.ITypeConverter<Algorithm>, Iterable<String> {
     @Override
     public Algorithm convert(String value) {
+      for (Algorithm algorithm : Algorithm.values()) {
+        if (algorithm.ncclName().equalsIgnoreCase(value)) {
+          return algorithm;
+        }
+      }
       return named(Algorithm.class, value, "an NCCL algorithm", this);
     }
 
     @Override
     public Iterator<String> iterator() {
-      return List.of("ring", "tree", "auto").iterator();
+      return List.of("ring", "tree", "nvls", "nvlstree", "auto").iterator();
     }
   }
 

@@ -71,10 +71,16 @@ class RunCommandTest {
     assertThat(run.out())
         .contains("# all_reduce · 16 ranks · ring · SIMPLE")
         .doesNotContain("tree");
-    CommandRun wrong = rocelab("run", REFERENCE.toString(), "allreduce", "--algorithm", "nvls");
+    CommandRun wrong = rocelab("run", REFERENCE.toString(), "allreduce", "--algorithm", "collnet");
     assertThat(wrong.exitCode()).isEqualTo(Rocelab.USAGE);
     assertThat(wrong.err())
-        .contains("'nvls' is not an NCCL algorithm; use one of ring, tree, auto");
+        .contains(
+            "'collnet' is not an NCCL algorithm; use one of ring, tree, nvls, nvlstree, auto");
+    CommandRun noNvswitch =
+        rocelab("run", REFERENCE.toString(), "allreduce", "--ranks", "8", "--algorithm", "NVLS");
+    assertThat(noNvswitch.exitCode()).isEqualTo(Rocelab.BROKEN);
+    assertThat(noNvswitch.err())
+        .contains("NVLS needs NVSwitch reduction: give the hosts' profile `nvswitch: true`");
     CommandRun notCollective = rocelab("run", REFERENCE.toString(), "incast", "--protocol", "LL");
     assertThat(notCollective.err()).startsWith("incast does not take --protocol\n");
   }

@@ -298,6 +298,7 @@ public final class FabricFileWriter {
     out.put("gpuToNic", h.gpuToNic());
     out.put("nvlinkBandwidth", h.nvlinkBandwidth().toString());
     out.put("nvlinkLatency", h.nvlinkLatency().toString());
+    out.put("nvswitch", h.nvswitch());
     return out;
   }
 

@@ -159,10 +159,18 @@ final class NicBinder {
                   r.optional("nvlinkBandwidth", values::rate, DEFAULT_NVLINK_BANDWIDTH);
               SimTime nvlinkLatency =
                   r.optional("nvlinkLatency", values::duration, DEFAULT_NVLINK_LATENCY);
+              Boolean nvswitch = r.optional("nvswitch", values::bool, false);
               return r.build(
                   () ->
                       new HostProfile(
-                          name, gpus, nics, nicProfile, gpuToNic, nvlinkBandwidth, nvlinkLatency));
+                          name,
+                          gpus,
+                          nics,
+                          nicProfile,
+                          gpuToNic,
+                          nvlinkBandwidth,
+                          nvlinkLatency,
+                          nvswitch));
             })
         .orElse(null);
   }

@@ -1,6 +1,7 @@
 package dev.rocelab.lab.internal;
 
 import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.scenario.Workload.Algorithm;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -57,12 +58,8 @@ record CollectiveJob(String id, Workload.Collective collective, int ranks) {
     Map<String, String> variables = new LinkedHashMap<>();
     variables.put("NCCL_IB_QPS_PER_CONNECTION", Integer.toString(collective.qpsPerConnection()));
     variables.put("NCCL_IB_SPLIT_DATA_ON_QPS", collective.splitDataOnQps() ? "1" : "0");
-    switch (collective.algorithm()) {
-      case RING -> variables.put("NCCL_ALGO", "Ring");
-      case TREE -> variables.put("NCCL_ALGO", "Tree");
-      case AUTO -> {
-        // unset: NCCL chooses per size
-      }
+    if (collective.algorithm() != Algorithm.AUTO) { // unset: NCCL chooses per size
+      variables.put("NCCL_ALGO", collective.algorithm().ncclName());
     }
     switch (collective.protocol()) {
       case SIMPLE -> variables.put("NCCL_PROTO", "Simple");

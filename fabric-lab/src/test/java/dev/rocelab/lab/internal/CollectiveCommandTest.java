@@ -75,6 +75,20 @@ class CollectiveCommandTest {
   }
 
   @Test
+  void nvlsAlgorithmsTakeTheNamesNcclAlgoKnows() {
+    for (Workload.Algorithm algorithm :
+        new Workload.Algorithm[] {Workload.Algorithm.NVLS, Workload.Algorithm.NVLS_TREE}) {
+      Workload.Collective allReduce =
+          Scenario.collective(Workload.CollectiveOperation.ALL_REDUCE)
+              .algorithm(algorithm)
+              .workload();
+
+      assertThat(new CollectiveJob("collective0", allReduce, 16).environment())
+          .containsEntry("NCCL_ALGO", algorithm == Workload.Algorithm.NVLS ? "NVLS" : "NVLSTree");
+    }
+  }
+
+  @Test
   void allToAllUnderSlurmExportsTheNcclSettingsThroughSrun() {
     Workload.Collective allToAll =
         Scenario.collective(Workload.CollectiveOperation.ALL_TO_ALL)

@@ -17,8 +17,12 @@ import org.apiguardian.api.API;
  * @param nics the number of fabric NICs, named {@code nic0..nic(n-1)}
  * @param nicProfile the name of the NICs' profile
  * @param gpuToNic for each GPU (by index) the NIC it uses: GPU i → NIC {@code gpuToNic[i]} → rail
- * @param nvlinkBandwidth per-GPU intra-node bandwidth (NVLink-class)
+ * @param nvlinkBandwidth per-GPU intra-node bandwidth (NVLink-class), the links' line rate per
+ *     direction
  * @param nvlinkLatency intra-node hop latency
+ * @param nvswitch whether the GPUs meet at NVSwitches that reduce and multicast (NVLink SHARP, as
+ *     in HGX/DGX H100 and later): NCCL may then run all-reduce as NVLS on one host and NVLS-tree
+ *     across hosts
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -29,7 +33,8 @@ public record HostProfile(
     String nicProfile,
     List<Integer> gpuToNic,
     Rate nvlinkBandwidth,
-    SimTime nvlinkLatency) {
+    SimTime nvlinkLatency,
+    boolean nvswitch) {
 
   /** Validates counts and that the rail mapping names one existing NIC per GPU. */
   public HostProfile {
@@ -53,6 +58,28 @@ public record HostProfile(
     }
     Checks.positive(nvlinkBandwidth, "nvlinkBandwidth");
     Checks.notNull(nvlinkLatency, "nvlinkLatency");
+  }
+
+  /**
+   * A host profile without NVSwitch reduction (NVLS).
+   *
+   * @param name the profile's name in the fabric file
+   * @param gpus the number of GPUs
+   * @param nics the number of fabric NICs
+   * @param nicProfile the name of the NICs' profile
+   * @param gpuToNic for each GPU the NIC it uses
+   * @param nvlinkBandwidth per-GPU intra-node bandwidth, line rate per direction
+   * @param nvlinkLatency intra-node hop latency
+   */
+  public HostProfile(
+      String name,
+      int gpus,
+      int nics,
+      String nicProfile,
+      List<Integer> gpuToNic,
+      Rate nvlinkBandwidth,
+      SimTime nvlinkLatency) {
+    this(name, gpus, nics, nicProfile, gpuToNic, nvlinkBandwidth, nvlinkLatency, false);
   }
 
   /**

@@ -118,7 +118,7 @@ public final class NcclTestsFormat {
         .append(",\"ranks\":")
         .append(result.ranks())
         .append(",\"algorithm\":\"")
-        .append(result.algorithm().name().toLowerCase(Locale.ROOT))
+        .append(result.algorithm().ncclName().toLowerCase(Locale.ROOT))
         .append("\",\"protocol\":\"")
         .append(result.protocol())
         .append("\",\"rows\":[");
@@ -134,7 +134,7 @@ public final class NcclTestsFormat {
       out.append(",\"inPlace\":");
       appendJson(out, row.inPlace());
       out.append(",\"algorithm\":\"")
-          .append(row.algorithm().name().toLowerCase(Locale.ROOT))
+          .append(row.algorithm().ncclName().toLowerCase(Locale.ROOT))
           .append("\",\"protocol\":\"")
           .append(row.protocol())
           .append("\"}");
@@ -189,7 +189,7 @@ public final class NcclTestsFormat {
     if (!row.choiceKnown()) {
       return "-";
     }
-    return row.algorithm().name().toLowerCase(Locale.ROOT) + "/" + row.protocol();
+    return row.algorithm().ncclName().toLowerCase(Locale.ROOT) + "/" + row.protocol();
   }
 
   private static String wrong(OptionalLong wrong) {

@@ -381,9 +381,13 @@ public sealed interface Workload
       Objects.requireNonNull(dataType, "dataType must not be null");
       Objects.requireNonNull(algorithm, "algorithm must not be null");
       Objects.requireNonNull(protocol, "protocol must not be null");
-      if (algorithm == Algorithm.TREE && operation != CollectiveOperation.ALL_REDUCE) {
+      if (!algorithm.runs(operation)) {
         throw new IllegalArgumentException(
-            "the tree algorithm is for all_reduce only, not " + operation.ncclName());
+            "NCCL does not run "
+                + operation.ncclName()
+                + " with the "
+                + algorithm.ncclName()
+                + " algorithm");
       }
       if (ranks < 0 || ranks == 1) {
         throw new IllegalArgumentException("ranks must be 0 (all) or >= 2 but was " + ranks);
@@ -664,11 +668,62 @@ public sealed interface Workload
     /** Tree (double binary tree for all-reduce). */
     TREE,
     /**
+     * NVLink SHARP on one host ({@code NVLS}): the NVSwitches reduce and multicast, so each GPU
+     * sends its data once and receives the result once. Needs a host profile with {@link
+     * dev.rocelab.api.fabric.HostProfile#nvswitch() NVSwitch}; NCCL runs it for all-reduce,
+     * all-gather and reduce-scatter with the Simple protocol.
+     *
+     * @since 0.3
+     */
+    NVLS,
+    /**
+     * NVLS inside each host and a tree between hosts ({@code NVLSTree}): all-reduce across hosts
+     * with NVSwitch, Simple protocol. Every GPU of a host heads its share of the data on the
+     * network, through its own NIC.
+     *
+     * @since 0.3
+     */
+    NVLS_TREE,
+    /**
      * NCCL's own choice, as with {@code NCCL_ALGO} unset: per message size, the algorithm its
-     * tuning model predicts fastest (ring or, for all-reduce, tree). A backend that reports the
-     * choice puts it in every {@link dev.rocelab.api.result.CollectiveRow row}.
+     * tuning model predicts fastest (ring or, for all-reduce, tree, NVLS or NVLS-tree where the
+     * hosts have NVSwitch). A backend that reports the choice puts it in every {@link
+     * dev.rocelab.api.result.CollectiveRow row}.
      */
     AUTO;
+
+    /**
+     * @return the name {@code NCCL_ALGO} takes: {@code Ring}, {@code Tree}, {@code NVLS}, {@code
+     *     NVLSTree}; {@code auto} for NCCL's choice (leave the variable unset)
+     * @since 0.3
+     */
+    public String ncclName() {
+      return switch (this) {
+        case RING -> "Ring";
+        case TREE -> "Tree";
+        case NVLS -> "NVLS";
+        case NVLS_TREE -> "NVLSTree";
+        case AUTO -> "auto";
+      };
+    }
+
+    /**
+     * @param operation a collective
+     * @return whether NCCL runs the collective with this algorithm: ring and NCCL's choice for
+     *     every collective, tree and NVLS-tree for all-reduce, NVLS for all-reduce, all-gather and
+     *     reduce-scatter
+     * @since 0.3
+     */
+    public boolean runs(CollectiveOperation operation) {
+      return switch (this) {
+        case RING, AUTO -> true;
+        case TREE, NVLS_TREE -> operation == CollectiveOperation.ALL_REDUCE;
+        case NVLS ->
+            operation == CollectiveOperation.ALL_REDUCE
+                || operation == CollectiveOperation.ALL_GATHER
+                || operation == CollectiveOperation.REDUCE_SCATTER;
+      };
+    }
 
     /**
      * How a collective's algorithm and protocol read in descriptions: {@code "ring · SIMPLE"},
@@ -681,7 +736,7 @@ public sealed interface Workload
       if (this == AUTO && protocol == Protocol.AUTO) {
         return "auto";
       }
-      return name().toLowerCase(Locale.ROOT)
+      return ncclName().toLowerCase(Locale.ROOT)
           + " · "
           + (protocol == Protocol.AUTO ? "auto" : protocol.name());
     }

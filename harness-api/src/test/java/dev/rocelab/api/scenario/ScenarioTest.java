@@ -8,6 +8,7 @@ import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -115,7 +116,20 @@ class ScenarioTest {
         .isThrownBy(
             () ->
                 collective(Workload.CollectiveOperation.ALL_GATHER, Workload.Algorithm.TREE, 0, 0))
-        .withMessage("the tree algorithm is for all_reduce only, not all_gather");
+        .withMessage("NCCL does not run all_gather with the Tree algorithm");
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () -> collective(Workload.CollectiveOperation.BROADCAST, Workload.Algorithm.NVLS, 0, 0))
+        .withMessage("NCCL does not run broadcast with the NVLS algorithm");
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () ->
+                collective(
+                    Workload.CollectiveOperation.REDUCE_SCATTER,
+                    Workload.Algorithm.NVLS_TREE,
+                    0,
+                    0))
+        .withMessage("NCCL does not run reduce_scatter with the NVLSTree algorithm");
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new SizeSweep(DataSize.mib(2), DataSize.mib(1), 2))
         .withMessage("max (1MiB) must not be below min (2MiB)");
@@ -126,6 +140,11 @@ class ScenarioTest {
     Workload allReduce =
         collective(Workload.CollectiveOperation.ALL_REDUCE, Workload.Algorithm.RING, 16, 0);
     assertThat(allReduce.describe()).isEqualTo("all_reduce · 1GiB · ring · SIMPLE · 16 ranks");
+    assertThat(Workload.Algorithm.NVLS_TREE.describe(Workload.Protocol.SIMPLE))
+        .isEqualTo("nvlstree · SIMPLE");
+    assertThat(Arrays.stream(Workload.Algorithm.values()).map(Workload.Algorithm::ncclName))
+        .as("as NCCL_ALGO spells them")
+        .containsExactly("Ring", "Tree", "NVLS", "NVLSTree", "auto");
   }
 
   @Test

@@ -27,6 +27,12 @@ import org.apiguardian.api.API;
  *       over the hosts, odd channels its mirror image, so a host that is a leaf in one is inside
  *       the other; inside a host the GPUs form a chain from the rail's GPU. Data is reduced up the
  *       chains and the tree, then broadcast down.
+ *   <li><b>NVLS, NVLS tree</b> (all-reduce): GPU {@code l} of every host heads part {@code l} of a
+ *       channel's data; the host's GPUs send their shares to the NVSwitch, which reduces them into
+ *       the head; across hosts the heads of a part reduce up the channel's tree over the hosts (the
+ *       double binary tree's) and broadcast down it, each through its own NIC; each head then
+ *       multicasts the result to its host through the NVSwitch. NVLS traffic moves at {@link
+ *       NcclConstants#NVLS_EFFICIENCY} of NVLink's data rate.
  *   <li><b>All-to-all</b>: every rank sends its {@code size/n} share to every other rank; to
  *       another host it first moves the data over NVLink to its own host's GPU on the destination's
  *       rail (PXN), which sends it on that rail.
@@ -77,6 +83,10 @@ public final class Algorithms {
           for (int c = 0; c < channels; c++) {
             planner.tree(c, split(bytes, channels, c));
           }
+        } else if (NcclConstants.isNvls(collective.algorithm())) {
+          for (int c = 0; c < channels; c++) {
+            planner.nvls(c, split(bytes, channels, c));
+          }
         } else {
           for (int c = 0; c < channels; c++) {
             planner.ring(
@@ -125,6 +135,8 @@ public final class Algorithms {
           long data = split(bytes, channels, c);
           if (collective.algorithm() == Algorithm.TREE) {
             planner.treeEdges(c, data, edges);
+          } else if (NcclConstants.isNvls(collective.algorithm())) {
+            planner.nvlsEdges(c, data, edges);
           } else {
             long[] pieces = pieces(data, n);
             int[] ring = planner.ring(c);
@@ -172,8 +184,8 @@ public final class Algorithms {
   /**
    * NCCL's latency for a collective that moves almost no data: the base latency plus one step
    * latency per hop along the longest dependency chain (ring: 2(n−1) or n−1 steps at the ring's mix
-   * of NVLink and network hops; chain: n−1 hops; tree: up and down its depth; all-to-all: one
-   * NVLink and one network hop).
+   * of NVLink and network hops; chain: n−1 hops; tree: up and down its depth; NVLS: to the head and
+   * back, and up and down the tree over the hosts; all-to-all: one NVLink and one network hop).
    *
    * @param collective the collective
    * @param layout where its ranks sit
@@ -187,14 +199,15 @@ public final class Algorithms {
     // a ring visits every host once: `nodes` network hops and n − nodes NVLink hops per lap
     long networkHops = nodes > 1 ? nodes : 0;
     long lap = networkHops * net + (n - networkHops) * nvlink;
+    int depth = 31 - Integer.numberOfLeadingZeros(nodes);
     long chainLatency =
         switch (collective.operation()) {
           case ALL_REDUCE ->
-              collective.algorithm() == Algorithm.TREE
-                  ? 2
-                      * ((31 - Integer.numberOfLeadingZeros(nodes)) * net
-                          + (layout.ranksOf(0).size() - 1L) * nvlink)
-                  : 2L * (n - 1) * lap / n;
+              switch (collective.algorithm()) {
+                case TREE -> 2 * (depth * net + (layout.ranksOf(0).size() - 1L) * nvlink);
+                case NVLS, NVLS_TREE -> 2 * (depth * net + nvlink);
+                default -> 2L * (n - 1) * lap / n;
+              };
           case ALL_GATHER, REDUCE_SCATTER -> (n - 1L) * lap / n;
           case BROADCAST, REDUCE -> (nodes - 1L) * net + (n - nodes) * nvlink;
           case ALL_TO_ALL -> nodes > 1 ? net + nvlink : nvlink;

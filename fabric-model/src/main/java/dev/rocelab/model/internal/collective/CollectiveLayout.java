@@ -335,6 +335,20 @@ public final class CollectiveLayout {
   }
 
   /**
+   * @return whether the GPUs of every host taking part meet at NVSwitches that reduce (NVLS)
+   */
+  public boolean nvswitch() {
+    return nodes.stream().allMatch(host -> graph.hostProfileOf(host).nvswitch());
+  }
+
+  /**
+   * @return whether every host taking part has as many of the collective's ranks
+   */
+  public boolean sameRanksPerNode() {
+    return byNode.stream().mapToInt(List::size).distinct().count() == 1;
+  }
+
+  /**
    * @param collective the collective
    * @return its channel count: as given, or NCCL's usual two per NIC of a host
    */

@@ -268,8 +268,9 @@ public final class CollectiveRunner extends Component
       return;
     }
     int node = layout.ranks().get(rank).node();
-    long wire = NcclConstants.wireBytes(run.protocol(), plan.dataBytes(transfer));
-    long done = now + (long) Math.ceil(wire * 8e12 / layout.nvlinkBitsPerSecond(node));
+    double bytes =
+        NcclConstants.nvlinkBytes(run.algorithm(), run.protocol(), plan.dataBytes(transfer));
+    long done = now + (long) Math.ceil(bytes * 8e12 / layout.nvlinkBitsPerSecond(node));
     events.add(done, rank * ACTIONS + PORT_FREE);
     events.add(done + layout.nvlinkLatencyPs(node), transfer * ACTIONS + DELIVER);
   }

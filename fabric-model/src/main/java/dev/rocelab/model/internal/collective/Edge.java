@@ -3,6 +3,7 @@ package dev.rocelab.model.internal.collective;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.fabric.Framing;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.Protocol;
 import org.apiguardian.api.API;
 
@@ -29,16 +30,20 @@ public record Edge(int group, int from, int to, Connection connection, long data
   }
 
   /**
-   * @param protocol the protocol it runs with
+   * @param run the collective as it runs (its algorithm and protocol)
    * @param mtu the RoCE MTU of its connection (ignored over NVLink)
    * @return the bytes it puts on its links: its data at the protocol's efficiency, at least the
-   *     protocol's minimum, and on the network every packet's headers and framing
+   *     protocol's minimum; over NVLink NVLS's efficiency, on the network every packet's headers
+   *     and framing
    */
-  public double wireBytes(Protocol protocol, long mtu) {
+  public double wireBytes(Workload.Collective run, long mtu) {
+    Protocol protocol = run.protocol();
     double onWire =
         Math.max(dataBytes / protocol.efficiency(), NcclConstants.minimumWireBytes(protocol));
     if (nvlink()) {
-      return onWire;
+      return NcclConstants.isNvls(run.algorithm())
+          ? onWire / NcclConstants.NVLS_EFFICIENCY
+          : onWire;
     }
     double packets = Math.ceil(onWire / mtu);
     return onWire + packets * (Framing.ROCE_HEADERS + Framing.WIRE_OVERHEAD);

@@ -262,7 +262,7 @@ public final class FlowLevelCollective extends Component
       Edge e = edges.get(i);
       remaining[e.group()] = 1;
       edgeQueuePairs[i] = e.nvlink() ? new int[0] : queuePairsOf.get(e.connection());
-      edgeWire[i] = e.wireBytes(run.protocol(), e.nvlink() ? 0 : net.mtu(edgeQueuePairs[i][0]));
+      edgeWire[i] = e.wireBytes(run, e.nvlink() ? 0 : net.mtu(edgeQueuePairs[i][0]));
     }
     rate = null;
     loads = null;

@@ -9,8 +9,9 @@ import org.apiguardian.api.API;
 /**
  * NCCL's own constants, as its tuning model (src/graph/tuning.cc) and device code state them: the
  * base latency of a collective and the latency of one step over NVLink or the network, per
- * algorithm and protocol; the data one pipeline step carries (buffer size ÷ NCCL_STEPS); the
- * smallest transfer (one protocol line); and the steps a connection may have in flight.
+ * algorithm and protocol; NVLS's efficiency; the data one pipeline step carries (buffer size ÷
+ * NCCL_STEPS); the smallest transfer (one protocol line); and the steps a connection may have in
+ * flight.
  *
  * <p>The model adds the base latency once per collective and a hop's step latency to every transfer
  * before it is posted, on top of the simulated wire and NVLink time: small messages take what
@@ -26,10 +27,26 @@ public final class NcclConstants {
 
   private static final long PS_PER_US = 1_000_000L;
 
-  // [algorithm: tree, ring][protocol: LL, LL128, SIMPLE], microseconds (tuning.cc baseLat, hwLat).
-  private static final double[][] BASE_LATENCY = {{6.8, 14.0, 0.0}, {6.6, 14.0, 8.4}};
-  private static final double[][] NVLINK_STEP_LATENCY = {{0.6, 1.25, 4.0}, {0.6, 1.9, 3.4}};
-  private static final double[][] NETWORK_STEP_LATENCY = {{5.0, 8.5, 14.0}, {2.7, 4.0, 14.0}};
+  /**
+   * The share of NVLink's data rate that NVSwitch reduction and multicast reach on Hopper: NCCL's
+   * {@code nvlsEfficiency} (src/graph/tuning.cc, NCCL 2.23 and later). NVLS traffic takes 1/0.85 of
+   * the time on a GPU's NVLink that other traffic of its size takes.
+   */
+  public static final double NVLS_EFFICIENCY = 0.85;
+
+  // [algorithm: tree, ring, NVLS, NVLS tree][protocol: LL, LL128, SIMPLE], microseconds
+  // (tuning.cc baseLat, hwLat). NCCL's NVLS latency over NVLink (25 µs) is one figure for the whole
+  // call, not per step, so it is the base latency here and an NVLS hop over NVLink adds none; its
+  // network latency is per tree level (NVLS tree: 14 µs, NCCL 2.21).
+  private static final double[][] BASE_LATENCY = {
+    {6.8, 14.0, 0.0}, {6.6, 14.0, 8.4}, {0, 0, 25.0}, {0, 0, 25.0}
+  };
+  private static final double[][] NVLINK_STEP_LATENCY = {
+    {0.6, 1.25, 4.0}, {0.6, 1.9, 3.4}, {0, 0, 0}, {0, 0, 0}
+  };
+  private static final double[][] NETWORK_STEP_LATENCY = {
+    {5.0, 8.5, 14.0}, {2.7, 4.0, 14.0}, {0, 0, 18.0}, {0, 0, 14.0}
+  };
 
   private NcclConstants() {}
 
@@ -88,6 +105,26 @@ public final class NcclConstants {
     return Math.max(bytes, minimumWireBytes(protocol));
   }
 
+  /**
+   * @param algorithm the algorithm
+   * @param protocol the protocol
+   * @param dataBytes user data of a transfer over NVLink
+   * @return the NVLink time it takes, in bytes at the link's data rate: its {@link #wireBytes}, ÷
+   *     {@link #NVLS_EFFICIENCY} for NVLS traffic
+   */
+  public static double nvlinkBytes(Algorithm algorithm, Protocol protocol, long dataBytes) {
+    long bytes = wireBytes(protocol, dataBytes);
+    return isNvls(algorithm) ? bytes / NVLS_EFFICIENCY : bytes;
+  }
+
+  /**
+   * @param algorithm an algorithm
+   * @return whether it reduces and multicasts in the NVSwitches (NVLS, NVLS tree)
+   */
+  public static boolean isNvls(Algorithm algorithm) {
+    return algorithm == Algorithm.NVLS || algorithm == Algorithm.NVLS_TREE;
+  }
+
   private static long micros(double us) {
     return Math.round(us * PS_PER_US);
   }
@@ -96,6 +133,8 @@ public final class NcclConstants {
     return switch (algorithm) {
       case TREE -> 0;
       case RING -> 1;
+      case NVLS -> 2;
+      case NVLS_TREE -> 3;
       case AUTO -> throw unresolved();
     };
   }

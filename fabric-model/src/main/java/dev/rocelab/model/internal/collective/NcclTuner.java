@@ -7,6 +7,7 @@ import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.scenario.Workload.Protocol;
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -35,6 +36,11 @@ import org.apiguardian.api.API;
  *       multi-host Simple ring all-reduce of at least 64 B per channel and rank pays ×1.4 (NCCL's
  *       "plateau effect of ring").
  *   <li>Trees of medium sizes get NCCL's static correction factor on their bandwidth.
+ *   <li><b>NVLS and NVLS tree</b> (all-reduce on hosts with NVSwitch; Simple only): NVLS on one
+ *       host, NVLS tree across hosts, as NCCL enables them without CollNet. A head per GPU; its
+ *       speed the lesser of NVLink's {@code nvlink / (GPUs + 1)} and its share of the host's NICs
+ *       (halved beyond two hosts for the tree); bus bandwidth = GPUs × that, algorithm bandwidth ×
+ *       5/6. Latency: NVLS 25 µs, NVLS tree 25 µs + 2 · log2(nodes) · 14 µs.
  * </ul>
  *
  * <p>All-to-all is point-to-point in NCCL, outside this model: it runs with Simple.
@@ -51,9 +57,12 @@ public final class NcclTuner {
    * @param nodes the hosts taking part
    * @param channels the channels
    * @param networkGBps a host's network bandwidth, GB/s
-   * @param nvlinkGBps a GPU's NVLink bandwidth, GB/s
+   * @param nvlinkGBps the data a GPU's NVLink carries, GB/s
+   * @param nvls whether NVLS can run: every host's GPUs meet at NVSwitches that reduce, and every
+   *     host has as many ranks
    */
-  record Shape(int ranks, int nodes, int channels, double networkGBps, double nvlinkGBps) {
+  record Shape(
+      int ranks, int nodes, int channels, double networkGBps, double nvlinkGBps, boolean nvls) {
 
     static Shape of(Workload.Collective collective, CollectiveLayout layout) {
       return new Shape(
@@ -61,7 +70,8 @@ public final class NcclTuner {
           layout.nodes(),
           layout.channels(collective),
           layout.networkBitsPerSecond() / 8e9,
-          layout.leastNvlinkBitsPerSecond() / 8e9);
+          layout.leastNvlinkBitsPerSecond() / 8e9,
+          layout.nvswitch() && layout.sameRanksPerNode());
     }
 
     double ranksPerNode() {
@@ -69,8 +79,9 @@ public final class NcclTuner {
     }
   }
 
-  /** The candidates in NCCL's order. */
-  private static final List<Algorithm> ALGORITHMS = List.of(Algorithm.TREE, Algorithm.RING);
+  /** All-reduce's candidates in NCCL's order. */
+  private static final List<Algorithm> ALGORITHMS =
+      List.of(Algorithm.TREE, Algorithm.RING, Algorithm.NVLS, Algorithm.NVLS_TREE);
 
   private static final List<Protocol> PROTOCOLS =
       List.of(Protocol.LL, Protocol.LL128, Protocol.SIMPLE);
@@ -114,6 +125,11 @@ public final class NcclTuner {
    */
   public static Workload.Collective resolve(
       Workload.Collective collective, CollectiveLayout layout, long bytes) {
+    unavailable(collective, layout)
+        .ifPresent(
+            reason -> {
+              throw new IllegalArgumentException(reason);
+            });
     if (collective.algorithm() != Algorithm.AUTO && collective.protocol() != Protocol.AUTO) {
       return collective;
     }
@@ -124,8 +140,8 @@ public final class NcclTuner {
     Algorithm bestAlgorithm = null;
     Protocol bestProtocol = null;
     double best = Double.POSITIVE_INFINITY;
-    for (Algorithm a : candidates(collective)) {
-      for (Protocol p : candidates(collective.protocol(), collective.operation())) {
+    for (Algorithm a : candidates(collective, shape)) {
+      for (Protocol p : candidates(collective.protocol(), collective.operation(), a)) {
         double time = predictedMicros(collective.operation(), a, p, shape, bytes);
         if (time < best) {
           best = time;
@@ -172,6 +188,9 @@ public final class NcclTuner {
   /** The algorithm bandwidth NCCL's model gives a pair, GB/s. */
   static double bandwidth(
       CollectiveOperation operation, Algorithm algorithm, Protocol protocol, Shape shape) {
+    if (NcclConstants.isNvls(algorithm)) {
+      return nvlsBandwidth(algorithm, shape);
+    }
     int hosts = Math.min(shape.nodes(), 3) - 1;
     double network = shape.networkGBps() / shape.channels();
     double nvlink = shape.nvlinkGBps() / shape.channels();
@@ -206,6 +225,23 @@ public final class NcclTuner {
     return bus * .5;
   }
 
+  /**
+   * NVLS and NVLS tree (NCCL 2.21): every GPU of a host heads a channel; a head's NVLink speed is
+   * what the NVSwitch can pull and push with one more GPU's share for its own channel, {@code
+   * nvlink / (heads + 1)}, its network speed its share of the host's NICs. NVLS takes the lesser,
+   * NVLS tree the lesser of NVLink's and, beyond two hosts, half the network's (its tree sends up
+   * and down). Bus bandwidth = heads × that; algorithm bandwidth × 5/6.
+   */
+  private static double nvlsBandwidth(Algorithm algorithm, Shape shape) {
+    double heads = shape.ranksPerNode();
+    double intra = shape.nvlinkGBps() / (heads + 1);
+    double inter = shape.nodes() == 1 ? intra : shape.networkGBps() / heads;
+    if (algorithm == Algorithm.NVLS_TREE && shape.nodes() > 2) {
+      inter /= 2;
+    }
+    return heads * Math.min(intra, inter) * 5 / 6;
+  }
+
   /** The latency NCCL's model gives a pair, µs. */
   static double latencyMicros(
       CollectiveOperation operation, Algorithm algorithm, Protocol protocol, Shape shape) {
@@ -214,6 +250,12 @@ public final class NcclTuner {
     double inter = micros(NcclConstants.stepLatencyPs(algorithm, protocol, true));
     int n = shape.ranks();
     int nodes = shape.nodes();
+    if (algorithm == Algorithm.NVLS) {
+      return base;
+    }
+    if (algorithm == Algorithm.NVLS_TREE) {
+      return base + 2 * log2(nodes) * inter;
+    }
     if (algorithm == Algorithm.TREE) {
       return base + 2 * ((n / nodes - 1) * intra + log2(nodes) * inter);
     }
@@ -242,20 +284,81 @@ public final class NcclTuner {
     };
   }
 
-  private static List<Algorithm> candidates(Workload.Collective collective) {
+  private static List<Algorithm> candidates(Workload.Collective collective, Shape shape) {
     if (collective.algorithm() != Algorithm.AUTO) {
       return List.of(collective.algorithm());
     }
-    return collective.operation() == CollectiveOperation.ALL_REDUCE
-        ? ALGORITHMS
-        : List.of(Algorithm.RING);
+    if (collective.operation() != CollectiveOperation.ALL_REDUCE) {
+      return List.of(Algorithm.RING);
+    }
+    return ALGORITHMS.stream().filter(a -> unavailable(a, shape).isEmpty()).toList();
   }
 
-  private static List<Protocol> candidates(Protocol asked, CollectiveOperation operation) {
+  private static List<Protocol> candidates(
+      Protocol asked, CollectiveOperation operation, Algorithm algorithm) {
     if (asked != Protocol.AUTO) {
       return List.of(asked);
     }
-    return operation == CollectiveOperation.ALL_TO_ALL ? List.of(Protocol.SIMPLE) : PROTOCOLS;
+    return operation == CollectiveOperation.ALL_TO_ALL || NcclConstants.isNvls(algorithm)
+        ? List.of(Protocol.SIMPLE)
+        : PROTOCOLS;
+  }
+
+  /**
+   * Why a collective cannot run as it asks where it is placed, if it cannot: NVLS needs NVSwitch on
+   * every host and spans one host (NCCL disables it across hosts without CollNet), NVLS tree needs
+   * NVSwitch, more than one host and as many ranks on each; both run only Simple. This model runs
+   * NVLS for all-reduce only.
+   *
+   * @param collective the collective
+   * @param layout where its ranks sit
+   * @return the reason, or empty
+   */
+  public static Optional<String> unavailable(
+      Workload.Collective collective, CollectiveLayout layout) {
+    Algorithm algorithm = collective.algorithm();
+    if (!NcclConstants.isNvls(algorithm)) {
+      return Optional.empty();
+    }
+    String name = algorithm.ncclName();
+    if (collective.operation() != CollectiveOperation.ALL_REDUCE) {
+      return Optional.of(
+          "the model runs "
+              + name
+              + " for all_reduce only, not "
+              + collective.operation().ncclName()
+              + " (NVSwitch multicast loads a GPU's NVLink receive side, which it does not"
+              + " model)");
+    }
+    if (collective.protocol() != Protocol.AUTO && collective.protocol() != Protocol.SIMPLE) {
+      return Optional.of(
+          name + " runs with the Simple protocol only, not " + collective.protocol());
+    }
+    if (!layout.sameRanksPerNode()) {
+      return Optional.of(name + " needs as many ranks on every host: a head per GPU of each host");
+    }
+    return unavailable(algorithm, Shape.of(collective, layout));
+  }
+
+  private static Optional<String> unavailable(Algorithm algorithm, Shape shape) {
+    if (!NcclConstants.isNvls(algorithm)) {
+      return Optional.empty();
+    }
+    String name = algorithm.ncclName();
+    if (!shape.nvls()) {
+      return Optional.of(
+          name + " needs NVSwitch reduction: give the hosts' profile `nvswitch: true`");
+    }
+    if (algorithm == Algorithm.NVLS && shape.nodes() > 1) {
+      return Optional.of(
+          "NVLS spans one host (NCCL needs CollNet for more); across "
+              + shape.nodes()
+              + " hosts NCCL runs NVLSTree");
+    }
+    if (algorithm == Algorithm.NVLS_TREE && shape.nodes() == 1) {
+      return Optional.of("NVLSTree spans hosts; on one host NCCL runs NVLS");
+    }
+    return Optional.empty();
   }
 
   private static Workload.Collective with(

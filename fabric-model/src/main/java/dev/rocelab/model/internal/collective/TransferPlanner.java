@@ -259,6 +259,109 @@ final class TransferPlanner {
     }
   }
 
+  /**
+   * NVLS on one host, or NVLS tree across hosts, for one channel's data: GPU {@code l} of every
+   * host heads part {@code l}. Per slice of a part, every GPU of a host sends its share to the
+   * NVSwitch, which delivers the sum to the host's head (a transfer per GPU, on that GPU's NVLink);
+   * across hosts the heads of a part reduce up the channel's tree over the hosts and send the
+   * result down it, through their own NICs; then each head multicasts the result through the
+   * NVSwitch to its host's GPUs (one transfer on the head's NVLink). Every GPU's NVLink carries its
+   * data once and its part once more.
+   */
+  void nvls(int channel, long bytes) {
+    Tree tree = tree(channel);
+    int nodes = layout.nodes();
+    int heads = layout.ranksOf(0).size();
+    int k = slices(Algorithms.split(bytes, heads, 0));
+    // slice by slice, every head's part of it: the heads' network transfers start together
+    for (int j = 0; j < k; j++) {
+      for (int l = 0; l < heads; l++) {
+        long b = Algorithms.split(Algorithms.split(bytes, heads, l), k, j);
+        int[] reduced = new int[nodes]; // per host: the last transfer its head needs
+        int[][] gathered = new int[nodes][];
+        int[] upOut = new int[nodes];
+        for (int node : tree.postOrder()) {
+          int head = head(node, l);
+          gathered[node] =
+              layout.ranksOf(node).stream()
+                  .mapToInt(r -> builder.nvlink(r.index(), head, b, channel))
+                  .toArray();
+          if (tree.parent()[node] >= 0) {
+            int t = nvlsNetwork(head, head(tree.parent()[node], l), b, channel);
+            dependOnHeadsShare(t, gathered[node], tree.children().get(node), upOut);
+            upOut[node] = t;
+          }
+        }
+        int[] downIn = new int[nodes];
+        for (int i = tree.postOrder().size() - 1; i >= 0; i--) {
+          int node = tree.postOrder().get(i);
+          int head = head(node, l);
+          List<Integer> sendsOn = new ArrayList<>(tree.children().get(node));
+          sendsOn.add(-1); // the multicast to the host's GPUs
+          for (int child : sendsOn) {
+            int t =
+                child < 0
+                    ? builder.nvlink(head, head, b, channel)
+                    : nvlsNetwork(head, head(child, l), b, channel);
+            if (node == tree.root()) {
+              dependOnHeadsShare(t, gathered[node], tree.children().get(node), upOut);
+            } else {
+              builder.dependsOn(t, downIn[node]);
+            }
+            if (child >= 0) {
+              downIn[child] = t;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** The NVLS streams of one channel, summed as {@link #nvls} sends them. */
+  void nvlsEdges(int channel, long bytes, List<Edge> edges) {
+    Tree tree = tree(channel);
+    int heads = layout.ranksOf(0).size();
+    for (int node = 0; node < layout.nodes(); node++) {
+      for (int l = 0; l < heads; l++) {
+        int head = head(node, l);
+        long part = Algorithms.split(bytes, heads, l);
+        edges.add(new Edge(channel, head, head, null, bytes + part));
+        int parent = tree.parent()[node];
+        if (parent >= 0) {
+          int up = head(parent, l);
+          edges.add(new Edge(channel, head, up, nvlsConnection(head, up, channel), part));
+          edges.add(new Edge(channel, up, head, nvlsConnection(up, head, channel), part));
+        }
+      }
+    }
+  }
+
+  /** A transfer has the head's part when all its host's GPUs' shares and its children's are in. */
+  private void dependOnHeadsShare(int t, int[] gathered, List<Integer> children, int[] upOut) {
+    for (int g : gathered) {
+      builder.dependsOn(t, g);
+    }
+    for (int child : children) {
+      builder.dependsOn(t, upOut[child]);
+    }
+  }
+
+  /** The rank of a host's GPU {@code l}. */
+  private int head(int node, int l) {
+    return layout.ranksOf(node).get(l).index();
+  }
+
+  private int nvlsNetwork(int from, int to, long bytes, int channel) {
+    return builder.network(from, to, bytes, nvlsConnection(from, to, channel));
+  }
+
+  /** Between two heads, each through its own NIC. */
+  private Connection nvlsConnection(int from, int to, int channel) {
+    Rank a = layout.ranks().get(from);
+    Rank b = layout.ranks().get(to);
+    return new Connection(layout.nic(a.node(), a.rail()), layout.nic(b.node(), b.rail()), channel);
+  }
+
   /** The GPU of a source's host that sends to a destination's rail (PXN), or the source itself. */
   Rank relay(Rank src, Rank dst) {
     if (src.node() == dst.node() || src.rail() == dst.rail()) {

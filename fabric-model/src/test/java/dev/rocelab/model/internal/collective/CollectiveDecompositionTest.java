@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class CollectiveDecompositionTest {
 
   private static final FabricGraph REFERENCE = FabricGraph.of(ModelFixtures.reference());
+  private static final FabricGraph NVSWITCH = FabricGraph.of(ModelFixtures.nvswitchReference());
   private static final int N = 16;
   private static final long S = 16L * 16 * 4096 * 3;
 
@@ -108,6 +109,56 @@ class CollectiveDecompositionTest {
     }
   }
 
+  /**
+   * NVLS: the NVSwitch reduces every GPU's data into the heads and multicasts each head's part, so
+   * a GPU's NVLink carries its data once and its part once more — (n + 1)/n of it, not a ring's 2(n
+   * − 1)/n.
+   */
+  @Test
+  void nvlsSendsEveryGpusDataOnceAndItsPartOnceMore() {
+    TransferPlan plan = plan(NVSWITCH, CollectiveOperation.ALL_REDUCE, Algorithm.NVLS, 8, S);
+
+    assertThat(IntStream.range(0, 8).mapToLong(plan::bytesSentBy)).containsOnly(S + S / 8);
+    assertThat(plan.connections()).as("one host: nothing on the network").isEmpty();
+  }
+
+  /**
+   * NVLS tree on two hosts: inside each host as NVLS; GPU l of each host heads part l and sends it
+   * to its peer head through its own NIC — up the channel's tree, or down it from the root.
+   */
+  @Test
+  void nvlsTreeHeadsSendTheirPartAcrossThroughTheirOwnNic() {
+    TransferPlan plan = plan(NVSWITCH, CollectiveOperation.ALL_REDUCE, Algorithm.NVLS_TREE, N, S);
+
+    assertThat(IntStream.range(0, N).mapToLong(plan::bytesSentBy))
+        .as("NVLink: data + part; network: part")
+        .containsOnly(S + S / 8 + S / 8);
+    assertThat(plan.connections())
+        .as("per channel, a head pair each way")
+        .hasSize(16 * 8 * 2)
+        .allSatisfy(c -> assertThat(c.source().port()).isEqualTo(c.destination().port()));
+    assertThat(plan.connections().stream().map(c -> c.source().port()).distinct())
+        .as("every NIC")
+        .hasSize(8);
+  }
+
+  @Test
+  void nvlsStreamsSumWhatItsTransfersSend() {
+    for (int ranks : new int[] {8, N}) {
+      Algorithm algorithm = ranks == 8 ? Algorithm.NVLS : Algorithm.NVLS_TREE;
+      Workload.Collective c = collective(CollectiveOperation.ALL_REDUCE, algorithm, ranks);
+      CollectiveLayout layout = CollectiveLayout.of(NVSWITCH, c);
+      TransferPlan plan = Algorithms.plan(c, layout, S);
+      long[] streamed = new long[ranks];
+      for (Edge e : Algorithms.edges(c, layout, S)) {
+        streamed[e.from()] += e.dataBytes();
+      }
+      assertThat(streamed)
+          .as(algorithm.ncclName())
+          .containsExactly(IntStream.range(0, ranks).mapToLong(plan::bytesSentBy).toArray());
+    }
+  }
+
   @Test
   void allToAllSendsEveryOtherRankItsShare() {
     FabricGraph star = FabricGraph.of(ModelFixtures.fabric("star100g"));
@@ -150,12 +201,25 @@ class CollectiveDecompositionTest {
   }
 
   private static TransferPlan plan(CollectiveOperation operation, Algorithm algorithm, long bytes) {
-    Workload.Collective collective =
-        Scenario.collective(operation)
-            .algorithm(algorithm)
-            .protocol(Workload.Protocol.SIMPLE)
-            .ranks(N)
-            .workload();
-    return Algorithms.plan(collective, CollectiveLayout.of(REFERENCE, collective), bytes);
+    return plan(REFERENCE, operation, algorithm, N, bytes);
+  }
+
+  private static TransferPlan plan(
+      FabricGraph fabric,
+      CollectiveOperation operation,
+      Algorithm algorithm,
+      int ranks,
+      long bytes) {
+    Workload.Collective collective = collective(operation, algorithm, ranks);
+    return Algorithms.plan(collective, CollectiveLayout.of(fabric, collective), bytes);
+  }
+
+  private static Workload.Collective collective(
+      CollectiveOperation operation, Algorithm algorithm, int ranks) {
+    return Scenario.collective(operation)
+        .algorithm(algorithm)
+        .protocol(Workload.Protocol.SIMPLE)
+        .ranks(ranks)
+        .workload();
   }
 }

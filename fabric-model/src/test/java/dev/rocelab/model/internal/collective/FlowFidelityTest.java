@@ -65,6 +65,26 @@ class FlowFidelityTest {
         5);
   }
 
+  /** NVLS on one host and NVLS tree across two: each GPU's NVLink and each head's NIC. */
+  @Test
+  void nvlsAgreesWithinFivePercent() {
+    FabricSpec nvswitch = ModelFixtures.nvswitchReference();
+    assertAgree(
+        nvswitch,
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .algorithm(Algorithm.NVLS)
+            .size("1GiB")
+            .ranks(8),
+        5);
+    assertAgree(
+        nvswitch,
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .algorithm(Algorithm.NVLS_TREE)
+            .size("1GiB")
+            .ranks(16),
+        5);
+  }
+
   /**
    * The tree is NVLink-bound here: every GPU carries 14 chain streams up and 14 down. The packet
    * model pipelines them slice by slice through 8-GPU chains, with a step latency per hop; the flow

@@ -1,7 +1,9 @@
 package dev.rocelab.model.internal.collective;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.scenario.Scenario;
@@ -10,6 +12,7 @@ import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.scenario.Workload.Protocol;
 import dev.rocelab.model.ModelFixtures;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,11 +30,21 @@ class NcclTunerTest {
    * The reference fabric's 16 ranks: 2 hosts, 16 channels, 8 × 400G, 3.6 Tb/s NVLink per GPU of
    * which 370.8 GB/s carry data (NCCL's 20.6 GB/s per link × 18).
    */
-  private static final NcclTuner.Shape TWO_HOSTS = new NcclTuner.Shape(16, 2, 16, 400, 370.8);
+  private static final NcclTuner.Shape TWO_HOSTS =
+      new NcclTuner.Shape(16, 2, 16, 400, 370.8, false);
 
   /** The same hosts, 512 of them. */
   private static final NcclTuner.Shape FIVE_HUNDRED_HOSTS =
-      new NcclTuner.Shape(4096, 512, 16, 400, 370.8);
+      new NcclTuner.Shape(4096, 512, 16, 400, 370.8, false);
+
+  /** The reference hosts with NVSwitch reduction: one host, two, and 512. */
+  private static final NcclTuner.Shape ONE_HOST_NVLS =
+      new NcclTuner.Shape(8, 1, 16, 400, 370.8, true);
+
+  private static final NcclTuner.Shape TWO_HOSTS_NVLS =
+      new NcclTuner.Shape(16, 2, 16, 400, 370.8, true);
+  private static final NcclTuner.Shape FIVE_HUNDRED_HOSTS_NVLS =
+      new NcclTuner.Shape(4096, 512, 16, 400, 370.8, true);
 
   @Test
   void theShapeComesFromTheLayout() {
@@ -73,6 +86,95 @@ class NcclTunerTest {
         .isCloseTo(
             (8.4 + 7166 * 3.4 + 1024 * 14) * 1.4 + GIB / (1000 * 370.8 * 4096 / 8190.0),
             within(1e-6));
+  }
+
+  @Test
+  void nvlsTermsFollowNcclsFormula() {
+    // a head per GPU at 370.8 / (8 + 1) GB/s over NVLink; busBw 8 × that, × 5/6; 25 µs
+    double nvls = 8 * 370.8 / 9 * 5 / 6;
+    assertThat(
+            NcclTuner.predictedMicros(
+                CollectiveOperation.ALL_REDUCE,
+                Algorithm.NVLS,
+                Protocol.SIMPLE,
+                ONE_HOST_NVLS,
+                GIB))
+        .isCloseTo(25 + GIB / (1000 * nvls), within(1e-9));
+    // two hosts: each head's 400 / 8 GB/s of network exceeds its NVLink speed; one tree level
+    assertThat(
+            NcclTuner.predictedMicros(
+                CollectiveOperation.ALL_REDUCE,
+                Algorithm.NVLS_TREE,
+                Protocol.SIMPLE,
+                TWO_HOSTS_NVLS,
+                GIB))
+        .isCloseTo(25 + 2 * 14 + GIB / (1000 * nvls), within(1e-9));
+    // 512 hosts: the tree halves the network speed, 25 GB/s a head; 9 levels up and down
+    assertThat(
+            NcclTuner.predictedMicros(
+                CollectiveOperation.ALL_REDUCE,
+                Algorithm.NVLS_TREE,
+                Protocol.SIMPLE,
+                FIVE_HUNDRED_HOSTS_NVLS,
+                GIB))
+        .isCloseTo(25 + 2 * 9 * 14 + GIB / (1000 * 8 * 25 * 5 / 6.0), within(1e-9));
+  }
+
+  /**
+   * With NVSwitch, NCCL takes NVLS on one host from about a megabyte (nccl-tests issue #309 sees
+   * NVLS Simple from 2 MB on eight H100s) and NVLS tree across two hosts for large calls; small
+   * calls stay with LL. Without NVSwitch, and for other collectives here, never.
+   */
+  @Test
+  void nvlsCarriesLargeAllReducesWhereHostsHaveNvswitch() {
+    assertThat(choice(ALL_REDUCE_AUTO, ONE_HOST_NVLS, 256 * KIB)).isEqualTo("RING/LL");
+    assertThat(choice(ALL_REDUCE_AUTO, ONE_HOST_NVLS, 2 * MIB)).isEqualTo("NVLS/SIMPLE");
+    assertThat(choice(ALL_REDUCE_AUTO, ONE_HOST_NVLS, 8 * GIB)).isEqualTo("NVLS/SIMPLE");
+    assertThat(choice(ALL_REDUCE_AUTO, TWO_HOSTS_NVLS, 8)).isEqualTo("TREE/LL");
+    assertThat(choice(ALL_REDUCE_AUTO, TWO_HOSTS_NVLS, GIB)).isEqualTo("NVLS_TREE/SIMPLE");
+    assertThat(choice(allReduce(Algorithm.NVLS_TREE, Protocol.AUTO), TWO_HOSTS_NVLS, 8))
+        .as("forced: Simple, its only protocol")
+        .isEqualTo("NVLS_TREE/SIMPLE");
+    for (long bytes = 8; bytes <= 8 * GIB; bytes *= 8) {
+      assertThat(choice(ALL_REDUCE_AUTO, TWO_HOSTS, bytes)).doesNotStartWith("NVLS");
+      assertThat(choice(allGather(Algorithm.AUTO, Protocol.AUTO), TWO_HOSTS_NVLS, bytes))
+          .startsWith("RING/");
+    }
+  }
+
+  @Test
+  void nvlsWhereNcclCannotRunItSaysWhy() {
+    FabricGraph plain = FabricGraph.of(ModelFixtures.reference());
+    FabricGraph nvswitch = FabricGraph.of(ModelFixtures.nvswitchReference());
+
+    assertThat(unavailable(plain, allReduce(Algorithm.NVLS, Protocol.AUTO), 8))
+        .hasValue("NVLS needs NVSwitch reduction: give the hosts' profile `nvswitch: true`");
+    assertThat(unavailable(nvswitch, allReduce(Algorithm.NVLS, Protocol.AUTO), 16))
+        .hasValue(
+            "NVLS spans one host (NCCL needs CollNet for more); across 2 hosts NCCL runs NVLSTree");
+    assertThat(unavailable(nvswitch, allReduce(Algorithm.NVLS_TREE, Protocol.AUTO), 8))
+        .hasValue("NVLSTree spans hosts; on one host NCCL runs NVLS");
+    assertThat(unavailable(nvswitch, allReduce(Algorithm.NVLS_TREE, Protocol.AUTO), 12))
+        .hasValue("NVLSTree needs as many ranks on every host: a head per GPU of each host");
+    assertThat(unavailable(nvswitch, allReduce(Algorithm.NVLS, Protocol.LL128), 8))
+        .hasValue("NVLS runs with the Simple protocol only, not LL128");
+    assertThat(unavailable(nvswitch, allGather(Algorithm.NVLS, Protocol.AUTO), 8))
+        .get(as(STRING))
+        .startsWith("the model runs NVLS for all_reduce only, not all_gather");
+    assertThat(unavailable(nvswitch, allReduce(Algorithm.NVLS, Protocol.AUTO), 8)).isEmpty();
+    assertThat(unavailable(nvswitch, allReduce(Algorithm.NVLS_TREE, Protocol.SIMPLE), 16))
+        .isEmpty();
+  }
+
+  private static Optional<String> unavailable(
+      FabricGraph fabric, Workload.Collective collective, int ranks) {
+    Workload.Collective placed =
+        Scenario.collective(collective.operation())
+            .algorithm(collective.algorithm())
+            .protocol(collective.protocol())
+            .ranks(ranks)
+            .workload();
+    return NcclTuner.unavailable(placed, CollectiveLayout.of(fabric, placed));
   }
 
   @Test
