@@ -2,6 +2,7 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Agreement;
 import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.DropReason;
@@ -12,6 +13,8 @@ import dev.rocelab.api.result.StopReason;
 import dev.rocelab.assertj.internal.AssertContext;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -147,6 +150,68 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
         "",
         expected.toString(),
         actual.stopReason() + " at " + Display.time(actual.elapsed()));
+    return myself;
+  }
+
+  /**
+   * Checks that this run (e.g. a lab's) agrees with another run of the same scenario (e.g. the
+   * model's) on every metric both measured, within each metric's {@linkplain
+   * Agreement.Metric#defaultTolerance() default tolerance}: collectives' bus bandwidth per size,
+   * flow completion times, latency p99 per priority, pauses and paused time, ECN marks, CNPs, the
+   * deepest queue, training step times ({@link Agreement}). A failure shows the whole comparison
+   * table. Runs of different scenarios, or runs sharing no measured metric, fail.
+   *
+   * @param reference the run to compare with
+   * @return this assertion
+   * @since 0.3
+   */
+  public RunResultAssert agreesWith(RunResult reference) {
+    return agreesWith(reference, Agreement.Tolerances.defaults());
+  }
+
+  /**
+   * Checks that this run agrees with another run of the same scenario within the given tolerances,
+   * e.g. {@code Tolerances.defaults().with(Metric.PAUSES, 0.2)}.
+   *
+   * @param reference the run to compare with
+   * @param tolerances the largest symmetric relative difference per metric
+   * @return this assertion
+   * @see #agreesWith(RunResult)
+   * @since 0.3
+   */
+  public RunResultAssert agreesWith(RunResult reference, Agreement.Tolerances tolerances) {
+    isNotNull();
+    if (reference == null) {
+      throw new IllegalArgumentException("the reference run must not be null");
+    }
+    String label = "agreement with " + reference.backend();
+    String versus = actual.backend() + " vs " + reference.backend();
+    if (!actual.scenario().describe().equals(reference.scenario().describe())) {
+      context.fail(
+          label,
+          versus,
+          "runs of the same scenario",
+          actual.scenario().describe() + " vs " + reference.scenario().describe());
+      return myself;
+    }
+    Agreement agreement = Agreement.of(actual, reference, tolerances);
+    List<Agreement.Row> apart = agreement.disagreements();
+    String summary =
+        agreement.compared().size()
+            + " metrics compared, "
+            + apart.size()
+            + " apart"
+            + apart.stream()
+                .map(r -> r.metric().name().toLowerCase(Locale.ROOT) + " " + r.subject())
+                .collect(Collectors.joining(", ", apart.isEmpty() ? "" : ": ", ""));
+    String[] table = {"comparison", "\n" + agreement.table().stripTrailing()};
+    if (agreement.compared().isEmpty()) {
+      context.fail(label, versus, "metrics measured by both runs", "none in common", table);
+    } else if (!apart.isEmpty()) {
+      context.fail(label, versus, "every metric within its tolerance", summary, table);
+    } else {
+      context.pass(label, versus, "every metric within its tolerance", summary);
+    }
     return myself;
   }
 

@@ -44,6 +44,7 @@ public final class Runs {
 
   private Scenario scenario = Scenario.incast().senders(4).message("1MiB").dscp(26).build();
   private SimTime elapsed = SimTime.millis(1);
+  private String backend = "scripted";
   private StopReason stop = StopReason.COMPLETED;
   private final List<PortStats> ports = new ArrayList<>();
   private final List<FlowResult> flows = new ArrayList<>();
@@ -61,6 +62,11 @@ public final class Runs {
 
   public Runs scenario(Scenario value) {
     scenario = value;
+    return this;
+  }
+
+  public Runs backend(String value) {
+    backend = value;
     return this;
   }
 
@@ -201,7 +207,7 @@ public final class Runs {
   public RunResult build() {
     return new RunResult(
         scenario,
-        "scripted",
+        backend,
         TINY,
         stop,
         elapsed,
