@@ -46,8 +46,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Each setting is taken from, in this order: the JUnit configuration parameter of that name (which
  * also reads system properties and {@code junit-platform.properties}), the system property, the
  * environment variable ({@link #BACKEND_ENVIRONMENT_VARIABLE ROCELAB_BACKEND}, {@link
- * #FABRIC_ENVIRONMENT_VARIABLE ROCELAB_FABRIC}, {@link #SEED_ENVIRONMENT_VARIABLE ROCELAB_SEED}),
- * and finally this annotation. An override applies to every {@code @FabricTest} class of the run.
+ * #FABRIC_ENVIRONMENT_VARIABLE ROCELAB_FABRIC}, {@link #SEED_ENVIRONMENT_VARIABLE ROCELAB_SEED},
+ * {@link #COMPARE_WITH_ENVIRONMENT_VARIABLE ROCELAB_COMPARE_WITH}), and finally this annotation. An
+ * override applies to every {@code @FabricTest} class of the run.
  *
  * <h2>Sessions</h2>
  *
@@ -104,6 +105,20 @@ public @interface FabricTest {
   String SEED_ENVIRONMENT_VARIABLE = "ROCELAB_SEED";
 
   /**
+   * The configuration parameter and system property that overrides {@link #compareWith()}.
+   *
+   * @since 0.3
+   */
+  String COMPARE_WITH_PROPERTY = "rocelab.compareWith";
+
+  /**
+   * The environment variable that overrides {@link #compareWith()}.
+   *
+   * @since 0.3
+   */
+  String COMPARE_WITH_ENVIRONMENT_VARIABLE = "ROCELAB_COMPARE_WITH";
+
+  /**
    * The fabric file: a class path resource, or else a file path.
    *
    * @return e.g. {@code "fabrics/reference.yaml"}
@@ -138,4 +153,17 @@ public @interface FabricTest {
    * @return the scope
    */
   SessionScope session() default SessionScope.PER_CLASS;
+
+  /**
+   * A second backend every run is repeated on, e.g. {@code model} while the suite runs on a lab:
+   * the two runs are compared metric by metric ({@link dev.rocelab.api.analysis.Agreement}) and the
+   * table is attached to the test's report as {@code agreement with <backend> · <scenario>}. The
+   * comparison does not change the test's verdict; a scenario the second backend cannot run is
+   * attached as not compared, with the reason. Empty (the default) compares nothing, as does the
+   * test's own backend.
+   *
+   * @return a backend id, or empty
+   * @since 0.3
+   */
+  String compareWith() default "";
 }

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fault;
+import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.Checks;
 import dev.rocelab.assertj.FabricAssertions;
@@ -122,6 +125,22 @@ class AllureLabelsTest {
   }
 
   @Test
+  void aRunIsComparedWithTheSameScenarioOnTheComparisonBackend() {
+    Engine.run(ComparedTestCase.class).testEvents().assertStatistics(s -> s.succeeded(2));
+
+    TestResult incast = writer.result("incast 8:1 · 4 MiB · prio 3");
+    assertThat(incast.getAttachments())
+        .extracting(Attachment::getName)
+        .containsExactly("telemetry · incast", "agreement with model · incast");
+    assertThat(writer.attachment(incast.getAttachments().get(1)))
+        .startsWith("metric")
+        .contains("scripted", "model", "completion_time (µs)", "pauses (frames)", "all ports");
+    TestResult unsupported = writer.result("runs a PFC storm the model refuses at flow level");
+    assertThat(writer.attachment(unsupported.getAttachments().get(1)))
+        .startsWith("not compared: model cannot run it: flow fidelity models link capacity");
+  }
+
+  @Test
   void everyCheckIsAStepWithItsMeasuredValueLimitAndSource() {
     Engine.run(LabelledTestCase.class).testEvents().assertStatistics(s -> s.succeeded(2));
 
@@ -212,6 +231,31 @@ class AllureLabelsTest {
     void runsAPermutation(FabricSession fabric) {
       fabric.run(Scenario.permutation());
       fabric.run(Scenario.permutation().flowSize("2MiB"));
+    }
+  }
+
+  @FabricTest(
+      fabric = "fabrics/reference.yaml",
+      backend = "scripted",
+      phase = Phase.SYNTHETIC_LOAD,
+      seed = 7,
+      compareWith = "model")
+  @ExtendWith(AllureTestCases.class)
+  static class ComparedTestCase {
+
+    @Incast(senders = 8, message = "4MiB", priority = 3)
+    void incastStaysLossless(RunResult run) {
+      FabricAssertions.assertThat(run).isLossless();
+    }
+
+    @Test
+    void runsAPfcStormTheModelRefusesAtFlowLevel(FabricSession fabric) {
+      fabric.run(
+          Scenario.collective(CollectiveOperation.ALL_REDUCE)
+              .size("1MiB")
+              .fidelity(Fidelity.FLOW)
+              .with(Fault.pfcStorm("host1:nic0", 3, "1ms").at(SimTime.micros(10)))
+              .build());
     }
   }
 

@@ -68,6 +68,12 @@ class MisuseTest {
             + name(UnknownBackendTestCase.class)
             + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-nofaults, scripted-realtime");
     assertFails(
+        Map.of(FabricTest.COMPARE_WITH_PROPERTY, "lab"),
+        TwoScenariosTestCase.class,
+        "compareWith \"lab\" (from rocelab.compareWith) for "
+            + name(TwoScenariosTestCase.class)
+            + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-nofaults, scripted-realtime");
+    assertFails(
         Map.of(FabricTest.SEED_PROPERTY, "abc"),
         TwoScenariosTestCase.class,
         "seed \"abc\" (from rocelab.seed)"

@@ -135,6 +135,19 @@ final class AllureReporting implements Reporting {
   }
 
   @Override
+  public void compared(String scenario, String backend, String comparison) {
+    AllureLifecycle lifecycle = Allure.getLifecycle();
+    if (lifecycle.getCurrentTestCase().isEmpty()) {
+      return;
+    }
+    lifecycle.addAttachment(
+        "agreement with " + backend + " · " + scenario,
+        "text/plain",
+        "txt",
+        Secrets.mask(comparison).getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Override
   public Checks.Recording recordChecks() {
     AllureLifecycle lifecycle = Allure.getLifecycle();
     if (lifecycle.getCurrentTestCase().isEmpty()) {

@@ -30,6 +30,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * @param phase the phase
  * @param seed the seed
  * @param scope the default session scope
+ * @param compareWith the backend every run is repeated on for comparison, if any
  */
 @API(status = INTERNAL, since = "0.1")
 public record FabricConfiguration(
@@ -42,7 +43,8 @@ public record FabricConfiguration(
     FabricBackend backend,
     Phase phase,
     long seed,
-    SessionScope scope) {
+    SessionScope scope,
+    Optional<FabricBackend> compareWith) {
 
   private record ConfigurationKey(Class<?> testClass) {}
 
@@ -148,6 +150,33 @@ public record FabricConfiguration(
       }
     }
 
+    Optional<Overrides.Override> compareOverride =
+        Overrides.lookup(
+            context,
+            FabricTest.COMPARE_WITH_PROPERTY,
+            FabricTest.COMPARE_WITH_ENVIRONMENT_VARIABLE);
+    String compareId =
+        compareOverride.map(Overrides.Override::value).orElse(annotation.compareWith());
+    Optional<FabricBackend> compareWith = Optional.empty();
+    if (!compareId.isBlank() && !compareId.equals(backend.id())) {
+      String compareWhere =
+          compareOverride
+              .map(
+                  o ->
+                      "compareWith \""
+                          + o.value()
+                          + "\" (from "
+                          + o.source()
+                          + ") for "
+                          + className)
+              .orElse("@FabricTest(compareWith = \"" + compareId + "\") on " + className);
+      try {
+        compareWith = Optional.of(FabricBackends.require(compareId));
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        throw Misuse.of(compareWhere + ": " + e.getMessage(), e);
+      }
+    }
+
     FabricGraph graph;
     try {
       graph = FabricGraph.of(spec);
@@ -164,7 +193,8 @@ public record FabricConfiguration(
         backend,
         annotation.phase(),
         seed,
-        annotation.session());
+        annotation.session(),
+        compareWith);
   }
 
   private static String sha256(FabricLocator.Located located, String where) {

@@ -37,6 +37,15 @@ public interface Reporting {
   void ran(RunResult result);
 
   /**
+   * Reports how a run of the running test compares with the same scenario on another backend.
+   *
+   * @param scenario the scenario's name
+   * @param backend the other backend's id
+   * @param comparison the comparison table, or why there is none
+   */
+  void compared(String scenario, String backend, String comparison);
+
+  /**
    * Starts reporting the running test's checks (measured value, limit, source), one step each.
    *
    * @return the recording, to close when the test has run
@@ -64,6 +73,9 @@ public interface Reporting {
 
               @Override
               public void ran(RunResult result) {}
+
+              @Override
+              public void compared(String scenario, String backend, String comparison) {}
 
               @Override
               public Checks.Recording recordChecks() {
