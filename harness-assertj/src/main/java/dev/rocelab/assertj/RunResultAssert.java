@@ -3,6 +3,7 @@ package dev.rocelab.assertj;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.analysis.Agreement;
+import dev.rocelab.api.analysis.CounterParity;
 import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.DropReason;
@@ -211,6 +212,69 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
       context.fail(label, versus, "every metric within its tolerance", summary, table);
     } else {
       context.pass(label, versus, "every metric within its tolerance", summary);
+    }
+    return myself;
+  }
+
+  /**
+   * Checks that the two ends of every link count the same bytes within a tolerance, each direction
+   * on its own ({@link CounterParity}): on a lab, the switches' port counters against the hosts'
+   * NIC counters, as SONiC's test plans check a tester against the device. Links with counters at
+   * one end only are not checked; a run with none at both ends fails.
+   *
+   * @param tolerance the largest {@code |sent − received| / max(sent, received)} that agrees, e.g.
+   *     0.01
+   * @return this assertion
+   * @since 0.3
+   */
+  public RunResultAssert hasCounterParity(double tolerance) {
+    isNotNull();
+    CounterParity parity = CounterParity.of(actual);
+    List<CounterParity.Direction> apart = parity.apart(tolerance);
+    String label = "counter parity";
+    String expected =
+        "sent and received bytes of every link direction within " + Display.percent(tolerance);
+    if (parity.directions().isEmpty()) {
+      context.fail(label, "", expected, "no link has counters at both ends");
+    } else if (!apart.isEmpty()) {
+      CounterParity.Direction worst =
+          apart.stream()
+              .max(java.util.Comparator.comparingDouble(CounterParity.Direction::difference))
+              .orElseThrow();
+      context.fail(
+          label,
+          worst.describe(),
+          expected,
+          apart.size()
+              + " of "
+              + parity.directions().size()
+              + " apart; the most "
+              + worst.sent()
+              + " B sent, "
+              + worst.received()
+              + " B received ("
+              + Display.percent(worst.difference())
+              + ")",
+          new String[] {
+            "apart",
+            apart.stream()
+                    .map(CounterParity.Direction::describe)
+                    .limit(10)
+                    .collect(Collectors.joining(", "))
+                + (apart.size() > 10 ? ", …" : "")
+          });
+    } else {
+      context.pass(
+          label,
+          "",
+          expected,
+          parity.directions().size()
+              + " link directions, the most apart by "
+              + Display.percent(
+                  parity.directions().stream()
+                      .mapToDouble(CounterParity.Direction::difference)
+                      .max()
+                      .orElse(0)));
     }
     return myself;
   }

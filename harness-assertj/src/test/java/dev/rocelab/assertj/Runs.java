@@ -245,6 +245,12 @@ public final class Runs {
       return this;
     }
 
+    public Port rx(long bytes, long packets) {
+      rxBytes = bytes;
+      rxPackets = packets;
+      return this;
+    }
+
     public Port pauses(long sent, long received, String paused) {
       pausesSent = sent;
       pausesReceived = received;
