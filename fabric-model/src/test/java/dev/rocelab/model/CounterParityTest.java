@@ -24,7 +24,9 @@ class CounterParityTest {
             .result();
 
     CounterParity parity = CounterParity.of(run);
-    assertThat(parity.directions()).as("every link direction the incast used").hasSizeGreaterThan(32);
+    assertThat(parity.directions())
+        .as("every link direction the incast used")
+        .hasSizeGreaterThan(32);
     assertThat(parity.directions()).anySatisfy(d -> assertThat(d.sent()).isPositive());
     assertThat(parity.apart(0.0)).isEmpty();
   }
