@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -135,7 +136,7 @@ final class AllureReporting implements Reporting {
   }
 
   @Override
-  public void compared(String scenario, String backend, String comparison) {
+  public void compared(String scenario, String backend, Supplier<String> comparison) {
     AllureLifecycle lifecycle = Allure.getLifecycle();
     if (lifecycle.getCurrentTestCase().isEmpty()) {
       return;
@@ -144,7 +145,7 @@ final class AllureReporting implements Reporting {
         "agreement with " + backend + " · " + scenario,
         "text/plain",
         "txt",
-        Secrets.mask(comparison).getBytes(StandardCharsets.UTF_8));
+        Secrets.mask(comparison.get()).getBytes(StandardCharsets.UTF_8));
   }
 
   @Override

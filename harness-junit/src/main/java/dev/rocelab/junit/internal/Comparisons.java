@@ -32,7 +32,9 @@ final class Comparisons {
     FabricBackend backend = other.get();
     Reporting.current()
         .compared(
-            result.scenario().name(), backend.id(), comparison(configuration, backend, result));
+            result.scenario().name(),
+            backend.id(),
+            () -> comparison(configuration, backend, result));
   }
 
   private static String comparison(

@@ -6,6 +6,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.assertj.Checks;
 import dev.rocelab.junit.ScenarioInvocation;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -37,13 +38,14 @@ public interface Reporting {
   void ran(RunResult result);
 
   /**
-   * Reports how a run of the running test compares with the same scenario on another backend.
+   * Reports how a run of the running test compares with the same scenario on another backend. The
+   * comparison is made only if there is a report to put it in: it runs the scenario again.
    *
    * @param scenario the scenario's name
    * @param backend the other backend's id
-   * @param comparison the comparison table, or why there is none
+   * @param comparison makes the comparison table, or says why there is none
    */
-  void compared(String scenario, String backend, String comparison);
+  void compared(String scenario, String backend, Supplier<String> comparison);
 
   /**
    * Starts reporting the running test's checks (measured value, limit, source), one step each.
@@ -75,7 +77,7 @@ public interface Reporting {
               public void ran(RunResult result) {}
 
               @Override
-              public void compared(String scenario, String backend, String comparison) {}
+              public void compared(String scenario, String backend, Supplier<String> comparison) {}
 
               @Override
               public Checks.Recording recordChecks() {
