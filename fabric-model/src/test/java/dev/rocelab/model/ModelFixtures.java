@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.Framing;
+import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Scenario;
@@ -90,6 +91,17 @@ public final class ModelFixtures {
    * @param network the network, for internal invariants
    */
   public record Run(RunResult result, Network network) {}
+
+  /**
+   * {@link #run Runs} a scenario of collectives, with the same checks.
+   *
+   * @param spec the fabric
+   * @param scenario the scenario
+   * @return its first collective's nccl-tests table
+   */
+  public static CollectiveResult collective(FabricSpec spec, Scenario scenario) {
+    return run(spec, scenario).result().collectives().get(0);
+  }
 
   /**
    * Runs a scenario and checks what must hold for every run: bytes are conserved, the run ended for

@@ -13,6 +13,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.assertj.internal.AssertContext;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -239,7 +240,7 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     } else if (!apart.isEmpty()) {
       CounterParity.Direction worst =
           apart.stream()
-              .max(java.util.Comparator.comparingDouble(CounterParity.Direction::difference))
+              .max(Comparator.comparingDouble(CounterParity.Direction::difference))
               .orElseThrow();
       context.fail(
           label,

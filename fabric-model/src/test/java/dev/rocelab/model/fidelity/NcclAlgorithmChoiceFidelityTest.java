@@ -89,31 +89,25 @@ class NcclAlgorithmChoiceFidelityTest {
   }
 
   private static CollectiveResult twoHundredFortyEightServers(Algorithm algorithm) {
-    return ModelFixtures.run(
-            railOptimized(8),
-            Scenario.collective(CollectiveOperation.ALL_REDUCE)
-                .size("512MiB")
-                .algorithm(algorithm)
-                .fidelity(Fidelity.FLOW)
-                .duration("10s")
-                .build())
-        .result()
-        .collectives()
-        .get(0);
+    return ModelFixtures.collective(
+        railOptimized(8),
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .size("512MiB")
+            .algorithm(algorithm)
+            .fidelity(Fidelity.FLOW)
+            .duration("10s")
+            .build());
   }
 
   private static CollectiveResult twoHostsWith200GNics(Algorithm algorithm) {
-    return ModelFixtures.run(
-            ModelFixtures.reference(
-                "hostLink: {speed: 400Gbps", "hostLink: {speed: 200Gbps",
-                "    speed: 400Gbps", "    speed: 200Gbps"),
-            Scenario.collective(CollectiveOperation.ALL_REDUCE)
-                .size("128MiB")
-                .ranks(16)
-                .algorithm(algorithm)
-                .build())
-        .result()
-        .collectives()
-        .get(0);
+    return ModelFixtures.collective(
+        ModelFixtures.reference(
+            "hostLink: {speed: 400Gbps", "hostLink: {speed: 200Gbps",
+            "    speed: 400Gbps", "    speed: 200Gbps"),
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .size("128MiB")
+            .ranks(16)
+            .algorithm(algorithm)
+            .build());
   }
 }

@@ -55,16 +55,13 @@ class NcclAllReduceFidelityTest {
   @Test
   void onOneHostTheRingReachesWhatNvlinkCarries() {
     CollectiveRow largest =
-        ModelFixtures.run(
+        ModelFixtures.collective(
                 REFERENCE,
                 Scenario.collective(CollectiveOperation.ALL_REDUCE)
                     .size("1GiB")
                     .ranks(8)
                     .algorithm(Algorithm.RING)
                     .build())
-            .result()
-            .collectives()
-            .get(0)
             .largest();
 
     assertThat(largest.outOfPlace().busGigabytesPerSecond())

@@ -55,15 +55,12 @@ class NvlsFidelityTest {
   @Test
   void onOneHostNcclTakesNvlsFromAboutTwoMegabytes() {
     CollectiveResult sweep =
-        ModelFixtures.run(
-                NVSWITCH,
-                Scenario.collective(CollectiveOperation.ALL_REDUCE)
-                    .sizes("256KiB", "8MiB", 2)
-                    .ranks(8)
-                    .build())
-            .result()
-            .collectives()
-            .get(0);
+        ModelFixtures.collective(
+            NVSWITCH,
+            Scenario.collective(CollectiveOperation.ALL_REDUCE)
+                .sizes("256KiB", "8MiB", 2)
+                .ranks(8)
+                .build());
 
     assertThat(sweep.rows())
         .extracting(CollectiveRow::size, CollectiveRow::algorithm)
@@ -120,15 +117,12 @@ class NvlsFidelityTest {
 
   private static CollectiveResult allReduce(
       FabricSpec fabric, int ranks, Algorithm algorithm, String size) {
-    return ModelFixtures.run(
-            fabric,
-            Scenario.collective(CollectiveOperation.ALL_REDUCE)
-                .size(size)
-                .ranks(ranks)
-                .algorithm(algorithm)
-                .build())
-        .result()
-        .collectives()
-        .get(0);
+    return ModelFixtures.collective(
+        fabric,
+        Scenario.collective(CollectiveOperation.ALL_REDUCE)
+            .size(size)
+            .ranks(ranks)
+            .algorithm(algorithm)
+            .build());
   }
 }

@@ -3,15 +3,14 @@ package dev.rocelab.api.analysis;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.result.CollectiveResult;
-import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TrainingResult;
+import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -354,22 +353,18 @@ public record Agreement(RunResult actual, RunResult reference, List<Row> rows) {
       CollectiveResult a = i < actual.collectives().size() ? actual.collectives().get(i) : null;
       CollectiveResult r =
           i < reference.collectives().size() ? reference.collectives().get(i) : null;
-      CollectiveResult either = a != null ? a : r;
-      List<CollectiveRow> sizes = new ArrayList<>(either.rows());
-      CollectiveResult other = either == a ? r : a;
-      if (other != null) {
-        for (CollectiveRow row : other.rows()) {
-          if (sizes.stream().noneMatch(s -> s.size().equals(row.size()))) {
-            sizes.add(row);
-          }
+      SortedSet<DataSize> sizes = new TreeSet<>();
+      for (CollectiveResult result : new CollectiveResult[] {a, r}) {
+        if (result != null) {
+          result.rows().forEach(row -> sizes.add(row.size()));
         }
       }
-      sizes.sort(Comparator.comparing(CollectiveRow::size));
-      for (CollectiveRow size : sizes) {
+      String operation = (a != null ? a : r).operation().ncclName();
+      for (DataSize size : sizes) {
         rows.add(
             new Row(
                 Metric.BUSBW,
-                either.operation().ncclName() + " #" + i + " at " + size.size(),
+                operation + " #" + i + " at " + size,
                 busbw(a, size),
                 busbw(r, size),
                 tolerances.of(Metric.BUSBW)));
@@ -377,12 +372,12 @@ public record Agreement(RunResult actual, RunResult reference, List<Row> rows) {
     }
   }
 
-  private static OptionalDouble busbw(CollectiveResult result, CollectiveRow size) {
+  private static OptionalDouble busbw(CollectiveResult result, DataSize size) {
     if (result == null) {
       return OptionalDouble.empty();
     }
     return result.rows().stream()
-        .filter(row -> row.size().equals(size.size()))
+        .filter(row -> row.size().equals(size))
         .mapToDouble(row -> row.outOfPlace().busGigabytesPerSecond())
         .findFirst();
   }

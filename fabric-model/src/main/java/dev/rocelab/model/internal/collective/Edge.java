@@ -41,9 +41,7 @@ public record Edge(int group, int from, int to, Connection connection, long data
     double onWire =
         Math.max(dataBytes / protocol.efficiency(), NcclConstants.minimumWireBytes(protocol));
     if (nvlink()) {
-      return NcclConstants.isNvls(run.algorithm())
-          ? onWire / NcclConstants.NVLS_EFFICIENCY
-          : onWire;
+      return NcclConstants.nvlinkBytes(run.algorithm(), onWire);
     }
     double packets = Math.ceil(onWire / mtu);
     return onWire + packets * (Framing.ROCE_HEADERS + Framing.WIRE_OVERHEAD);

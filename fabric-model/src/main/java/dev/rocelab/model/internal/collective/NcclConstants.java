@@ -113,8 +113,17 @@ public final class NcclConstants {
    *     {@link #NVLS_EFFICIENCY} for NVLS traffic
    */
   public static double nvlinkBytes(Algorithm algorithm, Protocol protocol, long dataBytes) {
-    long bytes = wireBytes(protocol, dataBytes);
-    return isNvls(algorithm) ? bytes / NVLS_EFFICIENCY : bytes;
+    return nvlinkBytes(algorithm, wireBytes(protocol, dataBytes));
+  }
+
+  /**
+   * @param algorithm the algorithm
+   * @param wireBytes what a transfer puts on NVLink
+   * @return the NVLink time it takes, in bytes at the link's data rate: ÷ {@link #NVLS_EFFICIENCY}
+   *     for NVLS traffic
+   */
+  public static double nvlinkBytes(Algorithm algorithm, double wireBytes) {
+    return isNvls(algorithm) ? wireBytes / NVLS_EFFICIENCY : wireBytes;
   }
 
   /**
