@@ -30,6 +30,7 @@ class ModuleBoundariesTest {
         "dev.rocelab.reports",
         "dev.rocelab.alerting",
         "dev.rocelab.lab",
+        "dev.rocelab.calibration",
         "dev.rocelab.chakra",
         "dev.rocelab.cli");
   }
@@ -122,6 +123,22 @@ class ModuleBoundariesTest {
             "dev.rocelab.reports..",
             "dev.rocelab.alerting..",
             "dev.rocelab.cli..")
+        .check(rocelab);
+  }
+
+  @Test
+  void calibrationReachesLabsAndTheModelThroughTheBackendApiOnly() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.rocelab.calibration..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.rocelab.lab..",
+            "dev.rocelab.model..",
+            "dev.rocelab.junit..",
+            "dev.rocelab.assertj..",
+            "org.junit..")
         .check(rocelab);
   }
 

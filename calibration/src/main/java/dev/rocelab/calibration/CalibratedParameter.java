@@ -1,0 +1,413 @@
+package dev.rocelab.calibration;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.fabric.DcqcnParameters;
+import dev.rocelab.api.fabric.EcnProfile;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.FirmwareRegistry;
+import dev.rocelab.api.fabric.HostProfile;
+import dev.rocelab.api.fabric.NicFirmware;
+import dev.rocelab.api.fabric.NicProfile;
+import dev.rocelab.api.fabric.QosPolicy;
+import dev.rocelab.api.fabric.SwitchProfile;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
+
+/**
+ * A model parameter no datasheet gives, which calibration fits to a lab. Each has a unit, the
+ * bounds the fit searches within (on a logarithmic scale: they span orders of magnitude) and the
+ * fabric-file key it is written to. Every parameter applies to the whole fabric: all switch
+ * profiles, all lossless priorities' ECN profiles, all NIC profiles and their firmware, all host
+ * profiles — a calibration describes one lab of one kind of switch and NIC.
+ *
+ * @since 0.3
+ */
+@API(status = EXPERIMENTAL, since = "0.3")
+public enum CalibratedParameter {
+
+  /**
+   * The switch's port-to-port forwarding latency, ns (switch profile {@code forwardingLatency}).
+   */
+  SWITCH_LATENCY("switch latency", "switchProfiles.*.forwardingLatency", "ns", 20, 20_000),
+
+  /** The ECN marking onset, KiB (QoS {@code ecn.<priority>.kmin}). */
+  ECN_KMIN("ECN Kmin", "qos.*.ecn.*.kmin", "KiB", 8, 16_384),
+
+  /** Where ECN marking reaches its highest probability, KiB (QoS {@code ecn.<priority>.kmax}). */
+  ECN_KMAX("ECN Kmax", "qos.*.ecn.*.kmax", "KiB", 16, 32_768),
+
+  /**
+   * The notification point's minimum time between CNPs per queue pair, µs (DCQCN {@code
+   * cnpInterval}, mlx5 {@code min_time_between_cnps}).
+   */
+  CNP_INTERVAL("CNP interval", "firmwareProfiles.nic.*.dcqcn.cnpInterval", "µs", 0.5, 500),
+
+  /** How long a NIC takes to honour a received pause, ns (NIC firmware {@code pauseReaction}). */
+  NIC_PAUSE_REACTION(
+      "NIC pause reaction", "firmwareProfiles.nic.*.pauseReaction", "ns", 20, 100_000),
+
+  /** The GPUs' NVLink bandwidth, GB/s (host profile {@code nvlinkBandwidth}). */
+  NVLINK_BANDWIDTH("NVLink bandwidth", "hostProfiles.*.nvlinkBandwidth", "GB/s", 10, 2_000);
+
+  private final String title;
+  private final String key;
+  private final String unit;
+  private final double lower;
+  private final double upper;
+
+  CalibratedParameter(String title, String key, String unit, double lower, double upper) {
+    this.title = title;
+    this.key = key;
+    this.unit = unit;
+    this.lower = lower;
+    this.upper = upper;
+  }
+
+  /**
+   * @return what reports call it, e.g. {@code "switch latency"}
+   */
+  public String title() {
+    return title;
+  }
+
+  /**
+   * @return the fabric-file key it is written to, {@code *} standing for every profile
+   */
+  public String key() {
+    return key;
+  }
+
+  /**
+   * @return the unit of its values
+   */
+  public String unit() {
+    return unit;
+  }
+
+  /**
+   * @return the smallest value the fit considers
+   */
+  public double lower() {
+    return lower;
+  }
+
+  /**
+   * @return the largest value the fit considers
+   */
+  public double upper() {
+    return upper;
+  }
+
+  /**
+   * A value from its position in the bounds, logarithmically: 0 is {@link #lower()}, 1 {@link
+   * #upper()}.
+   *
+   * @param position in [0, 1]
+   * @return the value
+   */
+  double value(double position) {
+    return lower * Math.pow(upper / lower, Math.min(1, Math.max(0, position)));
+  }
+
+  /**
+   * @param value a value within the bounds
+   * @return its position in [0, 1]
+   */
+  double position(double value) {
+    double clamped = Math.min(upper, Math.max(lower, value));
+    return Math.log(clamped / lower) / Math.log(upper / lower);
+  }
+
+  /**
+   * The value the fabric gives the parameter, if the fabric has it at all: a fabric without ECN on
+   * its lossless priorities has no thresholds, one whose NICs run no DCQCN no CNP interval, one
+   * with single-GPU hosts no NVLink in play.
+   *
+   * @param fabric the fabric
+   * @return the value in {@link #unit()}, or empty where the parameter does not apply
+   */
+  public Optional<Double> in(FabricSpec fabric) {
+    return switch (this) {
+      case SWITCH_LATENCY ->
+          fabric.switchProfiles().values().stream()
+              .findFirst()
+              .map(p -> p.forwardingLatency().toNanos());
+      case ECN_KMIN -> firstEcn(fabric).map(e -> e.kmin().kibibytes());
+      case ECN_KMAX -> firstEcn(fabric).map(e -> e.kmax().kibibytes());
+      case CNP_INTERVAL ->
+          fabric.nicProfiles().values().stream()
+              .findFirst()
+              .filter(n -> n.dcqcn().enabled())
+              .map(n -> n.dcqcn().cnpInterval().toMicros());
+      case NIC_PAUSE_REACTION ->
+          fabric.nicProfiles().values().stream()
+              .findFirst()
+              .map(n -> firmware(fabric, n).pauseReaction().toNanos());
+      case NVLINK_BANDWIDTH ->
+          fabric.hostProfiles().values().stream()
+              .filter(h -> h.gpus() > 1)
+              .findFirst()
+              .map(h -> h.nvlinkBandwidth().bytesPerSecond() / 1e9);
+    };
+  }
+
+  /**
+   * The fabric with this parameter set to a value everywhere it applies.
+   *
+   * @param fabric the fabric
+   * @param value the value, in {@link #unit()}
+   * @return a copy of the fabric
+   */
+  public FabricSpec applyTo(FabricSpec fabric, double value) {
+    return switch (this) {
+      case SWITCH_LATENCY -> {
+        SimTime latency = SimTime.picos(Math.round(value * 1000));
+        yield switches(fabric, p -> forwardingLatency(p, latency));
+      }
+      case ECN_KMIN ->
+          ecn(
+              fabric,
+              e -> {
+                DataSize kmin = kib(value);
+                return new EcnProfile(kmin, max(kmin, e.kmax()), e.pmax());
+              });
+      case ECN_KMAX ->
+          ecn(
+              fabric,
+              e -> {
+                DataSize kmax = kib(value);
+                return new EcnProfile(min(e.kmin(), kmax), kmax, e.pmax());
+              });
+      case CNP_INTERVAL -> {
+        SimTime interval = SimTime.picos(Math.round(value * 1e6));
+        yield nics(fabric, n -> withDcqcn(n, cnpInterval(n.dcqcn(), interval)));
+      }
+      case NIC_PAUSE_REACTION -> nicFirmware(fabric, value);
+      case NVLINK_BANDWIDTH -> {
+        Rate bandwidth = Rate.bps(Math.round(value * 8e9));
+        yield hosts(fabric, h -> h.gpus() > 1 ? nvlink(h, bandwidth) : h);
+      }
+    };
+  }
+
+  /**
+   * @param value a value in {@link #unit()}
+   * @return the value as the fabric file writes it, e.g. {@code 1.25us}, {@code 400KiB}
+   */
+  public String fabricValue(double value) {
+    return switch (this) {
+      case SWITCH_LATENCY, NIC_PAUSE_REACTION -> SimTime.picos(Math.round(value * 1000)).toString();
+      case CNP_INTERVAL -> SimTime.picos(Math.round(value * 1e6)).toString();
+      case ECN_KMIN, ECN_KMAX -> kib(value).toString();
+      case NVLINK_BANDWIDTH -> Rate.bps(Math.round(value * 8e9)).toString();
+    };
+  }
+
+  private static Optional<EcnProfile> firstEcn(FabricSpec fabric) {
+    return fabric.qos().values().stream()
+        .flatMap(q -> q.losslessPriorities().stream().map(p -> q.ecn().get(p)))
+        .filter(e -> e != null)
+        .findFirst();
+  }
+
+  static NicFirmware firmware(FabricSpec fabric, NicProfile nic) {
+    return fabric.firmwareRegistry().nicBehaviour(nic.firmware());
+  }
+
+  private static DataSize kib(double value) {
+    return DataSize.bytes(Math.round(value * 1024));
+  }
+
+  private static DataSize max(DataSize a, DataSize b) {
+    return a.bytes() >= b.bytes() ? a : b;
+  }
+
+  private static DataSize min(DataSize a, DataSize b) {
+    return a.bytes() <= b.bytes() ? a : b;
+  }
+
+  private static FabricSpec switches(FabricSpec f, UnaryOperator<SwitchProfile> edit) {
+    Map<String, SwitchProfile> edited = new LinkedHashMap<>();
+    f.switchProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
+    return new FabricSpec(
+        f.name(),
+        f.description(),
+        f.topology(),
+        edited,
+        f.nicProfiles(),
+        f.hostProfiles(),
+        f.qos(),
+        f.firmware(),
+        f.overrides(),
+        f.sections(),
+        f.firmwareProfiles());
+  }
+
+  private static FabricSpec nics(FabricSpec f, UnaryOperator<NicProfile> edit) {
+    Map<String, NicProfile> edited = new LinkedHashMap<>();
+    f.nicProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
+    return new FabricSpec(
+        f.name(),
+        f.description(),
+        f.topology(),
+        f.switchProfiles(),
+        edited,
+        f.hostProfiles(),
+        f.qos(),
+        f.firmware(),
+        f.overrides(),
+        f.sections(),
+        f.firmwareProfiles());
+  }
+
+  private static FabricSpec hosts(FabricSpec f, UnaryOperator<HostProfile> edit) {
+    Map<String, HostProfile> edited = new LinkedHashMap<>();
+    f.hostProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
+    return new FabricSpec(
+        f.name(),
+        f.description(),
+        f.topology(),
+        f.switchProfiles(),
+        f.nicProfiles(),
+        edited,
+        f.qos(),
+        f.firmware(),
+        f.overrides(),
+        f.sections(),
+        f.firmwareProfiles());
+  }
+
+  private static FabricSpec ecn(FabricSpec f, UnaryOperator<EcnProfile> edit) {
+    Map<String, QosPolicy> edited = new LinkedHashMap<>();
+    f.qos()
+        .forEach(
+            (name, q) -> {
+              Map<Integer, EcnProfile> ecn = new LinkedHashMap<>(q.ecn());
+              q.losslessPriorities().forEach(p -> ecn.computeIfPresent(p, (k, e) -> edit.apply(e)));
+              edited.put(
+                  name,
+                  new QosPolicy(
+                      q.name(),
+                      q.dscpToPriority(),
+                      q.losslessPriorities(),
+                      q.pfcPriorities(),
+                      q.xonOffset(),
+                      ecn,
+                      q.scheduler(),
+                      q.mtu()));
+            });
+    return new FabricSpec(
+        f.name(),
+        f.description(),
+        f.topology(),
+        f.switchProfiles(),
+        f.nicProfiles(),
+        f.hostProfiles(),
+        edited,
+        f.firmware(),
+        f.overrides(),
+        f.sections(),
+        f.firmwareProfiles());
+  }
+
+  /** Every firmware version the NIC profiles name, with the pause reaction set. */
+  private static FabricSpec nicFirmware(FabricSpec f, double nanos) {
+    SimTime reaction = SimTime.picos(Math.round(nanos * 1000));
+    Map<String, NicFirmware> edited = new LinkedHashMap<>();
+    for (NicProfile nic : f.nicProfiles().values()) {
+      NicFirmware fw = firmware(f, nic);
+      edited.put(
+          fw.version(),
+          new NicFirmware(
+              fw.version(),
+              fw.dcqcn(),
+              fw.dcqcnVariant(),
+              fw.cnp(),
+              fw.retransmission(),
+              fw.retransmissionTimeout(),
+              fw.adaptiveRetransmission(),
+              fw.receiveBuffer(),
+              reaction,
+              fw.outOfOrder()));
+    }
+    return new FabricSpec(
+        f.name(),
+        f.description(),
+        f.topology(),
+        f.switchProfiles(),
+        f.nicProfiles(),
+        f.hostProfiles(),
+        f.qos(),
+        f.firmware(),
+        f.overrides(),
+        f.sections(),
+        f.firmwareProfiles().with(new FirmwareRegistry(edited, Map.of())));
+  }
+
+  private static SwitchProfile forwardingLatency(SwitchProfile p, SimTime latency) {
+    return new SwitchProfile(
+        p.name(),
+        p.asic(),
+        p.nos(),
+        p.buffer(),
+        p.cellSize(),
+        p.alpha(),
+        p.reserve(),
+        p.headroom(),
+        p.qos(),
+        p.forwarding(),
+        latency,
+        p.watchdog(),
+        p.convergence(),
+        p.loadBalancing());
+  }
+
+  private static NicProfile withDcqcn(NicProfile n, DcqcnParameters dcqcn) {
+    return new NicProfile(
+        n.name(),
+        n.speed(),
+        n.firmware(),
+        n.roce(),
+        n.cnp(),
+        n.pfcPriorities(),
+        n.mtu(),
+        n.qpsPerConnection(),
+        dcqcn,
+        n.outOfOrder());
+  }
+
+  private static DcqcnParameters cnpInterval(DcqcnParameters d, SimTime interval) {
+    return new DcqcnParameters(
+        d.enabled(),
+        d.g(),
+        d.initialAlpha(),
+        d.alphaUpdatePeriod(),
+        d.rateDecreasePeriod(),
+        d.rateIncreaseTimer(),
+        d.byteCounter(),
+        d.fastRecoverySteps(),
+        d.additiveIncrease(),
+        d.hyperIncrease(),
+        d.minRate(),
+        interval);
+  }
+
+  private static HostProfile nvlink(HostProfile h, Rate bandwidth) {
+    return new HostProfile(
+        h.name(),
+        h.gpus(),
+        h.nics(),
+        h.nicProfile(),
+        h.gpuToNic(),
+        bandwidth,
+        h.nvlinkLatency(),
+        h.nvswitch());
+  }
+}

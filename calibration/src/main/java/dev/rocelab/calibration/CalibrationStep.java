@@ -1,0 +1,212 @@
+package dev.rocelab.calibration;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload.Algorithm;
+import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.api.scenario.Workload.Protocol;
+import dev.rocelab.api.unit.SimTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * One run of the calibration suite: what it sends, which model parameters it informs and what it
+ * measures. The steps use the fabric's first NIC of each host: a source, and as destination the
+ * first host on another leaf (the longest path a one-to-one flow takes), which also receives the
+ * incasts.
+ *
+ * @since 0.3
+ */
+@API(status = EXPERIMENTAL, since = "0.3")
+public enum CalibrationStep {
+
+  /**
+   * Ping-pong of 64-byte messages between the two hosts (perftest's {@code ib_write_lat} on a lab):
+   * the one-way latency, which the switch latency sets.
+   */
+  PING_PONG(
+      "ping-pong", Set.of(CalibratedParameter.SWITCH_LATENCY), List.of(Metric.ONE_WAY_LATENCY)),
+
+  /**
+   * One 64 MiB flow: the line rate a single queue pair reaches. It fits nothing; a lab faster than
+   * the fabric file's links is beyond the model's reach, and calibration stops there.
+   */
+  LINE_RATE("line rate", Set.of(), List.of(Metric.THROUGHPUT)),
+
+  /**
+   * Two senders write 16 MiB each to the destination with ECN on: marking onset and the reaction to
+   * CNPs set the marks, the deepest queue and the completion time.
+   */
+  ECN_INCAST(
+      "2:1 incast",
+      Set.of(
+          CalibratedParameter.ECN_KMIN,
+          CalibratedParameter.ECN_KMAX,
+          CalibratedParameter.CNP_INTERVAL),
+      List.of(Metric.ECN_MARKS, Metric.PEAK_QUEUE, Metric.COMPLETION_TIME)),
+
+  /**
+   * Every other host (up to 16) writes 8 MiB to the destination: the queue reaches the pause
+   * threshold, and how fast senders honour pauses sets the pauses sent and the deepest queue; how
+   * often the receiver sends CNPs sets how fast the senders slow down.
+   */
+  DEEP_INCAST(
+      "N:1 incast",
+      Set.of(CalibratedParameter.NIC_PAUSE_REACTION, CalibratedParameter.CNP_INTERVAL),
+      List.of(Metric.PAUSES, Metric.PEAK_QUEUE, Metric.ECN_MARKS, Metric.COMPLETION_TIME)),
+
+  /**
+   * A ring all-reduce of 64 MiB over the GPUs of the two hosts (nccl-tests' {@code all_reduce_perf}
+   * on a lab): where NVLink is slower than the network, its bandwidth sets the bus bandwidth.
+   */
+  ALL_REDUCE(
+      "2-node all-reduce",
+      Set.of(CalibratedParameter.NVLINK_BANDWIDTH),
+      List.of(Metric.BUS_BANDWIDTH));
+
+  /** How long an incast may run: DCQCN at its slowest settings takes milliseconds to drain one. */
+  static final SimTime INCAST_BOUND = SimTime.millis(100);
+
+  /** The largest number of senders of the N:1 incast. */
+  static final int DEEP_INCAST_SENDERS = 16;
+
+  private final String title;
+  private final Set<CalibratedParameter> informs;
+  private final List<Metric> metrics;
+
+  CalibrationStep(String title, Set<CalibratedParameter> informs, List<Metric> metrics) {
+    this.title = title;
+    this.informs = informs;
+    this.metrics = metrics;
+  }
+
+  /**
+   * @return what reports call it, e.g. {@code "2:1 incast"}
+   */
+  public String title() {
+    return title;
+  }
+
+  /**
+   * @return the parameters fitted to this step's measurements
+   */
+  public Set<CalibratedParameter> informs() {
+    return informs;
+  }
+
+  /**
+   * @return what it measures
+   */
+  public List<Metric> metrics() {
+    return metrics;
+  }
+
+  /**
+   * @return its measurements, one per metric
+   */
+  public List<Observable> observables() {
+    return metrics.stream().map(m -> new Observable(this, m)).toList();
+  }
+
+  /**
+   * The step's scenario on a fabric.
+   *
+   * @param graph the fabric
+   * @param seed the scenario's seed
+   * @return the scenario
+   * @throws IllegalArgumentException if the fabric has too few hosts for the step
+   */
+  public Scenario scenario(FabricGraph graph, long seed) {
+    List<Endpoint> nics = firstNics(graph);
+    Endpoint source = nics.get(0);
+    Endpoint destination = destination(graph, nics);
+    String name = "calibration · " + title;
+    return switch (this) {
+      case PING_PONG ->
+          Scenario.flow(source.toString(), destination.toString())
+              .message("64B")
+              .messages(1000)
+              .named(name)
+              .seed(seed)
+              .build();
+      case LINE_RATE ->
+          Scenario.flow(source.toString(), destination.toString())
+              .message("64KiB")
+              .messages(1024)
+              .named(name)
+              .seed(seed)
+              .build();
+      case ECN_INCAST -> incast(name, 2, "16MiB", destination, nics, seed);
+      case DEEP_INCAST ->
+          incast(
+              name,
+              Math.min(DEEP_INCAST_SENDERS, nics.size() - 1),
+              "8MiB",
+              destination,
+              nics,
+              seed);
+      case ALL_REDUCE ->
+          Scenario.collective(CollectiveOperation.ALL_REDUCE)
+              .ranks(2 * graph.hostProfileOf(source.device()).gpus())
+              .algorithm(Algorithm.RING)
+              .protocol(Protocol.SIMPLE)
+              .size("64MiB")
+              .named(name)
+              .seed(seed)
+              .build();
+    };
+  }
+
+  private static Scenario incast(
+      String name, int senders, String message, Endpoint receiver, List<Endpoint> nics, long seed) {
+    if (nics.size() <= senders) {
+      throw new IllegalArgumentException(
+          "a "
+              + senders
+              + ":1 incast needs "
+              + (senders + 1)
+              + " hosts; the fabric has "
+              + nics.size());
+    }
+    return Scenario.incast()
+        .senders(senders)
+        .receiver(receiver.toString())
+        .message(message)
+        .duration(INCAST_BOUND)
+        .named(name)
+        .seed(seed)
+        .build();
+  }
+
+  /** The first NIC of each host, in fabric order. */
+  private static List<Endpoint> firstNics(FabricGraph graph) {
+    List<Endpoint> first = new ArrayList<>();
+    List<String> seen = new ArrayList<>();
+    for (Endpoint nic : graph.nics()) {
+      if (!seen.contains(nic.device())) {
+        seen.add(nic.device());
+        first.add(nic);
+      }
+    }
+    if (first.size() < 2) {
+      throw new IllegalArgumentException(
+          "calibration needs two hosts; the fabric has " + first.size());
+    }
+    return first;
+  }
+
+  /** The first host on another leaf than the first host's, else the second host. */
+  private static Endpoint destination(FabricGraph graph, List<Endpoint> nics) {
+    Endpoint source = nics.get(0);
+    return nics.stream()
+        .skip(1)
+        .filter(n -> !graph.leafOf(n).equals(graph.leafOf(source)))
+        .findFirst()
+        .orElse(nics.get(1));
+  }
+}

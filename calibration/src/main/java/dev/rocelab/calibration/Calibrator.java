@@ -1,0 +1,420 @@
+package dev.rocelab.calibration;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.rocelab.api.backend.FabricBackend;
+import dev.rocelab.api.backend.FabricBackendException;
+import dev.rocelab.api.backend.FabricBackends;
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apiguardian.api.API;
+
+/**
+ * Makes the model a lab's twin. {@link #measure(FabricBackend)} runs the calibration suite ({@link
+ * CalibrationStep}) on the lab; {@link #fit(LabMeasurements)} fits the model's {@link
+ * CalibratedParameter parameters} to what it measured and says how well each is pinned down.
+ *
+ * <pre>{@code
+ * Calibration calibration = new Calibrator(fabric).calibrate(FabricBackends.require("lab"));
+ * if (calibration.fitted()) {
+ *   FabricSpec twin = calibration.calibratedFabric().orElseThrow();
+ * }
+ * }</pre>
+ *
+ * @since 0.3
+ */
+@API(status = EXPERIMENTAL, since = "0.3")
+public final class Calibrator {
+
+  /** How many times the fit is repeated with other seeds to see how far it wanders. */
+  static final int REFITS = 2;
+
+  /** How many other seeds the fitted model runs each step with to measure its noise. */
+  static final int NOISE_SEEDS = 3;
+
+  /** The least relative noise of a lab measurement unless told otherwise: 3%. */
+  public static final double DEFAULT_NOISE = 0.03;
+
+  private final FabricSpec fabric;
+  private final long seed;
+  private final double noise;
+  private final CalibrationListener listener;
+
+  /**
+   * A calibrator of seed 1 and {@link #DEFAULT_NOISE}.
+   *
+   * @param fabric the lab's fabric file: its topology, profiles and the datasheet values the fit
+   *     starts from
+   */
+  public Calibrator(FabricSpec fabric) {
+    this(fabric, 1, DEFAULT_NOISE, new CalibrationListener() {});
+  }
+
+  private Calibrator(FabricSpec fabric, long seed, double noise, CalibrationListener listener) {
+    this.fabric = Objects.requireNonNull(fabric, "fabric must not be null");
+    this.seed = seed;
+    this.noise = noise;
+    this.listener = Objects.requireNonNull(listener, "listener must not be null");
+  }
+
+  /**
+   * @param value the seed of every run, on the lab and on the model
+   * @return a changed copy
+   */
+  public Calibrator seed(long value) {
+    return new Calibrator(fabric, value, noise, listener);
+  }
+
+  /**
+   * @param relative the relative noise of a lab measurement, in (0, 1): the spread repeated runs
+   *     show; confidences scale with it
+   * @return a changed copy
+   */
+  public Calibrator noise(double relative) {
+    if (!(relative > 0 && relative < 1)) {
+      throw new IllegalArgumentException("noise must be in (0, 1) but was " + relative);
+    }
+    return new Calibrator(fabric, seed, relative, listener);
+  }
+
+  /**
+   * @param value told of each step and of the fit
+   * @return a changed copy
+   */
+  public Calibrator listener(CalibrationListener value) {
+    return new Calibrator(fabric, seed, noise, value);
+  }
+
+  /**
+   * Measures the lab and fits the model to it.
+   *
+   * @param lab the lab's backend
+   * @return the calibration
+   */
+  public Calibration calibrate(FabricBackend lab) {
+    return fit(measure(lab));
+  }
+
+  /**
+   * Runs every step of the calibration suite on the lab. A step the lab cannot run, or that breaks,
+   * is recorded with its reason and the next step runs; a lab that cannot be opened (unreachable,
+   * or the fabric file has no inventory of it) breaks every step.
+   *
+   * @param lab the lab's backend
+   * @return what it measured
+   */
+  public LabMeasurements measure(FabricBackend lab) {
+    FabricGraph graph = FabricGraph.of(fabric);
+    Map<CalibrationStep, RunResult> runs = new EnumMap<>(CalibrationStep.class);
+    Map<Observable, Double> values = new TreeMap<>();
+    Map<CalibrationStep, String> broken = new EnumMap<>(CalibrationStep.class);
+    FabricSession session;
+    try {
+      session = lab.open(fabric);
+    } catch (FabricBackendException | IllegalArgumentException e) {
+      for (CalibrationStep step : CalibrationStep.values()) {
+        broken.put(step, "the lab could not be opened: " + e.getMessage());
+        listener.stepEnded(step, Optional.of(broken.get(step)));
+      }
+      return new LabMeasurements(runs, values, broken);
+    }
+    try {
+      for (CalibrationStep step : CalibrationStep.values()) {
+        Optional<String> reason = measure(session, graph, step, runs, values);
+        reason.ifPresent(r -> broken.put(step, r));
+        listener.stepEnded(step, reason);
+      }
+    } finally {
+      session.close();
+    }
+    return new LabMeasurements(runs, values, broken);
+  }
+
+  private Optional<String> measure(
+      FabricSession session,
+      FabricGraph graph,
+      CalibrationStep step,
+      Map<CalibrationStep, RunResult> runs,
+      Map<Observable, Double> values) {
+    Scenario scenario;
+    try {
+      scenario = step.scenario(graph, seed);
+    } catch (IllegalArgumentException e) {
+      return Optional.of("the fabric cannot hold it: " + e.getMessage());
+    }
+    Optional<String> unsupported = session.unsupported(scenario);
+    if (unsupported.isPresent()) {
+      return Optional.of("the lab cannot run it: " + unsupported.get());
+    }
+    listener.stepStarting(step, scenario);
+    RunResult run;
+    try {
+      run = session.run(scenario);
+    } catch (FabricBackendException e) {
+      return Optional.of("broken: " + e.getMessage());
+    }
+    runs.put(step, run);
+    List<String> missing = new ArrayList<>();
+    for (Metric metric : step.metrics()) {
+      metric
+          .of(run)
+          .ifPresentOrElse(
+              v -> values.put(new Observable(step, metric), v), () -> missing.add(metric.title()));
+    }
+    return missing.isEmpty()
+        ? Optional.empty()
+        : Optional.of("the lab did not measure " + String.join(", ", missing));
+  }
+
+  /**
+   * Fits the model to a lab's measurements. Parameters the fabric does not have, and those whose
+   * step did not measure everything, are not fitted (with the reason). A lab beyond the model's
+   * reach (a single flow faster than the fabric file's links carry) is not fitted at all.
+   *
+   * @param lab what the lab measured
+   * @return the calibration
+   */
+  public Calibration fit(LabMeasurements lab) {
+    Objects.requireNonNull(lab, "lab must not be null");
+    List<String> problems = new ArrayList<>();
+    Map<CalibratedParameter, String> notFitted = new EnumMap<>(CalibratedParameter.class);
+    List<CalibratedParameter> fitting = new ArrayList<>();
+    for (CalibratedParameter p : CalibratedParameter.values()) {
+      List<CalibrationStep> steps = informing(p);
+      if (p.in(fabric).isEmpty()) {
+        continue;
+      }
+      if (steps.stream().anyMatch(lab::complete)) {
+        fitting.add(p);
+      } else {
+        notFitted.put(
+            p,
+            steps.stream()
+                .map(s -> s.title() + ": " + lab.brokenReason(s).orElse("did not run"))
+                .collect(Collectors.joining("; ")));
+      }
+    }
+    ModelFit fit = new ModelFit(fabric, FabricBackends.require("model"), lab, seed, fitting);
+    List<CalibrationStep> ran = Stream.of(CalibrationStep.values()).filter(lab::complete).toList();
+    Map<Observable, Double> before = fit.modelValues(ran);
+    beyondReach(lab, before).ifPresent(problems::add);
+    if (fitting.isEmpty() && problems.isEmpty()) {
+      problems.add("nothing to fit: no step that informs a parameter measured everything");
+    }
+    Map<CalibratedParameter, Estimate> estimates = new EnumMap<>(CalibratedParameter.class);
+    List<Observable> observables = ran.stream().flatMap(s -> s.observables().stream()).toList();
+    Map<Observable, Double> sigma = new TreeMap<>();
+    if (problems.isEmpty()) {
+      listener.fitting();
+      fit.fit(fit.noise(observables, NOISE_SEEDS, noise));
+      sigma = fit.noise(observables, NOISE_SEEDS, noise);
+      estimates = estimates(fit, lab, observables, sigma);
+      estimates.forEach(
+          (p, e) -> {
+            if (e.mostSensitive().isEmpty()) {
+              fit.keepFileValue(p);
+            }
+          });
+    } else {
+      fitting.forEach(p -> notFitted.put(p, problems.get(0)));
+    }
+    Map<Observable, Double> after = fit.modelValues(ran);
+    Map<Observable, Double> tolerances = new TreeMap<>();
+    for (Observable o : observables) {
+      // twice the noise where that is wider: a count of ECN marks swings by a quarter between seeds
+      tolerances.put(
+          o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
+    }
+    if (problems.isEmpty()) {
+      notReproduced(lab, after, tolerances).forEach(problems::add);
+    }
+    List<FittedParameter> parameters = parameters(fit, notFitted, estimates);
+    Map<CalibrationStep, RunResult> modelRuns = new EnumMap<>(CalibrationStep.class);
+    FabricSpec fitted = fit.fitted();
+    for (CalibrationStep step : lab.runs().keySet()) {
+      modelRuns.put(step, fit.run(step, fitted));
+    }
+    return new Calibration(
+        fabric,
+        seed,
+        noise,
+        lab,
+        parameters,
+        before,
+        after,
+        tolerances,
+        modelRuns,
+        problems,
+        fit.runs());
+  }
+
+  /**
+   * How well the measurements pin a fitted parameter down.
+   *
+   * @param relativeError the larger of the local standard error and the refits' spread
+   * @param confidence what that means
+   * @param sensitivity the largest elasticity of a measurement to it
+   * @param mostSensitive the measurement of that elasticity, if any depends on it
+   */
+  private record Estimate(
+      double relativeError,
+      Confidence confidence,
+      double sensitivity,
+      Optional<Observable> mostSensitive) {}
+
+  /**
+   * Each fitted parameter's estimate: the standard error from the measurements' elasticities and
+   * noise ({@link ModelFit#standardErrors}), widened to how far fits with other seeds land.
+   */
+  private Map<CalibratedParameter, Estimate> estimates(
+      ModelFit fit,
+      LabMeasurements lab,
+      List<Observable> observables,
+      Map<Observable, Double> sigma) {
+    Map<CalibratedParameter, Double> spread = refitSpread(fit, lab, sigma);
+    double[][] j = fit.elasticities(observables);
+    double[] errors =
+        ModelFit.standardErrors(j, observables.stream().mapToDouble(sigma::get).toArray());
+    Map<CalibratedParameter, Estimate> estimates = new EnumMap<>(CalibratedParameter.class);
+    for (int c = 0; c < fit.parameters().size(); c++) {
+      CalibratedParameter p = fit.parameters().get(c);
+      int strongest = -1;
+      for (int r = 0; r < observables.size(); r++) {
+        if (strongest < 0 || Math.abs(j[r][c]) > Math.abs(j[strongest][c])) {
+          strongest = r;
+        }
+      }
+      boolean informative = strongest >= 0 && Math.abs(j[strongest][c]) >= 1e-3;
+      double relative = Math.expm1(Math.max(errors[c], spread.getOrDefault(p, 0.0)));
+      estimates.put(
+          p,
+          new Estimate(
+              relative,
+              Confidence.of(relative),
+              informative ? Math.abs(j[strongest][c]) : 0,
+              informative ? Optional.of(observables.get(strongest)) : Optional.empty()));
+    }
+    return estimates;
+  }
+
+  /**
+   * How far fits with other seeds land from the fit: the largest log ratio per parameter. Where
+   * several values reproduce the lab equally well (a valley in the cost), refits find different
+   * ones, which a local error estimate cannot see.
+   */
+  private Map<CalibratedParameter, Double> refitSpread(
+      ModelFit fit, LabMeasurements lab, Map<Observable, Double> sigma) {
+    Map<CalibratedParameter, Double> values = fit.values();
+    Map<CalibratedParameter, Double> spread = new EnumMap<>(CalibratedParameter.class);
+    for (int k = 1; k <= REFITS; k++) {
+      ModelFit refit =
+          new ModelFit(
+              fabric, FabricBackends.require("model"), lab, seed + 1000L * k, fit.parameters());
+      refit.fit(sigma);
+      fit.count(refit.runs());
+      refit
+          .values()
+          .forEach((p, v) -> spread.merge(p, Math.abs(Math.log(v / values.get(p))), Math::max));
+    }
+    return spread;
+  }
+
+  private List<FittedParameter> parameters(
+      ModelFit fit,
+      Map<CalibratedParameter, String> notFitted,
+      Map<CalibratedParameter, Estimate> estimates) {
+    Map<CalibratedParameter, Double> values = fit.values();
+    List<FittedParameter> out = new ArrayList<>();
+    for (CalibratedParameter p : CalibratedParameter.values()) {
+      Optional<Double> initial = p.in(fabric);
+      if (initial.isEmpty()) {
+        continue;
+      }
+      Estimate e = estimates.get(p);
+      Optional<String> reason =
+          e == null
+              ? Optional.of(notFitted.getOrDefault(p, "not fitted"))
+              : e.mostSensitive().isEmpty()
+                  ? Optional.of(
+                      "no measurement of the suite depends on it here; kept at the fabric file's"
+                          + " value")
+                  : Optional.empty();
+      out.add(
+          new FittedParameter(
+              p,
+              initial.get(),
+              reason.isEmpty() ? values.get(p) : initial.get(),
+              e == null ? Double.NaN : e.relativeError(),
+              e == null ? Optional.empty() : Optional.of(e.confidence()),
+              e == null ? 0 : e.sensitivity(),
+              e == null ? Optional.empty() : e.mostSensitive(),
+              reason.isEmpty() && fit.atBound(p),
+              reason));
+    }
+    return out;
+  }
+
+  private static List<CalibrationStep> informing(CalibratedParameter p) {
+    return Stream.of(CalibrationStep.values()).filter(s -> s.informs().contains(p)).toList();
+  }
+
+  /** A single flow on the lab faster than the model's links carry it. */
+  private static Optional<String> beyondReach(LabMeasurements lab, Map<Observable, Double> model) {
+    Observable rate = new Observable(CalibrationStep.LINE_RATE, Metric.THROUGHPUT);
+    Double modelRate = model.get(rate);
+    if (modelRate == null || lab.value(rate).isEmpty()) {
+      return Optional.empty();
+    }
+    double labRate = lab.value(rate).getAsDouble();
+    if (labRate > modelRate * (1 + Metric.THROUGHPUT.tolerance())) {
+      return Optional.of(
+          String.format(
+              Locale.ROOT,
+              "beyond the model's reach: a single flow on the lab reaches %.1f Gb/s, the model of"
+                  + " the fabric file %.1f Gb/s; the file's link or NIC speeds are below the lab's",
+              labRate,
+              modelRate));
+    }
+    return Optional.empty();
+  }
+
+  /** Every measurement the fitted model misses by more than its tolerance. */
+  private static List<String> notReproduced(
+      LabMeasurements lab, Map<Observable, Double> model, Map<Observable, Double> tolerances) {
+    List<String> problems = new ArrayList<>();
+    lab.values()
+        .forEach(
+            (o, measured) -> {
+              Double value = model.get(o);
+              double difference = value == null ? 1 : o.metric().difference(value, measured);
+              double tolerance = tolerances.getOrDefault(o, o.metric().tolerance());
+              if (difference > tolerance) {
+                problems.add(
+                    String.format(
+                        Locale.ROOT,
+                        "the fitted model does not reproduce the lab's %s: lab %.4g, model %s %s"
+                            + " (%.0f%% apart, tolerance %.0f%%)",
+                        o,
+                        measured,
+                        value == null ? "none" : String.format(Locale.ROOT, "%.4g", value),
+                        o.metric().unit(),
+                        difference * 100,
+                        tolerance * 100));
+              }
+            });
+    return problems;
+  }
+}

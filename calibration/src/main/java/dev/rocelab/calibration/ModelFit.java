@@ -1,0 +1,516 @@
+package dev.rocelab.calibration;
+
+import dev.rocelab.api.backend.FabricBackend;
+import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import org.apache.commons.math3.exception.TooManyEvaluationsException;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.apache.commons.math3.optim.InitialGuess;
+import org.apache.commons.math3.optim.MaxEval;
+import org.apache.commons.math3.optim.SimpleBounds;
+import org.apache.commons.math3.optim.SimpleValueChecker;
+import org.apache.commons.math3.optim.nonlinear.scalar.GoalType;
+import org.apache.commons.math3.optim.nonlinear.scalar.ObjectiveFunction;
+import org.apache.commons.math3.optim.nonlinear.scalar.noderiv.CMAESOptimizer;
+import org.apache.commons.math3.optim.univariate.BrentOptimizer;
+import org.apache.commons.math3.optim.univariate.SearchInterval;
+import org.apache.commons.math3.optim.univariate.UnivariateObjectiveFunction;
+import org.apache.commons.math3.random.MersenneTwister;
+
+/**
+ * Fits the model to a lab's measurements, step by step in suite order: the parameters a step
+ * informs are fitted to that step's measurements, the others held at their current values (fitted
+ * by an earlier step, else the fabric file's). A single parameter is fitted by Brent's method, two
+ * or more by CMA-ES, both from Apache Commons Math, on each parameter's logarithmic position within
+ * its bounds. The cost is the sum of squared log ratios of model to lab values. Every model run is
+ * deterministic (the calibration's seed) and remembered, so no point is simulated twice.
+ */
+final class ModelFit {
+
+  /** Evaluations of one step's fit, at most. */
+  static final int MAX_EVALUATIONS = 400;
+
+  /** The relative change of a parameter by which its elasticities are measured. */
+  static final double ELASTICITY_STEP = Math.log(1.1);
+
+  private static final double BRENT_TOLERANCE = 1e-3;
+
+  private final FabricSpec fabric;
+  private final FabricGraph graph;
+  private final FabricBackend model;
+  private final LabMeasurements lab;
+  private final long seed;
+  private final List<CalibratedParameter> parameters;
+  private final Map<CalibratedParameter, Double> positions =
+      new EnumMap<>(CalibratedParameter.class);
+  private final Map<String, Map<Metric, Double>> memo = new HashMap<>();
+  private final Map<CalibrationStep, Boolean> converged = new EnumMap<>(CalibrationStep.class);
+  private final Map<Observable, Double> sigma = new TreeMap<>();
+  private int runs;
+
+  /**
+   * @param fabric the fabric file's fabric
+   * @param model the model backend
+   * @param lab what the lab measured
+   * @param seed the seed of every model run
+   * @param parameters the parameters to fit
+   */
+  ModelFit(
+      FabricSpec fabric,
+      FabricBackend model,
+      LabMeasurements lab,
+      long seed,
+      List<CalibratedParameter> parameters) {
+    this.fabric = fabric;
+    this.graph = FabricGraph.of(fabric);
+    this.model = model;
+    this.lab = lab;
+    this.seed = seed;
+    this.parameters = List.copyOf(parameters);
+    for (CalibratedParameter p : parameters) {
+      positions.put(p, p.position(p.in(fabric).orElseThrow()));
+    }
+  }
+
+  /**
+   * Fits the parameters group by group: steps that inform a common parameter are fitted together
+   * (the incasts share the CNP interval), each group's parameters against all its steps'
+   * measurements, each measurement's log ratio weighed by its noise (a weighted least-squares fit:
+   * ECN marks that swing by a quarter from seed to seed count for less than a completion time that
+   * moves by a percent).
+   *
+   * @param noise each measurement's noise, {@link #noise(List, int, double)}
+   */
+  void fit(Map<Observable, Double> noise) {
+    sigma.putAll(noise);
+    for (List<CalibrationStep> group : groups()) {
+      List<CalibratedParameter> own =
+          parameters.stream()
+              .filter(p -> group.stream().anyMatch(s -> s.informs().contains(p)))
+              .toList();
+      boolean done = own.size() == 1 ? brent(group, own.get(0)) : cmaes(group, own);
+      group.forEach(s -> converged.put(s, done));
+    }
+  }
+
+  /** The measured steps that inform a fitted parameter, joined where they share one. */
+  private List<List<CalibrationStep>> groups() {
+    List<List<CalibrationStep>> groups = new ArrayList<>();
+    for (CalibrationStep step : CalibrationStep.values()) {
+      boolean informs = parameters.stream().anyMatch(p -> step.informs().contains(p));
+      boolean measured = step.observables().stream().anyMatch(o -> lab.value(o).isPresent());
+      if (!informs || !measured) {
+        continue;
+      }
+      List<CalibrationStep> joined = new ArrayList<>(List.of(step));
+      groups.removeIf(
+          g -> {
+            boolean shares =
+                g.stream()
+                    .anyMatch(
+                        s ->
+                            s.informs().stream()
+                                .anyMatch(
+                                    p -> parameters.contains(p) && step.informs().contains(p)));
+            if (shares) {
+              joined.addAll(0, g);
+            }
+            return shares;
+          });
+      groups.add(joined);
+    }
+    return groups;
+  }
+
+  /**
+   * @return per step whose parameters were fitted, whether its optimiser met its convergence
+   *     criterion within {@link #MAX_EVALUATIONS}
+   */
+  Map<CalibrationStep, Boolean> converged() {
+    return converged;
+  }
+
+  /**
+   * @return the fitted value of each parameter
+   */
+  Map<CalibratedParameter, Double> values() {
+    Map<CalibratedParameter, Double> values = new EnumMap<>(CalibratedParameter.class);
+    positions.forEach((p, x) -> values.put(p, p.value(x)));
+    return values;
+  }
+
+  /**
+   * Leaves a parameter at the fabric file's value from now on: the measurements do not pin it down,
+   * and a fitted value would look like a measurement of the lab.
+   *
+   * @param p the parameter
+   */
+  void keepFileValue(CalibratedParameter p) {
+    positions.remove(p);
+  }
+
+  /**
+   * @return the fabric with the fitted values
+   */
+  FabricSpec fitted() {
+    return applied(positions);
+  }
+
+  /**
+   * @return model runs made so far
+   */
+  int runs() {
+    return runs;
+  }
+
+  /**
+   * Counts model runs made on this fit's behalf.
+   *
+   * @param more how many
+   */
+  void count(int more) {
+    runs += more;
+  }
+
+  /**
+   * The model's value of every measurement at the fitted values.
+   *
+   * @param steps the steps to run
+   * @return the values
+   */
+  Map<Observable, Double> modelValues(List<CalibrationStep> steps) {
+    Map<Observable, Double> values = new TreeMap<>();
+    for (CalibrationStep step : steps) {
+      measure(step, positions).forEach((m, v) -> values.put(new Observable(step, m), v));
+    }
+    return values;
+  }
+
+  /**
+   * Each measurement's elasticity to each parameter, {@code d ln(value) / d ln(parameter)}, by
+   * central differences of {@link #ELASTICITY_STEP} around the fitted values.
+   *
+   * @param observables the measurements
+   * @return one row per measurement, one column per parameter
+   */
+  double[][] elasticities(List<Observable> observables) {
+    double[][] j = new double[observables.size()][parameters.size()];
+    for (int c = 0; c < parameters.size(); c++) {
+      CalibratedParameter p = parameters.get(c);
+      double step = ELASTICITY_STEP / Math.log(p.upper() / p.lower());
+      double x = positions.get(p);
+      double up = Math.min(1, x + step);
+      double down = Math.max(0, x - step);
+      double span = (up - down) * Math.log(p.upper() / p.lower());
+      Map<CalibratedParameter, Double> high = new EnumMap<>(positions);
+      high.put(p, up);
+      Map<CalibratedParameter, Double> low = new EnumMap<>(positions);
+      low.put(p, down);
+      for (int r = 0; r < observables.size(); r++) {
+        Observable o = observables.get(r);
+        double vHigh = measure(o.step(), high).getOrDefault(o.metric(), Double.NaN);
+        double vLow = measure(o.step(), low).getOrDefault(o.metric(), Double.NaN);
+        j[r][c] = span == 0 ? 0 : o.metric().residual(vHigh, vLow) / span;
+      }
+    }
+    return j;
+  }
+
+  /**
+   * Each measurement's noise: the spread of its logarithm over runs of the model at the current
+   * values with other seeds (ECMP hashes, jitter, the order of simultaneous events), at least
+   * {@code floor} — a lab run varies at least as much as the model's.
+   *
+   * @param observables the measurements
+   * @param seeds how many other seeds
+   * @param floor the smallest noise
+   * @return one standard deviation per measurement
+   */
+  Map<Observable, Double> noise(List<Observable> observables, int seeds, double floor) {
+    FabricSpec spec = fitted();
+    Map<CalibrationStep, List<RunResult>> runsBySeed = new EnumMap<>(CalibrationStep.class);
+    Map<Observable, Double> spread = new TreeMap<>();
+    for (int r = 0; r < observables.size(); r++) {
+      Observable o = observables.get(r);
+      List<RunResult> others =
+          runsBySeed.computeIfAbsent(
+              o.step(),
+              step -> {
+                List<RunResult> list = new ArrayList<>();
+                for (int i = 1; i <= seeds; i++) {
+                  runs++;
+                  list.add(run(step, spec, seed + i));
+                }
+                return list;
+              });
+      double[] logs =
+          others.stream()
+              .map(run -> o.metric().of(run))
+              .filter(OptionalDouble::isPresent)
+              .mapToDouble(v -> o.metric().log(v.getAsDouble()))
+              .toArray();
+      double mean = Arrays.stream(logs).average().orElse(0);
+      double variance =
+          logs.length < 2
+              ? 0
+              : Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (logs.length - 1);
+      spread.put(o, Math.max(floor, Math.sqrt(variance)));
+    }
+    return spread;
+  }
+
+  /**
+   * The standard error of each parameter's logarithm: the square roots of the diagonal of {@code
+   * (JᵀWJ)⁻¹}, with {@code W} the inverse variance of each measurement. A parameter no measurement
+   * depends on has an infinite error.
+   *
+   * @param elasticities {@link #elasticities(List)}
+   * @param noise the noise of each measurement, {@link #noise(List, int, double)}
+   * @return one error per parameter
+   */
+  static double[] standardErrors(double[][] elasticities, double[] noise) {
+    // noise: one per row of the elasticities
+    int n = elasticities.length == 0 ? 0 : elasticities[0].length;
+    double[] errors = new double[n];
+    List<Integer> informative = new ArrayList<>();
+    for (int c = 0; c < n; c++) {
+      double norm = 0;
+      for (double[] row : elasticities) {
+        norm += row[c] * row[c];
+      }
+      if (Math.sqrt(norm) < 1e-3 || Double.isNaN(norm)) {
+        errors[c] = Double.POSITIVE_INFINITY;
+      } else {
+        informative.add(c);
+      }
+    }
+    if (informative.isEmpty()) {
+      return errors;
+    }
+    RealMatrix jtj = new Array2DRowRealMatrix(informative.size(), informative.size());
+    for (int a = 0; a < informative.size(); a++) {
+      for (int b = 0; b < informative.size(); b++) {
+        double sum = 0;
+        for (int r = 0; r < elasticities.length; r++) {
+          double[] row = elasticities[r];
+          sum += row[informative.get(a)] * row[informative.get(b)] / (noise[r] * noise[r]);
+        }
+        jtj.setEntry(a, b, sum);
+      }
+    }
+    LUDecomposition lu = new LUDecomposition(jtj, 1e-12);
+    if (!lu.getSolver().isNonSingular()) {
+      informative.forEach(c -> errors[c] = Double.POSITIVE_INFINITY);
+      return errors;
+    }
+    RealMatrix inverse = lu.getSolver().getInverse();
+    for (int a = 0; a < informative.size(); a++) {
+      double variance = inverse.getEntry(a, a);
+      errors[informative.get(a)] = variance > 0 ? Math.sqrt(variance) : Double.POSITIVE_INFINITY;
+    }
+    return errors;
+  }
+
+  /**
+   * @return the parameters fitted, in order
+   */
+  List<CalibratedParameter> parameters() {
+    return parameters;
+  }
+
+  /**
+   * @param p a parameter
+   * @return whether its fitted value lies at one of its bounds
+   */
+  boolean atBound(CalibratedParameter p) {
+    Double x = positions.get(p);
+    if (x == null) {
+      return false;
+    }
+    return x <= 0.01 || x >= 0.99;
+  }
+
+  private boolean brent(List<CalibrationStep> steps, CalibratedParameter p) {
+    Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
+    double start = positions.get(p);
+    double[] best = {start, cost(steps, trial)};
+    try {
+      new BrentOptimizer(BRENT_TOLERANCE, BRENT_TOLERANCE / 10)
+          .optimize(
+              new MaxEval(MAX_EVALUATIONS),
+              new UnivariateObjectiveFunction(
+                  x -> {
+                    trial.put(p, x);
+                    double c = cost(steps, trial);
+                    if (c < best[1]) {
+                      best[0] = x;
+                      best[1] = c;
+                    }
+                    return c;
+                  }),
+              GoalType.MINIMIZE,
+              new SearchInterval(0, 1, start));
+      positions.put(p, best[0]);
+      return true;
+    } catch (TooManyEvaluationsException e) {
+      positions.put(p, best[0]);
+      return false;
+    }
+  }
+
+  private boolean cmaes(List<CalibrationStep> steps, List<CalibratedParameter> own) {
+    double[] start = own.stream().mapToDouble(positions::get).toArray();
+    Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
+    double[] bestPoint = start.clone();
+    double[] bestCost = {cost(steps, trial)};
+    double[] sigma = new double[own.size()];
+    Arrays.fill(sigma, 0.3);
+    CMAESOptimizer optimizer =
+        new CMAESOptimizer(
+            MAX_EVALUATIONS,
+            0,
+            true,
+            0,
+            0,
+            new MersenneTwister(seed),
+            false,
+            new SimpleValueChecker(1e-4, 1e-6));
+    boolean done;
+    try {
+      optimizer.optimize(
+          new MaxEval(MAX_EVALUATIONS),
+          new ObjectiveFunction(
+              x -> {
+                for (int i = 0; i < own.size(); i++) {
+                  trial.put(own.get(i), x[i]);
+                }
+                double c = cost(steps, trial);
+                if (c < bestCost[0]) {
+                  bestCost[0] = c;
+                  System.arraycopy(x, 0, bestPoint, 0, x.length);
+                }
+                return c;
+              }),
+          GoalType.MINIMIZE,
+          new InitialGuess(start),
+          new SimpleBounds(new double[own.size()], filled(own.size(), 1)),
+          new CMAESOptimizer.Sigma(sigma),
+          new CMAESOptimizer.PopulationSize(4 + (int) (3 * Math.log(own.size())) + 2));
+      done = true;
+    } catch (TooManyEvaluationsException e) {
+      done = false;
+    }
+    for (int i = 0; i < own.size(); i++) {
+      positions.put(own.get(i), bestPoint[i]);
+    }
+    return done;
+  }
+
+  private static double[] filled(int n, double value) {
+    double[] a = new double[n];
+    Arrays.fill(a, value);
+    return a;
+  }
+
+  /**
+   * The sum of squared log ratios of the model's values to the lab's, each over its noise, over the
+   * steps' measured metrics; a metric the model did not produce (a flow that did not complete)
+   * costs as much as a factor of e<sup>10</sup>.
+   */
+  private double cost(List<CalibrationStep> steps, Map<CalibratedParameter, Double> at) {
+    double sum = misorderedThresholds(at);
+    for (CalibrationStep step : steps) {
+      Map<Metric, Double> model = measure(step, at);
+      for (Metric m : step.metrics()) {
+        OptionalDouble measured = lab.value(new Observable(step, m));
+        Double value = model.get(m);
+        if (measured.isPresent()) {
+          double r = value == null ? 10 : m.residual(value, measured.getAsDouble());
+          double noise = sigma.getOrDefault(new Observable(step, m), 1.0);
+          sum += r * r / (noise * noise);
+        }
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * A penalty where Kmax lies below Kmin: the model then marks from Kmax on, and every Kmin above
+   * it looks alike — a flat region the optimiser would wander in. The penalty leads it back.
+   */
+  private static double misorderedThresholds(Map<CalibratedParameter, Double> at) {
+    Double kmin = at.get(CalibratedParameter.ECN_KMIN);
+    Double kmax = at.get(CalibratedParameter.ECN_KMAX);
+    if (kmin == null || kmax == null) {
+      return 0;
+    }
+    double excess =
+        Math.log(
+            CalibratedParameter.ECN_KMIN.value(kmin) / CalibratedParameter.ECN_KMAX.value(kmax));
+    return excess > 0 ? 10 * excess * excess : 0;
+  }
+
+  /** The step's metrics on the model at these positions; each point simulated once. */
+  private Map<Metric, Double> measure(CalibrationStep step, Map<CalibratedParameter, Double> at) {
+    StringBuilder key = new StringBuilder(step.name());
+    at.forEach((p, x) -> key.append(':').append(p.ordinal()).append('=').append(x));
+    return memo.computeIfAbsent(key.toString(), k -> simulate(step, at));
+  }
+
+  private Map<Metric, Double> simulate(CalibrationStep step, Map<CalibratedParameter, Double> at) {
+    runs++;
+    RunResult run = run(step, applied(at));
+    Map<Metric, Double> values = new EnumMap<>(Metric.class);
+    for (Metric m : step.metrics()) {
+      m.of(run).ifPresent(v -> values.put(m, v));
+    }
+    return values;
+  }
+
+  /**
+   * Runs a step on the model.
+   *
+   * @param step the step
+   * @param spec the fabric to run it on
+   * @return the run
+   */
+  RunResult run(CalibrationStep step, FabricSpec spec) {
+    return run(step, spec, seed);
+  }
+
+  private RunResult run(CalibrationStep step, FabricSpec spec, long runSeed) {
+    FabricSession session = model.open(spec);
+    try {
+      return session.run(step.scenario(FabricGraph.of(spec), runSeed));
+    } finally {
+      session.close();
+    }
+  }
+
+  private FabricSpec applied(Map<CalibratedParameter, Double> at) {
+    FabricSpec spec = fabric;
+    for (Map.Entry<CalibratedParameter, Double> e : at.entrySet()) {
+      spec = e.getKey().applyTo(spec, e.getKey().value(e.getValue()));
+    }
+    return spec;
+  }
+
+  /**
+   * @return the fabric's graph
+   */
+  FabricGraph graph() {
+    return graph;
+  }
+}

@@ -1,0 +1,192 @@
+package dev.rocelab.calibration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.NicFirmware;
+import dev.rocelab.fabricfile.FabricFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a calibration writes, and that what it writes is usable. */
+class CalibrationReportTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Map<CalibratedParameter, Double> TRUTH =
+      CalibratorTest.values(
+          CalibratedParameter.SWITCH_LATENCY, 850,
+          CalibratedParameter.ECN_KMIN, 150,
+          CalibratedParameter.ECN_KMAX, 900,
+          CalibratedParameter.CNP_INTERVAL, 20,
+          CalibratedParameter.NIC_PAUSE_REACTION, 3000,
+          CalibratedParameter.NVLINK_BANDWIDTH, 30);
+
+  private static Calibration fit;
+
+  @BeforeAll
+  static void calibrate() {
+    fit =
+        new Calibrator(CalibratorTest.fabric())
+            .calibrate(new HiddenModelLab(CalibratorTest.hidden(TRUTH), 7));
+    assertThat(fit.fitted()).as("%s", fit.problems()).isTrue();
+  }
+
+  @Test
+  void theProfileLoadsAsFirmwareProfilesAndCarriesTheFittedValues(@TempDir Path dir)
+      throws IOException {
+    CalibrationReport report = new CalibrationReport(fit, "2026-11-26");
+    report.writeTo(dir);
+    String profile = Files.readString(dir.resolve("profile.yaml"));
+    System.out.println(profile);
+    String fabric =
+        Files.readString(CalibratorTest.FABRIC)
+            .replace("firmware: 28.39.1002", "firmware: \"" + report.calibratedVersion() + "\"");
+    FabricSpec loaded = FabricFiles.load(fabric + profile, "lab8-with-profile.yaml");
+
+    NicFirmware firmware = loaded.firmwareRegistry().nicBehaviour("28.39.1002+cal.2026-11-26");
+    FittedParameter cnp = fit.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow();
+    assertThat(cnp.isFitted()).isTrue();
+    // the NIC profile writes no DCQCN key: it takes the calibrated version's
+    assertThat(CalibratedParameter.CNP_INTERVAL.in(loaded).orElseThrow())
+        .isCloseTo(cnp.fitted(), withinPercentage(0.1));
+    assertThat(firmware.dcqcn().cnpInterval().toMicros())
+        .isCloseTo(cnp.fitted(), withinPercentage(0.1));
+    FittedParameter pause = fit.parameter(CalibratedParameter.NIC_PAUSE_REACTION).orElseThrow();
+    if (pause.isFitted()) {
+      assertThat(firmware.pauseReaction().toNanos())
+          .isCloseTo(pause.fitted(), withinPercentage(0.1));
+      assertThat(profile).contains("pauseReaction: ");
+    } else {
+      assertThat(profile)
+          .doesNotContain("pauseReaction: ")
+          .contains("# Not written: NIC pause reaction");
+    }
+  }
+
+  @Test
+  void theCalibratedFabricLoadsAndIsTheTwinThatReproducesTheLab(@TempDir Path dir)
+      throws IOException {
+    new CalibrationReport(fit, "test").writeTo(dir);
+    FabricSpec twin = FabricFiles.load(dir.resolve("calibrated.yaml"));
+
+    for (FittedParameter p : fit.parameters()) {
+      double expected = p.isFitted() ? p.fitted() : p.initial();
+      assertThat(p.parameter().in(twin).orElseThrow())
+          .as("%s", p.parameter())
+          .isCloseTo(expected, withinPercentage(0.5));
+    }
+    // the twin reproduces the lab's one-way latency, run anew from the written file
+    var run =
+        dev.rocelab.api.backend.FabricBackends.require("model")
+            .open(twin)
+            .run(
+                CalibrationStep.PING_PONG.scenario(dev.rocelab.api.fabric.FabricGraph.of(twin), 1));
+    double latency = Metric.ONE_WAY_LATENCY.of(run).getAsDouble();
+    double lab =
+        fit.lab()
+            .value(new Observable(CalibrationStep.PING_PONG, Metric.ONE_WAY_LATENCY))
+            .getAsDouble();
+    assertThat(latency).isCloseTo(lab, withinPercentage(5));
+  }
+
+  @Test
+  void theJsonHoldsEveryParameterAndMeasurementAndTheAllureResultsEveryStep(@TempDir Path dir)
+      throws IOException {
+    new CalibrationReport(fit, "test").writeTo(dir);
+    JsonNode json = JSON.readTree(dir.resolve("calibration.json").toFile());
+
+    assertThat(json.get("fitted").asBoolean()).isTrue();
+    assertThat(json.get("parameters")).hasSize(CalibratedParameter.values().length);
+    JsonNode latency = json.get("parameters").get(0);
+    assertThat(latency.get("parameter").asText()).isEqualTo("SWITCH_LATENCY");
+    assertThat(latency.get("confidence").asText()).isEqualTo("HIGH");
+    assertThat(latency.get("fitted").asDouble()).isCloseTo(850, withinPercentage(5));
+    assertThat(json.get("steps")).hasSize(CalibrationStep.values().length);
+    assertThat(json.get("steps").get(0).get("measurements").get(0).has("lab")).isTrue();
+
+    List<JsonNode> results = allureResults(dir.resolve("allure-results"));
+    assertThat(results).hasSize(CalibrationStep.values().length + 1);
+    assertThat(results).extracting(r -> r.get("status").asText()).containsOnly("passed");
+    assertThat(results)
+        .filteredOn(r -> !r.get("name").asText().endsWith("fitted parameters"))
+        .allSatisfy(
+            r ->
+                assertThat(attachment(dir, r))
+                    .contains("model (fit)")
+                    .contains("Every metric of the lab's run beside the fitted model's"));
+    assertThat(results)
+        .filteredOn(r -> r.get("name").asText().endsWith("fitted parameters"))
+        .singleElement()
+        .satisfies(r -> assertThat(attachment(dir, r)).contains("switch latency"));
+  }
+
+  @Test
+  void aLabBeyondReachWithABrokenStepWritesNoProfileAndReportsBothInAllure(@TempDir Path dir)
+      throws IOException {
+    FabricSpec faster =
+        FabricFiles.load(CalibratorTest.FABRIC.getParent().resolve("lab8-800g.yaml"));
+    Calibration calibration =
+        new Calibrator(CalibratorTest.fabric())
+            .calibrate(new HiddenModelLab(faster, 7).breaking(CalibrationStep.ALL_REDUCE));
+    new CalibrationReport(calibration, "test").writeTo(dir);
+
+    assertThat(dir.resolve("profile.yaml")).doesNotExist();
+    assertThat(dir.resolve("calibrated.yaml")).doesNotExist();
+    assertThat(JSON.readTree(dir.resolve("calibration.json").toFile()).get("fitted").asBoolean())
+        .isFalse();
+    List<JsonNode> results = allureResults(dir.resolve("allure-results"));
+    assertThat(results)
+        .filteredOn(r -> r.get("name").asText().equals("calibration · 2-node all-reduce"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.get("status").asText()).isEqualTo("broken"))
+        .satisfies(
+            r ->
+                assertThat(r.get("statusDetails").get("message").asText())
+                    .contains("ib_write_bw: connection refused"));
+    assertThat(results)
+        .filteredOn(r -> r.get("name").asText().equals("calibration · fitted parameters"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.get("status").asText()).isEqualTo("failed"))
+        .satisfies(
+            r ->
+                assertThat(r.get("statusDetails").get("message").asText())
+                    .contains("beyond the model's reach"));
+  }
+
+  @Test
+  void theSameLabAndSeedGiveTheSameCalibration() {
+    Calibration again =
+        new Calibrator(CalibratorTest.fabric())
+            .calibrate(new HiddenModelLab(CalibratorTest.hidden(TRUTH), 7));
+
+    assertThat(new CalibrationReport(again, "test").json())
+        .isEqualTo(new CalibrationReport(fit, "test").json());
+  }
+
+  private static String attachment(Path dir, JsonNode result) throws IOException {
+    return Files.readString(
+        dir.resolve("allure-results")
+            .resolve(result.get("attachments").get(0).get("source").asText()));
+  }
+
+  private static List<JsonNode> allureResults(Path dir) throws IOException {
+    List<JsonNode> results = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.filter(f -> f.toString().endsWith("-result.json")).sorted().toList()) {
+        results.add(JSON.readTree(f.toFile()));
+      }
+    }
+    return results;
+  }
+}

@@ -1,0 +1,165 @@
+package dev.rocelab.calibration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.fabricfile.FabricFiles;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fit against labs whose parameters are known: the model of the test fabric with hidden values,
+ * run with another seed than the fit's. Each parameter the calibration calls identified must lie
+ * within three of its stated standard errors of the hidden value; parameters the suite cannot see
+ * must be reported so.
+ */
+public class CalibratorTest {
+
+  public static final Path FABRIC = Path.of("src/test/resources/fabrics/lab8.yaml");
+
+  static FabricSpec fabric() {
+    return FabricFiles.load(FABRIC);
+  }
+
+  public static FabricSpec hidden(Map<CalibratedParameter, Double> values) {
+    FabricSpec spec = fabric();
+    for (Map.Entry<CalibratedParameter, Double> e : values.entrySet()) {
+      spec = e.getKey().applyTo(spec, e.getValue());
+    }
+    return spec;
+  }
+
+  public static Map<CalibratedParameter, Double> values(Object... pairs) {
+    Map<CalibratedParameter, Double> map = new EnumMap<>(CalibratedParameter.class);
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((CalibratedParameter) pairs[i], ((Number) pairs[i + 1]).doubleValue());
+    }
+    return map;
+  }
+
+  /** Prints true against fitted values and asserts the recovery rule of the class javadoc. */
+  public static void assertRecovered(
+      Calibration calibration, Map<CalibratedParameter, Double> truth) {
+    System.out.println(new CalibrationReport(calibration, "test").parameterTable());
+    truth.forEach(
+        (p, v) ->
+            System.out.printf(
+                "recovery %s: true %.4g fitted %.4g (%s)%n",
+                p.title(),
+                v,
+                calibration.parameter(p).orElseThrow().fitted(),
+                calibration.parameter(p).orElseThrow().confidence().orElseThrow()));
+    assertThat(calibration.problems()).isEmpty();
+    assertThat(calibration.fitted()).isTrue();
+    for (FittedParameter p : calibration.parameters()) {
+      if (p.identified()) {
+        double error = Math.abs(Math.log(p.fitted() / truth.get(p.parameter())));
+        assertThat(error)
+            .as(
+                "%s: fitted %.4g, true %.4g, ±%.0f%%",
+                p.parameter(), p.fitted(), truth.get(p.parameter()), p.relativeError() * 100)
+            .isLessThanOrEqualTo(3 * Math.log1p(p.relativeError()));
+      }
+    }
+  }
+
+  @Test
+  void recoversTheSwitchLatencyAndTheCnpIntervalAndSaysNvlinkIsHiddenBehindTheNetwork() {
+    Map<CalibratedParameter, Double> truth =
+        values(
+            CalibratedParameter.SWITCH_LATENCY, 850,
+            CalibratedParameter.ECN_KMIN, 150,
+            CalibratedParameter.ECN_KMAX, 900,
+            CalibratedParameter.CNP_INTERVAL, 20,
+            CalibratedParameter.NIC_PAUSE_REACTION, 3000,
+            CalibratedParameter.NVLINK_BANDWIDTH, 200);
+    Calibration calibration =
+        new Calibrator(fabric()).calibrate(new HiddenModelLab(hidden(truth), 7));
+
+    assertRecovered(calibration, truth);
+    assertThat(calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow().identified())
+        .isTrue();
+    assertThat(calibration.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow().identified())
+        .isTrue();
+    // four GPUs share one 400G NIC: the ring is the network's, whatever NVLink does
+    assertThat(
+            calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow().confidence())
+        .contains(Confidence.NOT_IDENTIFIABLE);
+  }
+
+  @Test
+  void recoversNvlinkWhereItIsTheAllReducesBottleneck() {
+    Map<CalibratedParameter, Double> truth =
+        values(
+            CalibratedParameter.SWITCH_LATENCY, 400,
+            CalibratedParameter.ECN_KMIN, 600,
+            CalibratedParameter.ECN_KMAX, 2400,
+            CalibratedParameter.CNP_INTERVAL, 4,
+            CalibratedParameter.NIC_PAUSE_REACTION, 500,
+            CalibratedParameter.NVLINK_BANDWIDTH, 30);
+    Calibration calibration =
+        new Calibrator(fabric()).seed(3).calibrate(new HiddenModelLab(hidden(truth), 11));
+
+    assertRecovered(calibration, truth);
+    assertThat(
+            calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow().identified())
+        .isTrue();
+    assertThat(calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow().identified())
+        .isTrue();
+  }
+
+  @Test
+  void aLabFasterThanTheFabricFileIsBeyondReachAndNothingIsFitted() {
+    FabricSpec faster = FabricFiles.load(FABRIC.getParent().resolve("lab8-800g.yaml"));
+    Calibration calibration = new Calibrator(fabric()).calibrate(new HiddenModelLab(faster, 7));
+
+    assertThat(calibration.problems())
+        .singleElement()
+        .asString()
+        .contains("beyond the model's reach");
+    assertThat(calibration.fitted()).isFalse();
+    assertThat(calibration.calibratedFabric()).isEmpty();
+    assertThat(calibration.parameters()).noneMatch(FittedParameter::isFitted);
+  }
+
+  @Test
+  void aLatencyBeyondTheBoundsIsAtItsBoundAndNotAFit() {
+    Map<CalibratedParameter, Double> truth = values(CalibratedParameter.SWITCH_LATENCY, 60_000);
+    Calibration calibration =
+        new Calibrator(fabric()).calibrate(new HiddenModelLab(hidden(truth), 7));
+
+    FittedParameter latency =
+        calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow();
+    assertThat(latency.atBound()).isTrue();
+    assertThat(latency.fitted())
+        .isCloseTo(CalibratedParameter.SWITCH_LATENCY.upper(), withinPercentage(10));
+    assertThat(calibration.problems())
+        .anySatisfy(p -> assertThat(p).contains("does not reproduce the lab's ping-pong"));
+    assertThat(calibration.fitted()).isFalse();
+    assertThat(calibration.calibratedFabric()).isEmpty();
+  }
+
+  @Test
+  void aBrokenStepIsReportedItsParameterNotFittedAndTheRestKept() {
+    Map<CalibratedParameter, Double> truth =
+        values(CalibratedParameter.SWITCH_LATENCY, 850, CalibratedParameter.NVLINK_BANDWIDTH, 30);
+    Calibration calibration =
+        new Calibrator(fabric())
+            .calibrate(new HiddenModelLab(hidden(truth), 7).breaking(CalibrationStep.DEEP_INCAST));
+
+    assertThat(calibration.lab().brokenReason(CalibrationStep.DEEP_INCAST))
+        .hasValueSatisfying(r -> assertThat(r).contains("broken: host7: ib_write_bw"));
+    assertThat(calibration.lab().runs()).doesNotContainKey(CalibrationStep.DEEP_INCAST).hasSize(4);
+    assertThat(
+            calibration.parameter(CalibratedParameter.NIC_PAUSE_REACTION).orElseThrow().notFitted())
+        .hasValueSatisfying(r -> assertThat(r).contains("N:1 incast: broken"));
+    // the CNP interval is still fitted, to the 2:1 incast alone
+    assertThat(calibration.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow().isFitted())
+        .isTrue();
+    assertThat(calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow().fitted())
+        .isCloseTo(850, withinPercentage(5));
+  }
+}
