@@ -1,0 +1,97 @@
+package dev.rocelab.calibration.synthetic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.backend.FabricBackends;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.Calibration;
+import dev.rocelab.calibration.CalibrationListener;
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.Calibrator;
+import dev.rocelab.calibration.CalibratorTest;
+import dev.rocelab.calibration.Confidence;
+import dev.rocelab.fabricfile.FabricFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Calibration end to end through the real lab backend: SSH to every host, perftest and nccl-tests
+ * output parsed, switch counters read from Prometheus — answered by the synthetic lab from the
+ * model of a fabric with hidden parameters, run with another seed than the calibration's. Every
+ * parameter the calibration calls identified lies within three of its stated standard errors of the
+ * hidden value (the rule of {@link CalibratorTest}).
+ */
+class SyntheticLabCalibrationTest {
+
+  /** The lab's runs use this seed; the calibration runs the model with its own (1). */
+  private static final long LAB_SEED = 7;
+
+  private static Calibration calibrate(Map<CalibratedParameter, Double> truth) throws IOException {
+    FabricSpec hidden = CalibratorTest.hidden(truth);
+    try (SyntheticLab synthetic = new SyntheticLab(hidden)) {
+      FabricSpec fabric =
+          FabricFiles.load(
+              Files.readString(CalibratorTest.FABRIC) + synthetic.labSection(), "lab8-lab.yaml");
+      long start = System.nanoTime();
+      Calibration calibration =
+          new Calibrator(fabric)
+              .listener(
+                  new CalibrationListener() {
+                    @Override
+                    public void stepStarting(CalibrationStep step, Scenario scenario) {
+                      synthetic.serve(scenario.withSeed(LAB_SEED));
+                    }
+                  })
+              .calibrate(FabricBackends.require("lab"));
+      System.out.printf(
+          "calibration through the lab backend: %.1f s, %d model runs%n",
+          (System.nanoTime() - start) / 1e9, calibration.simulations());
+      return calibration;
+    }
+  }
+
+  @Test
+  void recoversTheHiddenSwitchLatencyAndEcnThresholdsThroughTheLabBackend() throws IOException {
+    Map<CalibratedParameter, Double> truth =
+        CalibratorTest.values(
+            CalibratedParameter.SWITCH_LATENCY, 1200,
+            CalibratedParameter.ECN_KMIN, 200,
+            CalibratedParameter.ECN_KMAX, 1200,
+            CalibratedParameter.CNP_INTERVAL, 10,
+            CalibratedParameter.NIC_PAUSE_REACTION, 1000,
+            CalibratedParameter.NVLINK_BANDWIDTH, 40);
+    Calibration calibration = calibrate(truth);
+
+    assertThat(calibration.lab().broken()).isEmpty();
+    CalibratorTest.assertRecovered(calibration, truth);
+    assertThat(calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow().identified())
+        .isTrue();
+    assertThat(
+            calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow().identified())
+        .isTrue();
+  }
+
+  @Test
+  void saysWhatTheLabsMeasurementsCannotSee() throws IOException {
+    Map<CalibratedParameter, Double> truth =
+        CalibratorTest.values(
+            CalibratedParameter.SWITCH_LATENCY, 500,
+            CalibratedParameter.ECN_KMIN, 400,
+            CalibratedParameter.ECN_KMAX, 1600,
+            CalibratedParameter.CNP_INTERVAL, 4,
+            CalibratedParameter.NIC_PAUSE_REACTION, 200,
+            CalibratedParameter.NVLINK_BANDWIDTH, 900);
+    Calibration calibration = calibrate(truth);
+
+    CalibratorTest.assertRecovered(calibration, truth);
+    // four GPUs behind one 400G NIC: a 900 GB/s NVLink never limits the ring
+    assertThat(calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow())
+        .satisfies(p -> assertThat(p.confidence()).contains(Confidence.NOT_IDENTIFIABLE))
+        .satisfies(p -> assertThat(p.isFitted()).isFalse())
+        .satisfies(p -> assertThat(p.fitted()).isEqualTo(p.initial()));
+  }
+}
