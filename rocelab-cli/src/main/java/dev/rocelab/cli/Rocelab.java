@@ -39,13 +39,14 @@ import picocli.CommandLine.Spec;
       DescribeCommand.class,
       RunCommand.class,
       SignoffCommand.class,
+      CalibrateCommand.class,
       BenchCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       " 0:the fabric is valid",
-      " 1:unexpected failure",
+      " 1:unexpected failure; calibrate: no fit",
       " 2:a fabric file has errors or does not exist",
       " 3:a fabric file drifts: it runs, but the Laboratory phase fails it",
       " 4:run: the run dropped lossless traffic, deadlocked, or left work unfinished;"

@@ -1,0 +1,141 @@
+package dev.rocelab.cli;
+
+import dev.rocelab.api.backend.FabricBackend;
+import dev.rocelab.api.backend.FabricBackends;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.calibration.Calibration;
+import dev.rocelab.calibration.CalibrationListener;
+import dev.rocelab.calibration.CalibrationReport;
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.Calibrator;
+import dev.rocelab.fabricfile.FabricFileReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rocelab calibrate FABRIC --backend lab}: runs the calibration suite on a lab, fits the
+ * model's parameters to it and writes the calibrated profile and its report.
+ */
+@Command(
+    name = "calibrate",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    sortOptions = false,
+    description = {
+      "Makes the model a lab's twin: runs a short calibration suite on the lab (ping-pong, line rate, 2:1"
+          + " and N:1 incasts with ECN, a 2-node all-reduce), fits the model's parameters a datasheet does"
+          + " not give (switch latency, ECN thresholds, CNP interval, NIC pause reaction, NVLink) and writes"
+          + " calibration.json, Allure results and, for a fit, profile.yaml and calibrated.yaml.",
+      "Example:",
+      "  rocelab calibrate lab.yaml --backend lab --out target/calibration"
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      " 0:the fit reproduces every measurement; profile.yaml and calibrated.yaml written",
+      " 1:no fit: the fitted model does not reproduce the lab, or the lab is beyond its reach",
+      " 2:the fabric file has errors or does not exist",
+      " 5:a calibration step broke or the lab could not run it (what was measured is kept)",
+      "64:usage error"
+    })
+final class CalibrateCommand implements Callable<Integer> {
+
+  @Parameters(index = "0", paramLabel = "FABRIC", description = "the lab's fabric file (YAML)")
+  private Path file;
+
+  @Option(
+      names = "--backend",
+      paramLabel = "ID",
+      defaultValue = "lab",
+      description = "the lab's backend (default ${DEFAULT-VALUE})")
+  private String backend;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "calibration",
+      description = "where to write (default ${DEFAULT-VALUE})")
+  private Path out;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "the runs' seed")
+  private long seed;
+
+  @Option(
+      names = "--noise",
+      paramLabel = "FRACTION",
+      defaultValue = "0.03",
+      description = "the least relative noise of a lab measurement (default ${DEFAULT-VALUE})")
+  private double noise;
+
+  @Spec private CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter outText = spec.commandLine().getOut();
+    FabricBackend lab;
+    Calibrator calibrator;
+    Optional<FabricFileReport> checked = FabricInput.check(file, err);
+    if (checked.isEmpty()) {
+      return Rocelab.ERRORS;
+    }
+    if (checked.get().hasErrors()) {
+      return FabricInput.printErrors(checked.get(), outText);
+    }
+    FabricSpec fabric = checked.get().orElseThrow();
+    try {
+      lab = FabricBackends.require(backend);
+      calibrator = new Calibrator(fabric).seed(seed).noise(noise).listener(progress(err));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    Calibration calibration = calibrator.calibrate(lab);
+    CalibrationReport report =
+        new CalibrationReport(calibration, LocalDate.now(ZoneOffset.UTC).toString());
+    report.writeTo(out);
+    outText.print(report.parameterTable());
+    calibration.problems().forEach(p -> outText.println("problem: " + p));
+    outText.println(
+        (calibration.fitted() ? "fitted; wrote " : "no fit; wrote ")
+            + out.resolve("calibration.json")
+            + (calibration.fitted() ? ", " + out.resolve("profile.yaml") : "")
+            + " and the Allure results in "
+            + out.resolve("allure-results"));
+    if (!calibration.lab().broken().isEmpty()) {
+      return Rocelab.BROKEN;
+    }
+    return calibration.fitted() ? Rocelab.VALID : Rocelab.FAILURE;
+  }
+
+  private static CalibrationListener progress(PrintWriter err) {
+    return new CalibrationListener() {
+      @Override
+      public void stepStarting(CalibrationStep step, Scenario scenario) {
+        err.println("calibrate: " + step.title() + " …");
+        err.flush();
+      }
+
+      @Override
+      public void stepEnded(CalibrationStep step, Optional<String> broken) {
+        broken.ifPresent(b -> err.println("calibrate: " + step.title() + ": " + b));
+        err.flush();
+      }
+
+      @Override
+      public void fitting() {
+        err.println("calibrate: fitting the model …");
+        err.flush();
+      }
+    };
+  }
+}
