@@ -51,9 +51,9 @@ public enum CalibrationStep {
       List.of(Metric.ECN_MARKS, Metric.PEAK_QUEUE, Metric.COMPLETION_TIME)),
 
   /**
-   * Every other host (up to 16) writes 8 MiB to the destination: the queue reaches the pause
-   * threshold, and how fast senders honour pauses sets the pauses sent and the deepest queue; how
-   * often the receiver sends CNPs sets how fast the senders slow down.
+   * Every other host (at least 3, up to 16) writes 8 MiB to the destination: the queue reaches the
+   * pause threshold, and how fast senders honour pauses sets the pauses sent and the deepest queue;
+   * how often the receiver sends CNPs sets how fast the senders slow down.
    */
   DEEP_INCAST(
       "N:1 incast",
@@ -71,6 +71,9 @@ public enum CalibrationStep {
 
   /** How long an incast may run: DCQCN at its slowest settings takes milliseconds to drain one. */
   static final SimTime INCAST_BOUND = SimTime.millis(100);
+
+  /** The fewest senders of the N:1 incast: it must go deeper than the 2:1. */
+  static final int DEEP_INCAST_LEAST_SENDERS = 3;
 
   /** The largest number of senders of the N:1 incast. */
   static final int DEEP_INCAST_SENDERS = 16;
@@ -145,7 +148,7 @@ public enum CalibrationStep {
       case DEEP_INCAST ->
           incast(
               name,
-              Math.min(DEEP_INCAST_SENDERS, nics.size() - 1),
+              Math.max(DEEP_INCAST_LEAST_SENDERS, Math.min(DEEP_INCAST_SENDERS, nics.size() - 1)),
               "8MiB",
               destination,
               nics,
