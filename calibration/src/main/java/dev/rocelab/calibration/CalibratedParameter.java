@@ -236,52 +236,19 @@ public enum CalibratedParameter {
   private static FabricSpec switches(FabricSpec f, UnaryOperator<SwitchProfile> edit) {
     Map<String, SwitchProfile> edited = new LinkedHashMap<>();
     f.switchProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
-    return new FabricSpec(
-        f.name(),
-        f.description(),
-        f.topology(),
-        edited,
-        f.nicProfiles(),
-        f.hostProfiles(),
-        f.qos(),
-        f.firmware(),
-        f.overrides(),
-        f.sections(),
-        f.firmwareProfiles());
+    return copy(f, edited, f.nicProfiles(), f.hostProfiles(), f.qos(), f.firmwareProfiles());
   }
 
   private static FabricSpec nics(FabricSpec f, UnaryOperator<NicProfile> edit) {
     Map<String, NicProfile> edited = new LinkedHashMap<>();
     f.nicProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
-    return new FabricSpec(
-        f.name(),
-        f.description(),
-        f.topology(),
-        f.switchProfiles(),
-        edited,
-        f.hostProfiles(),
-        f.qos(),
-        f.firmware(),
-        f.overrides(),
-        f.sections(),
-        f.firmwareProfiles());
+    return copy(f, f.switchProfiles(), edited, f.hostProfiles(), f.qos(), f.firmwareProfiles());
   }
 
   private static FabricSpec hosts(FabricSpec f, UnaryOperator<HostProfile> edit) {
     Map<String, HostProfile> edited = new LinkedHashMap<>();
     f.hostProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
-    return new FabricSpec(
-        f.name(),
-        f.description(),
-        f.topology(),
-        f.switchProfiles(),
-        f.nicProfiles(),
-        edited,
-        f.qos(),
-        f.firmware(),
-        f.overrides(),
-        f.sections(),
-        f.firmwareProfiles());
+    return copy(f, f.switchProfiles(), f.nicProfiles(), edited, f.qos(), f.firmwareProfiles());
   }
 
   private static FabricSpec ecn(FabricSpec f, UnaryOperator<EcnProfile> edit) {
@@ -303,18 +270,8 @@ public enum CalibratedParameter {
                       q.scheduler(),
                       q.mtu()));
             });
-    return new FabricSpec(
-        f.name(),
-        f.description(),
-        f.topology(),
-        f.switchProfiles(),
-        f.nicProfiles(),
-        f.hostProfiles(),
-        edited,
-        f.firmware(),
-        f.overrides(),
-        f.sections(),
-        f.firmwareProfiles());
+    return copy(
+        f, f.switchProfiles(), f.nicProfiles(), f.hostProfiles(), edited, f.firmwareProfiles());
   }
 
   /** Every firmware version the NIC profiles name, with the pause reaction set. */
@@ -337,18 +294,35 @@ public enum CalibratedParameter {
               reaction,
               fw.outOfOrder()));
     }
-    return new FabricSpec(
-        f.name(),
-        f.description(),
-        f.topology(),
+    return copy(
+        f,
         f.switchProfiles(),
         f.nicProfiles(),
         f.hostProfiles(),
         f.qos(),
+        f.firmwareProfiles().with(new FirmwareRegistry(edited, Map.of())));
+  }
+
+  /** The fabric with these profiles, policies and firmware versions, everything else kept. */
+  private static FabricSpec copy(
+      FabricSpec f,
+      Map<String, SwitchProfile> switchProfiles,
+      Map<String, NicProfile> nicProfiles,
+      Map<String, HostProfile> hostProfiles,
+      Map<String, QosPolicy> qos,
+      FirmwareRegistry firmwareProfiles) {
+    return new FabricSpec(
+        f.name(),
+        f.description(),
+        f.topology(),
+        switchProfiles,
+        nicProfiles,
+        hostProfiles,
+        qos,
         f.firmware(),
         f.overrides(),
         f.sections(),
-        f.firmwareProfiles().with(new FirmwareRegistry(edited, Map.of())));
+        firmwareProfiles);
   }
 
   private static SwitchProfile forwardingLatency(SwitchProfile p, SimTime latency) {

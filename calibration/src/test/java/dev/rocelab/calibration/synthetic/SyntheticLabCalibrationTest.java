@@ -8,6 +8,7 @@ import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.calibration.CalibratedParameter;
 import dev.rocelab.calibration.Calibration;
 import dev.rocelab.calibration.CalibrationListener;
+import dev.rocelab.calibration.CalibrationReport;
 import dev.rocelab.calibration.CalibrationStep;
 import dev.rocelab.calibration.Calibrator;
 import dev.rocelab.calibration.CalibratorTest;
@@ -50,6 +51,10 @@ class SyntheticLabCalibrationTest {
       System.out.printf(
           "calibration through the lab backend: %.1f s, %d model runs%n",
           (System.nanoTime() - start) / 1e9, calibration.simulations());
+      CalibrationReport report = new CalibrationReport(calibration, "test");
+      for (CalibrationStep step : CalibrationStep.values()) {
+        System.out.println(step.title() + "\n" + report.table(step));
+      }
       return calibration;
     }
   }
