@@ -32,6 +32,9 @@ final class FlowPlanner {
 
   static final int PORTS = 1000;
 
+  /** perftest sends at least this many messages ({@code -n}). */
+  static final int LEAST_MESSAGES = 5;
+
   /** perftest sends at most this per message; bigger flows are sent as several messages. */
   static final DataSize LARGEST_MESSAGE = DataSize.mib(1);
 
@@ -172,6 +175,25 @@ final class FlowPlanner {
     return nics;
   }
 
+  /**
+   * The message a flow of this size is sent in. perftest sends at least {@value #LEAST_MESSAGES}
+   * messages, so a flow is cut into at least that many: the largest power of two (sizes in KiB and
+   * MiB divide evenly) up to {@link #LARGEST_MESSAGE} — a 1 MiB incast sends 8 × 128 KiB, not 5 × 1
+   * MiB. A flow too small to be cut into messages larger than a latency probe's is one message of
+   * its size, which perftest sends {@value #LEAST_MESSAGES} times.
+   *
+   * @param size the flow's size
+   * @return its message size
+   */
+  static DataSize messageFor(DataSize size) {
+    long share = Math.min(LARGEST_MESSAGE.bytes(), size.bytes() / LEAST_MESSAGES);
+    long message = Long.highestOneBit(Math.max(1, share));
+    if (message <= FlowRunner.LATENCY_PROBE.bytes()) {
+      return size.bytes() <= LARGEST_MESSAGE.bytes() ? size : LARGEST_MESSAGE;
+    }
+    return DataSize.bytes(message);
+  }
+
   private void sized(
       Endpoint source,
       Endpoint destination,
@@ -179,7 +201,7 @@ final class FlowPlanner {
       DataSize size,
       LabInventory.FlowTool tool,
       SimTime start) {
-    DataSize message = size.bytes() <= LARGEST_MESSAGE.bytes() ? size : LARGEST_MESSAGE;
+    DataSize message = messageFor(size);
     long messages = (size.bytes() + message.bytes() - 1) / message.bytes();
     flow(
         source,

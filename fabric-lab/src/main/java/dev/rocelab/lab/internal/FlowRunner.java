@@ -283,7 +283,7 @@ final class FlowRunner {
   }
 
   private static String perftest(FlowJob job, LabHost.LabNic nic) {
-    // perftest needs at least 5 iterations
+    // perftest needs at least 5 iterations (FlowPlanner cuts flows into as many where it can)
     return tool(job)
         + (nic.rdmaDevice().isEmpty() ? "" : " -d " + nic.rdmaDevice())
         + " -p "
@@ -292,7 +292,7 @@ final class FlowRunner {
         + " -F -s "
         + job.message().bytes()
         + " -n "
-        + Math.max(5, job.messages())
+        + Math.max(FlowPlanner.LEAST_MESSAGES, job.messages())
         + job.bursts()
             .map(
                 b ->

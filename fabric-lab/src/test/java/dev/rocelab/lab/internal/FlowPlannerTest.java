@@ -49,6 +49,27 @@ class FlowPlannerTest {
   }
 
   @Test
+  void aFlowIsCutIntoAtLeastPerftestsFiveMessagesSoThatNoMoreIsSentThanAsked() {
+    List<FlowJob> jobs =
+        FlowPlanner.plan(
+            FabricGraph.of(lab("perftest")),
+            Scenario.incast().senders(2).receiver("host1:nic0").message("1MiB").build(),
+            0);
+
+    assertThat(jobs)
+        .hasSize(2)
+        .allSatisfy(
+            job -> {
+              assertThat(job.message()).isEqualTo(DataSize.kib(128));
+              assertThat(job.messages()).isEqualTo(8);
+            });
+    assertThat(FlowPlanner.messageFor(DataSize.mib(4))).isEqualTo(DataSize.kib(512));
+    assertThat(FlowPlanner.messageFor(DataSize.mib(64))).isEqualTo(FlowPlanner.LARGEST_MESSAGE);
+    // too small to cut into messages larger than a latency probe's: one message, sent five times
+    assertThat(FlowPlanner.messageFor(DataSize.kib(16))).isEqualTo(DataSize.kib(16));
+  }
+
+  @Test
   void aPacedFlowIsOneMessagePerPeriod() {
     FlowJob job =
         FlowPlanner.plan(
