@@ -39,7 +39,7 @@ import org.apache.commons.math3.random.MersenneTwister;
  */
 final class ModelFit {
 
-  /** Evaluations of one step's fit, at most. */
+  /** Evaluations of one group's fit, at most. */
   static final int MAX_EVALUATIONS = 400;
 
   /** The relative change of a parameter by which its elasticities are measured. */
@@ -48,7 +48,6 @@ final class ModelFit {
   private static final double BRENT_TOLERANCE = 1e-3;
 
   private final FabricSpec fabric;
-  private final FabricGraph graph;
   private final FabricBackend model;
   private final LabMeasurements lab;
   private final long seed;
@@ -56,7 +55,6 @@ final class ModelFit {
   private final Map<CalibratedParameter, Double> positions =
       new EnumMap<>(CalibratedParameter.class);
   private final Map<String, Map<Metric, Double>> memo = new HashMap<>();
-  private final Map<CalibrationStep, Boolean> converged = new EnumMap<>(CalibrationStep.class);
   private final Map<Observable, Double> sigma = new TreeMap<>();
   private int runs;
 
@@ -74,7 +72,6 @@ final class ModelFit {
       long seed,
       List<CalibratedParameter> parameters) {
     this.fabric = fabric;
-    this.graph = FabricGraph.of(fabric);
     this.model = model;
     this.lab = lab;
     this.seed = seed;
@@ -100,8 +97,11 @@ final class ModelFit {
           parameters.stream()
               .filter(p -> group.stream().anyMatch(s -> s.informs().contains(p)))
               .toList();
-      boolean done = own.size() == 1 ? brent(group, own.get(0)) : cmaes(group, own);
-      group.forEach(s -> converged.put(s, done));
+      if (own.size() == 1) {
+        brent(group, own.get(0));
+      } else {
+        cmaes(group, own);
+      }
     }
   }
 
@@ -132,14 +132,6 @@ final class ModelFit {
       groups.add(joined);
     }
     return groups;
-  }
-
-  /**
-   * @return per step whose parameters were fitted, whether its optimiser met its convergence
-   *     criterion within {@link #MAX_EVALUATIONS}
-   */
-  Map<CalibrationStep, Boolean> converged() {
-    return converged;
   }
 
   /**
@@ -277,11 +269,10 @@ final class ModelFit {
    * depends on has an infinite error.
    *
    * @param elasticities {@link #elasticities(List)}
-   * @param noise the noise of each measurement, {@link #noise(List, int, double)}
+   * @param noise the noise of each measurement (each row), {@link #noise(List, int, double)}
    * @return one error per parameter
    */
   static double[] standardErrors(double[][] elasticities, double[] noise) {
-    // noise: one per row of the elasticities
     int n = elasticities.length == 0 ? 0 : elasticities[0].length;
     double[] errors = new double[n];
     List<Integer> informative = new ArrayList<>();
@@ -342,7 +333,11 @@ final class ModelFit {
     return x <= 0.01 || x >= 0.99;
   }
 
-  private boolean brent(List<CalibrationStep> steps, CalibratedParameter p) {
+  /**
+   * Brent's method from the current value; the best point seen is kept, also when the evaluations
+   * run out (whether it reproduces the lab is judged afterwards, for every fit alike).
+   */
+  private void brent(List<CalibrationStep> steps, CalibratedParameter p) {
     Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
     double start = positions.get(p);
     double[] best = {start, cost(steps, trial)};
@@ -362,15 +357,14 @@ final class ModelFit {
                   }),
               GoalType.MINIMIZE,
               new SearchInterval(0, 1, start));
-      positions.put(p, best[0]);
-      return true;
     } catch (TooManyEvaluationsException e) {
-      positions.put(p, best[0]);
-      return false;
+      // the best point seen stands
     }
+    positions.put(p, best[0]);
   }
 
-  private boolean cmaes(List<CalibrationStep> steps, List<CalibratedParameter> own) {
+  /** CMA-ES from the current values, seeded by the calibration's seed; the best point seen kept. */
+  private void cmaes(List<CalibrationStep> steps, List<CalibratedParameter> own) {
     double[] start = own.stream().mapToDouble(positions::get).toArray();
     Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
     double[] bestPoint = start.clone();
@@ -387,7 +381,6 @@ final class ModelFit {
             new MersenneTwister(seed),
             false,
             new SimpleValueChecker(1e-4, 1e-6));
-    boolean done;
     try {
       optimizer.optimize(
           new MaxEval(MAX_EVALUATIONS),
@@ -408,14 +401,12 @@ final class ModelFit {
           new SimpleBounds(new double[own.size()], filled(own.size(), 1)),
           new CMAESOptimizer.Sigma(sigma),
           new CMAESOptimizer.PopulationSize(4 + (int) (3 * Math.log(own.size())) + 2));
-      done = true;
     } catch (TooManyEvaluationsException e) {
-      done = false;
+      // the best point seen stands
     }
     for (int i = 0; i < own.size(); i++) {
       positions.put(own.get(i), bestPoint[i]);
     }
-    return done;
   }
 
   private static double[] filled(int n, double value) {
@@ -505,12 +496,5 @@ final class ModelFit {
       spec = e.getKey().applyTo(spec, e.getKey().value(e.getValue()));
     }
     return spec;
-  }
-
-  /**
-   * @return the fabric's graph
-   */
-  FabricGraph graph() {
-    return graph;
   }
 }
