@@ -61,8 +61,9 @@ public enum CalibrationStep {
       List.of(Metric.PAUSES, Metric.PEAK_QUEUE, Metric.ECN_MARKS, Metric.COMPLETION_TIME)),
 
   /**
-   * A ring all-reduce of 64 MiB over the GPUs of the two hosts (nccl-tests' {@code all_reduce_perf}
-   * on a lab): where NVLink is slower than the network, its bandwidth sets the bus bandwidth.
+   * A ring all-reduce (Simple protocol) of 64 MiB over the GPUs of the fabric's first two hosts
+   * (nccl-tests' {@code all_reduce_perf} on a lab, which places ranks on its host file's first
+   * hosts): where NVLink is slower than the network, its bandwidth sets the bus bandwidth.
    */
   ALL_REDUCE(
       "2-node all-reduce",
