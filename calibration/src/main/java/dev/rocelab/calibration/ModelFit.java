@@ -7,11 +7,15 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
@@ -95,7 +99,7 @@ final class ModelFit {
     for (List<CalibrationStep> group : groups()) {
       List<CalibratedParameter> own =
           parameters.stream()
-              .filter(p -> group.stream().anyMatch(s -> s.informs().contains(p)))
+              .filter(p -> group.stream().anyMatch(s -> fittedBy(s).contains(p)))
               .toList();
       if (own.size() == 1) {
         brent(group, own.get(0));
@@ -109,29 +113,29 @@ final class ModelFit {
   private List<List<CalibrationStep>> groups() {
     List<List<CalibrationStep>> groups = new ArrayList<>();
     for (CalibrationStep step : CalibrationStep.values()) {
-      boolean informs = parameters.stream().anyMatch(p -> step.informs().contains(p));
       boolean measured = step.observables().stream().anyMatch(o -> lab.value(o).isPresent());
-      if (!informs || !measured) {
+      if (fittedBy(step).isEmpty() || !measured) {
         continue;
       }
-      List<CalibrationStep> joined = new ArrayList<>(List.of(step));
-      groups.removeIf(
-          g -> {
-            boolean shares =
-                g.stream()
-                    .anyMatch(
-                        s ->
-                            s.informs().stream()
-                                .anyMatch(
-                                    p -> parameters.contains(p) && step.informs().contains(p)));
-            if (shares) {
-              joined.addAll(0, g);
-            }
-            return shares;
-          });
+      List<CalibrationStep> joined = new ArrayList<>();
+      for (Iterator<List<CalibrationStep>> it = groups.iterator(); it.hasNext(); ) {
+        List<CalibrationStep> group = it.next();
+        if (group.stream().anyMatch(s -> !Collections.disjoint(fittedBy(s), fittedBy(step)))) {
+          joined.addAll(group);
+          it.remove();
+        }
+      }
+      joined.add(step);
       groups.add(joined);
     }
     return groups;
+  }
+
+  /** The parameters being fitted that a step informs. */
+  private Set<CalibratedParameter> fittedBy(CalibrationStep step) {
+    Set<CalibratedParameter> fitted = EnumSet.noneOf(CalibratedParameter.class);
+    parameters.stream().filter(step.informs()::contains).forEach(fitted::add);
+    return fitted;
   }
 
   /**
