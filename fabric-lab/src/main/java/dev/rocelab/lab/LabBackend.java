@@ -37,7 +37,8 @@ public final class LabBackend implements FabricBackend {
   /**
    * Flows, incasts, microbursts (paced by perftest's rate limiter or iperf3's pacing timer on each
    * sender), permutations, all-to-all, mixed traffic, collectives (nccl-tests through the lab's
-   * launcher), link faults, switch resets and config drifts (where the lab has commands).
+   * launcher), link faults, switch resets, config drifts and PFC storms (where the lab has
+   * commands).
    */
   @Override
   public Set<Capability> capabilities() {
@@ -48,6 +49,7 @@ public final class LabBackend implements FabricBackend {
         Capability.LINK_FAULTS,
         Capability.SWITCH_RESET,
         Capability.CONFIG_CHANGES,
+        Capability.PFC_STORM,
         Capability.COLLECTIVES);
   }
 

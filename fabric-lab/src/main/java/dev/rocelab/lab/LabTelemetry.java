@@ -124,6 +124,17 @@ public record LabTelemetry(
     /** Buffer bytes in use per queue (a gauge). */
     BUFFER_USE("bufferUse", "bytes"),
     /**
+     * Headroom bytes in use per ingress priority group (a gauge): what arrived at a port after it
+     * sent a pause, before its peer stopped. Its peak over the run is the port's headroom use. A
+     * switch keeps it as a watermark (SONiC's {@code
+     * SAI_INGRESS_PRIORITY_GROUP_STAT_XOFF_ROOM_WATERMARK_BYTES}, {@code show priority-group
+     * watermark headroom}); query a watermark that is cleared every telemetry interval (SONiC's
+     * periodic one), or an earlier run's peak counts.
+     *
+     * @since 0.3
+     */
+    HEADROOM_USE("headroomUse", "bytes"),
+    /**
      * Codewords a receiving port's FEC corrected (a monotonic counter per port; SONiC's {@code
      * SAI_PORT_STAT_IF_IN_FEC_CORRECTABLE_FRAMES}).
      *
@@ -174,7 +185,7 @@ public record LabTelemetry(
      * @return true for a gauge (a level), false for a monotonic counter
      */
     public boolean gauge() {
-      return this == BUFFER_USE;
+      return this == BUFFER_USE || this == HEADROOM_USE;
     }
 
     /**

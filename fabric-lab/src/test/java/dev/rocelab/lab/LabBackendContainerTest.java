@@ -136,13 +136,13 @@ class LabBackendContainerTest {
     // count
     String pausesSent = "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"}";
     // 1 KiB frames (1086 bytes) dropped on eth2 priority 0
-    lab.switchCounters(switchCounters(5_000, 4_000, 900, 12, 13_032, 0));
+    lab.switchCounters(switchCounters(5_000, 4_000, 900, 12, 13_032, 0, 0));
     lab.awaitSwitchCounter(pausesSent, 5_000);
 
     ScenarioRun running =
         session.start(
             Scenario.flow("host1:nic0", "host2:nic0").message("256MiB").named("switch counters"));
-    lab.switchCounters(switchCounters(6_200, 4_350, 1_134, 19, 20_634, 1_572_864));
+    lab.switchCounters(switchCounters(6_200, 4_350, 1_134, 19, 20_634, 1_572_864, 61_056));
     RunResult run = running.finish();
 
     PortStats eth1 = queue(run, "leaf1:eth1", 3);
@@ -151,6 +151,10 @@ class LabBackendContainerTest {
     assertThat(eth2.pausesReceived()).isEqualTo(350);
     assertThat(eth2.ecnMarks()).isEqualTo(234);
     assertThat(eth2.maxQueue()).as("the deepest buffer use sampled").isEqualTo(DataSize.kib(1_536));
+    assertThat(eth1.maxHeadroom())
+        .as("the most headroom sampled at the ingress that sent the pauses")
+        .isEqualTo(DataSize.bytes(61_056));
+    assertThat(eth2.maxHeadroom()).as("no headroom series for eth2").isEqualTo(DataSize.ZERO);
     assertThat(queue(run, "leaf1:eth2", 0).drops()).containsEntry(DropReason.BUFFER_OVERFLOW, 7L);
     assertThat(queue(run, "leaf1:eth2", 0).droppedBytes())
         .contains(Map.of(DropReason.BUFFER_OVERFLOW, 7_602L));
@@ -345,6 +349,27 @@ class LabBackendContainerTest {
                 FabricEvent.Kind.FAULT,
                 "leaf1",
                 "loadBalancing changed to packet (lab command configDrift)"));
+  }
+
+  @Test
+  @Order(4)
+  void aPfcStormRunsTheLabsCommandForTheStormingNicWithPriorityAndDuration() throws Exception {
+    RunResult run =
+        session.run(
+            Scenario.flow("host1:nic0", "host2:nic0")
+                .message("64MiB")
+                .with(Fault.pfcStorm("host2:nic0", 3, "300us"))
+                .named("pfc storm"));
+
+    assertThat(lab.pfcStorms("host2")).containsExactly("nic0 " + lab.dataAddress(1) + " 3 300");
+    assertThat(lab.pfcStorms("host1")).isEmpty();
+    assertThat(run.events())
+        .extracting(FabricEvent::kind, FabricEvent::subject, FabricEvent::detail)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                FabricEvent.Kind.FAULT,
+                "host2:nic0",
+                "PFC storm on priority 3 for 300us (lab command pfcStorm)"));
   }
 
   @Test
@@ -547,7 +572,8 @@ class LabBackendContainerTest {
       long ecnMarks,
       long drops,
       long droppedBytes,
-      long bufferUsed) {
+      long bufferUsed,
+      long headroomUsed) {
     return "# TYPE lab_switch_pfc_tx_frames_total counter\n"
         + "lab_switch_pfc_tx_frames_total{interface=\"eth1\",priority=\"3\"} "
         + pausesSent
@@ -571,6 +597,10 @@ class LabBackendContainerTest {
         + "# TYPE lab_switch_queue_buffer_used_bytes gauge\n"
         + "lab_switch_queue_buffer_used_bytes{interface=\"eth2\",priority=\"3\"} "
         + bufferUsed
+        + "\n"
+        + "# TYPE lab_switch_pg_headroom_used_bytes gauge\n"
+        + "lab_switch_pg_headroom_used_bytes{interface=\"eth1\",priority=\"3\"} "
+        + headroomUsed
         + "\n";
   }
 

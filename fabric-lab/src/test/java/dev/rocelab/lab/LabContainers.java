@@ -37,9 +37,10 @@ import org.testcontainers.utility.MountableFile;
  * Images are built locally {@code FROM debian:bookworm-slim} (see {@code .ci/docker}) and kept
  * between runs. The fabric file it writes describes both hosts with a {@code lab:} inventory: SSH
  * through the mapped ports with host keys checked against a known_hosts file, node-exporter
- * counters of each data interface, link faults as {@code docker network disconnect/connect}, and
- * Open MPI's {@code mpirun} on host1 as the launcher, with a host file of both hosts (the lab user
- * of host1 logs in to both over SSH, as mpirun needs). Public for the launcher test of the internal
+ * counters of each data interface, link faults as {@code docker network disconnect/connect}, PFC
+ * storms noted in a file by the storming host (over SSH; no NIC in a container pauses), and Open
+ * MPI's {@code mpirun} on host1 as the launcher, with a host file of both hosts (the lab user of
+ * host1 logs in to both over SSH, as mpirun needs). Public for the launcher test of the internal
  * package.
  *
  * <p>No switch ASIC runs in a container, so a stand-in exporter serves leaf1's per-priority
@@ -54,6 +55,9 @@ public final class LabContainers implements AutoCloseable {
   static final String HOST_IMAGE = "rocelab-lab-host:test";
   static final String PROMETHEUS_IMAGE = "rocelab-lab-prometheus:test";
   static final List<String> HOSTS = List.of("host1", "host2");
+
+  /** Where a host's {@code pfcStorm} command notes each storm it was asked for. */
+  private static final String PFC_STORMS = "/tmp/pfc-storms";
 
   /** The switch whose counters the stand-in exporter serves. */
   static final String SWITCH = "leaf1";
@@ -358,6 +362,9 @@ public final class LabContainers implements AutoCloseable {
         .append("      bufferUse: '")
         .append(String.format(queue, "lab_switch_queue_buffer_used_bytes"))
         .append("'\n")
+        .append("      headroomUse: '")
+        .append(String.format(queue, "lab_switch_pg_headroom_used_bytes"))
+        .append("'\n")
         .append("      fecCorrectedCodewords: '")
         .append(String.format(queue, "lab_switch_fec_corrected_codewords_total"))
         .append("'\n")
@@ -381,6 +388,12 @@ public final class LabContainers implements AutoCloseable {
         .append("-{device}\"}\n")
         .append("    configDrift: {via: local, run: \"echo {device} {setting} {value} >> ")
         .append(dir.resolve("config-drifts-" + identity))
+        .append("\"}\n")
+        // no NIC in a container sends pause frames: the storming host notes what it was asked
+        .append(
+            "    pfcStorm: {via: ssh, host: \"{device}\", run: \"echo {port} {address} {priority}")
+        .append(" {micros} >> ")
+        .append(PFC_STORMS)
         .append("\"}\n");
     String yaml =
         """
@@ -426,6 +439,15 @@ public final class LabContainers implements AutoCloseable {
   List<String> configDrifts(String identity) throws IOException {
     Path file = dir.resolve("config-drifts-" + identity);
     return Files.exists(file) ? Files.readAllLines(file) : List.of();
+  }
+
+  /**
+   * @param host a lab host
+   * @return what its {@code pfcStorm} command recorded, one "nic address priority micros" line each
+   */
+  List<String> pfcStorms(String host) throws Exception {
+    var result = hosts.get(host).execInContainer("sh", "-c", "cat " + PFC_STORMS + " 2>/dev/null");
+    return result.getStdout().lines().toList();
   }
 
   /**

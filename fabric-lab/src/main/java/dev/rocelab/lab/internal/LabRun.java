@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -136,6 +135,24 @@ final class LabRun implements ScenarioRun {
           Map.of("setting", c.setting(), "value", c.value()),
           FabricEvent.Kind.FAULT,
           c.setting() + " changed to " + c.value());
+    } else if (fault instanceof Fault.PfcStorm p) {
+      // a storm without end lasts as long as the scenario may run
+      SimTime lasts =
+          p.duration().picos() > 0
+              ? p.duration()
+              : SimTime.picos(Math.max(0, scenario.duration().picos() - p.at().picos()));
+      at(
+          p.at(),
+          LabFaultAction.PFC_STORM,
+          p.nic().device(),
+          p.nic().port(),
+          Map.of(
+              "priority",
+              Integer.toString(p.priority()),
+              "micros",
+              Long.toString(lasts.picos() / 1_000_000)),
+          FabricEvent.Kind.FAULT,
+          "PFC storm on priority " + p.priority() + " for " + lasts);
     } else {
       throw new IllegalStateException("unsupported fault reached the lab run: " + fault.describe());
     }
@@ -286,10 +303,10 @@ final class LabRun implements ScenarioRun {
     Optional<TelemetryReader> telemetry = session.telemetry();
     if (telemetry.isPresent() && before.isPresent()) {
       Instant now = Instant.now();
-      Map<TelemetryReader.Queue, Double> peakBuffer = new HashMap<>();
-      series.addAll(telemetry.get().series(start, now, peakBuffer));
+      TelemetryReader.Peaks peaks = new TelemetryReader.Peaks();
+      series.addAll(telemetry.get().series(start, now, peaks));
       TelemetryReader.Snapshot after = telemetry.get().snapshot(now);
-      ports = telemetry.get().portStats(before.get(), after, peakBuffer);
+      ports = telemetry.get().portStats(before.get(), after, peaks);
       try {
         fec = telemetry.get().fecStats(before.get(), after, this::codewordBits);
       } catch (LabException unreadable) {

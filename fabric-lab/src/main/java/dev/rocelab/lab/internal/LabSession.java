@@ -135,6 +135,8 @@ public final class LabSession implements FabricSession {
       return new LabFaultAction[] {LabFaultAction.LINK_DOWN, LabFaultAction.LINK_UP};
     } else if (fault instanceof Fault.ConfigDrift) {
       return new LabFaultAction[] {LabFaultAction.CONFIG_DRIFT};
+    } else if (fault instanceof Fault.PfcStorm) {
+      return new LabFaultAction[] {LabFaultAction.PFC_STORM};
     }
     return new LabFaultAction[] {LabFaultAction.RESET};
   }

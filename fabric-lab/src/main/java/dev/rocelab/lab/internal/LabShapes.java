@@ -66,6 +66,7 @@ final class LabShapes {
               "drops",
               "droppedBytes",
               "bufferUse",
+              "headroomUse",
               "fecCorrectedCodewords",
               "fecUncorrectableCodewords",
               "fecCodewords")
@@ -77,7 +78,9 @@ final class LabShapes {
 
   /** The lab's fault commands. */
   static final Shape LAB_FAULTS =
-      Shape.named("labFaults").optional("linkDown", "linkUp", "reset", "configDrift").build();
+      Shape.named("labFaults")
+          .optional("linkDown", "linkUp", "reset", "configDrift", "pfcStorm")
+          .build();
 
   /** A command run over SSH on an inventory device. */
   static final Shape LAB_SSH_COMMAND =

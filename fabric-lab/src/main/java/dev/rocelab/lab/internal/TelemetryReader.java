@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,21 @@ final class TelemetryReader {
   }
 
   /** A port and priority, the key of every counter. */
+  /** The largest value of each gauge seen per queue over a run. */
+  static final class Peaks {
+    private final Map<Counter, Map<Queue, Double>> peaks = new EnumMap<>(Counter.class);
+
+    void saw(Counter gauge, Queue queue, double value) {
+      peaks.computeIfAbsent(gauge, g -> new HashMap<>()).merge(queue, value, Math::max);
+    }
+
+    /** The peak of a gauge at a queue, or zero where it was never seen. */
+    DataSize of(Counter gauge, Queue queue) {
+      return DataSize.bytes(
+          Math.round(peaks.getOrDefault(gauge, Map.of()).getOrDefault(queue, 0.0)));
+    }
+  }
+
   record Queue(Endpoint port, int priority) implements Comparable<Queue> {
     @Override
     public int compareTo(Queue o) {
@@ -120,8 +136,11 @@ final class TelemetryReader {
     return stats;
   }
 
-  /** The increase of every counter from one snapshot to the other; the largest gauge value seen. */
-  List<PortStats> portStats(Snapshot before, Snapshot after, Map<Queue, Double> peakBuffer) {
+  /**
+   * The increase of every counter from one snapshot to the other; the largest value of each gauge
+   * seen.
+   */
+  List<PortStats> portStats(Snapshot before, Snapshot after, Peaks peaks) {
     List<PortStats> stats = new ArrayList<>();
     after
         .values()
@@ -152,8 +171,8 @@ final class TelemetryReader {
                       0,
                       drops > 0 ? Map.of(DropReason.BUFFER_OVERFLOW, drops) : Map.of(),
                       bytes,
-                      DataSize.bytes(Math.round(peakBuffer.getOrDefault(queue, 0.0))),
-                      DataSize.ZERO));
+                      peaks.of(Counter.BUFFER_USE, queue),
+                      peaks.of(Counter.HEADROOM_USE, queue)));
             });
     return stats;
   }
@@ -169,9 +188,9 @@ final class TelemetryReader {
   /**
    * Every counter sampled over a span: per step, the increase of a counter or the level of a gauge.
    *
-   * @param peakBuffer filled with the largest buffer use seen per queue
+   * @param peaks filled with the largest value of each gauge seen per queue
    */
-  List<TimeSeries> series(Instant start, Instant end, Map<Queue, Double> peakBuffer) {
+  List<TimeSeries> series(Instant start, Instant end, Peaks peaks) {
     Duration step = Duration.ofNanos(telemetry.step().picos() / 1000);
     List<TimeSeries> all = new ArrayList<>();
     telemetry
@@ -194,7 +213,7 @@ final class TelemetryReader {
                   values[i] = Math.round(value);
                 }
                 if (counter.gauge()) {
-                  samples.forEach(s -> peakBuffer.merge(queue, s.value(), Math::max));
+                  samples.forEach(s -> peaks.saw(counter, queue, s.value()));
                 }
                 if (values.length > 0) {
                   Instant first = samples.get(counter.gauge() ? 0 : 1).time();
