@@ -4,10 +4,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.scenario.Workload.Protocol;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +21,7 @@ import org.apiguardian.api.API;
  * One run of the calibration suite: what it sends, which model parameters it informs and what it
  * measures. The steps use the fabric's first NIC of each host: a source, and as destination the
  * first host on another leaf (the longest path a one-to-one flow takes), which also receives the
- * incasts.
+ * incasts; the pause response uses the source's neighbour, the next host on its leaf.
  *
  * @since 0.3
  */
@@ -39,6 +42,20 @@ public enum CalibrationStep {
   LINE_RATE("line rate", Set.of(), List.of(Metric.THROUGHPUT)),
 
   /**
+   * The source writes to its neighbour while the neighbour's NIC sends pauses (a PFC storm from the
+   * receiver, {@code lab.faults.pfcStorm} on a lab): the leaf's queue to the neighbour fills, the
+   * leaf pauses the source, and what the source sends before it stops lands in the leaf's headroom
+   * — the line rate times the round trip of the cable and the NIC's pause reaction. The storm lasts
+   * twice the time the source takes to fill the leaf's buffer, at least {@value
+   * #LEAST_STORM_MICROS} µs, and the flow is twice the buffer, so the source is paused whatever the
+   * switch's share of its buffer.
+   */
+  PAUSE_RESPONSE(
+      "pause response",
+      Set.of(CalibratedParameter.NIC_PAUSE_REACTION),
+      List.of(Metric.PEAK_HEADROOM)),
+
+  /**
    * Two senders write 16 MiB each to the destination with ECN on: marking onset and the reaction to
    * CNPs set the marks, the deepest queue and the completion time.
    */
@@ -52,12 +69,13 @@ public enum CalibrationStep {
 
   /**
    * Every other host (at least 3, up to 16) writes 8 MiB to the destination: the queue reaches the
-   * pause threshold, and how fast senders honour pauses sets the pauses sent and the deepest queue;
-   * how often the receiver sends CNPs sets how fast the senders slow down.
+   * pause threshold and the leaves send pauses; how often the receiver sends CNPs sets how fast the
+   * senders slow down. (The pauses depend on the NIC's pause reaction too, which the pause response
+   * pins on its own, before: fitted together, the incasts' many counts outweigh its one headroom.)
    */
   DEEP_INCAST(
       "N:1 incast",
-      Set.of(CalibratedParameter.NIC_PAUSE_REACTION, CalibratedParameter.CNP_INTERVAL),
+      Set.of(CalibratedParameter.CNP_INTERVAL),
       List.of(Metric.PAUSES, Metric.PEAK_QUEUE, Metric.ECN_MARKS, Metric.COMPLETION_TIME)),
 
   /**
@@ -72,6 +90,12 @@ public enum CalibrationStep {
 
   /** How long an incast may run: DCQCN at its slowest settings takes milliseconds to drain one. */
   static final SimTime INCAST_BOUND = SimTime.millis(100);
+
+  /** The shortest PFC storm of the pause response, µs. */
+  static final long LEAST_STORM_MICROS = 200;
+
+  /** The pause response's flow is sent as messages of this size. */
+  private static final DataSize PAUSE_RESPONSE_MESSAGE = DataSize.mib(16);
 
   /** The fewest senders of the N:1 incast: it must go deeper than the 2:1. */
   static final int DEEP_INCAST_LEAST_SENDERS = 3;
@@ -145,6 +169,7 @@ public enum CalibrationStep {
               .named(name)
               .seed(seed)
               .build();
+      case PAUSE_RESPONSE -> pauseResponse(name, graph, source, neighbour(graph, nics), seed);
       case ECN_INCAST -> incast(name, 2, "16MiB", destination, nics, seed);
       case DEEP_INCAST ->
           incast(
@@ -164,6 +189,36 @@ public enum CalibrationStep {
               .seed(seed)
               .build();
     };
+  }
+
+  private static Scenario pauseResponse(
+      String name, FabricGraph graph, Endpoint source, Endpoint neighbour, long seed) {
+    String leaf =
+        graph
+            .leafOf(neighbour)
+            .orElseThrow(() -> new IllegalArgumentException(neighbour + " has no leaf switch"));
+    DataSize buffer = graph.switchProfileOf(leaf).buffer();
+    Rate line =
+        graph
+            .linkAt(source)
+            .orElseThrow(() -> new IllegalArgumentException(source + " has no link"))
+            .spec()
+            .speed();
+    long stormMicros =
+        Math.max(LEAST_STORM_MICROS, 2 * line.timeToSend(buffer).picos() / 1_000_000 + 1);
+    long messages = Math.max(1, 2 * buffer.bytes() / PAUSE_RESPONSE_MESSAGE.bytes());
+    return Scenario.flow(source.toString(), neighbour.toString())
+        .message(PAUSE_RESPONSE_MESSAGE.toString())
+        .messages(Math.toIntExact(messages))
+        .with(
+            new Fault.PfcStorm(
+                neighbour,
+                graph.nicProfileOf(neighbour).roce().priority(),
+                SimTime.ZERO,
+                SimTime.micros(stormMicros)))
+        .named(name)
+        .seed(seed)
+        .build();
   }
 
   private static Scenario incast(
@@ -202,6 +257,16 @@ public enum CalibrationStep {
           "calibration needs two hosts; the fabric has " + first.size());
     }
     return first;
+  }
+
+  /** The next host on the first host's leaf, else the destination. */
+  private static Endpoint neighbour(FabricGraph graph, List<Endpoint> nics) {
+    Endpoint source = nics.get(0);
+    return nics.stream()
+        .skip(1)
+        .filter(n -> graph.leafOf(n).equals(graph.leafOf(source)))
+        .findFirst()
+        .orElseGet(() -> destination(graph, nics));
   }
 
   /** The first host on another leaf than the first host's, else the second host. */

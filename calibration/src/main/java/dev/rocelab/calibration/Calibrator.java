@@ -42,8 +42,12 @@ public final class Calibrator {
   /** How many times the fit is repeated with other seeds to see how far it wanders. */
   static final int REFITS = 2;
 
-  /** How many other seeds the fitted model runs each step with to measure its noise. */
-  static final int NOISE_SEEDS = 3;
+  /**
+   * How many other seeds the fitted model runs each step with to measure its noise. Incasts under
+   * DCQCN can be bimodal (a sender whose target rate collapsed finishes an order of magnitude
+   * later): three seeds often all land in one mode and understate the spread.
+   */
+  static final int NOISE_SEEDS = 8;
 
   /** The least relative noise of a lab measurement unless told otherwise: 3%. */
   public static final double DEFAULT_NOISE = 0.03;

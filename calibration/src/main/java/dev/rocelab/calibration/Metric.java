@@ -36,6 +36,13 @@ public enum Metric {
   /** The deepest queue a switch port held, KiB. */
   PEAK_QUEUE("peak queue", "KiB", 1, 0.25),
 
+  /**
+   * The most headroom a switch's ingress used, KiB. A switch that paused a sender always used some:
+   * none anywhere means the lab does not report headroom (no {@code headroomUse} query) or nothing
+   * paused, and the run did not measure it.
+   */
+  PEAK_HEADROOM("peak headroom", "KiB", 1, 0.10),
+
   /** The longest flow completion time, µs. */
   COMPLETION_TIME("longest completion", "µs", 0, 0.10),
 
@@ -131,6 +138,11 @@ public enum Metric {
       case ECN_MARKS -> present(switchPorts(run).mapToDouble(PortStats::ecnMarks).sum(), run);
       case PAUSES -> present(switchPorts(run).mapToDouble(PortStats::pausesSent).sum(), run);
       case PEAK_QUEUE -> switchPorts(run).mapToDouble(p -> p.maxQueue().kibibytes()).max();
+      case PEAK_HEADROOM -> {
+        double most =
+            switchPorts(run).mapToDouble(p -> p.maxHeadroom().kibibytes()).max().orElse(0);
+        yield most > 0 ? OptionalDouble.of(most) : OptionalDouble.empty();
+      }
       case COMPLETION_TIME ->
           run.flows().stream().allMatch(f -> f.completionTime().isPresent())
                   && !run.flows().isEmpty()
@@ -144,6 +156,31 @@ public enum Metric {
               .mapToDouble(r -> r.bytesPerSecond() / 1e9)
               .findFirst();
     };
+  }
+
+  /**
+   * The noise a measurement has however repeatable the run: the steps it moves in, as the standard
+   * deviation of rounding to them ({@code ln(1 + step/value)/√12}). A buffer's peak moves in whole
+   * frames, the fabric's largest NIC MTU: a headroom of four frames cannot tell a fifth of a frame.
+   * Other metrics have none beyond their counts' offset.
+   *
+   * @param run a run of the step that measures this
+   * @return the noise of its logarithm, 0 if none
+   */
+  double resolution(RunResult run) {
+    if (this != PEAK_HEADROOM && this != PEAK_QUEUE) {
+      return 0;
+    }
+    OptionalDouble value = of(run);
+    double frame =
+        run.fabric().spec().nicProfiles().values().stream()
+                .mapToLong(n -> n.mtu().bytes())
+                .max()
+                .orElse(0)
+            / 1024.0;
+    return value.isPresent() && value.getAsDouble() > 0
+        ? Math.log1p(frame / value.getAsDouble()) / Math.sqrt(12)
+        : 0;
   }
 
   private static OptionalDouble present(double sum, RunResult run) {

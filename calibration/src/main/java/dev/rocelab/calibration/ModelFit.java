@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apache.commons.math3.analysis.UnivariateFunction;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.LUDecomposition;
@@ -36,10 +37,11 @@ import org.apache.commons.math3.random.MersenneTwister;
 /**
  * Fits the model to a lab's measurements, step by step in suite order: the parameters a step
  * informs are fitted to that step's measurements, the others held at their current values (fitted
- * by an earlier step, else the fabric file's). A single parameter is fitted by Brent's method, two
- * or more by CMA-ES, both from Apache Commons Math, on each parameter's logarithmic position within
- * its bounds. The cost is the sum of squared log ratios of model to lab values. Every model run is
- * deterministic (the calibration's seed) and remembered, so no point is simulated twice.
+ * by an earlier step, else the fabric file's). A single parameter is fitted by a scan, then Brent's
+ * method; two or more by CMA-ES (both methods from Apache Commons Math); each parameter on its
+ * logarithmic position within its bounds. The cost is the sum of squared log ratios of model to lab
+ * values. Every model run is deterministic (the calibration's seed) and remembered, so no point is
+ * simulated twice.
  */
 final class ModelFit {
 
@@ -49,7 +51,19 @@ final class ModelFit {
   /** The relative change of a parameter by which its elasticities are measured. */
   static final double ELASTICITY_STEP = Math.log(1.1);
 
+  /** How many times the change is doubled where no measurement moves: up to a factor of 2.1. */
+  static final int ELASTICITY_WIDENINGS = 3;
+
   private static final double BRENT_TOLERANCE = 1e-3;
+
+  /**
+   * CMA-ES runs of a group: the first from the current values, the next from the best point seen
+   * with a narrower spread, which settles a first run stopped short of the valley's floor.
+   */
+  static final int CMAES_RUNS = 2;
+
+  /** Intervals of the scan before Brent's method: each a factor of 1.9 to 2.9, by the bounds. */
+  static final int GRID = 8;
 
   private final FabricSpec fabric;
   private final FabricBackend model;
@@ -196,7 +210,10 @@ final class ModelFit {
 
   /**
    * Each measurement's elasticity to each parameter, {@code d ln(value) / d ln(parameter)}, by
-   * central differences of {@link #ELASTICITY_STEP} around the fitted values.
+   * central differences of {@link #ELASTICITY_STEP} around the fitted values. Where a measurement
+   * does not move over that change, the change is doubled, up to {@value #ELASTICITY_WIDENINGS}
+   * times: a measurement that moves in whole frames (the headroom a short pause reaction takes) is
+   * flat over a small change and still pins the parameter to a frame's worth.
    *
    * @param observables the measurements
    * @return one row per measurement, one column per parameter
@@ -204,30 +221,37 @@ final class ModelFit {
   double[][] elasticities(List<Observable> observables) {
     double[][] j = new double[observables.size()][parameters.size()];
     for (int c = 0; c < parameters.size(); c++) {
-      CalibratedParameter p = parameters.get(c);
-      double step = ELASTICITY_STEP / Math.log(p.upper() / p.lower());
-      double x = positions.get(p);
-      double up = Math.min(1, x + step);
-      double down = Math.max(0, x - step);
-      double span = (up - down) * Math.log(p.upper() / p.lower());
-      Map<CalibratedParameter, Double> high = new EnumMap<>(positions);
-      high.put(p, up);
-      Map<CalibratedParameter, Double> low = new EnumMap<>(positions);
-      low.put(p, down);
       for (int r = 0; r < observables.size(); r++) {
-        Observable o = observables.get(r);
-        double vHigh = measure(o.step(), high).getOrDefault(o.metric(), Double.NaN);
-        double vLow = measure(o.step(), low).getOrDefault(o.metric(), Double.NaN);
-        j[r][c] = span == 0 ? 0 : o.metric().residual(vHigh, vLow) / span;
+        for (int widening = 0; widening <= ELASTICITY_WIDENINGS && j[r][c] == 0; widening++) {
+          j[r][c] = elasticity(observables.get(r), c, ELASTICITY_STEP * (1 << widening));
+        }
       }
     }
     return j;
   }
 
+  /** One measurement's elasticity to one parameter by a central difference of {@code logStep}. */
+  private double elasticity(Observable o, int c, double logStep) {
+    CalibratedParameter p = parameters.get(c);
+    double step = logStep / Math.log(p.upper() / p.lower());
+    double x = positions.get(p);
+    double up = Math.min(1, x + step);
+    double down = Math.max(0, x - step);
+    double span = (up - down) * Math.log(p.upper() / p.lower());
+    Map<CalibratedParameter, Double> high = new EnumMap<>(positions);
+    high.put(p, up);
+    Map<CalibratedParameter, Double> low = new EnumMap<>(positions);
+    low.put(p, down);
+    double vHigh = measure(o.step(), high).getOrDefault(o.metric(), Double.NaN);
+    double vLow = measure(o.step(), low).getOrDefault(o.metric(), Double.NaN);
+    return span == 0 ? 0 : o.metric().residual(vHigh, vLow) / span;
+  }
+
   /**
    * Each measurement's noise: the spread of its logarithm over runs of the model at the current
-   * values with other seeds (ECMP hashes, jitter, the order of simultaneous events), at least
-   * {@code floor} — a lab run varies at least as much as the model's.
+   * values with other seeds (ECMP hashes, jitter, the order of simultaneous events), at least its
+   * resolution ({@link Metric#resolution}) and at least {@code floor} — a lab run varies at least
+   * as much as the model's.
    *
    * @param observables the measurements
    * @param seeds how many other seeds
@@ -262,7 +286,9 @@ final class ModelFit {
           logs.length < 2
               ? 0
               : Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (logs.length - 1);
-      spread.put(o, Math.max(floor, Math.sqrt(variance)));
+      double resolution =
+          others.stream().mapToDouble(run -> o.metric().resolution(run)).max().orElse(0);
+      spread.put(o, Math.max(floor, Math.max(Math.sqrt(variance), resolution)));
     }
     return spread;
   }
@@ -338,29 +364,38 @@ final class ModelFit {
   }
 
   /**
-   * Brent's method from the current value; the best point seen is kept, also when the evaluations
-   * run out (whether it reproduces the lab is judged afterwards, for every fit alike).
+   * A scan of {@value #GRID} + 1 evenly spaced positions, then Brent's method between the best
+   * one's neighbours; the best point seen is kept, also when the evaluations run out (whether it
+   * reproduces the lab is judged afterwards, for every fit alike). The scan keeps Brent off a
+   * plateau: a measurement that saturates (headroom used up, NVLink faster than the network) is
+   * flat on one side of the valley, and Brent's method, which settles ties towards its newest
+   * point, may walk along the flat instead of into the valley.
    */
   private void brent(List<CalibrationStep> steps, CalibratedParameter p) {
     Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
-    double start = positions.get(p);
-    double[] best = {start, cost(steps, trial)};
+    double[] best = {positions.get(p), cost(steps, trial)};
+    UnivariateFunction cost =
+        x -> {
+          trial.put(p, x);
+          double c = cost(steps, trial);
+          if (c < best[1]) {
+            best[0] = x;
+            best[1] = c;
+          }
+          return c;
+        };
+    for (int i = 0; i <= GRID; i++) {
+      cost.value(i / (double) GRID);
+    }
+    double around = best[0];
     try {
       new BrentOptimizer(BRENT_TOLERANCE, BRENT_TOLERANCE / 10)
           .optimize(
               new MaxEval(MAX_EVALUATIONS),
-              new UnivariateObjectiveFunction(
-                  x -> {
-                    trial.put(p, x);
-                    double c = cost(steps, trial);
-                    if (c < best[1]) {
-                      best[0] = x;
-                      best[1] = c;
-                    }
-                    return c;
-                  }),
+              new UnivariateObjectiveFunction(cost),
               GoalType.MINIMIZE,
-              new SearchInterval(0, 1, start));
+              new SearchInterval(
+                  Math.max(0, around - 1.0 / GRID), Math.min(1, around + 1.0 / GRID), around));
     } catch (TooManyEvaluationsException e) {
       // the best point seen stands
     }
@@ -373,40 +408,44 @@ final class ModelFit {
     Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
     double[] bestPoint = start.clone();
     double[] bestCost = {cost(steps, trial)};
-    double[] sigma = new double[own.size()];
-    Arrays.fill(sigma, 0.3);
-    CMAESOptimizer optimizer =
-        new CMAESOptimizer(
-            MAX_EVALUATIONS,
-            0,
-            true,
-            0,
-            0,
-            new MersenneTwister(seed),
-            false,
-            new SimpleValueChecker(1e-4, 1e-6));
-    try {
-      optimizer.optimize(
-          new MaxEval(MAX_EVALUATIONS),
-          new ObjectiveFunction(
-              x -> {
-                for (int i = 0; i < own.size(); i++) {
-                  trial.put(own.get(i), x[i]);
-                }
-                double c = cost(steps, trial);
-                if (c < bestCost[0]) {
-                  bestCost[0] = c;
-                  System.arraycopy(x, 0, bestPoint, 0, x.length);
-                }
-                return c;
-              }),
-          GoalType.MINIMIZE,
-          new InitialGuess(start),
-          new SimpleBounds(new double[own.size()], filled(own.size(), 1)),
-          new CMAESOptimizer.Sigma(sigma),
-          new CMAESOptimizer.PopulationSize(4 + (int) (3 * Math.log(own.size())) + 2));
-    } catch (TooManyEvaluationsException e) {
-      // the best point seen stands
+    ObjectiveFunction cost =
+        new ObjectiveFunction(
+            x -> {
+              for (int i = 0; i < own.size(); i++) {
+                trial.put(own.get(i), x[i]);
+              }
+              double c = cost(steps, trial);
+              if (c < bestCost[0]) {
+                bestCost[0] = c;
+                System.arraycopy(x, 0, bestPoint, 0, x.length);
+              }
+              return c;
+            });
+    for (int restart = 0; restart < CMAES_RUNS; restart++) {
+      boolean polish = restart > 0;
+      double[] sigma = filled(own.size(), polish ? 0.1 : 0.3);
+      CMAESOptimizer optimizer =
+          new CMAESOptimizer(
+              MAX_EVALUATIONS,
+              0,
+              true,
+              0,
+              0,
+              new MersenneTwister(seed + restart),
+              false,
+              new SimpleValueChecker(1e-4, 1e-6));
+      try {
+        optimizer.optimize(
+            new MaxEval(MAX_EVALUATIONS),
+            cost,
+            GoalType.MINIMIZE,
+            new InitialGuess(polish ? bestPoint.clone() : start),
+            new SimpleBounds(new double[own.size()], filled(own.size(), 1)),
+            new CMAESOptimizer.Sigma(sigma),
+            new CMAESOptimizer.PopulationSize(4 + (int) (3 * Math.log(own.size())) + 2));
+      } catch (TooManyEvaluationsException e) {
+        // the best point seen stands
+      }
     }
     for (int i = 0; i < own.size(); i++) {
       positions.put(own.get(i), bestPoint[i]);

@@ -63,15 +63,9 @@ class CalibrationReportTest {
     assertThat(firmware.dcqcn().cnpInterval().toMicros())
         .isCloseTo(cnp.fitted(), withinPercentage(0.1));
     FittedParameter pause = fit.parameter(CalibratedParameter.NIC_PAUSE_REACTION).orElseThrow();
-    if (pause.isFitted()) {
-      assertThat(firmware.pauseReaction().toNanos())
-          .isCloseTo(pause.fitted(), withinPercentage(0.1));
-      assertThat(profile).contains("pauseReaction: ");
-    } else {
-      assertThat(profile)
-          .doesNotContain("pauseReaction: ")
-          .contains("# Not written: NIC pause reaction");
-    }
+    assertThat(pause.isFitted()).as("the pause response pins the reaction").isTrue();
+    assertThat(firmware.pauseReaction().toNanos()).isCloseTo(pause.fitted(), withinPercentage(0.1));
+    assertThat(profile).contains("pauseReaction: ");
   }
 
   @Test

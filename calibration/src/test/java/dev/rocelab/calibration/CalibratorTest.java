@@ -66,8 +66,17 @@ public class CalibratorTest {
     }
   }
 
+  /** Asserts that the calibration calls each of these parameters identified. */
+  public static void assertIdentified(Calibration calibration, CalibratedParameter... parameters) {
+    for (CalibratedParameter p : parameters) {
+      assertThat(calibration.parameter(p).orElseThrow().identified())
+          .as("%s identified", p.title())
+          .isTrue();
+    }
+  }
+
   @Test
-  void recoversTheSwitchLatencyAndTheCnpIntervalAndSaysNvlinkIsHiddenBehindTheNetwork() {
+  void recoversLatencyCnpIntervalAndPauseReactionAndSaysNvlinkIsHiddenBehindTheNetwork() {
     Map<CalibratedParameter, Double> truth =
         values(
             CalibratedParameter.SWITCH_LATENCY, 850,
@@ -80,10 +89,11 @@ public class CalibratorTest {
         new Calibrator(fabric()).calibrate(new HiddenModelLab(hidden(truth), 7));
 
     assertRecovered(calibration, truth);
-    assertThat(calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow().identified())
-        .isTrue();
-    assertThat(calibration.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow().identified())
-        .isTrue();
+    assertIdentified(
+        calibration,
+        CalibratedParameter.SWITCH_LATENCY,
+        CalibratedParameter.CNP_INTERVAL,
+        CalibratedParameter.NIC_PAUSE_REACTION);
     // four GPUs share one 400G NIC: the ring is the network's, whatever NVLink does
     assertThat(
             calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow().confidence())
@@ -104,11 +114,11 @@ public class CalibratorTest {
         new Calibrator(fabric()).seed(3).calibrate(new HiddenModelLab(hidden(truth), 11));
 
     assertRecovered(calibration, truth);
-    assertThat(
-            calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow().identified())
-        .isTrue();
-    assertThat(calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow().identified())
-        .isTrue();
+    assertIdentified(
+        calibration,
+        CalibratedParameter.NVLINK_BANDWIDTH,
+        CalibratedParameter.SWITCH_LATENCY,
+        CalibratedParameter.NIC_PAUSE_REACTION);
   }
 
   @Test
@@ -148,14 +158,22 @@ public class CalibratorTest {
         values(CalibratedParameter.SWITCH_LATENCY, 850, CalibratedParameter.NVLINK_BANDWIDTH, 30);
     Calibration calibration =
         new Calibrator(fabric())
-            .calibrate(new HiddenModelLab(hidden(truth), 7).breaking(CalibrationStep.DEEP_INCAST));
+            .calibrate(
+                new HiddenModelLab(hidden(truth), 7)
+                    .breaking(CalibrationStep.PAUSE_RESPONSE, CalibrationStep.DEEP_INCAST));
 
-    assertThat(calibration.lab().brokenReason(CalibrationStep.DEEP_INCAST))
+    assertThat(calibration.lab().brokenReason(CalibrationStep.PAUSE_RESPONSE))
         .hasValueSatisfying(r -> assertThat(r).contains("broken: host7: ib_write_bw"));
-    assertThat(calibration.lab().runs()).doesNotContainKey(CalibrationStep.DEEP_INCAST).hasSize(4);
+    assertThat(calibration.lab().runs())
+        .doesNotContainKeys(CalibrationStep.PAUSE_RESPONSE, CalibrationStep.DEEP_INCAST)
+        .hasSize(CalibrationStep.values().length - 2);
     assertThat(
             calibration.parameter(CalibratedParameter.NIC_PAUSE_REACTION).orElseThrow().notFitted())
-        .hasValueSatisfying(r -> assertThat(r).contains("N:1 incast: broken"));
+        .hasValueSatisfying(r -> assertThat(r).contains("pause response: broken"));
+    assertThat(new CalibrationReport(calibration, "test").profile())
+        .doesNotContain("pauseReaction: ")
+        .contains("# Not written: NIC pause reaction")
+        .contains("pause response: broken");
     // the CNP interval is still fitted, to the 2:1 incast alone
     assertThat(calibration.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow().isFitted())
         .isTrue();

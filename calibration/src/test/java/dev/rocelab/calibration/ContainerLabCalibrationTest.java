@@ -31,8 +31,10 @@ class ContainerLabCalibrationTest {
   void runsWhatTheContainerLabCanKeepsItAndReportsTheRestBroken(@TempDir Path dir)
       throws Exception {
     Calibration calibration;
+    List<String> storms;
     try (LabContainers lab = new LabContainers()) {
       calibration = new Calibrator(lab.fabric("id_rsa")).calibrate(FabricBackends.require("lab"));
+      storms = lab.pfcStorms("host2");
     }
     new CalibrationReport(calibration, "test").writeTo(dir);
     System.out.println(new CalibrationReport(calibration, "test").json());
@@ -47,6 +49,10 @@ class ContainerLabCalibrationTest {
         .isPositive();
     assertThat(measured.brokenReason(CalibrationStep.PING_PONG))
         .hasValueSatisfying(r -> assertThat(r).contains("did not measure one-way latency p50"));
+    // host2 was told to storm; the stand-in switch exporter serves no headroom
+    assertThat(storms).singleElement().asString().startsWith("nic0 ");
+    assertThat(measured.brokenReason(CalibrationStep.PAUSE_RESPONSE))
+        .hasValueSatisfying(r -> assertThat(r).contains("did not measure peak headroom"));
     assertThat(measured.brokenReason(CalibrationStep.ECN_INCAST))
         .hasValueSatisfying(r -> assertThat(r).contains("needs 3 hosts"));
     assertThat(measured.brokenReason(CalibrationStep.DEEP_INCAST))

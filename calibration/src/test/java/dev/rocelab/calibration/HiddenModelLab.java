@@ -9,6 +9,8 @@ import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.scenario.Scenario;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A lab for the fit's unit tests: the model of a fabric with hidden parameters, whatever fabric it
@@ -19,21 +21,24 @@ final class HiddenModelLab implements FabricBackend {
 
   private final FabricSpec hidden;
   private final long seed;
-  private final String breaks;
+  private final Set<String> breaks;
 
   HiddenModelLab(FabricSpec hidden, long seed) {
-    this(hidden, seed, null);
+    this(hidden, seed, Set.of());
   }
 
-  private HiddenModelLab(FabricSpec hidden, long seed, String breaks) {
+  private HiddenModelLab(FabricSpec hidden, long seed, Set<String> breaks) {
     this.hidden = hidden;
     this.seed = seed;
     this.breaks = breaks;
   }
 
-  /** The same lab, whose runs of this step's scenario break. */
-  HiddenModelLab breaking(CalibrationStep step) {
-    return new HiddenModelLab(hidden, seed, "calibration · " + step.title());
+  /** The same lab, whose runs of these steps' scenarios break. */
+  HiddenModelLab breaking(CalibrationStep... steps) {
+    return new HiddenModelLab(
+        hidden,
+        seed,
+        Stream.of(steps).map(s -> "calibration · " + s.title()).collect(Collectors.toSet()));
   }
 
   @Override
@@ -62,7 +67,7 @@ final class HiddenModelLab implements FabricBackend {
 
       @Override
       public ScenarioRun start(Scenario scenario) {
-        if (scenario.name().equals(breaks)) {
+        if (breaks.contains(scenario.name())) {
           throw new FabricBackendException("host7: ib_write_bw: connection refused");
         }
         return model.start(scenario.withSeed(seed));

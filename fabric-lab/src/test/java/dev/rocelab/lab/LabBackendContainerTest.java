@@ -335,41 +335,35 @@ class LabBackendContainerTest {
   @Order(4)
   void aConfigDriftRunsTheLabsCommandWithTheSettingAndValue() throws Exception {
     RunResult run =
-        session.run(
-            Scenario.flow("host1:nic0", "host2:nic0")
-                .message("64MiB")
-                .with(new Fault.ConfigDrift("leaf1", "loadBalancing", "packet", SimTime.ZERO))
-                .named("config drift"));
+        flowWith(
+            new Fault.ConfigDrift("leaf1", "loadBalancing", "packet", SimTime.ZERO),
+            "config drift");
 
     assertThat(lab.configDrifts("id_rsa")).containsExactly("leaf1 loadBalancing packet");
-    assertThat(run.events())
-        .extracting(FabricEvent::kind, FabricEvent::subject, FabricEvent::detail)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(
-                FabricEvent.Kind.FAULT,
-                "leaf1",
-                "loadBalancing changed to packet (lab command configDrift)"));
+    assertOnlyFault(run, "leaf1", "loadBalancing changed to packet (lab command configDrift)");
   }
 
   @Test
   @Order(4)
   void aPfcStormRunsTheLabsCommandForTheStormingNicWithPriorityAndDuration() throws Exception {
-    RunResult run =
-        session.run(
-            Scenario.flow("host1:nic0", "host2:nic0")
-                .message("64MiB")
-                .with(Fault.pfcStorm("host2:nic0", 3, "300us"))
-                .named("pfc storm"));
+    RunResult run = flowWith(Fault.pfcStorm("host2:nic0", 3, "300us"), "pfc storm");
 
     assertThat(lab.pfcStorms("host2")).containsExactly("nic0 " + lab.dataAddress(1) + " 3 300");
     assertThat(lab.pfcStorms("host1")).isEmpty();
+    assertOnlyFault(run, "host2:nic0", "PFC storm on priority 3 for 300us (lab command pfcStorm)");
+  }
+
+  /** A 64 MiB flow from host1 to host2 with a fault at its start. */
+  private static RunResult flowWith(Fault fault, String name) {
+    return session.run(
+        Scenario.flow("host1:nic0", "host2:nic0").message("64MiB").with(fault).named(name));
+  }
+
+  private static void assertOnlyFault(RunResult run, String subject, String detail) {
     assertThat(run.events())
         .extracting(FabricEvent::kind, FabricEvent::subject, FabricEvent::detail)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(
-                FabricEvent.Kind.FAULT,
-                "host2:nic0",
-                "PFC storm on priority 3 for 300us (lab command pfcStorm)"));
+            org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.FAULT, subject, detail));
   }
 
   @Test

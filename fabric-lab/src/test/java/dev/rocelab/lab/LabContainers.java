@@ -445,7 +445,7 @@ public final class LabContainers implements AutoCloseable {
    * @param host a lab host
    * @return what its {@code pfcStorm} command recorded, one "nic address priority micros" line each
    */
-  List<String> pfcStorms(String host) throws Exception {
+  public List<String> pfcStorms(String host) throws Exception {
     var result = hosts.get(host).execInContainer("sh", "-c", "cat " + PFC_STORMS + " 2>/dev/null");
     return result.getStdout().lines().toList();
   }

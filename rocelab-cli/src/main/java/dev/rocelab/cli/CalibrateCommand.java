@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     sortOptions = false,
     description = {
-      "Makes the model a lab's twin: runs a short calibration suite on the lab (ping-pong, line rate, 2:1"
-          + " and N:1 incasts with ECN, a 2-node all-reduce), fits the model's parameters a datasheet does"
+      "Makes the model a lab's twin: runs a short calibration suite on the lab (ping-pong, line rate, the"
+          + " pause response to a receiver's PFC storm, 2:1 and N:1 incasts with ECN, a 2-node all-reduce), fits the model's parameters a datasheet does"
           + " not give (switch latency, ECN thresholds, CNP interval, NIC pause reaction, NVLink) and writes"
           + " calibration.json, Allure results and, for a fit, profile.yaml and calibrated.yaml.",
       "Example:",

@@ -1,5 +1,6 @@
 package dev.rocelab.calibration.synthetic;
 
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.NcclTestsFormat;
@@ -28,7 +29,9 @@ import java.util.stream.Collectors;
  *   <li>a perftest client ({@code ib_write_bw … ADDRESS}, {@code ib_write_lat … ADDRESS}) prints
  *       the result of the model flow from its NIC ({@code -d}) to the NIC at {@code ADDRESS};
  *   <li>a launcher ({@code mpirun …} or {@code srun …} with an nccl-tests binary) prints the
- *       model's nccl-tests table of the collective.
+ *       model's nccl-tests table of the collective;
+ *   <li>a pause generator ({@code pfc-storm --nic NIC --priority P --micros T}) succeeds if the
+ *       model ran that storm.
  * </ul>
  *
  * Anything else fails with exit status 1 and says why on standard error.
@@ -38,7 +41,12 @@ final class HostShell {
   /** How long a perftest client waits for the others of its route, to be handed out in order. */
   private static final Duration TOGETHER = Duration.ofSeconds(20);
 
+  /** The pause generator the synthetic lab's {@code pfcStorm} command runs. */
+  static final String PFC_STORM = "pfc-storm";
+
   private static final Pattern BLANKS = Pattern.compile("\\s+");
+  private static final Pattern STORM =
+      Pattern.compile(PFC_STORM + " --nic (\\S+) --priority (\\d+) --micros (\\d+)");
   private static final Pattern LISTENING = Pattern.compile("ss -Hltn 'sport = :(\\d+)'");
   private static final Pattern TIMEOUT = Pattern.compile("timeout \\d+ (.*)");
   private static final Pattern RANKS = Pattern.compile("(?:-np |--ntasks=)(\\d+)");
@@ -131,10 +139,17 @@ final class HostShell {
     if (words.get(0).equals("mpirun") || words.get(0).equals("srun")) {
       return launcher(words);
     }
+    Matcher storm = STORM.matcher(line);
+    if (storm.matches()) {
+      Endpoint nic = new Endpoint(host, storm.group(1));
+      return served().stormed(nic, Integer.parseInt(storm.group(2)), Long.parseLong(storm.group(3)))
+          ? new Answer(0, "", "")
+          : Answer.failure("the served scenario has no such PFC storm from " + nic + ": " + line);
+    }
     return Answer.failure(
         host
-            + " runs only perftest servers and clients, ss and an nccl-tests launcher"
-            + " (faults and other tools are not served): "
+            + " runs only perftest servers and clients, ss, an nccl-tests launcher and a pause"
+            + " generator (other faults and tools are not served): "
             + line);
   }
 

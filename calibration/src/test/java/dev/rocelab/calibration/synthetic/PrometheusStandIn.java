@@ -32,8 +32,8 @@ import java.util.function.LongBinaryOperator;
  *
  * <p>A counter at a time is the sum of the totals of the runs that had begun by then (see {@link
  * ServedRun#begin()}): it steps up the moment a scenario's first client or launcher command runs.
- * The buffer gauge is what a watermark exporter scraped every {@code scrape} reports: the peak of a
- * run whose commands ran since the scrape before, else 0.
+ * The buffer and headroom gauges are what a watermark exporter scraped every {@code scrape}
+ * reports: the peak of a run whose commands ran since the scrape before, else 0.
  */
 final class PrometheusStandIn implements AutoCloseable {
 
@@ -152,7 +152,7 @@ final class PrometheusStandIn implements AutoCloseable {
   }
 
   /**
-   * @return the counter's value: the runs' totals summed, or the gauge's largest level
+   * @return the counter's value: the runs' totals summed, or a gauge's largest level
    */
   private long value(SwitchCounter counter, SwitchQueue queue, Instant at) {
     LongBinaryOperator merge = counter.gauge() ? Math::max : Long::sum;
@@ -161,7 +161,9 @@ final class PrometheusStandIn implements AutoCloseable {
       value =
           merge.applyAsLong(
               value,
-              counter.gauge() ? run.level(queue, at, scrape) : run.counted(queue, counter, at));
+              counter.gauge()
+                  ? run.level(queue, counter, at, scrape)
+                  : run.counted(queue, counter, at));
     }
     return value;
   }

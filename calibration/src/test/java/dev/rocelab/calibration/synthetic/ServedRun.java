@@ -6,6 +6,7 @@ import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Workload;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,6 +43,7 @@ final class ServedRun {
   private final Map<Route, SortedSet<Integer>> waiting = new HashMap<>();
   private final Map<Integer, FlowResult> claimed = new HashMap<>();
   private final Deque<CollectiveResult> collectives;
+  private final List<Fault.PfcStorm> storms;
   private final Map<SwitchQueue, Map<SwitchCounter, Long>> totals = new HashMap<>();
   private Instant start;
   private Instant end;
@@ -63,6 +65,11 @@ final class ServedRun {
       }
     }
     collectives = new ArrayDeque<>(model.collectives());
+    storms =
+        model.scenario().faults().stream()
+            .filter(Fault.PfcStorm.class::isInstance)
+            .map(Fault.PfcStorm.class::cast)
+            .toList();
     for (PortStats stats : model.ports()) {
       if (model.fabric().device(stats.port().device()).filter(Device::isSwitch).isPresent()) {
         Map<SwitchCounter, Long> counts = new EnumMap<>(SwitchCounter.class);
@@ -162,6 +169,21 @@ final class ServedRun {
     return collectives.removeFirst();
   }
 
+  /**
+   * @param nic the storming NIC
+   * @param priority the priority it pauses
+   * @param micros how long, µs
+   * @return whether the model ran that storm
+   */
+  boolean stormed(Endpoint nic, int priority, long micros) {
+    return storms.stream()
+        .anyMatch(
+            s ->
+                s.nic().equals(nic)
+                    && s.priority() == priority
+                    && s.duration().picos() == micros * 1_000_000);
+  }
+
   /** A client or launcher of the scenario starts: the first one brings the counters up. */
   synchronized void begin() {
     if (start == null) {
@@ -185,7 +207,7 @@ final class ServedRun {
 
   /**
    * @param queue a switch queue
-   * @param counter a counter, not the gauge
+   * @param counter a counter, not a gauge
    * @param at a time
    * @return what the run had added to the counter by then: everything once it began, else 0
    */
@@ -194,18 +216,19 @@ final class ServedRun {
   }
 
   /**
-   * The gauge as a watermark exporter scraped every {@code scrape} reports it: the deepest the
-   * queue got since the previous scrape.
+   * A gauge as a watermark exporter scraped every {@code scrape} reports it: the highest it got
+   * since the previous scrape.
    *
    * @param queue a switch queue
+   * @param gauge a gauge
    * @param at a time
    * @param scrape the scrape interval
    * @return the run's peak if it was running in {@code (at − scrape, at]}, else 0
    */
-  synchronized long level(SwitchQueue queue, Instant at, Duration scrape) {
+  synchronized long level(SwitchQueue queue, SwitchCounter gauge, Instant at, Duration scrape) {
     boolean overlaps =
         start != null && !start.isAfter(at) && (running > 0 || end.isAfter(at.minus(scrape)));
-    return overlaps ? total(queue, SwitchCounter.BUFFER_USE) : 0;
+    return overlaps ? total(queue, gauge) : 0;
   }
 
   private long total(SwitchQueue queue, SwitchCounter counter) {

@@ -27,7 +27,12 @@ enum SwitchCounter {
   DROPS(Counter.DROPS, "synthetic_switch_dropped_packets_total", PortStats::totalDrops),
   /** A gauge: the deepest the queue got, as a watermark exporter reports it. */
   BUFFER_USE(
-      Counter.BUFFER_USE, "synthetic_switch_buffer_used_bytes", stats -> stats.maxQueue().bytes());
+      Counter.BUFFER_USE, "synthetic_switch_buffer_used_bytes", stats -> stats.maxQueue().bytes()),
+  /** A gauge: the most headroom the ingress priority group used, as a watermark. */
+  HEADROOM_USE(
+      Counter.HEADROOM_USE,
+      "synthetic_switch_headroom_used_bytes",
+      stats -> stats.maxHeadroom().bytes());
 
   private final Counter counter;
   private final String metric;
@@ -54,7 +59,7 @@ enum SwitchCounter {
   }
 
   /**
-   * @return true for the gauge, whose value is a level, not a running total
+   * @return true for a gauge, whose value is a level, not a running total
    */
   boolean gauge() {
     return counter.gauge();
@@ -62,7 +67,7 @@ enum SwitchCounter {
 
   /**
    * @param stats the model's statistics of one port and priority over a run
-   * @return what the run added to the counter, or for the gauge its peak during the run
+   * @return what the run added to the counter, or for a gauge its peak during the run
    */
   long of(PortStats stats) {
     return count.applyAsLong(stats);

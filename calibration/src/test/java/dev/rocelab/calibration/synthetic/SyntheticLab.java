@@ -39,11 +39,13 @@ import java.util.stream.Stream;
  *       lab computes the model flow's completion time, or the model flow's latency;
  *   <li>from the launcher, the model's nccl-tests table of the collective;
  *   <li>from Prometheus, switch counters that grow by the model run's totals of every switch port
- *       and priority the moment the scenario's first client or launcher runs, and a buffer gauge at
- *       the run's peak while it runs.
+ *       and priority the moment the scenario's first client or launcher runs, and buffer and
+ *       headroom gauges at the run's peak while it runs;
+ *   <li>from a host told to storm ({@code lab.faults.pfcStorm}), success if the model run's
+ *       scenario has that PFC storm: the storm's effects are in the model run already.
  * </ul>
  *
- * Serve every scenario before the lab runs it, once per run. Faults, drops and iperf3 are not
+ * Serve every scenario before the lab runs it, once per run. Other faults, drops and iperf3 are not
  * served: a command the lab sends for them fails, saying so.
  */
 public final class SyntheticLab implements AutoCloseable {
@@ -152,7 +154,10 @@ public final class SyntheticLab implements AutoCloseable {
         .append(graph.hosts().get(0).name())
         .append(", hostFile: ")
         .append(quoted(hostFile))
-        .append("}\n  telemetry:\n    prometheus: ")
+        .append("}\n  faults:\n    pfcStorm: {via: ssh, host: \"{device}\", run: \"")
+        .append(HostShell.PFC_STORM)
+        .append(
+            " --nic {port} --priority {priority} --micros {micros}\"}\n  telemetry:\n    prometheus: ")
         .append(prometheus.url())
         .append("\n    step: ")
         .append(STEP.toMillis())

@@ -73,11 +73,12 @@ class SyntheticLabCalibrationTest {
 
     assertThat(calibration.lab().broken()).isEmpty();
     CalibratorTest.assertRecovered(calibration, truth);
-    assertThat(calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow().identified())
-        .isTrue();
-    assertThat(
-            calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow().identified())
-        .isTrue();
+    // the pause reaction from the pause response's headroom, read from the headroom gauge
+    CalibratorTest.assertIdentified(
+        calibration,
+        CalibratedParameter.SWITCH_LATENCY,
+        CalibratedParameter.NVLINK_BANDWIDTH,
+        CalibratedParameter.NIC_PAUSE_REACTION);
   }
 
   @Test
@@ -93,6 +94,7 @@ class SyntheticLabCalibrationTest {
     Calibration calibration = calibrate(truth);
 
     CalibratorTest.assertRecovered(calibration, truth);
+    CalibratorTest.assertIdentified(calibration, CalibratedParameter.NIC_PAUSE_REACTION);
     // four GPUs behind one 400G NIC: a 900 GB/s NVLink never limits the ring
     assertThat(calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow())
         .satisfies(p -> assertThat(p.confidence()).contains(Confidence.NOT_IDENTIFIABLE))
