@@ -270,8 +270,8 @@ public final class Calibrator {
    *
    * @param relativeError the larger of the local standard error and the refits' spread
    * @param confidence what that means
-   * @param sensitivity the largest elasticity of a measurement to it
-   * @param mostSensitive the measurement of that elasticity, if any depends on it
+   * @param sensitivity the elasticity of the measurement that tells most about it
+   * @param mostSensitive that measurement (the largest elasticity over noise), if any depends on it
    */
   private record Estimate(
       double relativeError,
@@ -295,9 +295,13 @@ public final class Calibrator {
     Map<CalibratedParameter, Estimate> estimates = new EnumMap<>(CalibratedParameter.class);
     for (int c = 0; c < fit.parameters().size(); c++) {
       CalibratedParameter p = fit.parameters().get(c);
+      // the measurement that tells most about it: the largest elasticity over its noise (a
+      // chaotic count jumps with any parameter and says little)
       int strongest = -1;
       for (int r = 0; r < observables.size(); r++) {
-        if (strongest < 0 || Math.abs(j[r][c]) > Math.abs(j[strongest][c])) {
+        if (strongest < 0
+            || information(j, sigma, observables, r, c)
+                > information(j, sigma, observables, strongest, c)) {
           strongest = r;
         }
       }
@@ -312,6 +316,11 @@ public final class Calibrator {
               informative ? Optional.of(observables.get(strongest)) : Optional.empty()));
     }
     return estimates;
+  }
+
+  private static double information(
+      double[][] j, Map<Observable, Double> sigma, List<Observable> observables, int r, int c) {
+    return Math.abs(j[r][c]) / sigma.get(observables.get(r));
   }
 
   /**

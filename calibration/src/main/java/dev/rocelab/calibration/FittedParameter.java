@@ -15,9 +15,9 @@ import org.apiguardian.api.API;
  * @param relativeError its standard error as a fraction of the value (infinite where the
  *     measurements do not depend on it); NaN where its steps did not measure
  * @param confidence what the standard error means; empty where its steps did not measure
- * @param sensitivity the largest elasticity of a measurement to it: {@code d ln(measurement) / d
- *     ln(parameter)}
- * @param mostSensitive the measurement of that elasticity, if any was computed
+ * @param sensitivity the elasticity to it, {@code d ln(measurement) / d ln(parameter)}, of the
+ *     measurement that tells most about it (the largest elasticity over that measurement's noise)
+ * @param mostSensitive that measurement, if any was computed
  * @param atBound whether the fit ended at one of the parameter's bounds: the measurements ask for a
  *     value beyond the range the model considers
  * @param notFitted why it was not fitted, if it was not: its steps did not measure, the lab was
