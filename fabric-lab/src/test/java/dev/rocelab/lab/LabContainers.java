@@ -1,6 +1,7 @@
 package dev.rocelab.lab;
 
 import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.Network.Ipam;
 import com.jcraft.jsch.JSch;
@@ -56,6 +57,9 @@ public final class LabContainers implements AutoCloseable {
   static final String PROMETHEUS_IMAGE = "rocelab-lab-prometheus:test";
   static final List<String> HOSTS = List.of("host1", "host2");
 
+  /** How many /24s the data network may take. */
+  private static final int SUBNETS = 100;
+
   /** Where a host's {@code pfcStorm} command notes each storm it was asked for. */
   private static final String PFC_STORMS = "/tmp/pfc-storms";
 
@@ -87,13 +91,7 @@ public final class LabContainers implements AutoCloseable {
     key("id_rsa");
     key("wrong_rsa");
     DockerClient docker = DockerClientFactory.instance().client();
-    subnet = "10." + (100 + Math.floorMod(id.hashCode(), 100)) + ".77";
-    docker
-        .createNetworkCmd()
-        .withName(dataNetwork)
-        .withDriver("bridge")
-        .withIpam(new Ipam().withConfig(new Ipam.Config().withSubnet(subnet + ".0/24")))
-        .exec();
+    subnet = createDataNetwork(docker);
     started.add(() -> docker.removeNetworkCmd(dataNetwork).exec());
     started.add(management);
     for (int i = 0; i < HOSTS.size(); i++) {
@@ -253,6 +251,32 @@ public final class LabContainers implements AutoCloseable {
    */
   public String prometheusAddress() {
     return prometheus.getHost() + ":" + prometheus.getMappedPort(9090);
+  }
+
+  /**
+   * Creates the data network on a free /24 of 10.100–199.77: another lab of this build, or one a
+   * killed run left behind, may hold the first choice.
+   *
+   * @return the network's first three octets
+   */
+  private String createDataNetwork(DockerClient docker) {
+    int first = Math.floorMod(id.hashCode(), SUBNETS);
+    for (int i = 0; ; i++) {
+      String candidate = "10." + (100 + (first + i) % SUBNETS) + ".77";
+      try {
+        docker
+            .createNetworkCmd()
+            .withName(dataNetwork)
+            .withDriver("bridge")
+            .withIpam(new Ipam().withConfig(new Ipam.Config().withSubnet(candidate + ".0/24")))
+            .exec();
+        return candidate;
+      } catch (DockerException taken) {
+        if (i == SUBNETS - 1 || !String.valueOf(taken.getMessage()).contains("overlaps")) {
+          throw taken;
+        }
+      }
+    }
   }
 
   String containerName(String host) {
