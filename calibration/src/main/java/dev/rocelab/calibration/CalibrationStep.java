@@ -42,13 +42,13 @@ public enum CalibrationStep {
   LINE_RATE("line rate", Set.of(), List.of(Metric.THROUGHPUT)),
 
   /**
-   * The source writes to its neighbour while the neighbour's NIC sends pauses (a PFC storm from the
-   * receiver, {@code lab.faults.pfcStorm} on a lab): the leaf's queue to the neighbour fills, the
-   * leaf pauses the source, and what the source sends before it stops lands in the leaf's headroom
-   * — the line rate times the round trip of the cable and the NIC's pause reaction. The storm lasts
-   * twice the time the source takes to fill the leaf's buffer, at least {@value
-   * #LEAST_STORM_MICROS} µs, and the flow is twice the buffer, so the source is paused whatever the
-   * switch's share of its buffer.
+   * The source writes to its neighbour (the next host on its leaf) while the neighbour's NIC sends
+   * pauses (a PFC storm from the receiver, {@code lab.faults.pfcStorm} on a lab): the leaf's queue
+   * to the neighbour fills, the leaf pauses the source, and what the source sends before it stops
+   * lands in the leaf's headroom — the line rate times the round trip of the cable and the NIC's
+   * pause reaction. The storm lasts twice the time the source takes to fill the leaf's buffer, at
+   * least {@value #LEAST_STORM_MICROS} µs, and the flow is twice the buffer, so the source is
+   * paused whatever the switch's share of its buffer.
    */
   PAUSE_RESPONSE(
       "pause response",
@@ -259,14 +259,23 @@ public enum CalibrationStep {
     return first;
   }
 
-  /** The next host on the first host's leaf, else the destination. */
+  /**
+   * The next host on the first host's leaf: across switches, the headroom a switch's pause takes
+   * from the next switch up would be measured too, and its reaction is not the NIC's.
+   */
   private static Endpoint neighbour(FabricGraph graph, List<Endpoint> nics) {
     Endpoint source = nics.get(0);
     return nics.stream()
         .skip(1)
         .filter(n -> graph.leafOf(n).equals(graph.leafOf(source)))
         .findFirst()
-        .orElseGet(() -> destination(graph, nics));
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "the pause response needs a second host on "
+                        + graph.leafOf(source).orElse(source.device() + "'s switch")
+                        + "; it has only "
+                        + source.device()));
   }
 
   /** The first host on another leaf than the first host's, else the second host. */
