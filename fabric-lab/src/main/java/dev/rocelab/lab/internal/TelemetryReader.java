@@ -54,7 +54,6 @@ final class TelemetryReader {
     }
   }
 
-  /** A port and priority, the key of every counter. */
   /** The largest value of each gauge seen per queue over a run. */
   static final class Peaks {
     private final Map<Counter, Map<Queue, Double>> peaks = new EnumMap<>(Counter.class);
@@ -70,6 +69,7 @@ final class TelemetryReader {
     }
   }
 
+  /** A port and priority, the key of every counter. */
   record Queue(Endpoint port, int priority) implements Comparable<Queue> {
     @Override
     public int compareTo(Queue o) {
