@@ -51,7 +51,9 @@ final class ModelFit {
   /** The relative change of a parameter by which its elasticities are measured. */
   static final double ELASTICITY_STEP = Math.log(1.1);
 
-  /** How many times the change is doubled where no measurement moves: up to a factor of 2.1. */
+  /**
+   * How many times the change is doubled where a measurement does not move: up to a factor of 2.1.
+   */
   static final int ELASTICITY_WIDENINGS = 3;
 
   private static final double BRENT_TOLERANCE = 1e-3;

@@ -26,9 +26,9 @@ public enum LabFaultAction {
    * Send pause frames from a host's NIC (a PFC storm, e.g. SONiC's {@code pfc_gen.py}); the command
    * runs for the storming NIC and sees {@code {device}} (its host), {@code {port}} (the NIC),
    * {@code {address}} (its data address), {@code {priority}} and {@code {micros}} (how long to
-   * storm, in microseconds; a storm without end lasts the rest of the scenario's duration). It may
-   * return at once with the storm running, or when the storm ends; the run's event is stamped when
-   * it returns.
+   * storm, in whole microseconds, rounded up; a storm without end lasts the rest of the scenario's
+   * duration). It may return at once with the storm running, or when the storm ends; the run's
+   * event is stamped when it returns.
    *
    * @since 0.3
    */

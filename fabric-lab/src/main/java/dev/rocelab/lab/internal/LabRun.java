@@ -150,7 +150,7 @@ final class LabRun implements ScenarioRun {
               "priority",
               Integer.toString(p.priority()),
               "micros",
-              Long.toString(lasts.picos() / 1_000_000)),
+              Long.toString((lasts.picos() + 999_999) / 1_000_000)),
           FabricEvent.Kind.FAULT,
           "PFC storm on priority " + p.priority() + " for " + lasts);
     } else {
