@@ -49,6 +49,20 @@ public enum CalibratedParameter {
    */
   CNP_INTERVAL("CNP interval", "firmwareProfiles.nic.*.dcqcn.cnpInterval", "µs", 0.5, 500),
 
+  /**
+   * The reaction point's increase timer, µs (DCQCN {@code rateIncreaseTimer}, mlx5 {@code
+   * rpg_time_reset}): after a cut, each expiry takes the rate one stage back up.
+   */
+  RATE_INCREASE_TIMER(
+      "DCQCN increase timer", "firmwareProfiles.nic.*.dcqcn.rateIncreaseTimer", "µs", 2, 20_000),
+
+  /**
+   * The reaction point's increase byte counter in effect, KiB (DCQCN {@code byteCounter}, mlx5
+   * {@code rpg_byte_reset}, whose unit the vendor's pages leave open): each time a sender has sent
+   * this much since its last stage, its rate takes one stage back up, like a timer expiry.
+   */
+  BYTE_COUNTER("DCQCN byte counter", "firmwareProfiles.nic.*.dcqcn.byteCounter", "KiB", 4, 65_536),
+
   /** How long a NIC takes to honour a received pause, ns (NIC firmware {@code pauseReaction}). */
   NIC_PAUSE_REACTION(
       "NIC pause reaction", "firmwareProfiles.nic.*.pauseReaction", "ns", 20, 100_000),
@@ -127,8 +141,9 @@ public enum CalibratedParameter {
 
   /**
    * The value the fabric gives the parameter, if the fabric has it at all: a fabric without ECN on
-   * its lossless priorities has no thresholds, one whose NICs run no DCQCN no CNP interval, one
-   * with single-GPU hosts no NVLink in play.
+   * its lossless priorities has no thresholds, one whose NICs run no DCQCN no CNP interval and no
+   * increase timer, one whose NICs' byte counter is off (0) no byte counter, one with single-GPU
+   * hosts no NVLink in play.
    *
    * @param fabric the fabric
    * @return the value in {@link #unit()}, or empty where the parameter does not apply
@@ -141,11 +156,12 @@ public enum CalibratedParameter {
               .map(p -> p.forwardingLatency().toNanos());
       case ECN_KMIN -> firstEcn(fabric).map(e -> e.kmin().kibibytes());
       case ECN_KMAX -> firstEcn(fabric).map(e -> e.kmax().kibibytes());
-      case CNP_INTERVAL ->
-          fabric.nicProfiles().values().stream()
-              .findFirst()
-              .filter(n -> n.dcqcn().enabled())
-              .map(n -> n.dcqcn().cnpInterval().toMicros());
+      case CNP_INTERVAL -> dcqcn(fabric).map(d -> d.cnpInterval().toMicros());
+      case RATE_INCREASE_TIMER -> dcqcn(fabric).map(d -> d.rateIncreaseTimer().toMicros());
+      case BYTE_COUNTER ->
+          dcqcn(fabric)
+              .filter(d -> d.byteCounter().bytes() > 0)
+              .map(d -> d.byteCounter().kibibytes());
       case NIC_PAUSE_REACTION ->
           fabric.nicProfiles().values().stream()
               .findFirst()
@@ -186,8 +202,16 @@ public enum CalibratedParameter {
                 return new EcnProfile(min(e.kmin(), kmax), kmax, e.pmax());
               });
       case CNP_INTERVAL -> {
-        SimTime interval = SimTime.picos(Math.round(value * 1e6));
-        yield nics(fabric, n -> withDcqcn(n, cnpInterval(n.dcqcn(), interval)));
+        SimTime interval = micros(value);
+        yield dcqcn(fabric, d -> dcqcn(d, d.rateIncreaseTimer(), d.byteCounter(), interval));
+      }
+      case RATE_INCREASE_TIMER -> {
+        SimTime timer = micros(value);
+        yield dcqcn(fabric, d -> dcqcn(d, timer, d.byteCounter(), d.cnpInterval()));
+      }
+      case BYTE_COUNTER -> {
+        DataSize counter = kib(value);
+        yield dcqcn(fabric, d -> dcqcn(d, d.rateIncreaseTimer(), counter, d.cnpInterval()));
       }
       case NIC_PAUSE_REACTION -> nicFirmware(fabric, value);
       case NVLINK_BANDWIDTH -> {
@@ -204,10 +228,18 @@ public enum CalibratedParameter {
   public String fabricValue(double value) {
     return switch (this) {
       case SWITCH_LATENCY, NIC_PAUSE_REACTION -> SimTime.picos(Math.round(value * 1000)).toString();
-      case CNP_INTERVAL -> SimTime.picos(Math.round(value * 1e6)).toString();
-      case ECN_KMIN, ECN_KMAX -> kib(value).toString();
+      case CNP_INTERVAL, RATE_INCREASE_TIMER -> micros(value).toString();
+      case ECN_KMIN, ECN_KMAX, BYTE_COUNTER -> kib(value).toString();
       case NVLINK_BANDWIDTH -> Rate.bps(Math.round(value * 8e9)).toString();
     };
+  }
+
+  /** The DCQCN parameters of the first NIC profile, if its NICs run DCQCN. */
+  private static Optional<DcqcnParameters> dcqcn(FabricSpec fabric) {
+    return fabric.nicProfiles().values().stream()
+        .findFirst()
+        .map(NicProfile::dcqcn)
+        .filter(DcqcnParameters::enabled);
   }
 
   private static Optional<EcnProfile> firstEcn(FabricSpec fabric) {
@@ -219,6 +251,10 @@ public enum CalibratedParameter {
 
   static NicFirmware firmware(FabricSpec fabric, NicProfile nic) {
     return fabric.firmwareRegistry().nicBehaviour(nic.firmware());
+  }
+
+  private static SimTime micros(double value) {
+    return SimTime.picos(Math.round(value * 1e6));
   }
 
   private static DataSize kib(double value) {
@@ -239,9 +275,10 @@ public enum CalibratedParameter {
     return copy(f, edited, f.nicProfiles(), f.hostProfiles(), f.qos(), f.firmwareProfiles());
   }
 
-  private static FabricSpec nics(FabricSpec f, UnaryOperator<NicProfile> edit) {
+  /** Every NIC profile with its DCQCN parameters edited. */
+  private static FabricSpec dcqcn(FabricSpec f, UnaryOperator<DcqcnParameters> edit) {
     Map<String, NicProfile> edited = new LinkedHashMap<>();
-    f.nicProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
+    f.nicProfiles().forEach((name, p) -> edited.put(name, withDcqcn(p, edit.apply(p.dcqcn()))));
     return copy(f, f.switchProfiles(), edited, f.hostProfiles(), f.qos(), f.firmwareProfiles());
   }
 
@@ -357,20 +394,22 @@ public enum CalibratedParameter {
         n.outOfOrder());
   }
 
-  private static DcqcnParameters cnpInterval(DcqcnParameters d, SimTime interval) {
+  /** The parameters with the ones calibration fits replaced. */
+  private static DcqcnParameters dcqcn(
+      DcqcnParameters d, SimTime increaseTimer, DataSize byteCounter, SimTime cnpInterval) {
     return new DcqcnParameters(
         d.enabled(),
         d.g(),
         d.initialAlpha(),
         d.alphaUpdatePeriod(),
         d.rateDecreasePeriod(),
-        d.rateIncreaseTimer(),
-        d.byteCounter(),
+        increaseTimer,
+        byteCounter,
         d.fastRecoverySteps(),
         d.additiveIncrease(),
         d.hyperIncrease(),
         d.minRate(),
-        interval);
+        cnpInterval);
   }
 
   private static HostProfile nvlink(HostProfile h, Rate bandwidth) {

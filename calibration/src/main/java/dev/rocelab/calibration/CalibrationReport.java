@@ -37,6 +37,12 @@ public final class CalibrationReport {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+  /** Where a parameter's key lies under a NIC firmware version. */
+  private static final String NIC_FIRMWARE = "firmwareProfiles.nic.*.";
+
+  /** The DCQCN keys of a firmware version. */
+  private static final String DCQCN = "dcqcn.";
+
   private final Calibration calibration;
   private final String version;
 
@@ -101,25 +107,41 @@ public final class CalibrationReport {
         .append("\n# Use it: add firmwareProfiles to the fabric file and set the NIC profiles'")
         .append(" firmware to ")
         .append(calibratedVersion())
-        .append(";\n# a key a NIC profile writes itself (dcqcn.cnpInterval) wins over the")
+        .append(";\n# a key a NIC profile writes itself (dcqcn.cnpInterval, say) wins over the")
         .append(" version's, so leave it out there.\n");
     out.append("firmwareProfiles:\n  nic:\n    \"").append(calibratedVersion()).append("\":\n");
     if (calibration.fabric().firmwareRegistry().nicFirmware(firstNic().firmware()).isPresent()) {
       out.append("      basedOn: \"").append(firstNic().firmware()).append("\"\n");
     }
-    fitted(CalibratedParameter.NIC_PAUSE_REACTION)
-        .ifPresent(p -> out.append("      pauseReaction: ").append(value(p)).append(confidence(p)));
-    fitted(CalibratedParameter.CNP_INTERVAL)
-        .ifPresent(
+    List<FittedParameter> firmware =
+        calibration.parameters().stream()
+            .filter(FittedParameter::isFitted)
+            .filter(p -> firmwareKey(p).isPresent())
+            .toList();
+    firmware.stream()
+        .filter(p -> !firmwareKey(p).orElseThrow().startsWith(DCQCN))
+        .forEach(
             p ->
-                out.append("      dcqcn:\n        cnpInterval: ")
+                out.append("      ")
+                    .append(firmwareKey(p).orElseThrow())
+                    .append(": ")
+                    .append(value(p))
+                    .append(confidence(p)));
+    if (firmware.stream().anyMatch(p -> firmwareKey(p).orElseThrow().startsWith(DCQCN))) {
+      out.append("      dcqcn:\n");
+    }
+    firmware.stream()
+        .filter(p -> firmwareKey(p).orElseThrow().startsWith(DCQCN))
+        .forEach(
+            p ->
+                out.append("        ")
+                    .append(firmwareKey(p).orElseThrow().substring(DCQCN.length()))
+                    .append(": ")
                     .append(value(p))
                     .append(confidence(p)));
     out.append("# Profile keys (switch, QoS and host profiles of the fabric file):\n");
     for (FittedParameter p : calibration.parameters()) {
-      if (p.isFitted()
-          && p.parameter() != CalibratedParameter.NIC_PAUSE_REACTION
-          && p.parameter() != CalibratedParameter.CNP_INTERVAL) {
+      if (p.isFitted() && firmwareKey(p).isEmpty()) {
         out.append("#   ")
             .append(p.parameter().key())
             .append(": ")
@@ -142,8 +164,15 @@ public final class CalibrationReport {
     return out.toString();
   }
 
-  private Optional<FittedParameter> fitted(CalibratedParameter parameter) {
-    return calibration.parameter(parameter).filter(FittedParameter::isFitted);
+  /**
+   * The key a parameter has under a NIC firmware version, e.g. {@code dcqcn.cnpInterval}; empty for
+   * a key of the fabric file's profiles.
+   */
+  private static Optional<String> firmwareKey(FittedParameter p) {
+    String key = p.parameter().key();
+    return key.startsWith(NIC_FIRMWARE)
+        ? Optional.of(key.substring(NIC_FIRMWARE.length()))
+        : Optional.empty();
   }
 
   private static String value(FittedParameter p) {

@@ -21,7 +21,8 @@ import org.apiguardian.api.API;
  * One run of the calibration suite: what it sends, which model parameters it informs and what it
  * measures. The steps use the fabric's first NIC of each host: a source, and as destination the
  * first host on another leaf (the longest path a one-to-one flow takes), which also receives the
- * incasts; the pause response uses the source's neighbour, the next host on its leaf.
+ * incasts; the pause response uses the source's neighbour, the next host on its leaf, and the DCQCN
+ * recovery's victim flow comes from the first host that is neither.
  *
  * @since 0.3
  */
@@ -79,6 +80,25 @@ public enum CalibrationStep {
       List.of(Metric.PAUSES, Metric.PEAK_QUEUE, Metric.ECN_MARKS, Metric.COMPLETION_TIME)),
 
   /**
+   * A victim flow of 64 MiB from a third host (neither source nor destination) to the destination,
+   * while the source sends it 1 MiB bursts every {@value #BURST_PERIOD_MICROS} µs, {@value #BURSTS}
+   * of them, over the victim's whole life: each burst queues behind the victim, the queue is
+   * marked, the victim cuts its rate and climbs back, stage by stage, at each expiry of its
+   * increase timer or its byte counter, whichever comes first. How fast it climbs back sets its
+   * throughput. How deep it cuts depends on the CNP interval and the ECN thresholds too: the step
+   * is fitted together with the incasts, which depend on the timer and the byte counter in turn. (A
+   * lab starts the two flows a little apart; the bursts last long enough that the victim meets them
+   * all its life whatever the offset.)
+   */
+  RATE_RECOVERY(
+      "DCQCN recovery",
+      Set.of(
+          CalibratedParameter.RATE_INCREASE_TIMER,
+          CalibratedParameter.BYTE_COUNTER,
+          CalibratedParameter.CNP_INTERVAL),
+      List.of(Metric.THROUGHPUT, Metric.ECN_MARKS)),
+
+  /**
    * A ring all-reduce (Simple protocol) of 64 MiB over the GPUs of the fabric's first two hosts
    * (nccl-tests' {@code all_reduce_perf} on a lab, which places ranks on its host file's first
    * hosts): where NVLink is slower than the network, its bandwidth sets the bus bandwidth.
@@ -88,11 +108,20 @@ public enum CalibrationStep {
       Set.of(CalibratedParameter.NVLINK_BANDWIDTH),
       List.of(Metric.BUS_BANDWIDTH));
 
-  /** How long an incast may run: DCQCN at its slowest settings takes milliseconds to drain one. */
+  /**
+   * How long an incast, or the DCQCN recovery, may run: DCQCN at its slowest settings takes
+   * milliseconds to drain one.
+   */
   static final SimTime INCAST_BOUND = SimTime.millis(100);
 
   /** The shortest PFC storm of the pause response, µs. */
   static final long LEAST_STORM_MICROS = 200;
+
+  /** The time between two bursts of the DCQCN recovery, µs. */
+  static final long BURST_PERIOD_MICROS = 200;
+
+  /** The bursts of the DCQCN recovery: 8 ms of them. */
+  static final int BURSTS = 40;
 
   /** The pause response's flow is sent as messages of this size. */
   private static final DataSize PAUSE_RESPONSE_MESSAGE = DataSize.mib(16);
@@ -179,6 +208,20 @@ public enum CalibrationStep {
               destination,
               nics,
               seed);
+      case RATE_RECOVERY ->
+          Scenario.of(
+                  name,
+                  Scenario.flow(bystander(nics, destination).toString(), destination.toString())
+                      .message("1MiB")
+                      .messages(64)
+                      .workload(),
+                  Scenario.flow(source.toString(), destination.toString())
+                      .message("1MiB")
+                      .messages(BURSTS)
+                      .every(BURST_PERIOD_MICROS + "us")
+                      .workload())
+              .withDuration(INCAST_BOUND)
+              .withSeed(seed);
       case ALL_REDUCE ->
           Scenario.collective(CollectiveOperation.ALL_REDUCE)
               .ranks(2 * graph.hostProfileOf(source.device()).gpus())
@@ -276,6 +319,18 @@ public enum CalibrationStep {
                         + graph.leafOf(source).orElse(source.device() + "'s switch")
                         + "; it has only "
                         + source.device()));
+  }
+
+  /** The first host that is neither the source (the first host) nor the destination. */
+  private static Endpoint bystander(List<Endpoint> nics, Endpoint destination) {
+    return nics.stream()
+        .skip(1)
+        .filter(n -> !n.equals(destination))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "the DCQCN recovery needs three hosts; the fabric has " + nics.size()));
   }
 
   /** The first host on another leaf than the first host's, else the second host. */

@@ -24,7 +24,7 @@ public enum Metric {
   /** The median one-way latency of the run's latency probe, µs. */
   ONE_WAY_LATENCY("one-way latency p50", "µs", 0, 0.05),
 
-  /** The throughput of the run's one flow, Gb/s. */
+  /** The throughput of the run's first flow, Gb/s; none if it did not complete. */
   THROUGHPUT("throughput", "Gb/s", 0, 0.05),
 
   /** ECN-marked packets at the switches' egresses. */
@@ -132,9 +132,10 @@ public enum Metric {
               .findFirst();
       case THROUGHPUT ->
           run.flows().stream()
+              .findFirst()
               .filter(f -> f.completionTime().isPresent())
-              .mapToDouble(Metric::gigabitsPerSecond)
-              .findFirst();
+              .map(f -> OptionalDouble.of(gigabitsPerSecond(f)))
+              .orElse(OptionalDouble.empty());
       case ECN_MARKS -> present(switchPorts(run).mapToDouble(PortStats::ecnMarks).sum(), run);
       case PAUSES -> present(switchPorts(run).mapToDouble(PortStats::pausesSent).sum(), run);
       case PEAK_QUEUE -> switchPorts(run).mapToDouble(p -> p.maxQueue().kibibytes()).max();

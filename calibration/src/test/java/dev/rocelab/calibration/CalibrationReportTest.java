@@ -66,6 +66,15 @@ class CalibrationReportTest {
     assertThat(pause.isFitted()).as("the pause response pins the reaction").isTrue();
     assertThat(firmware.pauseReaction().toNanos()).isCloseTo(pause.fitted(), withinPercentage(0.1));
     assertThat(profile).contains("pauseReaction: ");
+    // the DCQCN recovery's timers, written under the version's dcqcn like the CNP interval
+    FittedParameter timer = fit.parameter(CalibratedParameter.RATE_INCREASE_TIMER).orElseThrow();
+    FittedParameter counter = fit.parameter(CalibratedParameter.BYTE_COUNTER).orElseThrow();
+    assertThat(timer.isFitted()).isTrue();
+    assertThat(counter.isFitted()).isTrue();
+    assertThat(firmware.dcqcn().rateIncreaseTimer().toMicros())
+        .isCloseTo(timer.fitted(), withinPercentage(0.1));
+    assertThat(firmware.dcqcn().byteCounter().kibibytes())
+        .isCloseTo(counter.fitted(), withinPercentage(0.1));
   }
 
   @Test

@@ -38,6 +38,40 @@ class CalibrationStepTest {
   }
 
   @Test
+  void theDcqcnRecoverysVictimComesFromAThirdHostAndMeetsBurstsAllItsLife() {
+    FabricGraph lab8 = FabricGraph.of(CalibratorTest.fabric());
+
+    Scenario scenario = CalibrationStep.RATE_RECOVERY.scenario(lab8, 1);
+
+    assertThat(scenario.workloads()).hasSize(2);
+    Workload.RdmaFlow victim = (Workload.RdmaFlow) scenario.workloads().get(0);
+    Workload.RdmaFlow bursts = (Workload.RdmaFlow) scenario.workloads().get(1);
+    assertThat(victim.source())
+        .as("neither the source nor the destination")
+        .isEqualTo(Endpoint.parse("host2:nic0"));
+    assertThat(victim.destination()).isEqualTo(Endpoint.parse("host5:nic0"));
+    assertThat(victim.message().times(victim.messages())).isEqualTo(DataSize.mib(64));
+    assertThat(victim.period()).isEqualTo(SimTime.ZERO);
+    assertThat(bursts.source()).isEqualTo(Endpoint.parse("host1:nic0"));
+    assertThat(bursts.destination()).isEqualTo(victim.destination());
+    assertThat(bursts.message()).isEqualTo(DataSize.mib(1));
+    // 40 bursts 200 µs apart: 8 ms, longer than the victim takes at its slowest recovery
+    assertThat(bursts.period()).isEqualTo(SimTime.micros(200));
+    assertThat(bursts.messages()).isEqualTo(40);
+  }
+
+  @Test
+  void theDcqcnRecoveryNeedsThreeHosts() throws Exception {
+    String twoHosts =
+        Files.readString(CalibratorTest.FABRIC).replace("hostsPerLeaf: 4", "hostsPerLeaf: 1");
+    FabricGraph graph = FabricGraph.of(FabricFiles.load(twoHosts, "lab2.yaml"));
+
+    assertThatThrownBy(() -> CalibrationStep.RATE_RECOVERY.scenario(graph, 1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("the DCQCN recovery needs three hosts; the fabric has 2");
+  }
+
+  @Test
   void thePauseResponseNeedsTwoHostsOnALeaf() throws Exception {
     String oneHostPerLeaf =
         Files.readString(CalibratorTest.FABRIC).replace("hostsPerLeaf: 4", "hostsPerLeaf: 1");

@@ -57,6 +57,8 @@ class ContainerLabCalibrationTest {
         .hasValueSatisfying(r -> assertThat(r).contains("needs 3 hosts"));
     assertThat(measured.brokenReason(CalibrationStep.DEEP_INCAST))
         .hasValueSatisfying(r -> assertThat(r).contains("needs 4 hosts"));
+    assertThat(measured.brokenReason(CalibrationStep.RATE_RECOVERY))
+        .hasValueSatisfying(r -> assertThat(r).contains("needs three hosts"));
     // no nccl-tests in the containers: the launcher's failure is the step's
     assertThat(measured.brokenReason(CalibrationStep.ALL_REDUCE)).isPresent();
 
