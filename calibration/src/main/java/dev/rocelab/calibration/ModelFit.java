@@ -103,10 +103,10 @@ final class ModelFit {
 
   /**
    * Fits the parameters group by group: steps that inform a common parameter are fitted together
-   * (the incasts share the CNP interval), each group's parameters against all its steps'
-   * measurements, each measurement's log ratio weighed by its noise (a weighted least-squares fit:
-   * ECN marks that swing by a quarter from seed to seed count for less than a completion time that
-   * moves by a percent).
+   * (the incasts and the DCQCN recovery share the CNP interval), each group's parameters against
+   * all its steps' measurements, each measurement's log ratio weighed by its noise (a weighted
+   * least-squares fit: ECN marks that swing by a quarter from seed to seed count for less than a
+   * completion time that moves by a percent).
    *
    * @param noise each measurement's noise, {@link #noise(List, int, double)}
    */
