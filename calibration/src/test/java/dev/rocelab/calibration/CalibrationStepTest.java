@@ -61,18 +61,7 @@ class CalibrationStepTest {
   }
 
   @Test
-  void theDcqcnRecoveryNeedsThreeHosts() throws Exception {
-    String twoHosts =
-        Files.readString(CalibratorTest.FABRIC).replace("hostsPerLeaf: 4", "hostsPerLeaf: 1");
-    FabricGraph graph = FabricGraph.of(FabricFiles.load(twoHosts, "lab2.yaml"));
-
-    assertThatThrownBy(() -> CalibrationStep.RATE_RECOVERY.scenario(graph, 1))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("the DCQCN recovery needs three hosts; the fabric has 2");
-  }
-
-  @Test
-  void thePauseResponseNeedsTwoHostsOnALeaf() throws Exception {
+  void twoHostsOnTwoLeavesHaveNoPauseResponseNeighbourAndNoRecoveryVictim() throws Exception {
     String oneHostPerLeaf =
         Files.readString(CalibratorTest.FABRIC).replace("hostsPerLeaf: 4", "hostsPerLeaf: 1");
     FabricGraph graph = FabricGraph.of(FabricFiles.load(oneHostPerLeaf, "lab2.yaml"));
@@ -80,6 +69,9 @@ class CalibrationStepTest {
     assertThatThrownBy(() -> CalibrationStep.PAUSE_RESPONSE.scenario(graph, 1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("the pause response needs a second host on leaf1; it has only host1");
+    assertThatThrownBy(() -> CalibrationStep.RATE_RECOVERY.scenario(graph, 1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("the DCQCN recovery needs three hosts; the fabric has 2");
     assertThat(CalibrationStep.LINE_RATE.scenario(graph, 1).workloads()).hasSize(1);
   }
 }
