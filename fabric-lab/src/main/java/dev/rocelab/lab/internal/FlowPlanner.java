@@ -5,6 +5,7 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.SenderSelection;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
@@ -17,10 +18,11 @@ import java.util.OptionalInt;
 /**
  * Turns a scenario's workloads into the flows the lab runs, over the NICs of the lab inventory in
  * file order. A permutation sends from each NIC to the NIC at the same index of the next host; an
- * incast sends from the first N NICs of other hosts to the receiver, and so does a microburst, each
- * sender pacing its bursts with its tool; an all-to-all sends from every NIC to every NIC of
- * another host; the lossy part of mixed traffic always runs on iperf3. Collectives are no flows:
- * {@link CollectivePlanner} plans them.
+ * incast sends to the receiver from the NICs the model picks too ({@link SenderSelection}: the
+ * other hosts' same-rail NICs first, round-robin over hosts), and so does a microburst, each sender
+ * pacing its bursts with its tool; an all-to-all sends from every NIC to every NIC of another host;
+ * the lossy part of mixed traffic always runs on iperf3. Collectives are no flows: {@link
+ * CollectivePlanner} plans them.
  */
 final class FlowPlanner {
 
@@ -146,22 +148,23 @@ final class FlowPlanner {
     return period;
   }
 
-  /** The first {@code count} NICs, in inventory order, on other hosts than the receiver's. */
+  /**
+   * The senders the model picks too ({@link SenderSelection}), among the lab inventory's NICs in
+   * file order: same-rail NICs of the other hosts first, round-robin over hosts.
+   */
   private List<Endpoint> senders(String what, int count, Endpoint receiver) {
-    List<Endpoint> senders =
-        nics().stream().filter(n -> !n.device().equals(receiver.device())).toList();
-    if (senders.size() < count) {
+    List<Endpoint> nics = nics();
+    if (count > SenderSelection.available(nics, receiver)) {
       throw new UnsupportedScenarioException(
           what
               + " of "
               + count
-              + " senders needs as many lab NICs on"
-              + " other hosts than "
+              + " senders needs as many lab NICs other than "
               + receiver
               + "; the lab has "
-              + senders.size());
+              + SenderSelection.available(nics, receiver));
     }
-    return senders.subList(0, count);
+    return SenderSelection.pick(nics, receiver, count);
   }
 
   private List<Endpoint> nics() {

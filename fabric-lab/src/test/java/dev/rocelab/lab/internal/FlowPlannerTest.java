@@ -205,47 +205,90 @@ class FlowPlannerTest {
                     0))
         .isInstanceOf(UnsupportedScenarioException.class)
         .hasMessage(
-            "a microburst of 3 senders needs as many lab NICs on other hosts than host1:nic0; the lab has 2");
+            "a microburst of 3 senders needs as many lab NICs other than host1:nic0; the lab has 2");
   }
 
-  /** Three hosts with one NIC each behind one switch; nothing is contacted while planning. */
+  @Test
+  void anIncastOnMultiNicHostsSendsFromTheNicsTheModelPicks() {
+    FabricGraph lab = FabricGraph.of(lab("perftest", 2));
+
+    List<FlowJob> jobs =
+        FlowPlanner.plan(
+            lab, Scenario.incast().senders(5).receiver("host1:nic0").message("1MiB").build(), 0);
+
+    // the receiver's rail on every other host first, round-robin, then the other rail, then the
+    // receiver's own host
+    assertThat(jobs)
+        .extracting(FlowJob::source)
+        .containsExactly(
+            Endpoint.parse("host2:nic0"),
+            Endpoint.parse("host3:nic0"),
+            Endpoint.parse("host2:nic1"),
+            Endpoint.parse("host3:nic1"),
+            Endpoint.parse("host1:nic1"));
+  }
+
   private static FabricSpec lab(String flowTool) {
+    return lab(flowTool, 1);
+  }
+
+  /** Three hosts behind one switch; nothing is contacted while planning. */
+  private static FabricSpec lab(String flowTool, int nicsPerHost) {
     StringBuilder hosts = new StringBuilder();
+    StringBuilder links = new StringBuilder();
     for (int i = 1; i <= 3; i++) {
+      StringBuilder nics = new StringBuilder();
+      for (int n = 0; n < nicsPerHost; n++) {
+        int port = (i - 1) * nicsPerHost + n + 1;
+        nics.append(n == 0 ? "" : ", ")
+            .append("nic")
+            .append(n)
+            .append(": {address: 10.0.")
+            .append(n)
+            .append('.')
+            .append(10 + i)
+            .append('}');
+        links
+            .append("            - {a: leaf1:eth")
+            .append(port)
+            .append(", b: host")
+            .append(i)
+            .append(":nic")
+            .append(n)
+            .append(", speed: 100Gbps, length: 2m}\n");
+      }
       hosts
           .append("    host")
           .append(i)
           .append(": {address: 192.0.2.")
           .append(i)
           .append(", user: lab,")
-          .append(" identityFile: /nonexistent/id_rsa, nics: {nic0: {address: 10.0.0.")
-          .append(10 + i)
-          .append("}}}\n");
+          .append(" identityFile: /nonexistent/id_rsa, nics: {")
+          .append(nics)
+          .append("}}\n");
     }
     return FabricFiles.load(
         """
         name: planner-lab
         topology:
           kind: graph
-          switches: [{name: leaf1, profile: switch, ports: 3}]
+          switches: [{name: leaf1, profile: switch, ports: %d}]
           hosts: [{name: host1, profile: server}, {name: host2, profile: server}, {name: host3, profile: server}]
           links:
-            - {a: leaf1:eth1, b: host1:nic0, speed: 100Gbps, length: 2m}
-            - {a: leaf1:eth2, b: host2:nic0, speed: 100Gbps, length: 2m}
-            - {a: leaf1:eth3, b: host3:nic0, speed: 100Gbps, length: 2m}
+        %s
         switchProfiles:
           switch: {asic: Spectrum-3, nos: SONiC.202405.1, buffer: 64MiB, cellSize: 144B, alpha: 0.125}
         nicProfiles:
           cx6: {speed: 100Gbps, firmware: 22.39.1002, roce: {dscp: 26, priority: 3}, pfcPriorities: [3]}
         hostProfiles:
-          server: {gpus: 1, nics: 1, nicProfile: cx6}
+          server: {gpus: %d, nics: %d, nicProfile: cx6}
         qos:
           lossless: {dscpToPriority: {26: 3}, losslessPriorities: [3]}
         lab:
           flowTool: %s
           hosts:
         %s"""
-            .formatted(flowTool, hosts),
+            .formatted(3 * nicsPerHost, links, nicsPerHost, nicsPerHost, flowTool, hosts),
         "planner-lab.yaml");
   }
 }

@@ -1,52 +1,54 @@
-package dev.rocelab.model.internal.traffic;
+package dev.rocelab.api.scenario;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.fabric.Endpoint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
- * Picks the senders of an incast or microburst onto one receiving NIC.
+ * Picks the senders of an incast or a microburst onto one receiving NIC: the rule every backend
+ * follows, so that a scenario puts the same senders on the model and on a lab, and the two runs
+ * compare.
  *
- * <p>Senders are spread over hosts first: hosts are visited round-robin in fabric order, skipping
- * the receiver's host. On each host the NIC with the receiver's port name ({@code nic0} for {@code
+ * <p>Senders are spread over hosts first: hosts are visited round-robin in order, skipping the
+ * receiver's host. On each host the NIC with the receiver's port name ({@code nic0} for {@code
  * host1:nic0}) comes first, then the host's other NICs in order. So the first senders are the
  * same-rail NICs of every other host — on a rail-optimized fabric that incast stays under the
  * receiver's rail leaf, the classic single-switch incast — and larger incasts add NICs of other
  * rails, whose traffic crosses the spines. Only when every NIC of the other hosts sends are the
  * receiver's own host's other NICs added (in NIC order): their traffic still leaves the host and
  * crosses the fabric, and this is what lets a 63:1 incast run on a 64-NIC fabric.
+ *
+ * @since 0.3
  */
-final class SenderSelection {
+@API(status = EXPERIMENTAL, since = "0.3")
+public final class SenderSelection {
 
   private SenderSelection() {}
 
   /**
    * Picks senders.
    *
-   * @param nics every NIC of the fabric, in fabric order
+   * @param nics the NICs that may send, grouped by host, in order (the fabric's, or a lab
+   *     inventory's)
    * @param receiver the receiving NIC, one of {@code nics}
    * @param senders how many senders, &gt; 0
-   * @param workload the workload's kind, for the message, e.g. {@code incast}
    * @return {@code senders} distinct NICs, none of them the receiver
-   * @throws IllegalArgumentException if the fabric has too few NICs
+   * @throws IllegalArgumentException if fewer than {@code senders} NICs other than the receiver are
+   *     given; callers check {@link #available} first to say so in their own terms
    */
-  static List<Endpoint> pick(List<Endpoint> nics, Endpoint receiver, int senders, String workload) {
-    if (senders > nics.size() - 1) {
+  public static List<Endpoint> pick(List<Endpoint> nics, Endpoint receiver, int senders) {
+    if (senders > available(nics, receiver)) {
       throw new IllegalArgumentException(
-          workload
-              + " of "
-              + senders
-              + " senders needs "
-              + senders
-              + " NICs other than the receiver "
+          senders
+              + " senders need as many NICs other than the receiver "
               + receiver
-              + " but the fabric has "
-              + (nics.size() - 1)
-              + " ("
-              + otherHostNics(nics, receiver)
-              + " on other hosts)");
+              + "; there are "
+              + available(nics, receiver));
     }
     List<List<Endpoint>> otherHosts = new ArrayList<>();
     List<Endpoint> ownHost = new ArrayList<>();
@@ -77,9 +79,24 @@ final class SenderSelection {
   }
 
   /**
-   * @return the NICs grouped by host, hosts and NICs in fabric order
+   * @param nics the NICs that may send
+   * @param receiver the receiving NIC
+   * @return how many senders there can be: every NIC but the receiver
    */
-  static Map<String, List<Endpoint>> byHost(List<Endpoint> nics) {
+  public static int available(List<Endpoint> nics, Endpoint receiver) {
+    return (int) nics.stream().filter(nic -> !nic.equals(receiver)).count();
+  }
+
+  /**
+   * @param nics the NICs
+   * @param receiver the receiving NIC
+   * @return how many of them are on other hosts than the receiver's
+   */
+  public static int onOtherHosts(List<Endpoint> nics, Endpoint receiver) {
+    return (int) nics.stream().filter(nic -> !nic.device().equals(receiver.device())).count();
+  }
+
+  private static Map<String, List<Endpoint>> byHost(List<Endpoint> nics) {
     Map<String, List<Endpoint>> hosts = new LinkedHashMap<>();
     for (Endpoint nic : nics) {
       hosts.computeIfAbsent(nic.device(), h -> new ArrayList<>()).add(nic);
@@ -92,9 +109,5 @@ final class SenderSelection {
     host.stream().filter(nic -> nic.port().equals(port)).forEach(ordered::add);
     host.stream().filter(nic -> !nic.port().equals(port)).forEach(ordered::add);
     return ordered;
-  }
-
-  private static long otherHostNics(List<Endpoint> nics, Endpoint receiver) {
-    return nics.stream().filter(nic -> !nic.device().equals(receiver.device())).count();
   }
 }

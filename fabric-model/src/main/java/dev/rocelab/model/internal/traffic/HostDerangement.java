@@ -1,9 +1,11 @@
 package dev.rocelab.model.internal.traffic;
 
 import dev.rocelab.api.fabric.Endpoint;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.Collectors;
 
 /**
  * Draws a permutation of NICs in which no NIC sends to a NIC on its own host.
@@ -32,13 +34,17 @@ final class HostDerangement {
    */
   static List<Endpoint> draw(List<Endpoint> nics, SplittableRandom random) {
     int n = nics.size();
-    for (Map.Entry<String, List<Endpoint>> host : SenderSelection.byHost(nics).entrySet()) {
-      if (2 * host.getValue().size() > n) {
+    Map<String, Long> perHost =
+        nics.stream()
+            .collect(
+                Collectors.groupingBy(Endpoint::device, LinkedHashMap::new, Collectors.counting()));
+    for (Map.Entry<String, Long> host : perHost.entrySet()) {
+      if (2 * host.getValue() > n) {
         throw new IllegalArgumentException(
             "a permutation needs every host to hold at most half of the NICs but "
                 + host.getKey()
                 + " holds "
-                + host.getValue().size()
+                + host.getValue()
                 + " of "
                 + n);
       }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.SenderSelection;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.AllToAll;
 import dev.rocelab.api.scenario.Workload.Collective;
@@ -121,7 +122,7 @@ public final class TrafficPlan {
           background);
     } else if (workload instanceof Incast i) {
       Endpoint receiver = receiver(i.receiver(), i);
-      for (Endpoint sender : SenderSelection.pick(nics, receiver, i.senders(), "incast")) {
+      for (Endpoint sender : senders(receiver, i.senders(), "incast")) {
         add(
             "incast",
             path,
@@ -138,7 +139,7 @@ public final class TrafficPlan {
       }
     } else if (workload instanceof Microburst m) {
       Endpoint receiver = receiver(m.receiver(), m);
-      for (Endpoint sender : SenderSelection.pick(nics, receiver, m.senders(), "microburst")) {
+      for (Endpoint sender : senders(receiver, m.senders(), "microburst")) {
         add(
             "microburst",
             path,
@@ -258,6 +259,26 @@ public final class TrafficPlan {
               + lossy.describe()
               + " has none");
     }
+  }
+
+  /** The senders {@link SenderSelection} picks among the fabric's NICs. */
+  private List<Endpoint> senders(Endpoint receiver, int senders, String workload) {
+    if (senders > SenderSelection.available(nics, receiver)) {
+      throw new IllegalArgumentException(
+          workload
+              + " of "
+              + senders
+              + " senders needs "
+              + senders
+              + " NICs other than the receiver "
+              + receiver
+              + " but the fabric has "
+              + SenderSelection.available(nics, receiver)
+              + " ("
+              + SenderSelection.onOtherHosts(nics, receiver)
+              + " on other hosts)");
+    }
+    return SenderSelection.pick(nics, receiver, senders);
   }
 
   private Endpoint receiver(Optional<Endpoint> given, Workload workload) {
