@@ -4,6 +4,7 @@ import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.Link;
+import dev.rocelab.api.scenario.HostDerangement;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.SenderSelection;
 import dev.rocelab.api.scenario.Workload;
@@ -14,15 +15,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.SplittableRandom;
 
 /**
  * Turns a scenario's workloads into the flows the lab runs, over the NICs of the lab inventory in
- * file order. A permutation sends from each NIC to the NIC at the same index of the next host; an
- * incast sends to the receiver from the NICs the model picks too ({@link SenderSelection}: the
- * other hosts' same-rail NICs first, round-robin over hosts), and so does a microburst, each sender
- * pacing its bursts with its tool; an all-to-all sends from every NIC to every NIC of another host;
- * the lossy part of mixed traffic always runs on iperf3. Collectives are no flows: {@link
- * CollectivePlanner} plans them.
+ * file order. A permutation sends from each NIC to the NIC the model pairs it with ({@link
+ * HostDerangement}, drawn from the scenario's seed); an incast sends to the receiver from the NICs
+ * the model picks too ({@link SenderSelection}: the other hosts' same-rail NICs first, round-robin
+ * over hosts), and so does a microburst, each sender pacing its bursts with its tool; an all-to-all
+ * sends from every NIC to every NIC of another host; the lossy part of mixed traffic always runs on
+ * iperf3. Collectives are no flows: {@link CollectivePlanner} plans them.
  */
 final class FlowPlanner {
 
@@ -45,10 +47,14 @@ final class FlowPlanner {
   private final List<FlowJob> flows = new ArrayList<>();
   private final int firstFlow;
 
-  private FlowPlanner(FabricGraph graph, int firstFlow) {
+  /** The permutations' pairs, drawn as the model draws them ({@link HostDerangement}). */
+  private final SplittableRandom random;
+
+  private FlowPlanner(FabricGraph graph, int firstFlow, long seed) {
     this.graph = graph;
     this.lab = LabInventory.of(graph.spec()).orElseThrow();
     this.firstFlow = firstFlow;
+    this.random = new SplittableRandom(seed);
   }
 
   /**
@@ -58,7 +64,7 @@ final class FlowPlanner {
    *     use
    */
   static List<FlowJob> plan(FabricGraph graph, Scenario scenario, int firstFlow) {
-    FlowPlanner planner = new FlowPlanner(graph, firstFlow);
+    FlowPlanner planner = new FlowPlanner(graph, firstFlow, scenario.seed());
     scenario.workloads().forEach(w -> planner.add(w, planner.lab.flowTool()));
     return List.copyOf(planner.flows);
   }
@@ -88,18 +94,14 @@ final class FlowPlanner {
               : Optional.empty());
     } else if (workload instanceof Workload.Permutation p) {
       List<Endpoint> nics = nics();
-      List<String> hosts = lab.hosts().keySet().stream().toList();
-      if (hosts.size() < 2) {
-        throw new UnsupportedScenarioException(
-            "a permutation needs at least two lab hosts; lab.hosts has " + hosts.size());
+      List<Endpoint> destinations;
+      try {
+        destinations = HostDerangement.draw(nics, random);
+      } catch (IllegalArgumentException e) {
+        throw new UnsupportedScenarioException(e.getMessage() + " of lab.hosts");
       }
-      for (Endpoint nic : nics) {
-        String next = hosts.get((hosts.indexOf(nic.device()) + 1) % hosts.size());
-        Endpoint peer = new Endpoint(next, nic.port());
-        if (!nics.contains(peer)) {
-          peer = new Endpoint(next, lab.hosts().get(next).nics().keySet().iterator().next());
-        }
-        sized(nic, peer, p.dscp(), p.flowSize(), tool, p.start());
+      for (int n = 0; n < nics.size(); n++) {
+        sized(nics.get(n), destinations.get(n), p.dscp(), p.flowSize(), tool, p.start());
       }
     } else if (workload instanceof Workload.Incast i) {
       Endpoint receiver = i.receiver().orElse(nics().get(0));

@@ -3,6 +3,8 @@ package dev.rocelab.lab.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rocelab.api.backend.FabricBackends;
+import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
@@ -226,6 +228,34 @@ class FlowPlannerTest {
             Endpoint.parse("host2:nic1"),
             Endpoint.parse("host3:nic1"),
             Endpoint.parse("host1:nic1"));
+  }
+
+  @Test
+  void permutationsAndIncastsPairTheSameNicsOnTheLabAsOnTheModel() {
+    FabricSpec spec = lab("perftest", 2);
+    for (long seed = 1; seed <= 5; seed++) {
+      Scenario scenario =
+          Scenario.of(
+                  "pairs",
+                  Scenario.permutation().flowSize("2MiB").workload(),
+                  Scenario.permutation().flowSize("1MiB").workload(),
+                  Scenario.incast().senders(5).receiver("host2:nic1").message("1MiB").workload())
+              .withSeed(seed);
+
+      List<List<Endpoint>> lab =
+          FlowPlanner.plan(FabricGraph.of(spec), scenario, 0).stream()
+              .map(job -> List.of(job.source(), job.destination()))
+              .toList();
+
+      try (FabricSession model = FabricBackends.require("model").open(spec)) {
+        assertThat(lab)
+            .as("seed %d", seed)
+            .isEqualTo(
+                model.run(scenario).flows().stream()
+                    .map(f -> List.of(f.source(), f.destination()))
+                    .toList());
+      }
+    }
   }
 
   private static FabricSpec lab(String flowTool) {

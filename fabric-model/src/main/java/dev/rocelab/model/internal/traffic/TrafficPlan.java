@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.scenario.HostDerangement;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.SenderSelection;
 import dev.rocelab.api.scenario.Workload;

@@ -1,4 +1,6 @@
-package dev.rocelab.model.internal.traffic;
+package dev.rocelab.api.scenario;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.fabric.Endpoint;
 import java.util.LinkedHashMap;
@@ -6,9 +8,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
- * Draws a permutation of NICs in which no NIC sends to a NIC on its own host.
+ * Draws a permutation of NICs in which no NIC sends to a NIC on its own host: the pairs of a {@link
+ * Workload.Permutation} on every backend. A backend draws from one {@code new
+ * SplittableRandom(scenario.seed())} per scenario, consumed by the scenario's permutations in
+ * workload order (a mixed traffic's lossless part before its lossy part), over its NICs grouped by
+ * host in order — so the same scenario pairs the same NICs on the model and on a lab.
  *
  * <p>Algorithm (deterministic for a given random stream): Fisher–Yates shuffle of the destinations,
  * then one repair pass in source order. A source {@code i} paired with a NIC of its own host A
@@ -19,8 +26,11 @@ import java.util.stream.Collectors;
  * 2·n_A + 1 ≥ 1 partners. That same condition is necessary (Hall): host A's n_A NICs must send to N
  * − n_A others. The result is a valid permutation but not uniformly distributed over all valid
  * ones.
+ *
+ * @since 0.3
  */
-final class HostDerangement {
+@API(status = EXPERIMENTAL, since = "0.3")
+public final class HostDerangement {
 
   private HostDerangement() {}
 
@@ -32,7 +42,7 @@ final class HostDerangement {
    * @return the destination of each source, by index
    * @throws IllegalArgumentException if some host holds more than half of the NICs
    */
-  static List<Endpoint> draw(List<Endpoint> nics, SplittableRandom random) {
+  public static List<Endpoint> draw(List<Endpoint> nics, SplittableRandom random) {
     int n = nics.size();
     Map<String, Long> perHost =
         nics.stream()
