@@ -231,7 +231,7 @@ class FlowPlannerTest {
   }
 
   @Test
-  void permutationsAndIncastsPairTheSameNicsOnTheLabAsOnTheModel() {
+  void permutationsIncastsAndAllToAllPairTheSameNicsOnTheLabAsOnTheModel() {
     FabricSpec spec = lab("perftest", 2);
     for (long seed = 1; seed <= 5; seed++) {
       Scenario scenario =
@@ -239,7 +239,8 @@ class FlowPlannerTest {
                   "pairs",
                   Scenario.permutation().flowSize("2MiB").workload(),
                   Scenario.permutation().flowSize("1MiB").workload(),
-                  Scenario.incast().senders(5).receiver("host2:nic1").message("1MiB").workload())
+                  Scenario.incast().senders(5).receiver("host2:nic1").message("1MiB").workload(),
+                  Scenario.allToAll().perPair("256KiB").workload())
               .withSeed(seed);
 
       List<List<Endpoint>> lab =
