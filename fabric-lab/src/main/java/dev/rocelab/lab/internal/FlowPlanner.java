@@ -98,7 +98,7 @@ final class FlowPlanner {
       try {
         destinations = HostDerangement.draw(nics, random);
       } catch (IllegalArgumentException e) {
-        throw new UnsupportedScenarioException(e.getMessage() + " of lab.hosts");
+        throw new UnsupportedScenarioException(e.getMessage() + " (the NICs of lab.hosts)");
       }
       for (int n = 0; n < nics.size(); n++) {
         sized(nics.get(n), destinations.get(n), p.dscp(), p.flowSize(), tool, p.start());
