@@ -38,8 +38,7 @@ public enum CalibrationStep {
 
   /**
    * One 64 MiB flow: the line rate a single queue pair reaches. It fits nothing; a lab faster than
-   * the fabric file's links, or slower than the model sends (a NIC in a narrower PCIe slot: the
-   * model has no host interface to fit), is beyond the model's reach, and calibration stops there.
+   * the fabric file's links is beyond the model's reach, and calibration stops there.
    */
   LINE_RATE("line rate", Set.of(), List.of(Metric.THROUGHPUT)),
 

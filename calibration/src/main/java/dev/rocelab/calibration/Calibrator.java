@@ -186,8 +186,7 @@ public final class Calibrator {
   /**
    * Fits the model to a lab's measurements. Parameters the fabric does not have, and those whose
    * step did not measure everything, are not fitted (with the reason). A lab beyond the model's
-   * reach (a single flow faster than the fabric file's links carry, or slower than the model sends
-   * it) is not fitted at all.
+   * reach (a single flow faster than the fabric file's links carry) is not fitted at all.
    *
    * @param lab what the lab measured
    * @return the calibration
@@ -385,11 +384,7 @@ public final class Calibrator {
     return Stream.of(CalibrationStep.values()).filter(s -> s.informs().contains(p)).toList();
   }
 
-  /**
-   * A single flow on the lab faster than the model's links carry it, or slower than the model of
-   * the fabric file sends it: something the model does not hold limits the lab's hosts, and every
-   * other step would be fitted around it.
-   */
+  /** A single flow on the lab faster than the model's links carry it. */
   private static Optional<String> beyondReach(LabMeasurements lab, Map<Observable, Double> model) {
     Observable rate = new Observable(CalibrationStep.LINE_RATE, Metric.THROUGHPUT);
     Double modelRate = model.get(rate);
@@ -397,25 +392,12 @@ public final class Calibrator {
       return Optional.empty();
     }
     double labRate = lab.value(rate).getAsDouble();
-    double tolerance = Metric.THROUGHPUT.tolerance();
-    if (labRate > modelRate * (1 + tolerance)) {
+    if (labRate > modelRate * (1 + Metric.THROUGHPUT.tolerance())) {
       return Optional.of(
           String.format(
               Locale.ROOT,
               "beyond the model's reach: a single flow on the lab reaches %.1f Gb/s, the model of"
                   + " the fabric file %.1f Gb/s; the file's link or NIC speeds are below the lab's",
-              labRate,
-              modelRate));
-    }
-    if (labRate < modelRate * (1 - tolerance)) {
-      return Optional.of(
-          String.format(
-              Locale.ROOT,
-              "beyond the model's reach: a single flow on the lab reaches only %.1f Gb/s, the model"
-                  + " of the fabric file %.1f Gb/s; something the model does not hold limits the"
-                  + " lab's hosts (a PCIe slot narrower than the NIC, host memory or CPU, a NIC"
-                  + " running below its speed), or the file's link or NIC speeds are above the"
-                  + " lab's",
               labRate,
               modelRate));
     }
