@@ -52,6 +52,16 @@ public final class Calibrator {
   /** The least relative noise of a lab measurement unless told otherwise: 3%. */
   public static final double DEFAULT_NOISE = 0.03;
 
+  /** The single flow's throughput on the lab. */
+  private static final Observable LINE_RATE =
+      new Observable(CalibrationStep.LINE_RATE, Metric.THROUGHPUT);
+
+  /** What a lab's single flow slower than the fitted model's says. */
+  private static final String SLOWER_THAN_THE_MODEL =
+      "; something the model does not hold limits the lab's hosts (a PCIe slot narrower than the"
+          + " NIC, host memory or CPU, a NIC running below its speed), or the file's link or NIC"
+          + " speeds are above the lab's";
+
   private final FabricSpec fabric;
   private final long seed;
   private final double noise;
@@ -386,12 +396,11 @@ public final class Calibrator {
 
   /** A single flow on the lab faster than the model's links carry it. */
   private static Optional<String> beyondReach(LabMeasurements lab, Map<Observable, Double> model) {
-    Observable rate = new Observable(CalibrationStep.LINE_RATE, Metric.THROUGHPUT);
-    Double modelRate = model.get(rate);
-    if (modelRate == null || lab.value(rate).isEmpty()) {
+    Double modelRate = model.get(LINE_RATE);
+    if (modelRate == null || lab.value(LINE_RATE).isEmpty()) {
       return Optional.empty();
     }
-    double labRate = lab.value(rate).getAsDouble();
+    double labRate = lab.value(LINE_RATE).getAsDouble();
     if (labRate > modelRate * (1 + Metric.THROUGHPUT.tolerance())) {
       return Optional.of(
           String.format(
@@ -417,15 +426,18 @@ public final class Calibrator {
               if (difference > tolerance) {
                 problems.add(
                     String.format(
-                        Locale.ROOT,
-                        "the fitted model does not reproduce the lab's %s: lab %.4g, model %s %s"
-                            + " (%.0f%% apart, tolerance %.0f%%)",
-                        o,
-                        measured,
-                        value == null ? "none" : String.format(Locale.ROOT, "%.4g", value),
-                        o.metric().unit(),
-                        difference * 100,
-                        tolerance * 100));
+                            Locale.ROOT,
+                            "the fitted model does not reproduce the lab's %s: lab %.4g, model %s %s"
+                                + " (%.0f%% apart, tolerance %.0f%%)",
+                            o,
+                            measured,
+                            value == null ? "none" : String.format(Locale.ROOT, "%.4g", value),
+                            o.metric().unit(),
+                            difference * 100,
+                            tolerance * 100)
+                        + (o.equals(LINE_RATE) && value != null && measured < value
+                            ? SLOWER_THAN_THE_MODEL
+                            : ""));
               }
             });
     return problems;

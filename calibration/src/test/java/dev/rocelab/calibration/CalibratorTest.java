@@ -7,6 +7,7 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,13 @@ public class CalibratorTest {
             .isLessThanOrEqualTo(3 * Math.log1p(p.relativeError()));
       }
     }
+  }
+
+  /** Every step but these. */
+  private static CalibrationStep[] allBut(CalibrationStep... kept) {
+    return Stream.of(CalibrationStep.values())
+        .filter(s -> !List.of(kept).contains(s))
+        .toArray(CalibrationStep[]::new);
   }
 
   /** A hidden value: the one given, else the fabric file's. */
@@ -143,6 +151,25 @@ public class CalibratorTest {
   }
 
   @Test
+  void aLabWhoseSingleFlowIsSlowerThanTheFittedModelsIsNotAFitAndSaysWhatMayLimitIt() {
+    FabricSpec slower = FabricFiles.load(FABRIC.getParent().resolve("lab8-200g.yaml"));
+    Calibration calibration =
+        new Calibrator(fabric())
+            .calibrate(
+                new HiddenModelLab(slower, 7)
+                    .breaking(allBut(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE)));
+
+    assertThat(calibration.fitted()).isFalse();
+    assertThat(calibration.problems())
+        .anySatisfy(
+            p ->
+                assertThat(p)
+                    .startsWith(
+                        "the fitted model does not reproduce the lab's line rate · throughput")
+                    .contains("something the model does not hold limits the lab's hosts"));
+  }
+
+  @Test
   void aLatencyBeyondTheBoundsIsAtItsBoundAndNotAFit() {
     Map<CalibratedParameter, Double> truth = values(CalibratedParameter.SWITCH_LATENCY, 60_000);
     // a lab that ran the ping-pong and the line rate alone: only the latency is fitted
@@ -150,11 +177,7 @@ public class CalibratorTest {
         new Calibrator(fabric())
             .calibrate(
                 new HiddenModelLab(hidden(truth), 7)
-                    .breaking(
-                        Stream.of(CalibrationStep.values())
-                            .filter(s -> s != CalibrationStep.PING_PONG)
-                            .filter(s -> s != CalibrationStep.LINE_RATE)
-                            .toArray(CalibrationStep[]::new)));
+                    .breaking(allBut(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE)));
 
     FittedParameter latency =
         calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow();
