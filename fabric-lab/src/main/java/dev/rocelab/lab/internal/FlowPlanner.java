@@ -10,6 +10,7 @@ import dev.rocelab.api.scenario.SenderSelection;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.lab.LabHost;
 import dev.rocelab.lab.LabInventory;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,12 +20,13 @@ import java.util.SplittableRandom;
 
 /**
  * Turns a scenario's workloads into the flows the lab runs, over the NICs of the lab inventory in
- * file order. A permutation sends from each NIC to the NIC the model pairs it with ({@link
- * HostDerangement}, drawn from the scenario's seed); an incast sends to the receiver from the NICs
- * the model picks too ({@link SenderSelection}: the other hosts' same-rail NICs first, round-robin
- * over hosts), and so does a microburst, each sender pacing its bursts with its tool; an all-to-all
- * sends from every NIC to every NIC of another host; the lossy part of mixed traffic always runs on
- * iperf3. Collectives are no flows: {@link CollectivePlanner} plans them.
+ * the fabric's order (as the model orders them). A permutation sends from each NIC to the NIC the
+ * model pairs it with ({@link HostDerangement}, drawn from the scenario's seed); an incast sends to
+ * the receiver from the NICs the model picks too ({@link SenderSelection}: the other hosts'
+ * same-rail NICs first, round-robin over hosts), and so does a microburst, each sender pacing its
+ * bursts with its tool; an all-to-all sends from every NIC to every NIC of another host; the lossy
+ * part of mixed traffic always runs on iperf3. Collectives are no flows: {@link CollectivePlanner}
+ * plans them.
  */
 final class FlowPlanner {
 
@@ -169,15 +171,22 @@ final class FlowPlanner {
     return SenderSelection.pick(nics, receiver, count);
   }
 
+  /**
+   * The lab inventory's NICs in the fabric's order, as the model orders them, whatever the order of
+   * {@code lab.hosts}: the senders and pairs drawn from them are then the model's.
+   */
   private List<Endpoint> nics() {
-    List<Endpoint> nics = new ArrayList<>();
-    lab.hosts()
-        .forEach((host, h) -> h.nics().keySet().forEach(nic -> nics.add(new Endpoint(host, nic))));
+    List<Endpoint> nics = graph.nics().stream().filter(this::inInventory).toList();
     if (nics.isEmpty()) {
       throw new UnsupportedScenarioException(
           "the lab inventory lists no host NIC (lab.hosts.*.nics)");
     }
     return nics;
+  }
+
+  private boolean inInventory(Endpoint nic) {
+    LabHost host = lab.hosts().get(nic.device());
+    return host != null && host.nics().containsKey(nic.port());
   }
 
   /**
