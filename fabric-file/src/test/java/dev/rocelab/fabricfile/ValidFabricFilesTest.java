@@ -101,6 +101,9 @@ class ValidFabricFilesTest {
     assertThat(spec.hostProfile("server").nvswitch())
         .as("NVSwitch reduction unless said")
         .isFalse();
+    assertThat(spec.hostProfile("server").pcieBandwidth())
+        .as("a host interface that keeps up unless said")
+        .isEmpty();
 
     QosPolicy qos = spec.qosPolicy("lossless");
     assertThat(qos.pfcPriorities()).as("PFC on the lossless priorities").containsExactly(3);
@@ -127,6 +130,7 @@ class ValidFabricFilesTest {
         .isEqualTo(DcqcnParameters.MLX5_DEFAULTS.additiveIncrease());
     assertThat(dcqcn.cnpInterval()).isEqualTo(DcqcnParameters.MLX5_DEFAULTS.cnpInterval());
     assertThat(spec.hostProfile("server").nvswitch()).isTrue();
+    assertThat(spec.hostProfile("server").pcieBandwidth()).contains(Rate.gbps(180));
   }
 
   @Test

@@ -299,6 +299,7 @@ public final class FabricFileWriter {
     out.put("nvlinkBandwidth", h.nvlinkBandwidth().toString());
     out.put("nvlinkLatency", h.nvlinkLatency().toString());
     out.put("nvswitch", h.nvswitch());
+    h.pcieBandwidth().ifPresent(rate -> out.put("pcieBandwidth", rate.toString()));
     return out;
   }
 

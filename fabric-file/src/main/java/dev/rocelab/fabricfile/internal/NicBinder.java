@@ -17,6 +17,7 @@ import dev.rocelab.fabricfile.spi.YamlNode;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Binds {@code nicProfiles.<name>} to {@link NicProfile} and {@code hostProfiles.<name>} to {@link
@@ -160,6 +161,7 @@ final class NicBinder {
               SimTime nvlinkLatency =
                   r.optional("nvlinkLatency", values::duration, DEFAULT_NVLINK_LATENCY);
               Boolean nvswitch = r.optional("nvswitch", values::bool, false);
+              Rate pcieBandwidth = r.optional("pcieBandwidth", values::rate, null);
               return r.build(
                   () ->
                       new HostProfile(
@@ -170,7 +172,8 @@ final class NicBinder {
                           gpuToNic,
                           nvlinkBandwidth,
                           nvlinkLatency,
-                          nvswitch));
+                          nvswitch,
+                          Optional.ofNullable(pcieBandwidth)));
             })
         .orElse(null);
   }

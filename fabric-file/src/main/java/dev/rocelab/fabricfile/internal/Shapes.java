@@ -165,7 +165,7 @@ public final class Shapes {
   public static final Shape HOST_PROFILE =
       Shape.named("hostProfile")
           .required("gpus", "nics", "nicProfile")
-          .optional("gpuToNic", "nvlinkBandwidth", "nvlinkLatency", "nvswitch")
+          .optional("gpuToNic", "nvlinkBandwidth", "nvlinkLatency", "nvswitch", "pcieBandwidth")
           .build();
 
   /** A QoS policy. */

@@ -6,6 +6,7 @@ import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.api.util.Checks;
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -23,6 +24,11 @@ import org.apiguardian.api.API;
  * @param nvswitch whether the GPUs meet at NVSwitches that reduce and multicast (NVLink SHARP, as
  *     in HGX/DGX H100 and later): NCCL may then run all-reduce as NVLS on one host and NVLS-tree
  *     across hosts
+ * @param pcieBandwidth the effective data rate of each NIC's host interface (PCIe) per direction,
+ *     if it limits the NIC: a NIC reads what it sends and writes what it receives through it, so a
+ *     400G NIC in a PCIe Gen4 x16 slot sends no faster than the slot and, receiving faster than the
+ *     slot drains, fills its receive buffer and pauses its peer; empty where the host interface
+ *     keeps up with the line rate
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -34,7 +40,8 @@ public record HostProfile(
     List<Integer> gpuToNic,
     Rate nvlinkBandwidth,
     SimTime nvlinkLatency,
-    boolean nvswitch) {
+    boolean nvswitch,
+    Optional<Rate> pcieBandwidth) {
 
   /** Validates counts and that the rail mapping names one existing NIC per GPU. */
   public HostProfile {
@@ -58,6 +65,41 @@ public record HostProfile(
     }
     Checks.positive(nvlinkBandwidth, "nvlinkBandwidth");
     Checks.notNull(nvlinkLatency, "nvlinkLatency");
+    Checks.notNull(pcieBandwidth, "pcieBandwidth");
+    pcieBandwidth.ifPresent(rate -> Checks.positive(rate, "pcieBandwidth"));
+  }
+
+  /**
+   * A host profile whose NICs' host interfaces keep up with their line rate.
+   *
+   * @param name the profile's name in the fabric file
+   * @param gpus the number of GPUs
+   * @param nics the number of fabric NICs
+   * @param nicProfile the name of the NICs' profile
+   * @param gpuToNic for each GPU the NIC it uses
+   * @param nvlinkBandwidth per-GPU intra-node bandwidth, line rate per direction
+   * @param nvlinkLatency intra-node hop latency
+   * @param nvswitch whether the GPUs meet at reducing NVSwitches (NVLS)
+   */
+  public HostProfile(
+      String name,
+      int gpus,
+      int nics,
+      String nicProfile,
+      List<Integer> gpuToNic,
+      Rate nvlinkBandwidth,
+      SimTime nvlinkLatency,
+      boolean nvswitch) {
+    this(
+        name,
+        gpus,
+        nics,
+        nicProfile,
+        gpuToNic,
+        nvlinkBandwidth,
+        nvlinkLatency,
+        nvswitch,
+        Optional.empty());
   }
 
   /**
@@ -80,6 +122,26 @@ public record HostProfile(
       Rate nvlinkBandwidth,
       SimTime nvlinkLatency) {
     this(name, gpus, nics, nicProfile, gpuToNic, nvlinkBandwidth, nvlinkLatency, false);
+  }
+
+  /**
+   * This profile with its NICs behind a host interface of the given rate.
+   *
+   * @param bandwidth the host interface's effective data rate per direction
+   * @return the changed profile
+   * @since 0.2
+   */
+  public HostProfile withPcieBandwidth(Rate bandwidth) {
+    return new HostProfile(
+        name,
+        gpus,
+        nics,
+        nicProfile,
+        gpuToNic,
+        nvlinkBandwidth,
+        nvlinkLatency,
+        nvswitch,
+        Optional.of(bandwidth));
   }
 
   /**

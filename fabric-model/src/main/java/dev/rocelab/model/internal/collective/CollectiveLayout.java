@@ -8,8 +8,10 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.scenario.Workload;
+import dev.rocelab.api.unit.Rate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
@@ -309,14 +311,17 @@ public final class CollectiveLayout {
 
   /**
    * @return the network bandwidth a host taking part can give the collective, in bits per second:
-   *     the line rates of the NICs its ranks use, summed; the least over the hosts
+   *     the line rates of the NICs its ranks use, or their host interfaces' where slower (NCCL's
+   *     topology takes the narrowest link of the GPU–NIC path), summed; the least over the hosts
    */
   public long networkBitsPerSecond() {
     long least = Long.MAX_VALUE;
     for (int node = 0; node < nodes.size(); node++) {
       long sum = 0;
+      Optional<Rate> pcie = graph.hostProfileOf(nodes.get(node)).pcieBandwidth();
       for (int rail : ranksOf(node).stream().mapToInt(Rank::rail).distinct().toArray()) {
-        sum += graph.nicProfileOf(nic(node, rail)).speed().bitsPerSecond();
+        Rate line = graph.nicProfileOf(nic(node, rail)).speed();
+        sum += pcie.filter(p -> p.compareTo(line) < 0).orElse(line).bitsPerSecond();
       }
       least = Math.min(least, sum);
     }

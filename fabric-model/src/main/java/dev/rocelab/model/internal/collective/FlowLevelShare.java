@@ -19,8 +19,6 @@ import java.util.Map;
  */
 public final class FlowLevelShare {
 
-  private static final double PS_PER_SECOND = 1e12;
-
   /** Traffic that shares the links: each of its groups moves at one rate, set by the share. */
   interface Member {
     /**
@@ -103,7 +101,7 @@ public final class FlowLevelShare {
     this.net = net;
     this.capacity = new double[net.portCount()];
     for (int gid = 0; gid < net.portCount(); gid++) {
-      capacity[gid] = PS_PER_SECOND / net.psPerByte(gid);
+      capacity[gid] = net.sustainedBytesPerSecond(gid);
     }
   }
 

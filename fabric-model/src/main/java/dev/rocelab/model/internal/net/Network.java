@@ -39,6 +39,12 @@ public final class Network {
   /** Port names by global port index, e.g. {@code leaf1:eth3}. */
   String[] portNames;
 
+  /**
+   * Per port: the wire bytes per second a slower host interface behind it lets through (full frames
+   * of its NIC's MTU), or 0 where none does.
+   */
+  double[] hostInterfaceWireBytesPerSecond;
+
   /** The scenario seed, for the random streams of faults. */
   long seed;
 
@@ -181,6 +187,17 @@ public final class Network {
   }
 
   /**
+   * @param gid a port's global id
+   * @return the wire bytes per second the port carries in the long run: its line rate, or less
+   *     where it is a NIC's port or a switch port facing a NIC whose host interface is slower
+   */
+  public double sustainedBytesPerSecond(int gid) {
+    double line = 1e12 / ports[gid].psPerByte;
+    double host = hostInterfaceWireBytesPerSecond[gid];
+    return host > 0 ? Math.min(line, host) : line;
+  }
+
+  /**
    * Adds bytes to every port a queue pair's packets leave by, along the route its ECMP hash takes
    * now, from its NIC to its destination NIC.
    *
@@ -276,7 +293,7 @@ public final class Network {
 
   /**
    * Data payload bytes by where they are: sent by NICs (retransmissions included) = received by
-   * NICs + dropped + still in the network (on wires, in switch queues, held by a stuck NIC).
+   * NICs + dropped + still in the network (on wires, in switch queues, in NICs' receive buffers).
    *
    * @return the balance at the current time
    */
@@ -291,7 +308,7 @@ public final class Network {
       }
     }
     for (NicNode nic : nics) {
-      inFlight += nic.heldPayload();
+      inFlight += nic.bufferedPayload();
     }
     return new Conservation(sentPayload, receivedPayload, droppedPayload, inFlight);
   }
@@ -302,7 +319,7 @@ public final class Network {
    * @param sent payload bytes NICs finished transmitting
    * @param received payload bytes that arrived at NICs
    * @param dropped payload bytes dropped in the network
-   * @param inFlight payload bytes on wires and in switches
+   * @param inFlight payload bytes on wires, in switches and in NICs' receive buffers
    */
   public record Conservation(long sent, long received, long dropped, long inFlight) {
 

@@ -5,6 +5,7 @@ import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FirmwareRegistry;
+import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.PortHeadroom;
@@ -82,6 +83,34 @@ public final class NetworkBuilder {
     return speed;
   }
 
+  /**
+   * The host interface behind a NIC, in bits of data per second, or 0 where its host profile sets
+   * none.
+   */
+  private long hostInterfaceBps(Endpoint nic) {
+    return graph.hostProfileOf(nic.device()).pcieBandwidth().map(Rate::bitsPerSecond).orElse(0L);
+  }
+
+  /**
+   * The ports a slower host interface limits in the long run: each such NIC's own, and the switch
+   * port facing it (whose frames wait while the NIC pauses it), in wire bytes of full frames.
+   */
+  private void limitHostPorts(Network net, List<Endpoint> nics, Map<Endpoint, Port> portAt) {
+    for (Endpoint end : nics) {
+      long data = hostInterfaceBps(end);
+      if (data == 0) {
+        continue;
+      }
+      long mtu = graph.nicProfileOf(end).mtu().bytes();
+      double wire = data / 8.0 * Framing.wireBytes(mtu) / mtu;
+      net.hostInterfaceWireBytesPerSecond[portAt.get(end).gid] = wire;
+      graph
+          .linkAt(end)
+          .ifPresent(
+              link -> net.hostInterfaceWireBytesPerSecond[portAt.get(link.peerOf(end)).gid] = wire);
+    }
+  }
+
   /** A switch port's speed: its link's, or its NIC peer's where a drift set that lower. */
   private Rate switchPortSpeed(Link link, Endpoint port) {
     Endpoint peer = link.peerOf(port);
@@ -119,6 +148,7 @@ public final class NetworkBuilder {
     net.latency = new LatencyRecorder(flows.size());
     net.ports = new Port[portCount];
     net.portNames = new String[portCount];
+    net.hostInterfaceWireBytesPerSecond = new double[portCount];
     net.switches = new SwitchNode[switchDevices.size()];
     SplittableRandom seeds = new SplittableRandom(seed);
     DataSize losslessFrame = BufferBudget.largestLosslessFrame(graph.spec());
@@ -192,7 +222,9 @@ public final class NetworkBuilder {
               registry.nicBehaviour(profile.firmware()),
               profile.dcqcn(),
               profile.cnp(),
-              profile.outOfOrder());
+              profile.outOfOrder(),
+              profile.pfcPriorities(),
+              hostInterfaceBps(end));
       nic.attach(
           net.sim.register(
               new NicPort(net, gid, end.toString(), speedOf(end).picosPerByte(), nic)));
@@ -203,6 +235,7 @@ public final class NetworkBuilder {
       nodeAt.put(end, nic);
       localAt.put(end, 0);
     }
+    limitHostPorts(net, nicEndpoints, portAt);
 
     // Wires, two per link, and the adjacency the routing needs.
     net.wires = new ArrayList<>();

@@ -8,6 +8,7 @@ import dev.rocelab.api.result.DropReason;
 import dev.rocelab.model.internal.cc.CnpPacer;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * An RDMA NIC: sends for its queue pairs (per priority, earliest-eligible first, round robin across
@@ -29,6 +30,12 @@ import java.util.Arrays;
  * Ethernet at Scale", SIGCOMM 2016, §4; ns-3 HPCC's {@code L2BackToZero} resets its expected
  * sequence the same way).
  *
+ * <p>Behind a host interface (PCIe) slower than its line, it fetches what it sends no faster than
+ * the interface carries it, and writes what it receives to host memory at that rate ({@link
+ * ReceiveDma}): received frames wait in the receive buffer, and once it is half full the NIC pauses
+ * its peer on the frames' priority if PFC is on for it, resuming when the buffer is down to a
+ * quarter; a full buffer drops what arrives.
+ *
  * <p>It behaves per its firmware version ({@link NicFirmware}): DCQCN variant, loss recovery,
  * retransmission timeout, receive buffer and pause reaction; a firmware change during the run
  * ({@link #changeFirmware}) switches them, and rebases the DCQCN parameters and CNP marking still
@@ -45,9 +52,18 @@ final class NicNode implements Node {
 
   static final long ACK_INTERVAL_PS = 10_000_000L;
 
+  private static final long PS_BITS_PER_BYTE = 8_000_000_000_000L;
+
   final int index;
   final String name;
   final long lineRateBps;
+
+  /** The host interface's data rate per direction, or 0 where it keeps up with the line. */
+  private final long hostInterfaceBps;
+
+  /** The priorities on which the NIC sends PFC, one bit each. */
+  private final int pfcPriorities;
+
   // Firmware behaviour and the settings derived from it; changeFirmware replaces them.
   NicFirmware firmware;
   DcqcnParameters dcqcn;
@@ -73,12 +89,20 @@ final class NicNode implements Node {
   private int stuckPriority = -1;
   private final ArrayDeque<Packet> held = new ArrayDeque<>();
   private long heldBytes;
+  // A host interface slower than the line: when the next frame to send is fetched, and the
+  // receive side's writes to host memory (null where the interface keeps up).
+  private long sendFetchedPs;
+  private ReceiveDma receiveDma;
+  // Whether the NIC pauses its peer because its receive buffer is filling.
+  private boolean pausingPeer;
 
   /**
    * @param firmware the firmware version's behaviour
    * @param dcqcn the DCQCN parameters of the NIC's profile
    * @param cnp the CNP marking of the NIC's profile
    * @param outOfOrder the out-of-order handling of the NIC's profile
+   * @param pfcPriorities the priorities on which the NIC sends PFC
+   * @param hostInterfaceBps the host interface's data rate per direction, 0 if it keeps up
    */
   NicNode(
       int index,
@@ -87,10 +111,18 @@ final class NicNode implements Node {
       NicFirmware firmware,
       DcqcnParameters dcqcn,
       TrafficClass cnp,
-      OutOfOrder outOfOrder) {
+      OutOfOrder outOfOrder,
+      Set<Integer> pfcPriorities,
+      long hostInterfaceBps) {
     this.index = index;
     this.name = name;
     this.lineRateBps = lineRateBps;
+    this.hostInterfaceBps = hostInterfaceBps < lineRateBps ? hostInterfaceBps : 0;
+    int mask = 0;
+    for (int priority : pfcPriorities) {
+      mask |= 1 << priority;
+    }
+    this.pfcPriorities = mask;
     this.dcqcn = dcqcn;
     this.outOfOrder = outOfOrder;
     setFirmware(firmware, cnp);
@@ -110,6 +142,16 @@ final class NicNode implements Node {
   void attach(NicPort nicPort) {
     port = nicPort;
     port.pauseReactionPs = firmware.pauseReaction().picos();
+    if (hostInterfaceBps > 0) {
+      receiveDma = port.net.sim.register(new ReceiveDma(this, port.net.sim, hostInterfaceBps));
+    }
+  }
+
+  /**
+   * @return the picoseconds a host interface of this rate takes to carry this payload
+   */
+  static long transferPs(int payload, long bitsPerSecond) {
+    return payload * PS_BITS_PER_BYTE / bitsPerSecond;
   }
 
   /**
@@ -156,6 +198,9 @@ final class NicNode implements Node {
   }
 
   Packet pollData(long now) {
+    if (now < sendFetchedPs) {
+      return null; // the host interface is still fetching the next frame
+    }
     int n = priorities.length;
     for (int k = 0; k < n; k++) {
       int priority = priorities[(nextPriority + k) % n];
@@ -167,6 +212,9 @@ final class NicNode implements Node {
         nextPriority = (nextPriority + k + 1) % n;
         Packet p = top.nextPacket(now);
         heaps[priority].update(top);
+        if (hostInterfaceBps > 0) {
+          sendFetchedPs = now + transferPs(p.payload, hostInterfaceBps);
+        }
         return p;
       }
     }
@@ -184,7 +232,7 @@ final class NicNode implements Node {
                 port.isPaused(priority, now) ? port.pauseExpiry(priority, now) : top.eligibleAt());
       }
     }
-    return next;
+    return next == Long.MAX_VALUE ? next : Math.max(next, sendFetchedPs);
   }
 
   @Override
@@ -201,7 +249,7 @@ final class NicNode implements Node {
         if (p.priority == stuckPriority) {
           hold(p, now);
         } else {
-          receiveData(p, now);
+          take(p, now);
         }
       }
       case Packet.ACK -> net().queuePairs[p.flow].onAck(p.psn, now);
@@ -226,19 +274,21 @@ final class NicNode implements Node {
   /** The receive path works again: what was held is processed, and the peer is resumed. */
   void unstick(long now) {
     stuckPriority = -1;
-    Packet p;
-    while ((p = held.pollFirst()) != null) {
-      receiveData(p, now);
-    }
+    Packet[] released = held.toArray(new Packet[0]);
+    held.clear();
     heldBytes = 0;
-    port.stopPausing(now);
+    for (Packet p : released) {
+      take(p, now);
+    }
+    resumeIfDrained(now);
   }
 
   /**
-   * @return payload bytes held by a stuck receive path, for in-flight accounting
+   * @return payload bytes in the receive buffer (held by a stuck receive path or waiting for the
+   *     host interface), for in-flight accounting
    */
-  long heldPayload() {
-    long bytes = 0;
+  long bufferedPayload() {
+    long bytes = receiveDma == null ? 0 : receiveDma.queuedPayload();
     for (Packet p : held) {
       bytes += p.payload;
     }
@@ -246,16 +296,66 @@ final class NicNode implements Node {
   }
 
   private void hold(Packet p, long now) {
-    if (heldBytes + p.frameBytes > rxBufferBytes) {
-      net().drop(p, port, DropReason.LOSSLESS_HEADROOM_EXCEEDED, now);
-      return;
+    if (admitted(p, now)) {
+      held.addLast(p);
+      heldBytes += p.frameBytes;
+      pauseIfHalfFull(p.priority, now);
     }
-    long xoff = rxBufferBytes / 2; // the rest is headroom for what is still coming
-    boolean wasBelow = heldBytes < xoff;
-    held.addLast(p);
-    heldBytes += p.frameBytes;
-    if (wasBelow && heldBytes >= xoff) {
-      port.startPausing(p.priority, now);
+  }
+
+  /** A data frame the receive path takes: through the host interface where it is slower. */
+  private void take(Packet p, long now) {
+    if (receiveDma == null) {
+      receiveData(p, now);
+    } else if (admitted(p, now)) {
+      receiveDma.accept(p, now);
+      if ((pfcPriorities & 1 << p.priority) != 0) {
+        pauseIfHalfFull(p.priority, now);
+      }
+    }
+  }
+
+  /** The host interface has written a frame to host memory: it is processed now. */
+  void written(Packet p, long now) {
+    receiveData(p, now);
+    resumeIfDrained(now);
+  }
+
+  /**
+   * Whether the receive buffer has room for a frame; if not, it is dropped: past the headroom of a
+   * paused priority, or as overflow on one without PFC.
+   */
+  private boolean admitted(Packet p, long now) {
+    if (bufferedBytes() + p.frameBytes > rxBufferBytes) {
+      boolean paused = p.priority == stuckPriority || (pfcPriorities & 1 << p.priority) != 0;
+      net()
+          .drop(
+              p,
+              port,
+              paused ? DropReason.LOSSLESS_HEADROOM_EXCEEDED : DropReason.BUFFER_OVERFLOW,
+              now);
+      return false;
+    }
+    return true;
+  }
+
+  private long bufferedBytes() {
+    return heldBytes + (receiveDma == null ? 0 : receiveDma.queuedBytes());
+  }
+
+  /** Half full, the NIC pauses its peer: the other half is headroom for what is still coming. */
+  private void pauseIfHalfFull(int priority, long now) {
+    if (!pausingPeer && bufferedBytes() >= rxBufferBytes / 2) {
+      pausingPeer = true;
+      port.startPausing(priority, now);
+    }
+  }
+
+  /** Down to a quarter, and not stuck, the NIC resumes its peer. */
+  private void resumeIfDrained(long now) {
+    if (pausingPeer && stuckPriority < 0 && bufferedBytes() <= rxBufferBytes / 4) {
+      pausingPeer = false;
+      port.stopPausing(now);
     }
   }
 
