@@ -68,7 +68,16 @@ public enum CalibratedParameter {
       "NIC pause reaction", "firmwareProfiles.nic.*.pauseReaction", "ns", 20, 100_000),
 
   /** The GPUs' NVLink bandwidth, GB/s (host profile {@code nvlinkBandwidth}). */
-  NVLINK_BANDWIDTH("NVLink bandwidth", "hostProfiles.*.nvlinkBandwidth", "GB/s", 10, 2_000);
+  NVLINK_BANDWIDTH("NVLink bandwidth", "hostProfiles.*.nvlinkBandwidth", "GB/s", 10, 2_000),
+
+  /**
+   * The data rate of each NIC's host interface per direction, GB/s (host profile {@code
+   * pcieBandwidth}): a NIC in a slot narrower than its line sends and receives no faster. Fitted
+   * only where it limits the lab: where a single flow reaches what the line carries, the fit keeps
+   * the file's value. It is the model's only host-side limit, so it also stands for any other that
+   * slows a single flow (host memory, CPU, a TCP stack where a lab's flows are TCP).
+   */
+  PCIE_BANDWIDTH("PCIe bandwidth", "hostProfiles.*.pcieBandwidth", "GB/s", 0.1, 400);
 
   private final String title;
   private final String key;
@@ -143,7 +152,8 @@ public enum CalibratedParameter {
    * The value the fabric gives the parameter, if the fabric has it at all: a fabric without ECN on
    * its lossless priorities has no thresholds, one whose NICs run no DCQCN no CNP interval and no
    * increase timer, one whose NICs' byte counter is off (0) no byte counter, one with single-GPU
-   * hosts no NVLink in play.
+   * hosts no NVLink in play. A host profile without {@code pcieBandwidth} has host interfaces that
+   * keep up with their NICs: its value is the first NIC profile's line rate.
    *
    * @param fabric the fabric
    * @return the value in {@link #unit()}, or empty where the parameter does not apply
@@ -171,6 +181,15 @@ public enum CalibratedParameter {
               .filter(h -> h.gpus() > 1)
               .findFirst()
               .map(h -> h.nvlinkBandwidth().bytesPerSecond() / 1e9);
+      case PCIE_BANDWIDTH ->
+          fabric.hostProfiles().values().stream()
+              .findFirst()
+              .map(
+                  h ->
+                      h.pcieBandwidth()
+                              .orElse(fabric.nicProfile(h.nicProfile()).speed())
+                              .bytesPerSecond()
+                          / 1e9);
     };
   }
 
@@ -215,8 +234,12 @@ public enum CalibratedParameter {
       }
       case NIC_PAUSE_REACTION -> nicFirmware(fabric, value);
       case NVLINK_BANDWIDTH -> {
-        Rate bandwidth = Rate.bps(Math.round(value * 8e9));
+        Rate bandwidth = gigabytesPerSecond(value);
         yield hosts(fabric, h -> h.gpus() > 1 ? nvlink(h, bandwidth) : h);
+      }
+      case PCIE_BANDWIDTH -> {
+        Rate bandwidth = gigabytesPerSecond(value);
+        yield hosts(fabric, h -> h.withPcieBandwidth(bandwidth));
       }
     };
   }
@@ -230,7 +253,7 @@ public enum CalibratedParameter {
       case SWITCH_LATENCY, NIC_PAUSE_REACTION -> SimTime.picos(Math.round(value * 1000)).toString();
       case CNP_INTERVAL, RATE_INCREASE_TIMER -> micros(value).toString();
       case ECN_KMIN, ECN_KMAX, BYTE_COUNTER -> kib(value).toString();
-      case NVLINK_BANDWIDTH -> Rate.bps(Math.round(value * 8e9)).toString();
+      case NVLINK_BANDWIDTH, PCIE_BANDWIDTH -> gigabytesPerSecond(value).toString();
     };
   }
 
@@ -251,6 +274,11 @@ public enum CalibratedParameter {
 
   static NicFirmware firmware(FabricSpec fabric, NicProfile nic) {
     return fabric.firmwareRegistry().nicBehaviour(nic.firmware());
+  }
+
+  /** A rate of GB/s, to the Mb/s: a fit is no finer, and the file reads {@code 15.914Gbps}. */
+  private static Rate gigabytesPerSecond(double value) {
+    return Rate.bps(Math.round(value * 8e3) * 1_000_000L);
   }
 
   private static SimTime micros(double value) {
@@ -412,15 +440,31 @@ public enum CalibratedParameter {
         cnpInterval);
   }
 
+  /**
+   * The fabric with host interfaces that keep up with their NICs: no host profile sets {@code
+   * pcieBandwidth}.
+   *
+   * @param fabric the fabric
+   * @return a copy of the fabric
+   */
+  static FabricSpec hostInterfacesKeepingUp(FabricSpec fabric) {
+    return hosts(fabric, h -> host(h, h.nvlinkBandwidth(), Optional.empty()));
+  }
+
   private static HostProfile nvlink(HostProfile h, Rate bandwidth) {
+    return host(h, bandwidth, h.pcieBandwidth());
+  }
+
+  private static HostProfile host(HostProfile h, Rate nvlink, Optional<Rate> pcie) {
     return new HostProfile(
         h.name(),
         h.gpus(),
         h.nics(),
         h.nicProfile(),
         h.gpuToNic(),
-        bandwidth,
+        nvlink,
         h.nvlinkLatency(),
-        h.nvswitch());
+        h.nvswitch(),
+        pcie);
   }
 }

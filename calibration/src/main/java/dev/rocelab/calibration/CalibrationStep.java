@@ -37,10 +37,11 @@ public enum CalibrationStep {
       "ping-pong", Set.of(CalibratedParameter.SWITCH_LATENCY), List.of(Metric.ONE_WAY_LATENCY)),
 
   /**
-   * One 64 MiB flow: the line rate a single queue pair reaches. It fits nothing; a lab faster than
-   * the fabric file's links is beyond the model's reach, and calibration stops there.
+   * One 64 MiB flow: the line rate a single queue pair reaches, or less where the hosts' PCIe is
+   * narrower than the NIC. A lab faster than the fabric file's links is beyond the model's reach,
+   * and calibration stops there.
    */
-  LINE_RATE("line rate", Set.of(), List.of(Metric.THROUGHPUT)),
+  LINE_RATE("line rate", Set.of(CalibratedParameter.PCIE_BANDWIDTH), List.of(Metric.THROUGHPUT)),
 
   /**
    * The source writes to its neighbour (the next host on its leaf) while the neighbour's NIC sends
@@ -112,7 +113,13 @@ public enum CalibrationStep {
    * How long an incast, or the DCQCN recovery, may run: DCQCN at its slowest settings takes
    * milliseconds to drain one.
    */
-  static final SimTime INCAST_BOUND = SimTime.millis(100);
+  static final SimTime STEP_BOUND = SimTime.millis(100);
+
+  /**
+   * How long the single flow may run: behind the narrowest host interface the fit considers (0.1
+   * GB/s) it takes 671 ms.
+   */
+  static final SimTime SINGLE_FLOW_BOUND = SimTime.seconds(1);
 
   /** The shortest PFC storm of the pause response, µs. */
   static final long LEAST_STORM_MICROS = 200;
@@ -197,7 +204,8 @@ public enum CalibrationStep {
               .messages(1024)
               .named(name)
               .seed(seed)
-              .build();
+              .build()
+              .withDuration(SINGLE_FLOW_BOUND);
       case PAUSE_RESPONSE -> pauseResponse(name, graph, source, neighbour(graph, nics), seed);
       case ECN_INCAST -> incast(name, 2, "16MiB", destination, nics, seed);
       case DEEP_INCAST ->
@@ -220,7 +228,7 @@ public enum CalibrationStep {
                       .messages(BURSTS)
                       .every(BURST_PERIOD_MICROS + "us")
                       .workload())
-              .withDuration(INCAST_BOUND)
+              .withDuration(STEP_BOUND)
               .withSeed(seed);
       case ALL_REDUCE ->
           Scenario.collective(CollectiveOperation.ALL_REDUCE)
@@ -279,7 +287,7 @@ public enum CalibrationStep {
         .senders(senders)
         .receiver(receiver.toString())
         .message(message)
-        .duration(INCAST_BOUND)
+        .duration(STEP_BOUND)
         .named(name)
         .seed(seed)
         .build();

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -58,9 +59,8 @@ public final class Calibrator {
 
   /** What a lab's single flow slower than the fitted model's says. */
   private static final String SLOWER_THAN_THE_MODEL =
-      "; something the model does not hold limits the lab's hosts (a PCIe slot narrower than the"
-          + " NIC, host memory or CPU, a NIC running below its speed), or the file's link or NIC"
-          + " speeds are above the lab's";
+      "; something the model does not hold limits the lab's hosts (host memory or CPU, a NIC"
+          + " running below its speed), or the file's link or NIC speeds are above the lab's";
 
   private final FabricSpec fabric;
   private final long seed;
@@ -195,7 +195,8 @@ public final class Calibrator {
 
   /**
    * Fits the model to a lab's measurements. Parameters the fabric does not have, and those whose
-   * step did not measure everything, are not fitted (with the reason). A lab beyond the model's
+   * step did not measure everything, are not fitted (with the reason); nor is the PCIe bandwidth
+   * where the lab's single flow reaches what the model's line carries. A lab beyond the model's
    * reach (a single flow faster than the fabric file's links carry) is not fitted at all.
    *
    * @param lab what the lab measured
@@ -206,12 +207,17 @@ public final class Calibrator {
     List<String> problems = new ArrayList<>();
     Map<CalibratedParameter, String> notFitted = new EnumMap<>(CalibratedParameter.class);
     List<CalibratedParameter> fitting = new ArrayList<>();
+    OptionalDouble reach = lineRateKeepingUp(lab);
     for (CalibratedParameter p : CalibratedParameter.values()) {
       List<CalibrationStep> steps = informing(p);
       if (p.in(fabric).isEmpty()) {
         continue;
       }
-      if (steps.stream().anyMatch(lab::complete)) {
+      Optional<String> keepsUp =
+          p == CalibratedParameter.PCIE_BANDWIDTH ? hostsKeepUp(lab, reach) : Optional.empty();
+      if (keepsUp.isPresent()) {
+        notFitted.put(p, keepsUp.get());
+      } else if (steps.stream().anyMatch(lab::complete)) {
         fitting.add(p);
       } else {
         notFitted.put(
@@ -222,9 +228,10 @@ public final class Calibrator {
       }
     }
     ModelFit fit = new ModelFit(fabric, FabricBackends.require("model"), lab, seed, fitting);
+    fit.count(reach.isPresent() ? 1 : 0);
     List<CalibrationStep> ran = Stream.of(CalibrationStep.values()).filter(lab::complete).toList();
     Map<Observable, Double> before = fit.modelValues(ran);
-    beyondReach(lab, before).ifPresent(problems::add);
+    beyondReach(lab, reach).ifPresent(problems::add);
     if (fitting.isEmpty() && problems.isEmpty()) {
       problems.add("nothing to fit: no step that informs a parameter measured everything");
     }
@@ -394,12 +401,48 @@ public final class Calibrator {
     return Stream.of(CalibrationStep.values()).filter(s -> s.informs().contains(p)).toList();
   }
 
-  /** A single flow on the lab faster than the model's links carry it. */
-  private static Optional<String> beyondReach(LabMeasurements lab, Map<Observable, Double> model) {
-    Double modelRate = model.get(LINE_RATE);
-    if (modelRate == null || lab.value(LINE_RATE).isEmpty()) {
+  /**
+   * The single flow's throughput on the model with host interfaces that keep up with their NICs:
+   * what the fabric file's links carry, the most any fit can reach. Empty if the lab did not
+   * measure the single flow.
+   */
+  private OptionalDouble lineRateKeepingUp(LabMeasurements lab) {
+    if (!lab.complete(CalibrationStep.LINE_RATE)) {
+      return OptionalDouble.empty();
+    }
+    ModelFit probe = new ModelFit(fabric, FabricBackends.require("model"), lab, seed, List.of());
+    return Metric.THROUGHPUT.of(
+        probe.run(CalibrationStep.LINE_RATE, CalibratedParameter.hostInterfacesKeepingUp(fabric)));
+  }
+
+  /**
+   * Why the PCIe bandwidth is not fitted when the lab's single flow reaches what the model's line
+   * carries (within its tolerance): the hosts' interfaces keep up, and no value below the line's
+   * would be a measurement.
+   */
+  private static Optional<String> hostsKeepUp(LabMeasurements lab, OptionalDouble reach) {
+    if (reach.isEmpty() || lab.value(LINE_RATE).isEmpty()) {
       return Optional.empty();
     }
+    double labRate = lab.value(LINE_RATE).getAsDouble();
+    if (labRate < reach.getAsDouble() * (1 - Metric.THROUGHPUT.tolerance())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "the hosts' PCIe keeps up: a single flow on the lab reaches %.1f Gb/s of the %.1f"
+                + " the model's line carries",
+            labRate,
+            reach.getAsDouble()));
+  }
+
+  /** A single flow on the lab faster than the model's links carry it. */
+  private static Optional<String> beyondReach(LabMeasurements lab, OptionalDouble reach) {
+    if (reach.isEmpty() || lab.value(LINE_RATE).isEmpty()) {
+      return Optional.empty();
+    }
+    double modelRate = reach.getAsDouble();
     double labRate = lab.value(LINE_RATE).getAsDouble();
     if (labRate > modelRate * (1 + Metric.THROUGHPUT.tolerance())) {
       return Optional.of(

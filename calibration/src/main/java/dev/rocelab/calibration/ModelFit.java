@@ -371,11 +371,16 @@ final class ModelFit {
    * reproduces the lab is judged afterwards, for every fit alike). The scan keeps Brent off a
    * plateau: a measurement that saturates (headroom used up, NVLink faster than the network) is
    * flat on one side of the valley, and Brent's method, which settles ties towards its newest
-   * point, may walk along the flat instead of into the valley.
+   * point, may walk along the flat instead of into the valley. Brent's method starts from the
+   * scan's best point, the lowest of equals (on a flat above the valley — the file's NVLink far
+   * beyond a PCIe-bound ring — the one beside it), or from the current value if that is strictly
+   * better; the current value stays unless a point strictly better is found, so where the lab's
+   * measurement lies on the flat itself, nothing moves the parameter off the file's value.
    */
   private void brent(List<CalibrationStep> steps, CalibratedParameter p) {
     Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
-    double[] best = {positions.get(p), cost(steps, trial)};
+    double start = positions.get(p);
+    double[] best = {start, Double.POSITIVE_INFINITY};
     UnivariateFunction cost =
         x -> {
           trial.put(p, x);
@@ -389,6 +394,7 @@ final class ModelFit {
     for (int i = 0; i <= GRID; i++) {
       cost.value(i / (double) GRID);
     }
+    double startCost = cost.value(start); // the search starts there only if it is strictly better
     double around = best[0];
     try {
       new BrentOptimizer(BRENT_TOLERANCE, BRENT_TOLERANCE / 10)
@@ -401,7 +407,7 @@ final class ModelFit {
     } catch (TooManyEvaluationsException e) {
       // the best point seen stands
     }
-    positions.put(p, best[0]);
+    positions.put(p, best[1] < startCost ? best[0] : start);
   }
 
   /** CMA-ES from the current values, seeded by the calibration's seed; the best point seen kept. */

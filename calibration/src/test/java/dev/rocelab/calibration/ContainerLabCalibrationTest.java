@@ -1,6 +1,7 @@
 package dev.rocelab.calibration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +21,9 @@ import org.testcontainers.junit.jupiter.Testcontainers;
  * The calibration suite end to end on the container lab: real SSH to two hosts, iperf3 flows, a
  * real Prometheus. Two hosts without RDMA NICs or nccl-tests cannot run the whole suite: what they
  * can run is measured and kept, each step they cannot is reported with its reason (broken in
- * Allure), and with nothing a fit could rest on, nothing is written as if it were one.
+ * Allure). The one measurement a fit rests on is the single flow: TCP through a Linux bridge, far
+ * below the fabric file's 100G, which the model explains by the only host-side limit it has, the
+ * hosts' PCIe bandwidth; nothing else is fitted.
  *
  * <p>Skipped, with the reason, where no Docker engine answers; {@code .ci/docker} starts one in CI.
  */
@@ -62,10 +65,21 @@ class ContainerLabCalibrationTest {
     // no nccl-tests in the containers: the launcher's failure is the step's
     assertThat(measured.brokenReason(CalibrationStep.ALL_REDUCE)).isPresent();
 
-    assertThat(calibration.fitted()).isFalse();
-    assertThat(calibration.parameters()).noneMatch(FittedParameter::isFitted);
-    assertThat(calibration.problems()).isNotEmpty();
-    assertThat(dir.resolve("profile.yaml")).doesNotExist();
+    double flowGbps =
+        measured.value(new Observable(CalibrationStep.LINE_RATE, Metric.THROUGHPUT)).orElseThrow();
+    FittedParameter pcie = calibration.parameter(CalibratedParameter.PCIE_BANDWIDTH).orElseThrow();
+    assertThat(pcie.identified()).as("PCIe bandwidth identified").isTrue();
+    assertThat(pcie.fitted() * 8)
+        .as("fitted host interface, Gb/s, against the flow's %.1f Gb/s of data", flowGbps)
+        .isCloseTo(flowGbps, withinPercentage(5));
+    assertThat(calibration.parameters())
+        .filteredOn(FittedParameter::isFitted)
+        .extracting(FittedParameter::parameter)
+        .containsExactly(CalibratedParameter.PCIE_BANDWIDTH);
+    assertThat(calibration.problems()).isEmpty();
+    assertThat(Files.readString(dir.resolve("profile.yaml")))
+        .contains("#   hostProfiles.*.pcieBandwidth: ")
+        .contains("# Not written: switch latency");
     JsonNode json = new ObjectMapper().readTree(dir.resolve("calibration.json").toFile());
     assertThat(json.get("steps").get(1).get("measurements").get(0).has("lab")).isTrue();
     List<String> statuses;
@@ -76,7 +90,7 @@ class ContainerLabCalibrationTest {
               .map(f -> read(f).get("status").asText())
               .toList();
     }
-    assertThat(statuses).contains("broken").contains("failed");
+    assertThat(statuses).contains("broken").contains("passed").doesNotContain("failed");
   }
 
   private static JsonNode read(Path file) {
