@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * @param device the RDMA device ({@code -d}), empty if not given
  * @param port the server's TCP port ({@code -p})
  * @param bytes the message size ({@code -s})
- * @param iterations the messages sent ({@code -n})
+ * @param iterations the messages each queue pair sends ({@code -n})
+ * @param qps the queue pairs ({@code -q}, 1 if not given)
  * @param gigabits whether bandwidth is reported in Gb/s ({@code --report_gbits}) rather than MB/s
  * @param server the server's address, for a client
  */
@@ -24,6 +25,7 @@ record PerftestCommand(
     int port,
     long bytes,
     long iterations,
+    int qps,
     boolean gigabits,
     Optional<String> server) {
 
@@ -42,6 +44,7 @@ record PerftestCommand(
     Integer port = null;
     Long bytes = null;
     Long iterations = null;
+    int qps = 1;
     boolean gigabits = false;
     String server = null;
     for (int i = 1; i < words.size(); i++) {
@@ -51,6 +54,7 @@ record PerftestCommand(
         case "-p" -> port = Integer.valueOf(value(words, ++i));
         case "-s" -> bytes = Long.valueOf(value(words, ++i));
         case "-n" -> iterations = Long.valueOf(value(words, ++i));
+        case "-q" -> qps = Integer.parseInt(value(words, ++i));
         case "--report_gbits" -> gigabits = true;
         default -> {
           if (!word.startsWith("-")) {
@@ -69,7 +73,14 @@ record PerftestCommand(
     }
     return Optional.of(
         new PerftestCommand(
-            words.get(0), device, port, bytes, iterations, gigabits, Optional.ofNullable(server)));
+            words.get(0),
+            device,
+            port,
+            bytes,
+            iterations,
+            qps,
+            gigabits,
+            Optional.ofNullable(server)));
   }
 
   private static String value(List<String> words, int index) {
@@ -91,6 +102,6 @@ record PerftestCommand(
    * @return the bytes the test moves: message size × messages
    */
   long totalBytes() {
-    return Math.multiplyExact(bytes, iterations);
+    return Math.multiplyExact(Math.multiplyExact(bytes, iterations), qps);
   }
 }

@@ -37,8 +37,10 @@ final class PerftestText {
         + " Dual-port       : OFF\t\tDevice         : "
         + client.device()
         + "\n"
+        + " Number of qps   : "
+        + client.qps()
         + """
-           Number of qps   : 1\t\tTransport type : IB
+          \t\tTransport type : IB
            Connection type : RC\t\tUsing SRQ      : OFF
            PCIe relax order: ON
            ibv_wr* API     : ON
@@ -65,7 +67,7 @@ final class PerftestText {
             client.iterations(),
             rate,
             rate,
-            client.iterations() / seconds / 1e6)
+            client.iterations() * client.qps() / seconds / 1e6)
         + RULE;
   }
 

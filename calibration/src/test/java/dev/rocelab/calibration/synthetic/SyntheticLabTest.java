@@ -15,6 +15,7 @@ import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.calibration.CalibratedParameter;
 import dev.rocelab.calibration.CalibratorTest;
@@ -109,6 +110,24 @@ class SyntheticLabTest {
     }
     assertThat(switchTotal(runs.model(), PortStats::ecnMarks)).isPositive();
     runs.assertSwitchCountersAgree();
+  }
+
+  /**
+   * A flow on four queue pairs: perftest runs {@code -q 4}, each queue pair sending a quarter of
+   * every message, and reports the iterations of one queue pair; the lab counts them all, and the
+   * flow delivers every byte when the model's does.
+   */
+  @Test
+  void aFlowOnSeveralQueuePairsDeliversEveryByteWhenTheModelDoes() {
+    Runs runs =
+        Runs.of(
+            Scenario.flow("host1:nic0", "host5:nic0").message("4MiB").messages(8).qps(4).build());
+
+    FlowResult flow = runs.lab().flows().get(0);
+    FlowResult model = runs.model().flows().get(0);
+    assertThat(flow.delivered()).isEqualTo(model.delivered()).isEqualTo(DataSize.mib(32));
+    assertThat(flow.completionTime().orElseThrow().picos())
+        .isCloseTo(model.completionTime().orElseThrow().picos(), withinPercentage(1));
   }
 
   /**

@@ -25,8 +25,10 @@ import java.util.SplittableRandom;
  * the receiver from the NICs the model picks too ({@link SenderSelection}: the other hosts'
  * same-rail NICs first, round-robin over hosts), and so does a microburst, each sender pacing its
  * bursts with its tool; an all-to-all sends from every NIC to every NIC of another host; the lossy
- * part of mixed traffic always runs on iperf3. Collectives are no flows: {@link CollectivePlanner}
- * plans them.
+ * part of mixed traffic always runs on iperf3. Each flow spreads its messages over as many queue
+ * pairs as the model's ({@code qps} of a flow or permutation, else the source NIC profile's {@code
+ * qpsPerConnection}); iperf3 runs one TCP stream. Collectives are no flows: {@link
+ * CollectivePlanner} plans them.
  */
 final class FlowPlanner {
 
@@ -88,6 +90,7 @@ final class FlowPlanner {
           f.dscp(),
           f.message(),
           f.messages(),
+          f.qps(),
           f.verb(),
           tool,
           f.start(),
@@ -103,12 +106,12 @@ final class FlowPlanner {
         throw new UnsupportedScenarioException(e.getMessage() + " (the NICs of lab.hosts)");
       }
       for (int n = 0; n < nics.size(); n++) {
-        sized(nics.get(n), destinations.get(n), p.dscp(), p.flowSize(), tool, p.start());
+        sized(nics.get(n), destinations.get(n), p.dscp(), p.flowSize(), p.qps(), tool, p.start());
       }
     } else if (workload instanceof Workload.Incast i) {
       Endpoint receiver = i.receiver().orElse(nics().get(0));
       senders("an incast", i.senders(), receiver)
-          .forEach(s -> sized(s, receiver, i.dscp(), i.message(), tool, i.start()));
+          .forEach(s -> sized(s, receiver, i.dscp(), i.message(), qpsOf(s), tool, i.start()));
     } else if (workload instanceof Workload.Microburst m) {
       Endpoint receiver = m.receiver().orElse(nics().get(0));
       DataSize message = m.burst().bytes() <= LARGEST_MESSAGE.bytes() ? m.burst() : LARGEST_MESSAGE;
@@ -121,6 +124,7 @@ final class FlowPlanner {
             m.dscp(),
             message,
             perBurst * m.bursts(),
+            qpsOf(sender),
             Workload.Verb.WRITE,
             tool,
             m.start(),
@@ -132,7 +136,15 @@ final class FlowPlanner {
         nics.stream()
             .filter(d -> !d.device().equals(source.device()))
             .forEach(
-                destination -> sized(source, destination, a.dscp(), a.perPair(), tool, a.start()));
+                destination ->
+                    sized(
+                        source,
+                        destination,
+                        a.dscp(),
+                        a.perPair(),
+                        qpsOf(source),
+                        tool,
+                        a.start()));
       }
     } else if (workload instanceof Workload.MixedTraffic m) {
       add(m.lossless(), tool);
@@ -213,6 +225,7 @@ final class FlowPlanner {
       Endpoint destination,
       OptionalInt dscp,
       DataSize size,
+      int qps,
       LabInventory.FlowTool tool,
       SimTime start) {
     DataSize message = messageFor(size);
@@ -223,6 +236,7 @@ final class FlowPlanner {
         dscp,
         message,
         messages,
+        qps,
         Workload.Verb.WRITE,
         tool,
         start,
@@ -235,6 +249,7 @@ final class FlowPlanner {
       OptionalInt dscp,
       DataSize message,
       long messages,
+      int qps,
       Workload.Verb verb,
       LabInventory.FlowTool tool,
       SimTime start,
@@ -248,11 +263,20 @@ final class FlowPlanner {
             priority,
             message,
             messages,
+            tool == LabInventory.FlowTool.IPERF3 ? 1 : qps, // a TCP stream has no queue pairs
             verb,
             tool,
             FIRST_PORT + Math.floorMod(firstFlow + flows.size(), PORTS),
             start,
             bursts));
+  }
+
+  /**
+   * The queue pairs the model opens per connection from this NIC where the workload does not say:
+   * its profile's {@code qpsPerConnection}.
+   */
+  private int qpsOf(Endpoint source) {
+    return graph.nicProfileOf(source).qpsPerConnection();
   }
 
   /** The priority the source's leaf maps the flow's DSCP (or the NIC's RoCE DSCP) to. */

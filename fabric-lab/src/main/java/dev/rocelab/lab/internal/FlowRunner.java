@@ -222,7 +222,8 @@ final class FlowRunner {
       return new Outcome(flow, Optional.empty());
     }
     PerftestOutput.Bandwidth bw = PerftestOutput.bandwidth(result.stdout());
-    long bytes = bw.bytes() * bw.iterations();
+    // perftest reports the iterations of each queue pair, and the bandwidth of them all
+    long bytes = bw.bytes() * bw.iterations() * queuePairs(job);
     SimTime took = SimTime.picos(Math.round(bytes * 8.0 / bw.averageGbps() * 1000));
     FlowResult flow =
         new FlowResult(
@@ -282,15 +283,23 @@ final class FlowRunner {
     return perftest(job, nic(job.source().device(), job.source().port())) + " " + address;
   }
 
+  /**
+   * perftest's command: each of the flow's queue pairs ({@code -q}) sends its share of every
+   * message ({@code -s}) as many times as the flow has messages ({@code -n} counts per queue pair),
+   * and paces its own bursts (perftest's rate limiter is per queue pair).
+   */
   private static String perftest(FlowJob job, LabHost.LabNic nic) {
+    int qps = queuePairs(job);
+    DataSize share = qps == 1 ? job.message() : job.messagePerQp();
     // perftest needs at least 5 iterations (FlowPlanner cuts flows into as many where it can)
     return tool(job)
         + (nic.rdmaDevice().isEmpty() ? "" : " -d " + nic.rdmaDevice())
         + " -p "
         + job.port()
         + (latencyProbe(job) ? "" : " --report_gbits")
+        + (qps == 1 ? "" : " -q " + qps)
         + " -F -s "
-        + job.message().bytes()
+        + share.bytes()
         + " -n "
         + Math.max(FlowPlanner.LEAST_MESSAGES, job.messages())
         + job.bursts()
@@ -299,10 +308,14 @@ final class FlowRunner {
                     " --burst_size="
                         + b.messages()
                         + " --rate_limit="
-                        + String.format(
-                            Locale.ROOT, "%.6f", b.averageBitsPerSecond(job.message()) / 1e9)
+                        + String.format(Locale.ROOT, "%.6f", b.averageBitsPerSecond(share) / 1e9)
                         + " --rate_units=g --rate_limit_type=SW")
             .orElse("");
+  }
+
+  /** The queue pairs perftest opens: the flow's, but one for a latency test, which has one. */
+  static int queuePairs(FlowJob job) {
+    return latencyProbe(job) ? 1 : job.qps();
   }
 
   private LabHost.LabNic nic(String host, String nic) {

@@ -211,6 +211,48 @@ class FlowPlannerTest {
   }
 
   @Test
+  void eachFlowOpensAsManyQueuePairsAsTheModelsAndPerftestSpreadsEveryMessageOverThem() {
+    FabricSpec lab = lab("perftest", 1, false, 2);
+    FabricGraph graph = FabricGraph.of(lab);
+    Scenario scenario =
+        Scenario.of(
+            "queue pairs",
+            Scenario.incast().senders(1).receiver("host1:nic0").message("1MiB").workload(),
+            Scenario.flow("host1:nic0", "host2:nic0")
+                .message("64KiB")
+                .messages(16)
+                .qps(4)
+                .workload(),
+            Scenario.permutation().flowSize("1MiB").qps(3).workload(),
+            Scenario.allToAll().perPair("1MiB").workload(),
+            Scenario.microburst()
+                .senders(1)
+                .receiver("host1:nic0")
+                .burst("256KiB")
+                .period("100us")
+                .bursts(10)
+                .workload());
+
+    List<FlowJob> jobs = FlowPlanner.plan(graph, scenario, 0);
+
+    // qpsPerConnection 2 where the workload does not say
+    assertThat(jobs).extracting(FlowJob::qps).containsExactly(2, 4, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2);
+    FlowRunner runner = new FlowRunner(LabInventory.of(lab).orElseThrow(), null);
+    // an incast's 1 MiB as 8 messages of 128 KiB, each as 64 KiB on each of two queue pairs
+    assertThat(runner.clientCommand(jobs.get(0)))
+        .isEqualTo("ib_write_bw -p 18515 --report_gbits -q 2 -F -s 65536 -n 8 10.0.0.11");
+    assertThat(runner.serverCommand(jobs.get(0)))
+        .isEqualTo("timeout 900 ib_write_bw -p 18515 --report_gbits -q 2 -F -s 65536 -n 8");
+    // each queue pair paces its own half of every burst: 10.48576 Gb/s each
+    assertThat(runner.clientCommand(jobs.get(jobs.size() - 1)))
+        .contains(" -q 2 -F -s 131072 -n 10 --burst_size=1 --rate_limit=10.485760 ");
+    // iperf3 runs one TCP stream
+    assertThat(FlowPlanner.plan(FabricGraph.of(lab("iperf3", 1, false, 2)), scenario, 0))
+        .extracting(FlowJob::qps)
+        .containsOnly(1);
+  }
+
+  @Test
   void anIncastOnMultiNicHostsSendsFromTheNicsTheModelPicks() {
     FabricGraph lab = FabricGraph.of(lab("perftest", 2));
 
@@ -269,11 +311,16 @@ class FlowPlannerTest {
     return lab(flowTool, nicsPerHost, false);
   }
 
+  private static FabricSpec lab(String flowTool, int nicsPerHost, boolean reversedInventory) {
+    return lab(flowTool, nicsPerHost, reversedInventory, 1);
+  }
+
   /**
    * Three hosts behind one switch, listed in the lab inventory in the fabric's order or in reverse;
    * nothing is contacted while planning.
    */
-  private static FabricSpec lab(String flowTool, int nicsPerHost, boolean reversedInventory) {
+  private static FabricSpec lab(
+      String flowTool, int nicsPerHost, boolean reversedInventory, int qpsPerConnection) {
     StringBuilder links = new StringBuilder();
     for (int i = 1; i <= 3; i++) {
       for (int n = 0; n < nicsPerHost; n++) {
@@ -323,7 +370,7 @@ class FlowPlannerTest {
         switchProfiles:
           switch: {asic: Spectrum-3, nos: SONiC.202405.1, buffer: 64MiB, cellSize: 144B, alpha: 0.125}
         nicProfiles:
-          cx6: {speed: 100Gbps, firmware: 22.39.1002, roce: {dscp: 26, priority: 3}, pfcPriorities: [3]}
+          cx6: {speed: 100Gbps, firmware: 22.39.1002, roce: {dscp: 26, priority: 3}, pfcPriorities: [3], qpsPerConnection: %d}
         hostProfiles:
           server: {gpus: %d, nics: %d, nicProfile: cx6}
         qos:
@@ -332,7 +379,14 @@ class FlowPlannerTest {
           flowTool: %s
           hosts:
         %s"""
-            .formatted(3 * nicsPerHost, links, nicsPerHost, nicsPerHost, flowTool, hosts),
+            .formatted(
+                3 * nicsPerHost,
+                links,
+                qpsPerConnection,
+                nicsPerHost,
+                nicsPerHost,
+                flowTool,
+                hosts),
         "planner-lab.yaml");
   }
 }
