@@ -62,6 +62,9 @@ final class DescribeJson {
     links.put("total", facts.links());
     fabric.linksByTiers().forEach(links::put);
     root.put("nicBandwidthBps", facts.nicBandwidth().bitsPerSecond());
+    facts
+        .hostInterfaceBandwidth()
+        .ifPresent(rate -> root.put("hostInterfaceBandwidthBps", rate.bitsPerSecond()));
     root.put("bisectionBps", facts.bisection().bitsPerSecond());
     ArrayNode cuts = root.putArray("tierCuts");
     for (TierCut cut : facts.tierCuts()) {

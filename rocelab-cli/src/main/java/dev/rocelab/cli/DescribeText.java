@@ -85,6 +85,9 @@ final class DescribeText {
   private void bandwidth() {
     heading("Bandwidth");
     line("NIC total", facts.nicBandwidth().toString());
+    facts
+        .hostInterfaceBandwidth()
+        .ifPresent(rate -> line("behind PCIe", rate + " (hosts' pcieBandwidth below their NICs)"));
     List<String> cuts = new ArrayList<>();
     facts
         .tierCuts()

@@ -254,6 +254,30 @@ class DescribeCommandTest {
   }
 
   @Test
+  void showsWhatHostsBehindNarrowerPcieMoveAndNothingWhereTheyKeepUp() throws IOException {
+    Path file =
+        referenceVariant(
+            dir,
+            "gen4-slots.yaml",
+            "    nvlinkLatency: 1us\n",
+            "    nvlinkLatency: 1us\n    pcieBandwidth: 230Gbps\n");
+
+    CommandRun text = rocelab("describe", file.toString());
+    CommandRun json = rocelab("describe", "--json", file.toString());
+    CommandRun reference = rocelab("describe", "--json", REFERENCE.toString());
+
+    // 64 NICs at 230 Gb/s of 400
+    assertThat(text.outLines())
+        .containsSubsequence(
+            "  NIC total          25.6Tbps",
+            "  behind PCIe        14.72Tbps (hosts' pcieBandwidth below their NICs)");
+    assertThat(new ObjectMapper().readTree(json.out()).path("hostInterfaceBandwidthBps").asLong())
+        .isEqualTo(14_720_000_000_000L);
+    assertThat(new ObjectMapper().readTree(reference.out()).has("hostInterfaceBandwidthBps"))
+        .isFalse();
+  }
+
+  @Test
   void showsEachSwitchProfilesLoadBalancingAndEachNicsOutOfOrderHandling() throws IOException {
     Path file = dir.resolve("low-entropy-global.yaml");
     Files.writeString(

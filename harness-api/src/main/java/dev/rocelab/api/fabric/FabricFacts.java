@@ -13,6 +13,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
@@ -36,6 +37,7 @@ public final class FabricFacts {
   private final Map<Device.Role, Integer> switchesByRole;
   private final int links;
   private final Rate nicBandwidth;
+  private final Optional<Rate> hostInterfaceBandwidth;
   private final List<TierCut> tierCuts;
   private final List<TierOversubscription> oversubscription;
   private final List<HeadroomClass> headroom;
@@ -52,13 +54,23 @@ public final class FabricFacts {
     this.switchesByRole = Collections.unmodifiableMap(roles);
     this.links = graph.links().size();
     Rate total = Rate.bps(0);
+    Rate behindHosts = Rate.bps(0);
+    boolean narrower = false;
     SortedMap<String, Integer> firmware = new TreeMap<>();
     for (Endpoint nic : graph.nics()) {
       NicProfile profile = graph.nicProfileOf(nic);
       total = total.plus(profile.speed());
+      Optional<Rate> pcie =
+          graph
+              .hostProfileOf(nic.device())
+              .pcieBandwidth()
+              .filter(rate -> rate.compareTo(profile.speed()) < 0);
+      narrower |= pcie.isPresent();
+      behindHosts = behindHosts.plus(pcie.orElse(profile.speed()));
       firmware.merge(profile.firmware(), 1, Integer::sum);
     }
     this.nicBandwidth = total;
+    this.hostInterfaceBandwidth = narrower ? Optional.of(behindHosts) : Optional.empty();
     this.nicFirmware = Collections.unmodifiableSortedMap(firmware);
     SortedMap<String, Integer> nos = new TreeMap<>();
     graph
@@ -131,6 +143,18 @@ public final class FabricFacts {
    */
   public Rate nicBandwidth() {
     return nicBandwidth;
+  }
+
+  /**
+   * What the hosts can move through their NICs where some host's PCIe is narrower than its NICs
+   * (host profile {@code pcieBandwidth}): each NIC's speed or its host interface's data rate,
+   * whichever is lower, summed.
+   *
+   * @return that sum, or empty where every host interface keeps up with its NICs
+   * @since 0.2
+   */
+  public Optional<Rate> hostInterfaceBandwidth() {
+    return hostInterfaceBandwidth;
   }
 
   /**

@@ -13,6 +13,7 @@ import dev.rocelab.api.unit.SimTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,22 @@ class FabricFactsTest {
     @Test
     void sumsNicBandwidth() {
       assertThat(facts.nicBandwidth()).isEqualTo(Rate.gbps(800));
+      assertThat(facts.hostInterfaceBandwidth()).as("every host keeps up").isEmpty();
+    }
+
+    @Test
+    void sumsWhatHostsBehindNarrowerPcieMove() {
+      FabricSpec narrow =
+          fabric(
+              new Topology.LeafSpine(
+                  2, 2, 4, 1, link(100, 3), link(100, 10), "server", "leaf", "spine"),
+              100,
+              Optional.of(Rate.gbps(60)));
+
+      FabricFacts narrowFacts = FabricFacts.of(FabricGraph.of(narrow));
+
+      assertThat(narrowFacts.nicBandwidth()).isEqualTo(Rate.gbps(800));
+      assertThat(narrowFacts.hostInterfaceBandwidth()).contains(Rate.gbps(480));
     }
 
     @Test
@@ -231,6 +248,10 @@ class FabricFactsTest {
   }
 
   private static FabricSpec fabric(Topology topology, long nicGbps) {
+    return fabric(topology, nicGbps, Optional.empty());
+  }
+
+  private static FabricSpec fabric(Topology topology, long nicGbps, Optional<Rate> pcie) {
     Map<String, SwitchProfile> switches = new LinkedHashMap<>();
     for (String name : List.of("leaf", "spine", "super")) {
       switches.put(
@@ -262,7 +283,8 @@ class FabricFactsTest {
             1,
             DcqcnParameters.MLX5_DEFAULTS);
     HostProfile server =
-        new HostProfile("server", 2, 1, "nic", List.of(0, 0), Rate.gbps(3600), SimTime.micros(1));
+        new HostProfile(
+            "server", 2, 1, "nic", List.of(0, 0), Rate.gbps(3600), SimTime.micros(1), false, pcie);
     QosPolicy qos =
         new QosPolicy(
             "lossless",

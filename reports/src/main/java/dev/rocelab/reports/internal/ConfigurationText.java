@@ -44,6 +44,7 @@ final class ConfigurationText {
     derived.put("switchesByRole", facts.switchesByRole());
     derived.put("links", facts.links());
     derived.put("nicBandwidth", facts.nicBandwidth());
+    facts.hostInterfaceBandwidth().ifPresent(rate -> derived.put("hostInterfaceBandwidth", rate));
     derived.put("bisection", facts.bisection());
     derived.put("oversubscription", facts.oversubscription());
     derived.put("headroom", facts.headroom());
