@@ -17,8 +17,8 @@ import java.util.Optional;
  * @param priority the priority it travels on (from its DSCP)
  * @param message the size of each message
  * @param messages how many messages
- * @param qps the queue pairs each message is spread over, as the model spreads it: perftest's
- *     {@code -q}, each queue pair sending its share of every message
+ * @param qps the queue pairs the model spreads each message over; the tool opens as many as it can
+ *     ({@link FlowRunner#queuePairs})
  * @param verb the RDMA verb (perftest)
  * @param tool the tool that carries it
  * @param port the TCP port the tool's server listens on
@@ -63,13 +63,6 @@ record FlowJob(
     if (qps <= 0) {
       throw new IllegalArgumentException("qps must be > 0 but was " + qps);
     }
-  }
-
-  /**
-   * @return each queue pair's share of a message, rounded up as the model rounds it
-   */
-  DataSize messagePerQp() {
-    return DataSize.bytes((message.bytes() + qps - 1) / qps);
   }
 
   /**

@@ -263,7 +263,7 @@ final class FlowPlanner {
             priority,
             message,
             messages,
-            tool == LabInventory.FlowTool.IPERF3 ? 1 : qps, // a TCP stream has no queue pairs
+            qps,
             verb,
             tool,
             FIRST_PORT + Math.floorMod(firstFlow + flows.size(), PORTS),

@@ -290,7 +290,8 @@ final class FlowRunner {
    */
   private static String perftest(FlowJob job, LabHost.LabNic nic) {
     int qps = queuePairs(job);
-    DataSize share = qps == 1 ? job.message() : job.messagePerQp();
+    // each queue pair's share of a message, rounded up as the model rounds it
+    DataSize share = DataSize.bytes((job.message().bytes() + qps - 1) / qps);
     // perftest needs at least 5 iterations (FlowPlanner cuts flows into as many where it can)
     return tool(job)
         + (nic.rdmaDevice().isEmpty() ? "" : " -d " + nic.rdmaDevice())
@@ -313,9 +314,12 @@ final class FlowRunner {
             .orElse("");
   }
 
-  /** The queue pairs perftest opens: the flow's, but one for a latency test, which has one. */
+  /**
+   * The queue pairs the tool opens: the flow's, but one for perftest's latency test, which has one,
+   * and for iperf3, whose TCP stream has none.
+   */
   static int queuePairs(FlowJob job) {
-    return latencyProbe(job) ? 1 : job.qps();
+    return latencyProbe(job) || job.tool() == LabInventory.FlowTool.IPERF3 ? 1 : job.qps();
   }
 
   private LabHost.LabNic nic(String host, String nic) {

@@ -246,9 +246,23 @@ class FlowPlannerTest {
     // each queue pair paces its own half of every burst: 10.48576 Gb/s each
     assertThat(runner.clientCommand(jobs.get(jobs.size() - 1)))
         .contains(" -q 2 -F -s 131072 -n 10 --burst_size=1 --rate_limit=10.485760 ");
+    // perftest's latency test has one queue pair, whatever the flow's
+    FlowJob probe =
+        FlowPlanner.plan(
+                graph,
+                Scenario.flow("host1:nic0", "host2:nic0")
+                    .message("64B")
+                    .messages(100)
+                    .qps(2)
+                    .build(),
+                0)
+            .get(0);
+    assertThat(probe.qps()).isEqualTo(2);
+    assertThat(FlowRunner.queuePairs(probe)).isEqualTo(1);
+    assertThat(runner.clientCommand(probe)).startsWith("ib_write_lat ").doesNotContain(" -q ");
     // iperf3 runs one TCP stream
     assertThat(FlowPlanner.plan(FabricGraph.of(lab("iperf3", 1, false, 2)), scenario, 0))
-        .extracting(FlowJob::qps)
+        .extracting(FlowRunner::queuePairs)
         .containsOnly(1);
   }
 
