@@ -12,12 +12,14 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -238,6 +240,7 @@ public final class Calibrator {
     Map<CalibratedParameter, Estimate> estimates = new EnumMap<>(CalibratedParameter.class);
     List<Observable> observables = ran.stream().flatMap(s -> s.observables().stream()).toList();
     Map<Observable, Double> sigma = new TreeMap<>();
+    Set<CalibratedParameter> kept = EnumSet.noneOf(CalibratedParameter.class);
     if (problems.isEmpty()) {
       listener.fitting();
       fit.fit(fit.noise(observables, NOISE_SEEDS, noise));
@@ -245,8 +248,8 @@ public final class Calibrator {
       estimates = estimates(fit, lab, observables, sigma);
       estimates.forEach(
           (p, e) -> {
-            if (e.mostSensitive().isEmpty()) {
-              fit.keepFileValue(p);
+            if (e.mostSensitive().isEmpty() && fit.keepFileValueIfAsGood(p, ran)) {
+              kept.add(p);
             }
           });
     } else {
@@ -262,7 +265,7 @@ public final class Calibrator {
     if (problems.isEmpty()) {
       notReproduced(lab, after, tolerances).forEach(problems::add);
     }
-    List<FittedParameter> parameters = parameters(fit, notFitted, estimates);
+    List<FittedParameter> parameters = parameters(fit, notFitted, estimates, kept);
     Map<CalibrationStep, RunResult> modelRuns = new EnumMap<>(CalibrationStep.class);
     FabricSpec fitted = fit.fitted();
     for (CalibrationStep step : lab.runs().keySet()) {
@@ -365,7 +368,8 @@ public final class Calibrator {
   private List<FittedParameter> parameters(
       ModelFit fit,
       Map<CalibratedParameter, String> notFitted,
-      Map<CalibratedParameter, Estimate> estimates) {
+      Map<CalibratedParameter, Estimate> estimates,
+      Set<CalibratedParameter> kept) {
     Map<CalibratedParameter, Double> values = fit.values();
     List<FittedParameter> out = new ArrayList<>();
     for (CalibratedParameter p : CalibratedParameter.values()) {
@@ -377,7 +381,7 @@ public final class Calibrator {
       Optional<String> reason =
           e == null
               ? Optional.of(notFitted.getOrDefault(p, "not fitted"))
-              : e.mostSensitive().isEmpty()
+              : kept.contains(p)
                   ? Optional.of(
                       "no measurement of the suite depends on it here; kept at the fabric file's"
                           + " value")

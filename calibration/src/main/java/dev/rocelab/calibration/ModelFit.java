@@ -64,6 +64,12 @@ final class ModelFit {
    */
   static final int CMAES_RUNS = 2;
 
+  /**
+   * How much more than the fitted point's cost the file's value of a parameter may cost and be
+   * kept.
+   */
+  static final double AS_GOOD_AS_FITTED = 1;
+
   /** Intervals of the scan before Brent's method: each a factor of 1.9 to 2.9, by the bounds. */
   static final int GRID = 8;
 
@@ -164,13 +170,26 @@ final class ModelFit {
   }
 
   /**
-   * Leaves a parameter at the fabric file's value from now on: the measurements do not pin it down,
-   * and a fitted value would look like a measurement of the lab.
+   * Leaves a parameter that no measurement depends on near its fitted value at the fabric file's
+   * value from now on, where the model reproduces the lab there as well: within {@value
+   * #AS_GOOD_AS_FITTED} of the fitted point's cost, one noise-weighted squared log ratio (the
+   * file's value lies within a standard deviation of the fit). A fitted value would look like a
+   * measurement of the lab. A parameter the fit took to a flat far from the file's value (a byte
+   * counter so large that it never fires, where the file's fires every few microseconds) keeps its
+   * fitted value: at the file's, the model no longer reproduces the lab.
    *
    * @param p the parameter
+   * @param steps the steps whose measurements judge
+   * @return whether it now has the file's value
    */
-  void keepFileValue(CalibratedParameter p) {
+  boolean keepFileValueIfAsGood(CalibratedParameter p, List<CalibrationStep> steps) {
+    Map<CalibratedParameter, Double> file = new EnumMap<>(positions);
+    file.remove(p);
+    if (cost(steps, file) > cost(steps, positions) + AS_GOOD_AS_FITTED) {
+      return false;
+    }
     positions.remove(p);
+    return true;
   }
 
   /**

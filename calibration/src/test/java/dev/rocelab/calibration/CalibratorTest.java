@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -201,6 +205,45 @@ public class CalibratorTest {
         CalibratedParameter.NVLINK_BANDWIDTH,
         CalibratedParameter.SWITCH_LATENCY,
         CalibratedParameter.NIC_PAUSE_REACTION);
+  }
+
+  /**
+   * The same calibration made three times, two of them at once on other threads: bit-identical
+   * parameters, measurements and reports.
+   */
+  @Test
+  void aCalibrationIsDeterministicAlsoInParallel() throws Exception {
+    Map<CalibratedParameter, Double> truth =
+        values(
+            CalibratedParameter.SWITCH_LATENCY, 850,
+            CalibratedParameter.NIC_PAUSE_REACTION, 1000);
+    Callable<Calibration> calibrate =
+        () ->
+            new Calibrator(fabric())
+                .calibrate(
+                    new HiddenModelLab(hidden(truth), 7)
+                        .breaking(
+                            allBut(
+                                CalibrationStep.PING_PONG,
+                                CalibrationStep.LINE_RATE,
+                                CalibrationStep.PAUSE_RESPONSE)));
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<Calibration> a = pool.submit(calibrate);
+      Future<Calibration> b = pool.submit(calibrate);
+      Calibration first = calibrate.call();
+
+      assertRecovered(first, truth);
+      for (Calibration other : List.of(a.get(), b.get())) {
+        assertThat(other.parameters()).isEqualTo(first.parameters());
+        assertThat(other.after()).isEqualTo(first.after());
+        assertThat(other.simulations()).isEqualTo(first.simulations());
+        assertThat(new CalibrationReport(other, "test").json())
+            .isEqualTo(new CalibrationReport(first, "test").json());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test

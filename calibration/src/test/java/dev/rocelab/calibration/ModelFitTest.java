@@ -1,0 +1,56 @@
+package dev.rocelab.calibration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.rocelab.api.backend.FabricBackends;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class ModelFitTest {
+
+  /**
+   * The DCQCN recovery of a lab whose byte counter is 64 MiB, fitted from the file's 2 MiB: at the
+   * file's value the victim climbs back faster than on the lab, so the fitted value stays.
+   */
+  @Test
+  void aFittedValueStaysWhereTheModelDoesNotReproduceTheLabAtTheFilesValue() {
+    ModelFit fit = fit(CalibratedParameter.BYTE_COUNTER, 65_536, CalibrationStep.RATE_RECOVERY);
+
+    assertThat(
+            fit.keepFileValueIfAsGood(
+                CalibratedParameter.BYTE_COUNTER, List.of(CalibrationStep.RATE_RECOVERY)))
+        .isFalse();
+    assertThat(fit.values()).containsKey(CalibratedParameter.BYTE_COUNTER);
+  }
+
+  /**
+   * Four GPUs share one NIC: the all-reduce is the network's, at the lab's NVLink as at the file's.
+   */
+  @Test
+  void theFilesValueIsKeptWhereTheModelReproducesTheLabAsWellThere() {
+    ModelFit fit = fit(CalibratedParameter.NVLINK_BANDWIDTH, 900, CalibrationStep.ALL_REDUCE);
+
+    assertThat(
+            fit.keepFileValueIfAsGood(
+                CalibratedParameter.NVLINK_BANDWIDTH, List.of(CalibrationStep.ALL_REDUCE)))
+        .isTrue();
+    assertThat(fit.values()).doesNotContainKey(CalibratedParameter.NVLINK_BANDWIDTH);
+  }
+
+  /** A parameter fitted alone to one step of a lab whose value of it is another than the file's. */
+  private static ModelFit fit(CalibratedParameter p, double labValue, CalibrationStep step) {
+    LabMeasurements lab =
+        new Calibrator(CalibratorTest.fabric())
+            .measure(
+                new HiddenModelLab(CalibratorTest.hidden(CalibratorTest.values(p, labValue)), 7)
+                    .breaking(
+                        Stream.of(CalibrationStep.values())
+                            .filter(s -> s != step)
+                            .toArray(CalibrationStep[]::new)));
+    ModelFit fit =
+        new ModelFit(CalibratorTest.fabric(), FabricBackends.require("model"), lab, 1, List.of(p));
+    fit.fit(fit.noise(step.observables(), 8, Calibrator.DEFAULT_NOISE));
+    return fit;
+  }
+}
