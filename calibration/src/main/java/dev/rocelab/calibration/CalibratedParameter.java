@@ -265,7 +265,8 @@ public enum CalibratedParameter {
         .filter(DcqcnParameters::enabled);
   }
 
-  private static Optional<EcnProfile> firstEcn(FabricSpec fabric) {
+  /** The ECN profile of the first lossless priority that has one, if any. */
+  static Optional<EcnProfile> firstEcn(FabricSpec fabric) {
     return fabric.qos().values().stream()
         .flatMap(q -> q.losslessPriorities().stream().map(p -> q.ecn().get(p)))
         .filter(e -> e != null)

@@ -6,10 +6,14 @@ import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.FabricBackends;
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -263,7 +267,11 @@ public final class Calibrator {
           o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
     }
     if (problems.isEmpty()) {
-      notReproduced(lab, after, tolerances).forEach(problems::add);
+      Map<Observable, String> missed = notReproduced(lab, after, tolerances);
+      problems.addAll(missed.values());
+      if (missed.keySet().stream().anyMatch(o -> shapedByDcqcn(o.step()))) {
+        heldDcqcnSettings().ifPresent(problems::add);
+      }
     }
     List<FittedParameter> parameters = parameters(fit, notFitted, estimates, kept);
     Map<CalibrationStep, RunResult> modelRuns = new EnumMap<>(CalibrationStep.class);
@@ -460,10 +468,10 @@ public final class Calibrator {
     return Optional.empty();
   }
 
-  /** Every measurement the fitted model misses by more than its tolerance. */
-  private static List<String> notReproduced(
+  /** Every measurement the fitted model misses by more than its tolerance, with what it says. */
+  private static Map<Observable, String> notReproduced(
       LabMeasurements lab, Map<Observable, Double> model, Map<Observable, Double> tolerances) {
-    List<String> problems = new ArrayList<>();
+    Map<Observable, String> problems = new TreeMap<>();
     lab.values()
         .forEach(
             (o, measured) -> {
@@ -471,7 +479,8 @@ public final class Calibrator {
               double difference = value == null ? 1 : o.metric().difference(value, measured);
               double tolerance = tolerances.getOrDefault(o, o.metric().tolerance());
               if (difference > tolerance) {
-                problems.add(
+                problems.put(
+                    o,
                     String.format(
                             Locale.ROOT,
                             "the fitted model does not reproduce the lab's %s: lab %.4g, model %s %s"
@@ -488,5 +497,50 @@ public final class Calibrator {
               }
             });
     return problems;
+  }
+
+  /** The steps DCQCN shapes: every one that informs the CNP interval. */
+  private static boolean shapedByDcqcn(CalibrationStep step) {
+    return step.informs().contains(CalibratedParameter.CNP_INTERVAL);
+  }
+
+  /**
+   * What else a DCQCN step the fitted model misses depends on: the settings that shape it which the
+   * fit holds at the fabric file's values (the DCQCN gains and stages, the ECN marking probability,
+   * the firmware's reaction point). Empty where the fabric's NICs run no DCQCN.
+   */
+  private Optional<String> heldDcqcnSettings() {
+    Optional<NicProfile> nic = fabric.nicProfiles().values().stream().findFirst();
+    if (nic.isEmpty() || !nic.get().dcqcn().enabled()) {
+      return Optional.empty();
+    }
+    DcqcnParameters d = nic.get().dcqcn();
+    String pmax =
+        CalibratedParameter.firstEcn(fabric)
+            .map(
+                e -> String.format(Locale.ROOT, ", ECN marking probability at Kmax %.3g", e.pmax()))
+            .orElse("");
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "the fit holds the fabric file's other settings that shape the DCQCN steps: α gain g"
+                + " %.4g (%s/1024) per α update of %s, fast recovery F %d, additive increase"
+                + " %s, hyper increase %s, a cut at most every %s, minimum rate %s%s, the %s"
+                + " reaction point (%s); a lab that runs others is beyond the fit: compare them"
+                + " with the lab's NIC and switch settings",
+            d.g(),
+            new BigDecimal(d.g() * 1024, new MathContext(3)).stripTrailingZeros().toPlainString(),
+            d.alphaUpdatePeriod(),
+            d.fastRecoverySteps(),
+            d.additiveIncrease(),
+            d.hyperIncrease(),
+            d.rateDecreasePeriod(),
+            d.minRate(),
+            pmax,
+            CalibratedParameter.firmware(fabric, nic.get())
+                .dcqcnVariant()
+                .name()
+                .toLowerCase(Locale.ROOT),
+            "firmware " + nic.get().firmware()));
   }
 }

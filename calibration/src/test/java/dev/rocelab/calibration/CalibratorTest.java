@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -304,9 +305,44 @@ public class CalibratorTest {
     assertThat(latency.fitted())
         .isCloseTo(CalibratedParameter.SWITCH_LATENCY.upper(), withinPercentage(10));
     assertThat(calibration.problems())
-        .anySatisfy(p -> assertThat(p).contains("does not reproduce the lab's ping-pong"));
+        .anySatisfy(p -> assertThat(p).contains("does not reproduce the lab's ping-pong"))
+        .noneSatisfy(p -> assertThat(p).contains("shape the DCQCN steps"));
     assertThat(calibration.fitted()).isFalse();
     assertThat(calibration.calibratedFabric()).isEmpty();
+  }
+
+  /**
+   * A 2:1 incast whose senders finish in a tenth of the time 32 MiB take through the receiver's
+   * 400G port: no ECN threshold or CNP interval reaches it, and the report names the DCQCN settings
+   * the fit holds at the fabric file's values.
+   */
+  @Test
+  void aDcqcnStepBeyondTheFitNamesTheSettingsTheFitHolds() {
+    LabMeasurements measured =
+        new Calibrator(fabric())
+            .measure(new HiddenModelLab(fabric(), 7).breaking(allBut(CalibrationStep.ECN_INCAST)));
+    Observable completion = new Observable(CalibrationStep.ECN_INCAST, Metric.COMPLETION_TIME);
+    Map<Observable, Double> values = new TreeMap<>(measured.values());
+    values.put(completion, values.get(completion) / 10);
+    Calibration calibration =
+        new Calibrator(fabric())
+            .fit(new LabMeasurements(measured.runs(), values, measured.broken()));
+
+    assertThat(calibration.fitted()).isFalse();
+    assertThat(calibration.problems())
+        .anySatisfy(
+            p ->
+                assertThat(p)
+                    .startsWith("the fitted model does not reproduce the lab's 2:1 incast"))
+        .anySatisfy(
+            p ->
+                assertThat(p)
+                    .startsWith(
+                        "the fit holds the fabric file's other settings that shape the DCQCN"
+                            + " steps: α gain g 0.004883 (5/1024) per α update of 1us,"
+                            + " fast recovery F 1, additive increase")
+                    .contains("ECN marking probability at Kmax 0.200, the mlx5 reaction point")
+                    .endsWith("compare them with the lab's NIC and switch settings"));
   }
 
   @Test
