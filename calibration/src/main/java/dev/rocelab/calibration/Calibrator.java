@@ -526,7 +526,7 @@ public final class Calibrator {
             "the fit holds the fabric file's other settings that shape the DCQCN steps: α gain g"
                 + " %.4g (%s/1024) per α update of %s, fast recovery F %d, additive increase"
                 + " %s, hyper increase %s, a cut at most every %s, minimum rate %s%s, the %s"
-                + " reaction point (%s); a lab that runs others is beyond the fit: compare them"
+                + " reaction point (firmware %s); a lab that runs others is beyond the fit: compare them"
                 + " with the lab's NIC and switch settings",
             d.g(),
             new BigDecimal(d.g() * 1024, new MathContext(3)).stripTrailingZeros().toPlainString(),
@@ -541,6 +541,6 @@ public final class Calibrator {
                 .dcqcnVariant()
                 .name()
                 .toLowerCase(Locale.ROOT),
-            "firmware " + nic.get().firmware()));
+            nic.get().firmware()));
   }
 }

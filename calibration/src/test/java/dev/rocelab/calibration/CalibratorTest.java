@@ -312,9 +312,9 @@ public class CalibratorTest {
   }
 
   /**
-   * A 2:1 incast whose senders finish in a tenth of the time 32 MiB take through the receiver's
-   * 400G port: no ECN threshold or CNP interval reaches it, and the report names the DCQCN settings
-   * the fit holds at the fabric file's values.
+   * A 2:1 incast whose senders finish in a tenth of their time on the model, far less than their 32
+   * MiB take through the receiver's 400G port: no ECN threshold or CNP interval reaches it, and the
+   * report names the DCQCN settings the fit holds at the fabric file's values.
    */
   @Test
   void aDcqcnStepBeyondTheFitNamesTheSettingsTheFitHolds() {
