@@ -14,6 +14,8 @@ import dev.rocelab.api.fabric.SwitchProfile;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -62,6 +64,14 @@ public enum CalibratedParameter {
    * this much since its last stage, its rate takes one stage back up, like a timer expiry.
    */
   BYTE_COUNTER("DCQCN byte counter", "firmwareProfiles.nic.*.dcqcn.byteCounter", "KiB", 4, 65_536),
+
+  /**
+   * The reaction point's α gain in 1024ths (DCQCN {@code g}, mlx5 {@code 1024 − dce_tcp_g}): how
+   * fast α follows the CNPs, and with it how deep each cut goes. Fitted only where the fabric
+   * file's value does not reproduce the DCQCN steps; fitted together with it, the other parameters
+   * of those steps are no longer identified ({@link Calibrator#fit}).
+   */
+  ALPHA_GAIN("DCQCN α gain", "firmwareProfiles.nic.*.dcqcn.g", "/1024", 1, 1024),
 
   /** How long a NIC takes to honour a received pause, ns (NIC firmware {@code pauseReaction}). */
   NIC_PAUSE_REACTION(
@@ -168,6 +178,7 @@ public enum CalibratedParameter {
       case ECN_KMAX -> firstEcn(fabric).map(e -> e.kmax().kibibytes());
       case CNP_INTERVAL -> dcqcn(fabric).map(d -> d.cnpInterval().toMicros());
       case RATE_INCREASE_TIMER -> dcqcn(fabric).map(d -> d.rateIncreaseTimer().toMicros());
+      case ALPHA_GAIN -> dcqcn(fabric).map(d -> d.g() * 1024);
       case BYTE_COUNTER ->
           dcqcn(fabric)
               .filter(d -> d.byteCounter().bytes() > 0)
@@ -222,15 +233,20 @@ public enum CalibratedParameter {
               });
       case CNP_INTERVAL -> {
         SimTime interval = micros(value);
-        yield dcqcn(fabric, d -> dcqcn(d, d.rateIncreaseTimer(), d.byteCounter(), interval));
+        yield dcqcn(fabric, d -> dcqcn(d, d.g(), d.rateIncreaseTimer(), d.byteCounter(), interval));
       }
       case RATE_INCREASE_TIMER -> {
         SimTime timer = micros(value);
-        yield dcqcn(fabric, d -> dcqcn(d, timer, d.byteCounter(), d.cnpInterval()));
+        yield dcqcn(fabric, d -> dcqcn(d, d.g(), timer, d.byteCounter(), d.cnpInterval()));
       }
       case BYTE_COUNTER -> {
         DataSize counter = kib(value);
-        yield dcqcn(fabric, d -> dcqcn(d, d.rateIncreaseTimer(), counter, d.cnpInterval()));
+        yield dcqcn(fabric, d -> dcqcn(d, d.g(), d.rateIncreaseTimer(), counter, d.cnpInterval()));
+      }
+      case ALPHA_GAIN -> {
+        double g = gain(value).doubleValue();
+        yield dcqcn(
+            fabric, d -> dcqcn(d, g, d.rateIncreaseTimer(), d.byteCounter(), d.cnpInterval()));
       }
       case NIC_PAUSE_REACTION -> nicFirmware(fabric, value);
       case NVLINK_BANDWIDTH -> {
@@ -254,6 +270,7 @@ public enum CalibratedParameter {
       case CNP_INTERVAL, RATE_INCREASE_TIMER -> micros(value).toString();
       case ECN_KMIN, ECN_KMAX, BYTE_COUNTER -> kib(value).toString();
       case NVLINK_BANDWIDTH, PCIE_BANDWIDTH -> gigabytesPerSecond(value).toString();
+      case ALPHA_GAIN -> gain(value).toPlainString();
     };
   }
 
@@ -280,6 +297,11 @@ public enum CalibratedParameter {
   /** A rate of GB/s, to the Mb/s: a fit is no finer, and the file reads {@code 15.914Gbps}. */
   private static Rate gigabytesPerSecond(double value) {
     return Rate.bps(Math.round(value * 8e3) * 1_000_000L);
+  }
+
+  /** A gain of 1024ths as the fraction DCQCN uses, to 4 digits: a fit is no finer. */
+  private static BigDecimal gain(double value) {
+    return new BigDecimal(value / 1024).round(new MathContext(4)).stripTrailingZeros();
   }
 
   private static SimTime micros(double value) {
@@ -425,10 +447,14 @@ public enum CalibratedParameter {
 
   /** The parameters with the ones calibration fits replaced. */
   private static DcqcnParameters dcqcn(
-      DcqcnParameters d, SimTime increaseTimer, DataSize byteCounter, SimTime cnpInterval) {
+      DcqcnParameters d,
+      double g,
+      SimTime increaseTimer,
+      DataSize byteCounter,
+      SimTime cnpInterval) {
     return new DcqcnParameters(
         d.enabled(),
-        d.g(),
+        g,
         d.initialAlpha(),
         d.alphaUpdatePeriod(),
         d.rateDecreasePeriod(),

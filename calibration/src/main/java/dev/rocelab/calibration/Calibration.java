@@ -32,6 +32,8 @@ import org.apiguardian.api.API;
  * @param modelRuns the fitted model's run of each step the lab ran, for side-by-side comparison
  * @param problems why this is not a fit: measurements beyond the model's reach, a fitted model that
  *     does not reproduce the lab, nothing to fit
+ * @param notes what a reader of a fit must know beyond each parameter's confidence: e.g. that the
+ *     fit had to free the DCQCN α gain, and which parameters that leaves unidentified
  * @param simulations model runs the fit made
  * @since 0.3
  */
@@ -47,6 +49,7 @@ public record Calibration(
     Map<Observable, Double> tolerances,
     Map<CalibrationStep, RunResult> modelRuns,
     List<String> problems,
+    List<String> notes,
     int simulations) {
 
   /** Copies the collections. */
@@ -61,6 +64,7 @@ public record Calibration(
     runs.putAll(modelRuns);
     modelRuns = Collections.unmodifiableMap(runs);
     problems = List.copyOf(problems);
+    notes = List.copyOf(notes);
   }
 
   /**

@@ -109,6 +109,7 @@ public final class CalibrationReport {
         .append(calibratedVersion())
         .append(";\n# a key a NIC profile writes itself (dcqcn.cnpInterval, say) wins over the")
         .append(" version's, so leave it out there.\n");
+    calibration.notes().forEach(n -> out.append("# Note: ").append(n).append('\n'));
     out.append("firmwareProfiles:\n  nic:\n    \"").append(calibratedVersion()).append("\":\n");
     if (calibration.fabric().firmwareRegistry().nicFirmware(firstNic().firmware()).isPresent()) {
       out.append("      basedOn: \"").append(firstNic().firmware()).append("\"\n");
@@ -203,6 +204,7 @@ public final class CalibrationReport {
     root.put("seed", calibration.seed());
     root.put("fitted", calibration.fitted());
     root.put("problems", calibration.problems());
+    root.put("notes", calibration.notes());
     root.put("noiseFloor", calibration.noise());
     root.put("simulations", calibration.simulations());
     List<Map<String, Object>> parameters = new ArrayList<>();
@@ -365,6 +367,7 @@ public final class CalibrationReport {
               "calibration · " + step.title(),
               status,
               broken.orElse(reproduced ? null : "the fitted model does not reproduce this step"),
+              "",
               attachments));
     }
     List<Map<String, String>> attachments = new ArrayList<>();
@@ -378,6 +381,7 @@ public final class CalibrationReport {
             "calibration · fitted parameters",
             calibration.fitted() ? "passed" : "failed",
             calibration.fitted() ? null : String.join("\n", calibration.problems()),
+            String.join("\n", calibration.notes()),
             attachments));
     return written;
   }
@@ -390,7 +394,12 @@ public final class CalibrationReport {
   }
 
   private Path result(
-      Path dir, String name, String status, String message, List<Map<String, String>> attachments)
+      Path dir,
+      String name,
+      String status,
+      String message,
+      String description,
+      List<Map<String, String>> attachments)
       throws IOException {
     String uuid = uuid(name);
     Map<String, Object> result = new LinkedHashMap<>();
@@ -401,6 +410,9 @@ public final class CalibrationReport {
     result.put("status", status);
     if (message != null) {
       result.put("statusDetails", Map.of("message", message));
+    }
+    if (!description.isEmpty()) {
+      result.put("description", description);
     }
     result.put("stage", "finished");
     result.put(

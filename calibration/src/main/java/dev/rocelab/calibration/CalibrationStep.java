@@ -66,7 +66,8 @@ public enum CalibrationStep {
       Set.of(
           CalibratedParameter.ECN_KMIN,
           CalibratedParameter.ECN_KMAX,
-          CalibratedParameter.CNP_INTERVAL),
+          CalibratedParameter.CNP_INTERVAL,
+          CalibratedParameter.ALPHA_GAIN),
       List.of(Metric.ECN_MARKS, Metric.PEAK_QUEUE, Metric.COMPLETION_TIME)),
 
   /**
@@ -77,7 +78,7 @@ public enum CalibrationStep {
    */
   DEEP_INCAST(
       "N:1 incast",
-      Set.of(CalibratedParameter.CNP_INTERVAL),
+      Set.of(CalibratedParameter.CNP_INTERVAL, CalibratedParameter.ALPHA_GAIN),
       List.of(Metric.PAUSES, Metric.PEAK_QUEUE, Metric.ECN_MARKS, Metric.COMPLETION_TIME)),
 
   /**
@@ -96,7 +97,8 @@ public enum CalibrationStep {
       Set.of(
           CalibratedParameter.RATE_INCREASE_TIMER,
           CalibratedParameter.BYTE_COUNTER,
-          CalibratedParameter.CNP_INTERVAL),
+          CalibratedParameter.CNP_INTERVAL,
+          CalibratedParameter.ALPHA_GAIN),
       List.of(Metric.THROUGHPUT, Metric.ECN_MARKS)),
 
   /**

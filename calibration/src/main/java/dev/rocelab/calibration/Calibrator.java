@@ -15,6 +15,7 @@ import dev.rocelab.api.scenario.Scenario;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
@@ -25,6 +26,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
@@ -58,6 +60,11 @@ public final class Calibrator {
 
   /** The least relative noise of a lab measurement unless told otherwise: 3%. */
   public static final double DEFAULT_NOISE = 0.03;
+
+  /** Why the α gain is not fitted where the fabric file's value serves. */
+  static final String GAIN_HELD =
+      "held at the fabric file's value: fitted only where that leaves a DCQCN step unreproduced"
+          + " (then the steps' other parameters are no longer identified)";
 
   /** The single flow's throughput on the lab. */
   private static final Observable LINE_RATE =
@@ -205,12 +212,17 @@ public final class Calibrator {
    * where the lab's single flow reaches what the model's line carries. A lab beyond the model's
    * reach (a single flow faster than the fabric file's links carry) is not fitted at all.
    *
+   * <p>The DCQCN α gain is held at the fabric file's value unless the fitted model then misses a
+   * DCQCN step (an incast or the recovery). Then the fit is made again with the gain free too, and
+   * kept where it reproduces those steps; but the gain trades against the steps' other parameters
+   * (ECN thresholds, CNP interval, increase timer and byte counter): several sets of them reproduce
+   * a lab alike, so the fit calls none of them identified, and its notes say why.
+   *
    * @param lab what the lab measured
    * @return the calibration
    */
   public Calibration fit(LabMeasurements lab) {
     Objects.requireNonNull(lab, "lab must not be null");
-    List<String> problems = new ArrayList<>();
     Map<CalibratedParameter, String> notFitted = new EnumMap<>(CalibratedParameter.class);
     List<CalibratedParameter> fitting = new ArrayList<>();
     OptionalDouble reach = lineRateKeepingUp(lab);
@@ -233,31 +245,154 @@ public final class Calibrator {
                 .collect(Collectors.joining("; ")));
       }
     }
+    boolean gainFittable = fitting.remove(CalibratedParameter.ALPHA_GAIN);
+    if (gainFittable) {
+      notFitted.put(CalibratedParameter.ALPHA_GAIN, GAIN_HELD);
+    }
+    List<String> reachProblems = new ArrayList<>();
+    beyondReach(lab, reach).ifPresent(reachProblems::add);
+    if (fitting.isEmpty() && reachProblems.isEmpty()) {
+      reachProblems.add("nothing to fit: no step that informs a parameter measured everything");
+    }
+    if (reachProblems.isEmpty()) {
+      listener.fitting();
+    }
+    Attempt held = attempt(lab, fitting, notFitted, reachProblems, REFITS);
+    if (!reachProblems.isEmpty()) {
+      Stream.concat(
+              fitting.stream(),
+              gainFittable ? Stream.of(CalibratedParameter.ALPHA_GAIN) : Stream.empty())
+          .forEach(p -> held.notFitted().put(p, reachProblems.get(0)));
+    }
+    Attempt chosen = held;
+    Optional<Attempt> freed = Optional.empty();
+    List<String> notes = new ArrayList<>();
+    if (gainFittable && !held.missedDcqcn().isEmpty()) {
+      List<CalibratedParameter> withGain = new ArrayList<>(fitting);
+      withGain.add(CalibratedParameter.ALPHA_GAIN);
+      Map<CalibratedParameter, String> others = new EnumMap<>(notFitted);
+      others.remove(CalibratedParameter.ALPHA_GAIN);
+      // no refits: they would only widen errors the gain's trade-off makes unbounded anyway
+      freed = Optional.of(attempt(lab, withGain, others, reachProblems, 0));
+      if (freed.get().missedDcqcn().isEmpty()) {
+        chosen = freed.get().gainTradingOff(held);
+        notes.add(gainFreedNote(lab, held, chosen));
+      } else {
+        held.notFitted()
+            .put(
+                CalibratedParameter.ALPHA_GAIN,
+                "freed, it did not reproduce the DCQCN steps either (see the problems)");
+      }
+    }
+    List<String> problems = new ArrayList<>(reachProblems);
+    problems.addAll(chosen.missed().values());
+    if (!chosen.missedDcqcn().isEmpty()) {
+      heldDcqcnSettings(lab, freed).ifPresent(problems::add);
+    }
+    List<FittedParameter> parameters = parameters(chosen);
+    Map<CalibrationStep, RunResult> modelRuns = new EnumMap<>(CalibrationStep.class);
+    FabricSpec fitted = chosen.fit().fitted();
+    for (CalibrationStep step : lab.runs().keySet()) {
+      modelRuns.put(step, chosen.fit().run(step, fitted));
+    }
+    return new Calibration(
+        fabric,
+        seed,
+        noise,
+        lab,
+        parameters,
+        held.before(),
+        chosen.after(),
+        chosen.tolerances(),
+        modelRuns,
+        problems,
+        notes,
+        (reach.isPresent() ? 1 : 0) + held.fit().runs() + freed.map(a -> a.fit().runs()).orElse(0));
+  }
+
+  /**
+   * One fit of the model to the lab and how it came out.
+   *
+   * @param fit the fit
+   * @param before the model's values with the fabric file's parameters
+   * @param after the model's values with the fitted parameters
+   * @param tolerances how far apart each measurement of lab and fitted model may lie
+   * @param notFitted why each parameter not fitted was not
+   * @param estimates how well the measurements pin each fitted parameter down
+   * @param kept the fitted parameters left at the fabric file's value
+   * @param missed each measurement the fitted model misses, with what it says
+   */
+  private record Attempt(
+      ModelFit fit,
+      Map<Observable, Double> before,
+      Map<Observable, Double> after,
+      Map<Observable, Double> tolerances,
+      Map<CalibratedParameter, String> notFitted,
+      Map<CalibratedParameter, Estimate> estimates,
+      Set<CalibratedParameter> kept,
+      Map<Observable, String> missed) {
+
+    /** The measurements of DCQCN steps the fitted model misses. */
+    Set<Observable> missedDcqcn() {
+      return missed.keySet().stream()
+          .filter(o -> shapedByDcqcn(o.step()))
+          .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /**
+     * This fit, which freed the α gain, with every parameter that the DCQCN steps inform, the gain
+     * among them, not identified: its value is the twin's, and the spread of values that reproduce
+     * the lab is not bounded by the local error (measured: with the gain free, labs of Kmin 150 KiB
+     * were reproduced at 37 KiB, and at 489 KiB, which local errors and refits called medium, ±25
+     * %). The other parameters, fitted by steps the gain does not shape, keep the estimates of the
+     * fit that held it, refits included.
+     *
+     * @param held the fit that held the gain at the fabric file's value
+     */
+    Attempt gainTradingOff(Attempt held) {
+      Map<CalibratedParameter, Estimate> traded = new EnumMap<>(CalibratedParameter.class);
+      estimates.forEach(
+          (p, e) ->
+              traded.put(
+                  p,
+                  tradesWithGain(p)
+                      ? new Estimate(
+                          Double.POSITIVE_INFINITY,
+                          Confidence.NOT_IDENTIFIABLE,
+                          e.sensitivity(),
+                          e.mostSensitive())
+                      : held.estimates().getOrDefault(p, e)));
+      return new Attempt(fit, before, after, tolerances, notFitted, traded, kept, missed);
+    }
+  }
+
+  /**
+   * Fits the parameters, measures how well each is pinned down and which measurements the fitted
+   * model misses. Nothing is fitted where there are problems already (a lab beyond reach).
+   */
+  private Attempt attempt(
+      LabMeasurements lab,
+      List<CalibratedParameter> fitting,
+      Map<CalibratedParameter, String> notFitted,
+      List<String> problems,
+      int refits) {
     ModelFit fit = new ModelFit(fabric, FabricBackends.require("model"), lab, seed, fitting);
-    fit.count(reach.isPresent() ? 1 : 0);
     List<CalibrationStep> ran = Stream.of(CalibrationStep.values()).filter(lab::complete).toList();
     Map<Observable, Double> before = fit.modelValues(ran);
-    beyondReach(lab, reach).ifPresent(problems::add);
-    if (fitting.isEmpty() && problems.isEmpty()) {
-      problems.add("nothing to fit: no step that informs a parameter measured everything");
-    }
     Map<CalibratedParameter, Estimate> estimates = new EnumMap<>(CalibratedParameter.class);
     List<Observable> observables = ran.stream().flatMap(s -> s.observables().stream()).toList();
     Map<Observable, Double> sigma = new TreeMap<>();
     Set<CalibratedParameter> kept = EnumSet.noneOf(CalibratedParameter.class);
     if (problems.isEmpty()) {
-      listener.fitting();
       fit.fit(fit.noise(observables, NOISE_SEEDS, noise));
       sigma = fit.noise(observables, NOISE_SEEDS, noise);
-      estimates = estimates(fit, lab, observables, sigma);
+      estimates = estimates(fit, lab, observables, sigma, refits);
       estimates.forEach(
           (p, e) -> {
             if (e.mostSensitive().isEmpty() && fit.keepFileValueIfAsGood(p, ran)) {
               kept.add(p);
             }
           });
-    } else {
-      fitting.forEach(p -> notFitted.put(p, problems.get(0)));
     }
     Map<Observable, Double> after = fit.modelValues(ran);
     Map<Observable, Double> tolerances = new TreeMap<>();
@@ -266,31 +401,10 @@ public final class Calibrator {
       tolerances.put(
           o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
     }
-    if (problems.isEmpty()) {
-      Map<Observable, String> missed = notReproduced(lab, after, tolerances);
-      problems.addAll(missed.values());
-      if (missed.keySet().stream().anyMatch(o -> shapedByDcqcn(o.step()))) {
-        heldDcqcnSettings().ifPresent(problems::add);
-      }
-    }
-    List<FittedParameter> parameters = parameters(fit, notFitted, estimates, kept);
-    Map<CalibrationStep, RunResult> modelRuns = new EnumMap<>(CalibrationStep.class);
-    FabricSpec fitted = fit.fitted();
-    for (CalibrationStep step : lab.runs().keySet()) {
-      modelRuns.put(step, fit.run(step, fitted));
-    }
-    return new Calibration(
-        fabric,
-        seed,
-        noise,
-        lab,
-        parameters,
-        before,
-        after,
-        tolerances,
-        modelRuns,
-        problems,
-        fit.runs());
+    Map<Observable, String> missed =
+        problems.isEmpty() ? notReproduced(lab, after, tolerances) : Map.of();
+    return new Attempt(
+        fit, before, after, tolerances, new EnumMap<>(notFitted), estimates, kept, missed);
   }
 
   /**
@@ -315,8 +429,9 @@ public final class Calibrator {
       ModelFit fit,
       LabMeasurements lab,
       List<Observable> observables,
-      Map<Observable, Double> sigma) {
-    Map<CalibratedParameter, Double> spread = refitSpread(fit, lab, sigma);
+      Map<Observable, Double> sigma,
+      int refits) {
+    Map<CalibratedParameter, Double> spread = refitSpread(fit, lab, sigma, refits);
     double[][] j = fit.elasticities(observables);
     double[] errors =
         ModelFit.standardErrors(j, observables.stream().mapToDouble(sigma::get).toArray());
@@ -357,10 +472,10 @@ public final class Calibrator {
    * ones, which a local error estimate cannot see.
    */
   private Map<CalibratedParameter, Double> refitSpread(
-      ModelFit fit, LabMeasurements lab, Map<Observable, Double> sigma) {
+      ModelFit fit, LabMeasurements lab, Map<Observable, Double> sigma, int refits) {
     Map<CalibratedParameter, Double> values = fit.values();
     Map<CalibratedParameter, Double> spread = new EnumMap<>(CalibratedParameter.class);
-    for (int k = 1; k <= REFITS; k++) {
+    for (int k = 1; k <= refits; k++) {
       ModelFit refit =
           new ModelFit(
               fabric, FabricBackends.require("model"), lab, seed + 1000L * k, fit.parameters());
@@ -373,11 +488,11 @@ public final class Calibrator {
     return spread;
   }
 
-  private List<FittedParameter> parameters(
-      ModelFit fit,
-      Map<CalibratedParameter, String> notFitted,
-      Map<CalibratedParameter, Estimate> estimates,
-      Set<CalibratedParameter> kept) {
+  private List<FittedParameter> parameters(Attempt attempt) {
+    Map<CalibratedParameter, String> notFitted = attempt.notFitted();
+    Map<CalibratedParameter, Estimate> estimates = attempt.estimates();
+    Set<CalibratedParameter> kept = attempt.kept();
+    ModelFit fit = attempt.fit();
     Map<CalibratedParameter, Double> values = fit.values();
     List<FittedParameter> out = new ArrayList<>();
     for (CalibratedParameter p : CalibratedParameter.values()) {
@@ -504,12 +619,70 @@ public final class Calibrator {
     return step.informs().contains(CalibratedParameter.CNP_INTERVAL);
   }
 
+  /** Whether a parameter is informed by a step the α gain shapes: the gain trades against it. */
+  private static boolean tradesWithGain(CalibratedParameter p) {
+    return !Collections.disjoint(informing(p), informing(CalibratedParameter.ALPHA_GAIN));
+  }
+
+  /** The fabric file's α gain, g, in 1024ths. */
+  private double fileGain() {
+    return CalibratedParameter.ALPHA_GAIN.in(fabric).orElseThrow();
+  }
+
+  /** A gain in 1024ths, to 3 digits: {@code 5}, {@code 19.6}. */
+  private static String in1024ths(double gain) {
+    return new BigDecimal(gain, new MathContext(3)).stripTrailingZeros().toPlainString();
+  }
+
+  /** The α gain of a fit that freed it: the fitted value, or the file's where the fit kept it. */
+  private double gain(Attempt attempt) {
+    return attempt.fit().values().getOrDefault(CalibratedParameter.ALPHA_GAIN, fileGain());
+  }
+
+  /** Each measurement, how far the fit's model lies from the lab on it. */
+  private static String apart(LabMeasurements lab, Attempt attempt, Set<Observable> observables) {
+    return observables.stream()
+        .map(
+            o -> {
+              Double model = attempt.after().get(o);
+              return model == null
+                  ? o + " (the model did not measure it)"
+                  : String.format(
+                      Locale.ROOT,
+                      "%s %.0f%% apart",
+                      o,
+                      100 * o.metric().difference(model, lab.value(o).getAsDouble()));
+            })
+        .collect(Collectors.joining(", "));
+  }
+
+  /** What a fit that had to free the α gain means. */
+  private String gainFreedNote(LabMeasurements lab, Attempt held, Attempt freed) {
+    double file = fileGain();
+    return String.format(
+        Locale.ROOT,
+        "with the fabric file's α gain, g %.4g (%s/1024), the fitted model missed the DCQCN"
+            + " steps (%s); fitted too, at g %s/1024, it reproduces them. The values of the DCQCN"
+            + " group (%s) are then the twin's, not measurements of the lab: with the gain free,"
+            + " several sets of them reproduce the same steps, so none is called identified."
+            + " Compare the gain with the lab NICs' setting (mlx5: g = (1024 − dce_tcp_g)/1024)",
+        file / 1024,
+        in1024ths(file),
+        apart(lab, held, held.missedDcqcn()),
+        in1024ths(gain(freed)),
+        freed.estimates().keySet().stream()
+            .filter(Calibrator::tradesWithGain)
+            .map(CalibratedParameter::title)
+            .collect(Collectors.joining(", ")));
+  }
+
   /**
    * What else a DCQCN step the fitted model misses depends on: the settings that shape it which the
    * fit holds at the fabric file's values (the DCQCN gains and stages, the ECN marking probability,
-   * the firmware's reaction point). Empty where the fabric's NICs run no DCQCN.
+   * the firmware's reaction point), and how close a fit that freed the α gain came. Empty where the
+   * fabric's NICs run no DCQCN.
    */
-  private Optional<String> heldDcqcnSettings() {
+  private Optional<String> heldDcqcnSettings(LabMeasurements lab, Optional<Attempt> freed) {
     Optional<NicProfile> nic = fabric.nicProfiles().values().stream().findFirst();
     if (nic.isEmpty() || !nic.get().dcqcn().enabled()) {
       return Optional.empty();
@@ -520,16 +693,34 @@ public final class Calibrator {
             .map(
                 e -> String.format(Locale.ROOT, ", ECN marking probability at Kmax %.3g", e.pmax()))
             .orElse("");
+    String gain =
+        freed
+            .map(
+                a ->
+                    String.format(
+                        Locale.ROOT,
+                        "the fit freed the α gain as well (the file's g %.4g, %s/1024), and at its"
+                            + " best, g %s/1024, the model still misses %s; it holds the fabric"
+                            + " file's other settings that shape the DCQCN steps: α updated every",
+                        d.g(),
+                        in1024ths(d.g() * 1024),
+                        in1024ths(gain(a)),
+                        apart(lab, a, a.missedDcqcn())))
+            .orElse(
+                String.format(
+                    Locale.ROOT,
+                    "the fit holds the fabric file's other settings that shape the DCQCN steps: α"
+                        + " gain g %.4g (%s/1024) per α update of",
+                    d.g(),
+                    in1024ths(d.g() * 1024)));
     return Optional.of(
         String.format(
             Locale.ROOT,
-            "the fit holds the fabric file's other settings that shape the DCQCN steps: α gain g"
-                + " %.4g (%s/1024) per α update of %s, fast recovery F %d, additive increase"
-                + " %s, hyper increase %s, a cut at most every %s, minimum rate %s%s, the %s"
-                + " reaction point (firmware %s); a lab that runs others is beyond the fit: compare them"
-                + " with the lab's NIC and switch settings",
-            d.g(),
-            new BigDecimal(d.g() * 1024, new MathContext(3)).stripTrailingZeros().toPlainString(),
+            "%s %s, fast recovery F %d, additive increase %s, hyper increase %s, a cut at most"
+                + " every %s, minimum rate %s%s, the %s reaction point (firmware %s); a lab that"
+                + " runs others is beyond the fit: compare them with the lab's NIC and switch"
+                + " settings",
+            gain,
             d.alphaUpdatePeriod(),
             d.fastRecoverySteps(),
             d.additiveIncrease(),

@@ -38,10 +38,10 @@ import org.apache.commons.math3.random.MersenneTwister;
  * Fits the model to a lab's measurements, step by step in suite order: the parameters a step
  * informs are fitted to that step's measurements, the others held at their current values (fitted
  * by an earlier step, else the fabric file's). A single parameter is fitted by a scan, then Brent's
- * method; two or more by CMA-ES (both methods from Apache Commons Math); each parameter on its
- * logarithmic position within its bounds. The cost is the sum of squared log ratios of model to lab
- * values. Every model run is deterministic (the calibration's seed) and remembered, so no point is
- * simulated twice.
+ * method; two or more by CMA-ES (both methods from Apache Commons Math), from several starts of the
+ * DCQCN α gain where it is among them; each parameter on its logarithmic position within its
+ * bounds. The cost is the sum of squared log ratios of model to lab values. Every model run is
+ * deterministic (the calibration's seed) and remembered, so no point is simulated twice.
  */
 final class ModelFit {
 
@@ -69,6 +69,9 @@ final class ModelFit {
    * kept.
    */
   static final double AS_GOOD_AS_FITTED = 1;
+
+  /** The α gain's starts of a group that fits it, as factors of its current value. */
+  static final List<Double> GAIN_STARTS = List.of(1.0, 4.0, 0.25, 16.0);
 
   /** Intervals of the scan before Brent's method: each a factor of 1.9 to 2.9, by the bounds. */
   static final int GRID = 8;
@@ -125,6 +128,8 @@ final class ModelFit {
               .toList();
       if (own.size() == 1) {
         brent(group, own.get(0));
+      } else if (own.contains(CalibratedParameter.ALPHA_GAIN)) {
+        cmaesOverGains(group, own);
       } else {
         cmaes(group, own);
       }
@@ -427,6 +432,28 @@ final class ModelFit {
       // the best point seen stands
     }
     positions.put(p, best[1] < startCost ? best[0] : start);
+  }
+
+  /**
+   * CMA-ES from each of {@link #GAIN_STARTS}: the α gain trades against the group's other
+   * parameters, and one start finds the valley nearest it, not the lowest.
+   */
+  private void cmaesOverGains(List<CalibrationStep> steps, List<CalibratedParameter> own) {
+    Map<CalibratedParameter, Double> start = new EnumMap<>(positions);
+    Map<CalibratedParameter, Double> best = start;
+    double bestCost = Double.POSITIVE_INFINITY;
+    CalibratedParameter gain = CalibratedParameter.ALPHA_GAIN;
+    for (double factor : GAIN_STARTS) {
+      positions.putAll(start);
+      positions.put(gain, gain.position(gain.value(start.get(gain)) * factor));
+      cmaes(steps, own);
+      double c = cost(steps, positions);
+      if (c < bestCost) {
+        bestCost = c;
+        best = new EnumMap<>(positions);
+      }
+    }
+    positions.putAll(best);
   }
 
   /** CMA-ES from the current values, seeded by the calibration's seed; the best point seen kept. */

@@ -177,6 +177,42 @@ class CalibrationReportTest {
         .isEqualTo(new CalibrationReport(fit, "test").json());
   }
 
+  @Test
+  void aFitsNotesGoToTheJsonTheProfileAndTheParametersAllureDescription(@TempDir Path dir)
+      throws IOException {
+    Calibration noted =
+        new Calibration(
+            fit.fabric(),
+            fit.seed(),
+            fit.noise(),
+            fit.lab(),
+            fit.parameters(),
+            fit.before(),
+            fit.after(),
+            fit.tolerances(),
+            fit.modelRuns(),
+            fit.problems(),
+            List.of("the fit had to free the α gain"),
+            fit.simulations());
+    new CalibrationReport(noted, "test").writeTo(dir);
+
+    assertThat(JSON.readTree(dir.resolve("calibration.json").toFile()).get("notes"))
+        .singleElement()
+        .extracting(JsonNode::asText)
+        .isEqualTo("the fit had to free the α gain");
+    assertThat(dir.resolve("profile.yaml"))
+        .content()
+        .contains("\n# Note: the fit had to free the α gain\n");
+    List<JsonNode> results = allureResults(dir.resolve("allure-results"));
+    assertThat(results)
+        .filteredOn(r -> r.has("description"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.get("name").asText()).endsWith("fitted parameters"))
+        .satisfies(r -> assertThat(r.get("description").asText()).isEqualTo(noted.notes().get(0)));
+    // the fit itself had nothing to note
+    assertThat(fit.notes()).isEmpty();
+  }
+
   private static String attachment(Path dir, JsonNode result) throws IOException {
     return Files.readString(
         dir.resolve("allure-results")

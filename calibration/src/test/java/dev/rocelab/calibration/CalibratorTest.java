@@ -3,8 +3,12 @@ package dev.rocelab.calibration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.fabricfile.FabricFiles;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -16,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fit against labs whose parameters are known: the model of the test fabric with hidden values,
@@ -94,18 +99,22 @@ public class CalibratorTest {
     }
   }
 
+  /** The first hidden set: a slow switch, a slow pause reaction, NVLink behind the network. */
+  private static Map<CalibratedParameter, Double> firstSet() {
+    return values(
+        CalibratedParameter.SWITCH_LATENCY, 850,
+        CalibratedParameter.ECN_KMIN, 150,
+        CalibratedParameter.ECN_KMAX, 900,
+        CalibratedParameter.CNP_INTERVAL, 20,
+        CalibratedParameter.RATE_INCREASE_TIMER, 100,
+        CalibratedParameter.BYTE_COUNTER, 4096,
+        CalibratedParameter.NIC_PAUSE_REACTION, 3000,
+        CalibratedParameter.NVLINK_BANDWIDTH, 200);
+  }
+
   @Test
   void recoversLatencyAndPauseReactionAndSaysNvlinkIsHiddenBehindTheNetwork() {
-    Map<CalibratedParameter, Double> truth =
-        values(
-            CalibratedParameter.SWITCH_LATENCY, 850,
-            CalibratedParameter.ECN_KMIN, 150,
-            CalibratedParameter.ECN_KMAX, 900,
-            CalibratedParameter.CNP_INTERVAL, 20,
-            CalibratedParameter.RATE_INCREASE_TIMER, 100,
-            CalibratedParameter.BYTE_COUNTER, 4096,
-            CalibratedParameter.NIC_PAUSE_REACTION, 3000,
-            CalibratedParameter.NVLINK_BANDWIDTH, 200);
+    Map<CalibratedParameter, Double> truth = firstSet();
     Calibration calibration =
         new Calibrator(fabric()).calibrate(new HiddenModelLab(hidden(truth), 7));
 
@@ -312,9 +321,69 @@ public class CalibratorTest {
   }
 
   /**
+   * A lab whose NICs run an α gain of 2/1024 where the fabric file says mlx5's 5/1024: with the
+   * file's gain, no fit reproduces the DCQCN recovery's ECN marks, so the fit frees the gain and
+   * finds a twin. Traded against the gain, the DCQCN steps' parameters are the twin's values, not
+   * measurements of the lab; the others are recovered as ever, and the profile writes the gain.
+   */
+  @Test
+  void aLabRunningAnotherAlphaGainIsFittedWithTheGainFreedAndTheDcqcnGroupNotIdentified(
+      @TempDir Path dir) throws IOException {
+    Map<CalibratedParameter, Double> truth = firstSet();
+    truth.put(CalibratedParameter.ALPHA_GAIN, 2.0);
+    Calibration calibration =
+        new Calibrator(fabric()).calibrate(new HiddenModelLab(hidden(truth), 7));
+
+    assertRecovered(calibration, truth);
+    assertIdentified(
+        calibration, CalibratedParameter.SWITCH_LATENCY, CalibratedParameter.NIC_PAUSE_REACTION);
+    FittedParameter gain = calibration.parameter(CalibratedParameter.ALPHA_GAIN).orElseThrow();
+    assertThat(gain.isFitted()).isTrue();
+    assertThat(
+            Stream.of(
+                    CalibratedParameter.ECN_KMIN,
+                    CalibratedParameter.ECN_KMAX,
+                    CalibratedParameter.CNP_INTERVAL,
+                    CalibratedParameter.RATE_INCREASE_TIMER,
+                    CalibratedParameter.BYTE_COUNTER,
+                    CalibratedParameter.ALPHA_GAIN)
+                .map(p -> calibration.parameter(p).orElseThrow()))
+        .allSatisfy(
+            p -> {
+              assertThat(p.isFitted()).as("%s fitted", p.parameter()).isTrue();
+              assertThat(p.confidence()).contains(Confidence.NOT_IDENTIFIABLE);
+              assertThat(p.relativeError()).isInfinite();
+            });
+    assertThat(calibration.notes())
+        .singleElement()
+        .asString()
+        .startsWith(
+            "with the fabric file's α gain, g 0.004883 (5/1024), the fitted model missed the"
+                + " DCQCN steps (")
+        .contains("; fitted too, at g ")
+        .contains(
+            "The values of the DCQCN group (ECN Kmin, ECN Kmax, CNP interval, DCQCN increase"
+                + " timer, DCQCN byte counter, DCQCN α gain) are then the twin's, not measurements"
+                + " of the lab");
+    // the profile writes the gain under the calibrated firmware's DCQCN keys, the twin runs it
+    new CalibrationReport(calibration, "test").writeTo(dir);
+    assertThat(Files.readString(dir.resolve("profile.yaml")))
+        .contains("# Note: with the fabric file's α gain")
+        .containsPattern("\\n        g: 0\\.00\\d+  # confidence not identifiable, ±unbounded");
+    FabricSpec twin = FabricFiles.load(dir.resolve("calibrated.yaml"));
+    assertThat(CalibratedParameter.ALPHA_GAIN.in(twin).orElseThrow())
+        .isCloseTo(gain.fitted(), withinPercentage(0.1));
+    assertThat(new ObjectMapper().readTree(dir.resolve("calibration.json").toFile()).get("notes"))
+        .singleElement()
+        .extracting(JsonNode::asText)
+        .isEqualTo(calibration.notes().get(0));
+  }
+
+  /**
    * A 2:1 incast whose senders finish in a tenth of their time on the model, far less than their 32
-   * MiB take through the receiver's 400G port: no ECN threshold or CNP interval reaches it, and the
-   * report names the DCQCN settings the fit holds at the fabric file's values.
+   * MiB take through the receiver's 400G port: no ECN threshold, CNP interval or α gain reaches it,
+   * and the report says how close freeing the gain came and names the DCQCN settings the fit holds
+   * at the fabric file's values.
    */
   @Test
   void aDcqcnStepBeyondTheFitNamesTheSettingsTheFitHolds() {
@@ -338,11 +407,17 @@ public class CalibratorTest {
             p ->
                 assertThat(p)
                     .startsWith(
-                        "the fit holds the fabric file's other settings that shape the DCQCN"
-                            + " steps: α gain g 0.004883 (5/1024) per α update of 1us,"
-                            + " fast recovery F 1, additive increase")
+                        "the fit freed the α gain as well (the file's g 0.004883, 5/1024), and at"
+                            + " its best, g ")
+                    .containsPattern(
+                        "/1024, the model still misses 2:1 incast · longest completion \\d+% apart;"
+                            + " it holds the fabric file's other settings that shape the DCQCN"
+                            + " steps: α updated every 1us, fast recovery F 1, additive increase")
                     .contains("ECN marking probability at Kmax 0.200, the mlx5 reaction point")
                     .endsWith("compare them with the lab's NIC and switch settings"));
+    assertThat(calibration.parameter(CalibratedParameter.ALPHA_GAIN).orElseThrow().notFitted())
+        .contains("freed, it did not reproduce the DCQCN steps either (see the problems)");
+    assertThat(calibration.notes()).isEmpty();
   }
 
   @Test

@@ -105,6 +105,7 @@ final class CalibrateCommand implements Callable<Integer> {
     report.writeTo(out);
     outText.print(report.parameterTable());
     calibration.problems().forEach(p -> outText.println("problem: " + p));
+    calibration.notes().forEach(n -> outText.println("note: " + n));
     outText.println(
         (calibration.fitted() ? "fitted; wrote " : "no fit; wrote ")
             + out.resolve("calibration.json")
