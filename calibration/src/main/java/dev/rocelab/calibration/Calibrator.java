@@ -15,7 +15,6 @@ import dev.rocelab.api.scenario.Scenario;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
@@ -62,7 +61,7 @@ public final class Calibrator {
   public static final double DEFAULT_NOISE = 0.03;
 
   /** Why the α gain is not fitted where the fabric file's value serves. */
-  static final String GAIN_HELD =
+  private static final String GAIN_HELD =
       "held at the fabric file's value: fitted only where that leaves a DCQCN step unreproduced"
           + " (then the steps' other parameters are no longer identified)";
 
@@ -619,9 +618,9 @@ public final class Calibrator {
     return step.informs().contains(CalibratedParameter.CNP_INTERVAL);
   }
 
-  /** Whether a parameter is informed by a step the α gain shapes: the gain trades against it. */
+  /** Whether a parameter is informed by a step DCQCN shapes: the α gain trades against it. */
   private static boolean tradesWithGain(CalibratedParameter p) {
-    return !Collections.disjoint(informing(p), informing(CalibratedParameter.ALPHA_GAIN));
+    return informing(p).stream().anyMatch(Calibrator::shapedByDcqcn);
   }
 
   /** The fabric file's α gain, g, in 1024ths. */
