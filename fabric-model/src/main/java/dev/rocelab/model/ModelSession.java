@@ -53,17 +53,20 @@ final class ModelSession implements FabricSession {
   }
 
   /**
-   * A collective forced to NVLS or NVLS tree where NCCL could not run it, or this model does not.
+   * A collective forced to NVLS or NVLS tree where NCCL could not run it, or this model does not. A
+   * collective the fabric cannot hold at all (more ranks than GPUs, a placement on a switch) is no
+   * NVLS problem: {@link #start} refuses it as it refuses any other algorithm's.
    */
   private Optional<String> nvlsProblem(Scenario scenario) {
     for (Workload w : scenario.workloads()) {
       if (w instanceof Workload.Collective c && NcclConstants.isNvls(c.algorithm())) {
-        Optional<String> reason;
+        CollectiveLayout layout;
         try {
-          reason = NcclTuner.unavailable(c, CollectiveLayout.of(graph, c));
+          layout = CollectiveLayout.of(graph, c);
         } catch (IllegalArgumentException e) {
-          reason = Optional.of(e.getMessage());
+          continue;
         }
+        Optional<String> reason = NcclTuner.unavailable(c, layout);
         if (reason.isPresent()) {
           return Optional.of(c.describe() + ": " + reason.get());
         }

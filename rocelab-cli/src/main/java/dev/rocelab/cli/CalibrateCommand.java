@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Makes the model a lab's twin: runs a short calibration suite on the lab (ping-pong, line rate, the"
           + " pause response to a receiver's PFC storm, 2:1 and N:1 incasts with ECN, a victim's DCQCN recovery from bursts, a 2-node all-reduce), fits the model's parameters a datasheet does"
-          + " not give (switch latency, ECN thresholds, CNP interval, DCQCN increase timer and byte counter, NIC pause reaction, NVLink) and writes"
+          + " not give (switch latency, ECN thresholds, CNP interval, DCQCN increase timer and byte counter, and the α gain where the file's does not reproduce the lab, NIC pause reaction, NVLink and PCIe bandwidth) and writes"
           + " calibration.json, Allure results and, for a fit, profile.yaml and calibrated.yaml.",
       "Example:",
       "  rocelab calibrate lab.yaml --backend lab --out target/calibration"

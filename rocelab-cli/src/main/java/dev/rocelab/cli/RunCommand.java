@@ -218,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
     FabricSpec fabric = checked.get().orElseThrow();
     RunResult result;
     try (FabricSession session = chosen.open(fabric);
-        ScenarioRun started = session.start(run);
+        ScenarioRun started = start(session, run);
         ProgressLine line = new ProgressLine(err)) {
       result = every.isPresent() ? started.finish(every.get(), line::show) : started.finish();
     } catch (FabricBackendException e) {
@@ -232,6 +232,16 @@ final class RunCommand implements Callable<Integer> {
       RunText.render(result, out);
     }
     return RunVerdict.problems(result).isEmpty() ? Rocelab.VALID : Rocelab.LOSSY;
+  }
+
+  /** Starts the run; a scenario the fabric cannot hold is the options' fault, not the fabric's. */
+  private ScenarioRun start(FabricSession session, Scenario run) {
+    try {
+      return session.start(run);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(
+          spec.commandLine(), "the fabric cannot run " + run.name() + ": " + e.getMessage());
+    }
   }
 
   private Optional<Duration> progressEvery() {

@@ -165,6 +165,34 @@ class RunCommandTest {
   }
 
   @Test
+  void aScenarioTheFabricCannotHoldIsAUsageErrorNamingWhatItLacks() {
+    CommandRun senders = rocelab("run", REFERENCE.toString(), "incast", "--senders", "100");
+    assertThat(senders.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(senders.err())
+        .startsWith("the fabric cannot run incast: incast of 100 senders")
+        .contains("but the fabric has 63");
+
+    CommandRun receiver =
+        rocelab("run", REFERENCE.toString(), "microburst", "--receiver", "host99:nic0");
+    assertThat(receiver.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(receiver.err()).contains("host99:nic0").contains("is not a NIC of fabric reference");
+
+    CommandRun port =
+        rocelab("run", REFERENCE.toString(), "permutation", "--fault", "linkDown:leaf9:eth1@1ms");
+    assertThat(port.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(port.err()).contains("no link at port leaf9:eth1");
+
+    // forced to NVLS or not, a collective of more ranks than GPUs is refused the same way
+    for (String algorithm : new String[] {"ring", "nvls"}) {
+      CommandRun ranks =
+          rocelab(
+              "run", REFERENCE.toString(), "allreduce", "--ranks", "65", "--algorithm", algorithm);
+      assertThat(ranks.exitCode()).as(algorithm).isEqualTo(Rocelab.USAGE);
+      assertThat(ranks.err()).as(algorithm).contains("needs 65 GPUs but fabric reference has 64");
+    }
+  }
+
+  @Test
   void aBackendThatIsNotThereIsAUsageError() {
     CommandRun run = rocelab("run", REFERENCE.toString(), "incast", "--backend", "nowhere");
     assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);

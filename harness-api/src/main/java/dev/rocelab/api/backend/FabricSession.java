@@ -84,6 +84,8 @@ public interface FabricSession extends AutoCloseable {
    * @param scenario the scenario, never null
    * @return the running (or finished) run; never null
    * @throws UnsupportedScenarioException if {@link #unsupported(Scenario)} names a reason
+   * @throws IllegalArgumentException if the scenario does not fit the fabric: it names a NIC, host
+   *     or port the fabric lacks, or asks for more senders or ranks than the fabric has
    * @throws FabricBackendException on an infrastructure problem
    * @since 0.1
    */
@@ -99,6 +101,8 @@ public interface FabricSession extends AutoCloseable {
    * @param scenario the scenario, never null
    * @return the result; never null
    * @throws UnsupportedScenarioException if {@link #unsupported(Scenario)} names a reason
+   * @throws IllegalArgumentException if the scenario does not fit the fabric: it names a NIC, host
+   *     or port the fabric lacks, or asks for more senders or ranks than the fabric has
    * @throws FabricBackendException on an infrastructure problem
    */
   default RunResult run(Scenario scenario) {
