@@ -61,6 +61,7 @@ public final class FabricValidator {
     FabricGraph graph = FabricGraph.of(spec);
     checkLinkSpeeds(graph);
     checkNicsAgainstSwitches(graph);
+    checkDcqcnMinimumRates();
     checkQosDrift(graph);
     checkBuffers(graph);
     checkEcnOnLosslessQueues(graph);
@@ -173,6 +174,29 @@ public final class FabricValidator {
             }
           }
         });
+  }
+
+  /**
+   * DCQCN never cuts below its minimum rate [rpg_min_rate]: one at or above the NIC's speed leaves
+   * nothing to cut, and congestion control off without the file saying so.
+   */
+  private void checkDcqcnMinimumRates() {
+    spec.nicProfiles()
+        .forEach(
+            (name, nic) -> {
+              DcqcnParameters dcqcn = nic.dcqcn();
+              if (dcqcn.enabled()
+                  && dcqcn.minRate().bitsPerSecond() >= nic.speed().bitsPerSecond()) {
+                error(
+                    "nicProfiles." + name + ".dcqcn.minRate",
+                    "DCQCN's minimum rate "
+                        + dcqcn.minRate()
+                        + " is not below the NIC's speed "
+                        + nic.speed()
+                        + ", so DCQCN could never cut the rate; set it below (mlx5's default is"
+                        + " 1Mbps) or disable DCQCN");
+              }
+            });
   }
 
   private void classification(

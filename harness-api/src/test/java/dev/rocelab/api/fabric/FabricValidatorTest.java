@@ -355,6 +355,47 @@ class FabricValidatorTest {
     }
 
     @Test
+    void aDcqcnMinimumRateNotBelowTheNicsSpeedIsAnErrorUnlessDcqcnIsOff() {
+      assertThat(
+              Fabrics.spec()
+                  .with(Fabrics.nic().dcqcn(dcqcn(true, Fabrics.SPEED)).build())
+                  .findings())
+          .containsExactly(
+              error(
+                  "nicProfiles.cx7.dcqcn.minRate",
+                  "DCQCN's minimum rate 400Gbps is not below the NIC's speed 400Gbps, so DCQCN could"
+                      + " never cut the rate; set it below (mlx5's default is 1Mbps) or disable"
+                      + " DCQCN"));
+      Rate justBelow = Rate.bps(Fabrics.SPEED.bitsPerSecond() - 1);
+      assertThat(
+              Fabrics.spec().with(Fabrics.nic().dcqcn(dcqcn(true, justBelow)).build()).findings())
+          .isEmpty();
+      assertThat(
+              Fabrics.spec()
+                  .with(Fabrics.nic().dcqcn(dcqcn(false, Rate.gbps(800))).build())
+                  .findings())
+          .isEmpty();
+    }
+
+    /** mlx5's defaults, but for these two. */
+    private static DcqcnParameters dcqcn(boolean enabled, Rate minRate) {
+      DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
+      return new DcqcnParameters(
+          enabled,
+          d.g(),
+          d.initialAlpha(),
+          d.alphaUpdatePeriod(),
+          d.rateDecreasePeriod(),
+          d.rateIncreaseTimer(),
+          d.byteCounter(),
+          d.fastRecoverySteps(),
+          d.additiveIncrease(),
+          d.hyperIncrease(),
+          minRate,
+          d.cnpInterval());
+    }
+
+    @Test
     void losslessPriorityWithoutPfcOnTheNic() {
       assertThat(Fabrics.spec().with(Fabrics.nic().pfcPriorities().build()).findings())
           .containsExactly(

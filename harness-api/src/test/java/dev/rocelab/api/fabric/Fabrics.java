@@ -239,6 +239,7 @@ public final class Fabrics {
     private TrafficClass cnp = new TrafficClass(CNP_DSCP, CNP_PRIORITY);
     private Set<Integer> pfcPriorities = Set.of(ROCE_PRIORITY);
     private DataSize mtu = DataSize.bytes(4096);
+    private DcqcnParameters dcqcn = DcqcnParameters.MLX5_DEFAULTS;
 
     NicBuilder named(String name) {
       this.name = name;
@@ -270,9 +271,13 @@ public final class Fabrics {
       return this;
     }
 
+    NicBuilder dcqcn(DcqcnParameters dcqcn) {
+      this.dcqcn = dcqcn;
+      return this;
+    }
+
     NicProfile build() {
-      return new NicProfile(
-          name, speed, firmware, roce, cnp, pfcPriorities, mtu, 1, DcqcnParameters.MLX5_DEFAULTS);
+      return new NicProfile(name, speed, firmware, roce, cnp, pfcPriorities, mtu, 1, dcqcn);
     }
   }
 
