@@ -217,7 +217,7 @@ final class RunCommand implements Callable<Integer> {
     }
     FabricSpec fabric = checked.get().orElseThrow();
     RunResult result;
-    try (FabricSession session = chosen.open(fabric);
+    try (FabricSession session = open(chosen, fabric);
         ScenarioRun started = start(session, run);
         ProgressLine line = new ProgressLine(err)) {
       result = every.isPresent() ? started.finish(every.get(), line::show) : started.finish();
@@ -232,6 +232,16 @@ final class RunCommand implements Callable<Integer> {
       RunText.render(result, out);
     }
     return RunVerdict.problems(result).isEmpty() ? Rocelab.VALID : Rocelab.LOSSY;
+  }
+
+  /** Opens the fabric; one the backend cannot take (no lab inventory) is the options' fault. */
+  private FabricSession open(FabricBackend chosen, FabricSpec fabric) {
+    try {
+      return chosen.open(fabric);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(
+          spec.commandLine(), "backend " + backend + " cannot run this fabric: " + e.getMessage());
+    }
   }
 
   /** Starts the run; a scenario the fabric cannot hold is the options' fault, not the fabric's. */

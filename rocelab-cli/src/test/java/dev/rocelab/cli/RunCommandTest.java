@@ -193,10 +193,17 @@ class RunCommandTest {
   }
 
   @Test
-  void aBackendThatIsNotThereIsAUsageError() {
+  void aBackendThatIsNotThereOrCannotTakeTheFabricIsAUsageError() {
     CommandRun run = rocelab("run", REFERENCE.toString(), "incast", "--backend", "nowhere");
     assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
     assertThat(run.err()).contains("nowhere");
+
+    CommandRun noInventory = rocelab("run", REFERENCE.toString(), "incast", "--backend", "lab");
+    assertThat(noInventory.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(noInventory.err())
+        .startsWith(
+            "backend lab cannot run this fabric: fabric reference has no lab inventory: add a lab:"
+                + " section");
   }
 
   @Test
