@@ -338,6 +338,19 @@ public final class CalibrationReport {
     return out.toString();
   }
 
+  /**
+   * What a console shows of the calibration: the parameter table, then a line per problem ({@code
+   * problem: …}) and per note ({@code note: …}).
+   *
+   * @return the summary, each line ended
+   */
+  public String summary() {
+    StringBuilder out = new StringBuilder(parameterTable());
+    calibration.problems().forEach(p -> out.append("problem: ").append(p).append('\n'));
+    calibration.notes().forEach(n -> out.append("note: ").append(n).append('\n'));
+    return out.toString();
+  }
+
   private static String number(double v) {
     return String.format(Locale.ROOT, "%.4g", v);
   }

@@ -165,6 +165,10 @@ class CalibrationReportTest {
             r ->
                 assertThat(r.get("statusDetails").get("message").asText())
                     .contains("beyond the model's reach"));
+    assertThat(new CalibrationReport(calibration, "test").summary())
+        .contains("\nproblem: ")
+        .contains("beyond the model's reach")
+        .doesNotContain("note: ");
   }
 
   @Test
@@ -178,7 +182,7 @@ class CalibrationReportTest {
   }
 
   @Test
-  void aFitsNotesGoToTheJsonTheProfileAndTheParametersAllureDescription(@TempDir Path dir)
+  void aFitsNotesGoToTheJsonTheProfileTheParametersAllureDescriptionAndTheSummary(@TempDir Path dir)
       throws IOException {
     Calibration noted =
         new Calibration(
@@ -209,7 +213,10 @@ class CalibrationReportTest {
         .singleElement()
         .satisfies(r -> assertThat(r.get("name").asText()).endsWith("fitted parameters"))
         .satisfies(r -> assertThat(r.get("description").asText()).isEqualTo(noted.notes().get(0)));
-    // the fit itself had nothing to note
+    // and the console's summary, after the table (the fit itself had nothing to note)
+    assertThat(new CalibrationReport(noted, "test").summary())
+        .startsWith(new CalibrationReport(fit, "test").parameterTable())
+        .endsWith("\nnote: the fit had to free the α gain\n");
     assertThat(fit.notes()).isEmpty();
   }
 

@@ -103,9 +103,7 @@ final class CalibrateCommand implements Callable<Integer> {
     CalibrationReport report =
         new CalibrationReport(calibration, LocalDate.now(ZoneOffset.UTC).toString());
     report.writeTo(out);
-    outText.print(report.parameterTable());
-    calibration.problems().forEach(p -> outText.println("problem: " + p));
-    calibration.notes().forEach(n -> outText.println("note: " + n));
+    outText.print(report.summary());
     outText.println(
         (calibration.fitted() ? "fitted; wrote " : "no fit; wrote ")
             + out.resolve("calibration.json")
