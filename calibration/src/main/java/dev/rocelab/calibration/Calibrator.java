@@ -285,8 +285,8 @@ public final class Calibrator {
     }
     List<String> problems = new ArrayList<>(reachProblems);
     problems.addAll(chosen.missed().values());
-    if (!chosen.missedDcqcn().isEmpty()) {
-      heldDcqcnSettings(lab, freed).ifPresent(problems::add);
+    if (!chosen.missedDcqcn().isEmpty() && freed.isPresent()) {
+      problems.add(heldDcqcnSettings(lab, freed.get()));
     }
     List<FittedParameter> parameters = parameters(chosen);
     Map<CalibrationStep, RunResult> modelRuns = new EnumMap<>(CalibrationStep.class);
@@ -676,61 +676,39 @@ public final class Calibrator {
   }
 
   /**
-   * What else a DCQCN step the fitted model misses depends on: the settings that shape it which the
-   * fit holds at the fabric file's values (the DCQCN gains and stages, the ECN marking probability,
-   * the firmware's reaction point), and how close a fit that freed the α gain came. Empty where the
-   * fabric's NICs run no DCQCN.
+   * What else a DCQCN step the fitted model misses depends on: how close the fit that freed the α
+   * gain came, and the settings that shape the step which the fit holds at the fabric file's values
+   * (the DCQCN gains and stages, the ECN marking probability, the firmware's reaction point). A
+   * freed fit was made, so the first NIC profile runs DCQCN.
    */
-  private Optional<String> heldDcqcnSettings(LabMeasurements lab, Optional<Attempt> freed) {
-    Optional<NicProfile> nic = fabric.nicProfiles().values().stream().findFirst();
-    if (nic.isEmpty() || !nic.get().dcqcn().enabled()) {
-      return Optional.empty();
-    }
-    DcqcnParameters d = nic.get().dcqcn();
+  private String heldDcqcnSettings(LabMeasurements lab, Attempt freed) {
+    NicProfile nic = fabric.nicProfiles().values().iterator().next();
+    DcqcnParameters d = nic.dcqcn();
     String pmax =
         CalibratedParameter.firstEcn(fabric)
             .map(
                 e -> String.format(Locale.ROOT, ", ECN marking probability at Kmax %.3g", e.pmax()))
             .orElse("");
-    String gain =
-        freed
-            .map(
-                a ->
-                    String.format(
-                        Locale.ROOT,
-                        "the fit freed the α gain as well (the file's g %.4g, %s/1024), and at its"
-                            + " best, g %s/1024, the model still misses %s; it holds the fabric"
-                            + " file's other settings that shape the DCQCN steps: α updated every",
-                        d.g(),
-                        in1024ths(d.g() * 1024),
-                        in1024ths(gain(a)),
-                        apart(lab, a, a.missedDcqcn())))
-            .orElse(
-                String.format(
-                    Locale.ROOT,
-                    "the fit holds the fabric file's other settings that shape the DCQCN steps: α"
-                        + " gain g %.4g (%s/1024) per α update of",
-                    d.g(),
-                    in1024ths(d.g() * 1024)));
-    return Optional.of(
-        String.format(
-            Locale.ROOT,
-            "%s %s, fast recovery F %d, additive increase %s, hyper increase %s, a cut at most"
-                + " every %s, minimum rate %s%s, the %s reaction point (firmware %s); a lab that"
-                + " runs others is beyond the fit: compare them with the lab's NIC and switch"
-                + " settings",
-            gain,
-            d.alphaUpdatePeriod(),
-            d.fastRecoverySteps(),
-            d.additiveIncrease(),
-            d.hyperIncrease(),
-            d.rateDecreasePeriod(),
-            d.minRate(),
-            pmax,
-            CalibratedParameter.firmware(fabric, nic.get())
-                .dcqcnVariant()
-                .name()
-                .toLowerCase(Locale.ROOT),
-            nic.get().firmware()));
+    return String.format(
+        Locale.ROOT,
+        "the fit freed the α gain as well (the file's g %.4g, %s/1024), and at its best, g %s/1024,"
+            + " the model still misses %s; it holds the fabric file's other settings that shape"
+            + " the DCQCN steps: α updated every %s, fast recovery F %d, additive increase %s,"
+            + " hyper increase %s, a cut at most every %s, minimum rate %s%s, the %s reaction point"
+            + " (firmware %s); a lab that runs others is beyond the fit: compare them with the"
+            + " lab's NIC and switch settings",
+        d.g(),
+        in1024ths(d.g() * 1024),
+        in1024ths(gain(freed)),
+        apart(lab, freed, freed.missedDcqcn()),
+        d.alphaUpdatePeriod(),
+        d.fastRecoverySteps(),
+        d.additiveIncrease(),
+        d.hyperIncrease(),
+        d.rateDecreasePeriod(),
+        d.minRate(),
+        pmax,
+        CalibratedParameter.firmware(fabric, nic).dcqcnVariant().name().toLowerCase(Locale.ROOT),
+        nic.firmware());
   }
 }
