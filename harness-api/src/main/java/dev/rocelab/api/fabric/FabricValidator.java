@@ -310,6 +310,26 @@ public final class FabricValidator {
                 + "): DCQCN gets no congestion signal there");
       }
     }
+    Set<String> reported = new HashSet<>();
+    for (Device sw : graph.switches()) {
+      SwitchProfile profile = graph.switchProfileOf(sw.name());
+      QosPolicy policy = spec.qosOf(profile);
+      for (int p : policy.losslessPrioritiesMarkingBeyond(profile.buffer())) {
+        if (reported.add(profile.name() + "/" + p)) {
+          drift(
+              "qos." + policy.name() + ".ecn." + p + ".kmin",
+              "lossless priority "
+                  + p
+                  + " is marked from Kmin "
+                  + policy.ecnFor(p).orElseThrow().kmin()
+                  + ", but switch profile "
+                  + profile.name()
+                  + " has a buffer of "
+                  + profile.buffer()
+                  + ": its queues never reach Kmin, so DCQCN gets no congestion signal there");
+        }
+      }
+    }
   }
 
   /** Headroom configured by hand that falls short of what the cables need, per kind of port. */

@@ -1,5 +1,6 @@
 package dev.rocelab.api.fabric;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.unit.DataSize;
@@ -100,5 +101,22 @@ public record QosPolicy(
    */
   public List<Integer> unmarkedLosslessPriorities() {
     return losslessPriorities.stream().filter(p -> ecnFor(p).isEmpty()).sorted().toList();
+  }
+
+  /**
+   * The lossless priorities whose ECN marking starts at or beyond a switch's whole buffer: no queue
+   * of that switch ever reaches Kmin, so DCQCN gets no congestion signal there either.
+   *
+   * @param buffer the switch's buffer
+   * @return those priorities, in order; empty when every lossless queue can be marked
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public List<Integer> losslessPrioritiesMarkingBeyond(DataSize buffer) {
+    Checks.notNull(buffer, "buffer");
+    return losslessPriorities.stream()
+        .filter(p -> ecnFor(p).filter(e -> e.kmin().bytes() >= buffer.bytes()).isPresent())
+        .sorted()
+        .toList();
   }
 }

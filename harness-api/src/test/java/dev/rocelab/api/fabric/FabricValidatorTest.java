@@ -531,6 +531,35 @@ class FabricValidatorTest {
     }
 
     @Test
+    void ecnMarkingFromBeyondTheBufferIsDriftForItNeverMarks() {
+      FabricSpec spec =
+          Fabrics.spec()
+              .with(
+                  Fabrics.qos()
+                      .ecn(new EcnProfile(DataSize.mib(64), DataSize.mib(128), 1.0))
+                      .build())
+              .build();
+
+      assertThat(FabricValidator.validate(spec))
+          .containsExactly(
+              drift(
+                  "qos.rdma.ecn.3.kmin",
+                  "lossless priority 3 is marked from Kmin 64MiB, but switch profile sn5600 has a"
+                      + " buffer of 64MiB: its queues never reach Kmin, so DCQCN gets no congestion"
+                      + " signal there"));
+      FabricSpec justBelow =
+          Fabrics.spec()
+              .with(
+                  Fabrics.qos()
+                      .ecn(
+                          new EcnProfile(
+                              DataSize.bytes(DataSize.mib(64).bytes() - 1), DataSize.mib(128), 1.0))
+                      .build())
+              .build();
+      assertThat(FabricValidator.validate(justBelow)).isEmpty();
+    }
+
+    @Test
     void aPolicyIntroducedByAnOverrideIsComparedWithTheFirstSwitchsPolicy() {
       FabricSpec spec =
           Fabrics.spec()

@@ -137,7 +137,8 @@ class ConfigurationConsistencyTest {
   void everyLosslessQueueMarksEcn() {
     Findings findings =
         new Findings(
-            "lossless queues without ECN (DCQCN gets no congestion signal)",
+            "lossless queues without ECN, or marking beyond the buffer (DCQCN gets no congestion"
+                + " signal)",
             graph.switches().size() + " switches");
     for (Device sw : graph.switches()) {
       QosPolicy policy = policyOf(sw.name());
@@ -150,6 +151,18 @@ class ConfigurationConsistencyTest {
                 + policy.name()
                 + " marks "
                 + policy.ecn().keySet()
+                + ")");
+      }
+      DataSize buffer = graph.switchProfileOf(sw.name()).buffer();
+      for (int p : policy.losslessPrioritiesMarkingBeyond(buffer)) {
+        findings.add(
+            sw.name(),
+            "lossless priority "
+                + p
+                + " is marked from Kmin "
+                + policy.ecnFor(p).orElseThrow().kmin()
+                + ", which its queues never reach (buffer "
+                + buffer
                 + ")");
       }
     }
