@@ -663,8 +663,11 @@ public final class Calibrator {
         "with the fabric file's α gain, g %.4g (%s/1024), the fitted model missed the DCQCN"
             + " steps (%s); fitted too, at g %s/1024, it reproduces them. The values of the DCQCN"
             + " group (%s) are then the twin's, not measurements of the lab: with the gain free,"
-            + " several sets of them reproduce the same steps, so none is called identified."
-            + " Compare the gain with the lab NICs' setting (mlx5: g = (1024 − dce_tcp_g)/1024)",
+            + " several sets of them reproduce the same steps, so none is called identified. Nor"
+            + " need the gain be the lab's: the fit runs one seed and a DCQCN step's counts swing"
+            + " from run to run, so a lab running the file's gain can be missed too. Check the"
+            + " lab NICs' setting (mlx5: g = (1024 − dce_tcp_g)/1024) before reading the gain as"
+            + " theirs",
         file / 1024,
         in1024ths(file),
         apart(lab, held, held.missedDcqcn()),

@@ -364,7 +364,12 @@ public class CalibratorTest {
         .contains(
             "The values of the DCQCN group (ECN Kmin, ECN Kmax, CNP interval, DCQCN increase"
                 + " timer, DCQCN byte counter, DCQCN α gain) are then the twin's, not measurements"
-                + " of the lab");
+                + " of the lab")
+        .endsWith(
+            "Nor need the gain be the lab's: the fit runs one seed and a DCQCN step's counts swing"
+                + " from run to run, so a lab running the file's gain can be missed too. Check the"
+                + " lab NICs' setting (mlx5: g = (1024 − dce_tcp_g)/1024) before reading the gain"
+                + " as theirs");
     // the profile writes the gain under the calibrated firmware's DCQCN keys, the twin runs it
     new CalibrationReport(calibration, "test").writeTo(dir);
     assertThat(Files.readString(dir.resolve("profile.yaml")))
