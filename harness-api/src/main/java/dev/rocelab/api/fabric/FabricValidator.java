@@ -61,7 +61,7 @@ public final class FabricValidator {
     FabricGraph graph = FabricGraph.of(spec);
     checkLinkSpeeds(graph);
     checkNicsAgainstSwitches(graph);
-    checkDcqcnMinimumRates();
+    checkDcqcn();
     checkQosDrift(graph);
     checkBuffers(graph);
     checkEcnOnLosslessQueues(graph);
@@ -177,14 +177,24 @@ public final class FabricValidator {
   }
 
   /**
-   * DCQCN never cuts below its minimum rate [rpg_min_rate]: one at or above the NIC's speed leaves
-   * nothing to cut, and congestion control off without the file saying so.
+   * What keeps DCQCN from working though it is on: CNPs sent with the data they report on (drift),
+   * and a minimum rate [rpg_min_rate] at or above the NIC's speed, which leaves nothing to cut and
+   * congestion control off without the file saying so (error).
    */
-  private void checkDcqcnMinimumRates() {
+  private void checkDcqcn() {
     spec.nicProfiles()
         .forEach(
             (name, nic) -> {
               DcqcnParameters dcqcn = nic.dcqcn();
+              if (dcqcn.enabled() && nic.cnpsShareTheRocePriority()) {
+                drift(
+                    "nicProfiles." + name + ".cnp.priority",
+                    "CNPs are sent on priority "
+                        + nic.cnp().priority()
+                        + " with the RoCE data they report on: they queue behind that congestion"
+                        + " and PFC pauses them, so DCQCN reacts late; give them a priority of"
+                        + " their own, scheduled strictly (mlx5's default: DSCP 48, priority 6)");
+              }
               if (dcqcn.enabled()
                   && dcqcn.minRate().bitsPerSecond() >= nic.speed().bitsPerSecond()) {
                 error(

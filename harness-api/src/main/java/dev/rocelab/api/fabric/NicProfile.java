@@ -1,5 +1,6 @@
 package dev.rocelab.api.fabric;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import dev.rocelab.api.unit.DataSize;
@@ -53,6 +54,20 @@ public record NicProfile(
     Checks.positive(qpsPerConnection, "qpsPerConnection");
     Checks.notNull(dcqcn, "dcqcn");
     Checks.notNull(outOfOrder, "outOfOrder");
+  }
+
+  /**
+   * Whether CNPs go out on the RoCE data's own priority: there they queue behind the congestion
+   * they report, and PFC pauses them with the data, so the senders slow down late. NVIDIA's RoCE
+   * configurations give CNPs a priority of their own, scheduled strictly (mlx5: DSCP 48, priority
+   * 6).
+   *
+   * @return {@code true} if the CNP and RoCE priorities are the same
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public boolean cnpsShareTheRocePriority() {
+    return cnp.priority() == roce.priority();
   }
 
   /**

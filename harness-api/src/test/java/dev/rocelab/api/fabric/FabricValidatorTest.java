@@ -377,6 +377,25 @@ class FabricValidatorTest {
           .isEmpty();
     }
 
+    @Test
+    void cnpsOnTheRoceDataPriorityAreDriftWhereDcqcnIsOn() {
+      NicProfile shared = Fabrics.nic().cnp(Fabrics.ROCE_DSCP, Fabrics.ROCE_PRIORITY).build();
+      assertThat(Fabrics.spec().with(shared).findings())
+          .containsExactly(
+              drift(
+                  "nicProfiles.cx7.cnp.priority",
+                  "CNPs are sent on priority 3 with the RoCE data they report on: they queue"
+                      + " behind that congestion and PFC pauses them, so DCQCN reacts late; give"
+                      + " them a priority of their own, scheduled strictly (mlx5's default: DSCP 48,"
+                      + " priority 6)"));
+      NicProfile off =
+          Fabrics.nic()
+              .cnp(Fabrics.ROCE_DSCP, Fabrics.ROCE_PRIORITY)
+              .dcqcn(dcqcn(false, DcqcnParameters.MLX5_DEFAULTS.minRate()))
+              .build();
+      assertThat(Fabrics.spec().with(off).findings()).isEmpty();
+    }
+
     /** mlx5's defaults, but for these two. */
     private static DcqcnParameters dcqcn(boolean enabled, Rate minRate) {
       DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;

@@ -261,6 +261,11 @@ public final class Fabrics {
       return this;
     }
 
+    NicBuilder cnp(int dscp, int priority) {
+      this.cnp = new TrafficClass(dscp, priority);
+      return this;
+    }
+
     NicBuilder pfcPriorities(Integer... priorities) {
       this.pfcPriorities = Set.of(priorities);
       return this;

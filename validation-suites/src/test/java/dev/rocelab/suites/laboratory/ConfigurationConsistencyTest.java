@@ -64,6 +64,25 @@ class ConfigurationConsistencyTest {
     assertThat(findings).isEmpty();
   }
 
+  @Test
+  void cnpsTravelOnAPriorityOfTheirOwn() {
+    Findings findings =
+        new Findings("CNPs sent with the data they report on (DCQCN reacts late)", devices());
+    for (Endpoint nic : graph.nics()) {
+      NicProfile profile = graph.nicProfileOf(nic);
+      if (profile.dcqcn().enabled() && profile.cnpsShareTheRocePriority()) {
+        findings.add(
+            nic.toString(),
+            "sends CNPs on priority "
+                + profile.cnp().priority()
+                + ", its RoCE data's (NIC profile "
+                + profile.name()
+                + ")");
+      }
+    }
+    assertThat(findings).isEmpty();
+  }
+
   private void classification(
       Findings findings,
       Endpoint nic,
