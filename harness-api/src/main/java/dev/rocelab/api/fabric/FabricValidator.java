@@ -61,7 +61,7 @@ public final class FabricValidator {
     FabricGraph graph = FabricGraph.of(spec);
     checkLinkSpeeds(graph);
     checkNicsAgainstSwitches(graph);
-    checkDcqcn();
+    checkDcqcn(graph);
     checkQosDrift(graph);
     checkBuffers(graph);
     checkEcnOnLosslessQueues(graph);
@@ -177,36 +177,39 @@ public final class FabricValidator {
   }
 
   /**
-   * What keeps DCQCN from working though it is on: CNPs sent with the data they report on (drift),
-   * and a minimum rate [rpg_min_rate] at or above the NIC's speed, which leaves nothing to cut and
-   * congestion control off without the file saying so (error).
+   * What keeps DCQCN from working though it is on, in the NIC profiles the hosts use: CNPs sent
+   * with the data they report on (drift), and a minimum rate [rpg_min_rate] at or above the NIC's
+   * speed, which leaves nothing to cut and congestion control off without the file saying so
+   * (error).
    */
-  private void checkDcqcn() {
-    spec.nicProfiles()
-        .forEach(
-            (name, nic) -> {
-              DcqcnParameters dcqcn = nic.dcqcn();
-              if (dcqcn.enabled() && nic.cnpsShareTheRocePriority()) {
-                drift(
-                    "nicProfiles." + name + ".cnp.priority",
-                    "CNPs are sent on priority "
-                        + nic.cnp().priority()
-                        + " with the RoCE data they report on: they queue behind that congestion"
-                        + " and PFC pauses them, so DCQCN reacts late; give them a priority of"
-                        + " their own, scheduled strictly (mlx5's default: DSCP 48, priority 6)");
-              }
-              if (dcqcn.enabled()
-                  && dcqcn.minRate().bitsPerSecond() >= nic.speed().bitsPerSecond()) {
-                error(
-                    "nicProfiles." + name + ".dcqcn.minRate",
-                    "DCQCN's minimum rate "
-                        + dcqcn.minRate()
-                        + " is not below the NIC's speed "
-                        + nic.speed()
-                        + ", so DCQCN could never cut the rate; set it below (mlx5's default is"
-                        + " 1Mbps) or disable DCQCN");
-              }
-            });
+  private void checkDcqcn(FabricGraph graph) {
+    Map<String, NicProfile> inUse = new LinkedHashMap<>();
+    graph
+        .nics()
+        .forEach(n -> inUse.putIfAbsent(graph.nicProfileOf(n).name(), graph.nicProfileOf(n)));
+    inUse.forEach(
+        (name, nic) -> {
+          DcqcnParameters dcqcn = nic.dcqcn();
+          if (dcqcn.enabled() && nic.cnpsShareTheRocePriority()) {
+            drift(
+                "nicProfiles." + name + ".cnp.priority",
+                "CNPs are sent on priority "
+                    + nic.cnp().priority()
+                    + " with the RoCE data they report on: they queue behind that congestion"
+                    + " and PFC pauses them, so DCQCN reacts late; give them a priority of"
+                    + " their own, scheduled strictly (mlx5's default: DSCP 48, priority 6)");
+          }
+          if (dcqcn.enabled() && dcqcn.minRate().bitsPerSecond() >= nic.speed().bitsPerSecond()) {
+            error(
+                "nicProfiles." + name + ".dcqcn.minRate",
+                "DCQCN's minimum rate "
+                    + dcqcn.minRate()
+                    + " is not below the NIC's speed "
+                    + nic.speed()
+                    + ", so DCQCN could never cut the rate; set it below (mlx5's default is"
+                    + " 1Mbps) or disable DCQCN");
+          }
+        });
   }
 
   private void classification(

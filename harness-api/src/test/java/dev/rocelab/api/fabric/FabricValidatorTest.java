@@ -375,6 +375,12 @@ class FabricValidatorTest {
                   .with(Fabrics.nic().dcqcn(dcqcn(false, Rate.gbps(800))).build())
                   .findings())
           .isEmpty();
+      // a profile no host uses runs nowhere
+      assertThat(
+              Fabrics.spec()
+                  .with(Fabrics.nic().named("spare").dcqcn(dcqcn(true, Rate.gbps(800))).build())
+                  .findings())
+          .isEmpty();
     }
 
     @Test
