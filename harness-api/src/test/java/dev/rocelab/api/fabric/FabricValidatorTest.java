@@ -402,22 +402,8 @@ class FabricValidatorTest {
       assertThat(Fabrics.spec().with(off).findings()).isEmpty();
     }
 
-    /** mlx5's defaults, but for these two. */
     private static DcqcnParameters dcqcn(boolean enabled, Rate minRate) {
-      DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
-      return new DcqcnParameters(
-          enabled,
-          d.g(),
-          d.initialAlpha(),
-          d.alphaUpdatePeriod(),
-          d.rateDecreasePeriod(),
-          d.rateIncreaseTimer(),
-          d.byteCounter(),
-          d.fastRecoverySteps(),
-          d.additiveIncrease(),
-          d.hyperIncrease(),
-          minRate,
-          d.cnpInterval());
+      return Fabrics.dcqcn().enabled(enabled).minRate(minRate).build();
     }
 
     @Test

@@ -418,20 +418,7 @@ class ProfileValidationTest {
   class Dcqcn {
 
     private DcqcnParameters withGains(double g, double initialAlpha) {
-      DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
-      return new DcqcnParameters(
-          d.enabled(),
-          g,
-          initialAlpha,
-          d.alphaUpdatePeriod(),
-          d.rateDecreasePeriod(),
-          d.rateIncreaseTimer(),
-          d.byteCounter(),
-          d.fastRecoverySteps(),
-          d.additiveIncrease(),
-          d.hyperIncrease(),
-          d.minRate(),
-          d.cnpInterval());
+      return Fabrics.dcqcn().g(g).initialAlpha(initialAlpha).build();
     }
 
     @Test
@@ -456,21 +443,8 @@ class ProfileValidationTest {
     @Test
     void acceptsAZeroByteCounterAndCnpIntervalAsOff() {
       // rpg_byte_reset 0 disables the byte counter; min_time_between_cnps 0 paces nothing
-      DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
       DcqcnParameters off =
-          new DcqcnParameters(
-              d.enabled(),
-              d.g(),
-              d.initialAlpha(),
-              d.alphaUpdatePeriod(),
-              d.rateDecreasePeriod(),
-              d.rateIncreaseTimer(),
-              DataSize.ZERO,
-              d.fastRecoverySteps(),
-              d.additiveIncrease(),
-              d.hyperIncrease(),
-              d.minRate(),
-              SimTime.ZERO);
+          Fabrics.dcqcn().byteCounter(DataSize.ZERO).cnpInterval(SimTime.ZERO).build();
 
       assertThat(off.byteCounter()).isEqualTo(DataSize.ZERO);
       assertThat(off.cnpInterval()).isEqualTo(SimTime.ZERO);
