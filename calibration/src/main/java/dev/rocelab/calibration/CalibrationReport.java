@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
@@ -239,6 +240,10 @@ public final class CalibrationReport {
         v.put("metric", o.metric().title());
         v.put("unit", o.metric().unit());
         calibration.lab().value(o).ifPresent(x -> v.put("lab", x));
+        List<Double> runs = calibration.lab().samples().getOrDefault(o, List.of());
+        if (runs.size() > 1) {
+          v.put("labRuns", runs);
+        }
         Optional.ofNullable(calibration.before().get(o)).ifPresent(x -> v.put("modelBefore", x));
         Optional.ofNullable(calibration.after().get(o)).ifPresent(x -> v.put("modelFitted", x));
         v.put("tolerance", calibration.tolerance(o));
@@ -295,6 +300,26 @@ public final class CalibrationReport {
                       Locale.ROOT, "%.1f%%", o.metric().difference(after, lab.get()) * 100)
                   : "—",
               String.format(Locale.ROOT, "%.0f%%", calibration.tolerance(o) * 100)));
+    }
+    List<String> repeated = new ArrayList<>();
+    int runs = 1;
+    for (Observable o : step.observables()) {
+      List<Double> values = calibration.lab().samples().getOrDefault(o, List.of());
+      if (values.size() > 1) {
+        runs = Math.max(runs, values.size());
+        repeated.add(
+            o.metric().title()
+                + " "
+                + values.stream().map(CalibrationReport::number).collect(Collectors.joining(", ")));
+      }
+    }
+    if (!repeated.isEmpty()) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "lab: the geometric mean of %d runs; each run's %s%n",
+              runs,
+              String.join("; ", repeated)));
     }
     return out.toString();
   }

@@ -173,6 +173,18 @@ public enum CalibrationStep {
   }
 
   /**
+   * Whether DCQCN shapes the step (the incasts and the recovery, every step that informs the CNP
+   * interval). Its counts swing from run to run — a 2:1 incast's ECN marks by a factor of five, as
+   * a sender's rate cut lands early or late — so the lab runs it more than once and the fit
+   * compares the runs' mean ({@link Calibrator#repeats(int)}).
+   *
+   * @return whether DCQCN shapes it
+   */
+  public boolean shapedByDcqcn() {
+    return informs.contains(CalibratedParameter.CNP_INTERVAL);
+  }
+
+  /**
    * @return its measurements, one per metric
    */
   public List<Observable> observables() {

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.rocelab.api.result.RunResult;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -12,25 +13,35 @@ import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
- * What the calibration suite measured on a lab: each step's run and values, or why the step did not
- * run (the lab could not run it, or broke while it ran). What was measured is kept whatever
- * happened to the other steps.
+ * What the calibration suite measured on a lab: each step's runs and values, or why the step did
+ * not run or did not run to the end (the lab could not run it, or broke while it ran). A step whose
+ * counts swing from run to run ({@link CalibrationStep#shapedByDcqcn()}) runs more than once, and
+ * its value is the mean of its runs'. What was measured is kept whatever happened to the other
+ * steps and runs.
  *
- * @param runs the run of each step that ran
- * @param values each measured value
- * @param broken why each step that did not run did not
+ * @param runs the first run of each step that ran
+ * @param samples each measurement's value on each run of its step, in run order
+ * @param broken why each step that did not run, or did not run to the end, did not
  * @since 0.3
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record LabMeasurements(
     Map<CalibrationStep, RunResult> runs,
-    Map<Observable, Double> values,
+    Map<Observable, List<Double>> samples,
     Map<CalibrationStep, String> broken) {
 
-  /** Copies the maps in step order. */
+  /** Copies the maps in step order; every measurement has at least one value. */
   public LabMeasurements {
     runs = Collections.unmodifiableMap(new EnumMap<>(copy(runs)));
-    values = Collections.unmodifiableMap(new TreeMap<>(values));
+    Map<Observable, List<Double>> copied = new TreeMap<>();
+    samples.forEach(
+        (o, values) -> {
+          if (values.isEmpty()) {
+            throw new IllegalArgumentException(o + " has no value");
+          }
+          copied.put(o, List.copyOf(values));
+        });
+    samples = Collections.unmodifiableMap(copied);
     broken = Collections.unmodifiableMap(new EnumMap<>(copy(broken)));
   }
 
@@ -41,25 +52,36 @@ public record LabMeasurements(
   }
 
   /**
+   * @return each measured value: the mean of its runs' values ({@link #value(Observable)})
+   */
+  public Map<Observable, Double> values() {
+    Map<Observable, Double> values = new TreeMap<>();
+    samples.forEach((o, v) -> values.put(o, o.metric().mean(v)));
+    return values;
+  }
+
+  /**
    * @param observable a measurement
-   * @return its value, if the lab measured it
+   * @return its value, if the lab measured it: the geometric mean of its runs' values (counts
+   *     offset by one), the scale on which the fit compares them
    */
   public OptionalDouble value(Observable observable) {
-    Double v = values.get(observable);
-    return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    List<Double> v = samples.get(observable);
+    return v == null ? OptionalDouble.empty() : OptionalDouble.of(observable.metric().mean(v));
   }
 
   /**
    * @param step a step
-   * @return whether the step ran and measured every one of its metrics
+   * @return whether the step ran and measured every one of its metrics (a repeated step that broke
+   *     on a later run keeps what the runs before measured)
    */
   public boolean complete(CalibrationStep step) {
-    return runs.containsKey(step) && step.observables().stream().allMatch(values::containsKey);
+    return runs.containsKey(step) && step.observables().stream().allMatch(samples::containsKey);
   }
 
   /**
    * @param step a step
-   * @return why it did not run, if it did not
+   * @return why it did not run, or did not run to the end, if so
    */
   public Optional<String> brokenReason(CalibrationStep step) {
     return Optional.ofNullable(broken.get(step));

@@ -8,6 +8,7 @@ import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.SimTime;
+import java.util.List;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
@@ -103,6 +104,21 @@ public enum Metric {
    */
   double log(double value) {
     return Math.log(value + floor);
+  }
+
+  /**
+   * The mean of repeated measurements on the logarithmic scale a fit compares them on: their
+   * geometric mean, counts offset by one.
+   *
+   * @param values the measurements, at least one
+   * @return the mean
+   */
+  double mean(List<Double> values) {
+    double sum = 0;
+    for (double v : values) {
+      sum += log(v);
+    }
+    return Math.exp(sum / values.size()) - floor;
   }
 
   /**

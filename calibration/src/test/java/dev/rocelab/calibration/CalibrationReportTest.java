@@ -117,6 +117,23 @@ class CalibrationReportTest {
     assertThat(latency.get("fitted").asDouble()).isCloseTo(850, withinPercentage(5));
     assertThat(json.get("steps")).hasSize(CalibrationStep.values().length);
     assertThat(json.get("steps").get(0).get("measurements").get(0).has("lab")).isTrue();
+    assertThat(json.get("steps").get(0).get("measurements").get(0).has("labRuns")).isFalse();
+    // a step DCQCN shapes ran four times on the lab: each run's value beside their mean
+    JsonNode marks = json.get("steps").get(CalibrationStep.ECN_INCAST.ordinal());
+    assertThat(marks.get("step").asText()).isEqualTo("2:1 incast");
+    JsonNode ecn = marks.get("measurements").get(0);
+    assertThat(ecn.get("metric").asText()).isEqualTo("ECN marks");
+    List<Double> runs = new ArrayList<>();
+    ecn.get("labRuns").forEach(v -> runs.add(v.asDouble()));
+    assertThat(runs)
+        .hasSize(Calibrator.DEFAULT_REPEATS)
+        .isEqualTo(
+            fit.lab().samples().get(new Observable(CalibrationStep.ECN_INCAST, Metric.ECN_MARKS)));
+    assertThat(ecn.get("lab").asDouble()).isEqualTo(Metric.ECN_MARKS.mean(runs));
+    assertThat(new CalibrationReport(fit, "test").table(CalibrationStep.ECN_INCAST))
+        .contains("lab: the geometric mean of 4 runs; each run's ECN marks ");
+    assertThat(new CalibrationReport(fit, "test").table(CalibrationStep.PING_PONG))
+        .doesNotContain("geometric mean");
 
     List<JsonNode> results = allureResults(dir.resolve("allure-results"));
     assertThat(results).hasSize(CalibrationStep.values().length + 1);

@@ -8,26 +8,34 @@ import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.scenario.Scenario;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * A lab for the fit's unit tests: the model of a fabric with hidden parameters, whatever fabric it
- * is opened with, its runs made with its own seed. A step named here breaks as a lab run does. (The
- * synthetic lab in {@code synthetic} goes through the real lab backend.)
+ * is opened with, its runs made with its own seed: a scenario's first run with the lab's seed, each
+ * run after with the next (a lab's repeated run differs from the one before, whatever the
+ * scenario's seed). A step named here breaks as a lab run does. (The synthetic lab in {@code
+ * synthetic} goes through the real lab backend.)
  */
 final class HiddenModelLab implements FabricBackend {
 
   private final FabricSpec hidden;
   private final long seed;
-  private final Set<String> breaks;
+
+  /** The scenarios that break, each from its run of this number on (1: every run). */
+  private final Map<String, Integer> breaks;
+
+  private final Map<String, Integer> runsSoFar = new ConcurrentHashMap<>();
 
   HiddenModelLab(FabricSpec hidden, long seed) {
-    this(hidden, seed, Set.of());
+    this(hidden, seed, Map.of());
   }
 
-  private HiddenModelLab(FabricSpec hidden, long seed, Set<String> breaks) {
+  private HiddenModelLab(FabricSpec hidden, long seed, Map<String, Integer> breaks) {
     this.hidden = hidden;
     this.seed = seed;
     this.breaks = breaks;
@@ -36,9 +44,16 @@ final class HiddenModelLab implements FabricBackend {
   /** The same lab, whose runs of these steps' scenarios break. */
   HiddenModelLab breaking(CalibrationStep... steps) {
     return new HiddenModelLab(
-        hidden,
-        seed,
-        Stream.of(steps).map(s -> "calibration · " + s.title()).collect(Collectors.toSet()));
+        hidden, seed, Stream.of(steps).collect(Collectors.toMap(HiddenModelLab::name, s -> 1)));
+  }
+
+  /** The same lab, whose runs of a step's scenario break from its run of this number on. */
+  HiddenModelLab breakingFrom(int run, CalibrationStep step) {
+    return new HiddenModelLab(hidden, seed, Map.of(name(step), run));
+  }
+
+  private static String name(CalibrationStep step) {
+    return "calibration · " + step.title();
   }
 
   @Override
@@ -67,10 +82,11 @@ final class HiddenModelLab implements FabricBackend {
 
       @Override
       public ScenarioRun start(Scenario scenario) {
-        if (breaks.contains(scenario.name())) {
+        int run = runsSoFar.merge(scenario.name(), 1, Integer::sum);
+        if (run >= breaks.getOrDefault(scenario.name(), Integer.MAX_VALUE)) {
           throw new FabricBackendException("host7: ib_write_bw: connection refused");
         }
-        return model.start(scenario.withSeed(seed));
+        return model.start(scenario.withSeed(seed + run - 1));
       }
 
       @Override

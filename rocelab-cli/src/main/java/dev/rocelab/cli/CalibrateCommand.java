@@ -14,6 +14,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -77,6 +79,16 @@ final class CalibrateCommand implements Callable<Integer> {
       description = "the least relative noise of a lab measurement (default ${DEFAULT-VALUE})")
   private double noise;
 
+  @Option(
+      names = "--repeats",
+      paramLabel = "N",
+      defaultValue = "" + Calibrator.DEFAULT_REPEATS,
+      description =
+          "how many times the lab runs each step DCQCN shapes (the incasts and the recovery), whose"
+              + " counts swing from run to run; the fit compares their mean (default"
+              + " ${DEFAULT-VALUE})")
+  private int repeats;
+
   @Spec private CommandSpec spec;
 
   @Override
@@ -95,7 +107,8 @@ final class CalibrateCommand implements Callable<Integer> {
     FabricSpec fabric = checked.get().orElseThrow();
     try {
       lab = FabricBackends.require(backend);
-      calibrator = new Calibrator(fabric).seed(seed).noise(noise).listener(progress(err));
+      calibrator =
+          new Calibrator(fabric).seed(seed).noise(noise).repeats(repeats).listener(progress(err));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -118,9 +131,12 @@ final class CalibrateCommand implements Callable<Integer> {
 
   private static CalibrationListener progress(PrintWriter err) {
     return new CalibrationListener() {
+      private final Map<CalibrationStep, Integer> runsSoFar = new EnumMap<>(CalibrationStep.class);
+
       @Override
       public void stepStarting(CalibrationStep step, Scenario scenario) {
-        err.println("calibrate: " + step.title() + " …");
+        int run = runsSoFar.merge(step, 1, Integer::sum);
+        err.println("calibrate: " + step.title() + (run > 1 ? " (run " + run + ")" : "") + " …");
         err.flush();
       }
 

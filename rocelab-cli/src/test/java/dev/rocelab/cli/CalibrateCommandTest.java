@@ -25,6 +25,9 @@ class CalibrateCommandTest {
     assertThat(run.out()).contains("switch latency").contains("fitted; wrote");
     assertThat(run.err())
         .contains("calibrate: ping-pong …")
+        .contains("calibrate: 2:1 incast (run 4) …")
+        .doesNotContain("calibrate: 2:1 incast (run 5)")
+        .doesNotContain("calibrate: ping-pong (run 2)")
         .contains("calibrate: fitting the model …");
     assertThat(dir.resolve("calibration.json")).exists();
     assertThat(dir.resolve("profile.yaml")).content().contains("firmwareProfiles:");
@@ -42,6 +45,24 @@ class CalibrateCommandTest {
     assertThat(run.out()).contains("no fit; wrote");
     assertThat(dir.resolve("calibration.json")).exists();
     assertThat(dir.resolve("profile.yaml")).doesNotExist();
+  }
+
+  @Test
+  void fewerThanOneRunIsAUsageError(@TempDir Path dir) {
+    CommandRun run =
+        rocelab(
+            "calibrate",
+            LAB8.toString(),
+            "--backend",
+            "model",
+            "--repeats",
+            "0",
+            "--out",
+            dir.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(run.err()).contains("repeats must be at least 1 but was 0");
+    assertThat(dir.resolve("calibration.json")).doesNotExist();
   }
 
   @Test
