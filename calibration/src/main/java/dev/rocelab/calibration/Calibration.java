@@ -121,7 +121,9 @@ public record Calibration(
   }
 
   /**
-   * A step's lab run beside the fitted model's run, every metric the two share.
+   * A step's lab run beside the fitted model's run, every metric the two share. Of a step the lab
+   * ran more than once ({@link CalibrationStep#shapedByDcqcn()}), its first run: the fit compares
+   * the runs' mean ({@link LabMeasurements#value(Observable)}).
    *
    * @param step a step that ran on the lab
    * @return the comparison, or empty if the step did not run

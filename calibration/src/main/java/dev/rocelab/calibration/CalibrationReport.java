@@ -302,11 +302,9 @@ public final class CalibrationReport {
               String.format(Locale.ROOT, "%.0f%%", calibration.tolerance(o) * 100)));
     }
     List<String> repeated = new ArrayList<>();
-    int runs = 1;
     for (Observable o : step.observables()) {
       List<Double> values = calibration.lab().samples().getOrDefault(o, List.of());
       if (values.size() > 1) {
-        runs = Math.max(runs, values.size());
         repeated.add(
             o.metric().title()
                 + " "
@@ -318,10 +316,18 @@ public final class CalibrationReport {
           String.format(
               Locale.ROOT,
               "lab: the geometric mean of %d runs; each run's %s%n",
-              runs,
+              labRuns(step),
               String.join("; ", repeated)));
     }
     return out.toString();
+  }
+
+  /** How many runs of a step on the lab measured its values. */
+  private int labRuns(CalibrationStep step) {
+    return step.observables().stream()
+        .mapToInt(o -> calibration.lab().samples().getOrDefault(o, List.of()).size())
+        .max()
+        .orElse(0);
   }
 
   /**
@@ -395,7 +401,9 @@ public final class CalibrationReport {
       Optional<Agreement> sideBySide = calibration.sideBySide(step);
       if (sideBySide.isPresent()) {
         table +=
-            "\nEvery metric of the lab's run beside the fitted model's:\n"
+            "\nEvery metric of the lab's "
+                + (labRuns(step) > 1 ? "first run (of " + labRuns(step) + ")" : "run")
+                + " beside the fitted model's:\n"
                 + sideBySide.get().table();
       }
       attachments.add(attachment(dir, "lab vs model · " + step.title(), table, written));
