@@ -108,12 +108,15 @@ public enum Metric {
 
   /**
    * The mean of repeated measurements on the logarithmic scale a fit compares them on: their
-   * geometric mean, counts offset by one.
+   * geometric mean, counts offset by one. One measurement is its own mean, exactly as measured.
    *
    * @param values the measurements, at least one
    * @return the mean
    */
   double mean(List<Double> values) {
+    if (values.size() == 1) {
+      return values.get(0);
+    }
     double sum = 0;
     for (double v : values) {
       sum += log(v);

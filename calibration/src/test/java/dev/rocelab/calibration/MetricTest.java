@@ -1,0 +1,30 @@
+package dev.rocelab.calibration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MetricTest {
+
+  @Test
+  void theMeanOfRepeatedCountsIsGeometricWithCountsOffsetByOne() {
+    // (0 + 1) and (3 + 1): geometric mean 2, less the offset
+    assertThat(Metric.ECN_MARKS.mean(List.of(0.0, 3.0))).isCloseTo(1.0, within(1e-12));
+    // one run's outlier weighs on a log scale: 204 among three near 1,100
+    assertThat(Metric.ECN_MARKS.mean(List.of(1071.0, 1168.0, 204.0, 1053.0)))
+        .isCloseTo(720.4, within(0.1));
+  }
+
+  @Test
+  void theMeanOfTimesAndRatesIsGeometric() {
+    assertThat(Metric.COMPLETION_TIME.mean(List.of(100.0, 400.0))).isCloseTo(200.0, within(1e-9));
+  }
+
+  @Test
+  void oneMeasurementIsItsOwnMeanExactly() {
+    assertThat(Metric.ONE_WAY_LATENCY.mean(List.of(3.743))).isEqualTo(3.743);
+    assertThat(Metric.ECN_MARKS.mean(List.of(0.0))).isEqualTo(0.0);
+  }
+}
