@@ -316,18 +316,10 @@ public final class CalibrationReport {
           String.format(
               Locale.ROOT,
               "lab: the geometric mean of %d runs; each run's %s%n",
-              labRuns(step),
+              calibration.lab().measuredRuns(step),
               String.join("; ", repeated)));
     }
     return out.toString();
-  }
-
-  /** How many runs of a step on the lab measured its values. */
-  private int labRuns(CalibrationStep step) {
-    return step.observables().stream()
-        .mapToInt(o -> calibration.lab().samples().getOrDefault(o, List.of()).size())
-        .max()
-        .orElse(0);
   }
 
   /**
@@ -400,9 +392,10 @@ public final class CalibrationReport {
       String table = table(step);
       Optional<Agreement> sideBySide = calibration.sideBySide(step);
       if (sideBySide.isPresent()) {
+        int runs = calibration.lab().measuredRuns(step);
         table +=
             "\nEvery metric of the lab's "
-                + (labRuns(step) > 1 ? "first run (of " + labRuns(step) + ")" : "run")
+                + (runs > 1 ? "first run (of " + runs + ")" : "run")
                 + " beside the fitted model's:\n"
                 + sideBySide.get().table();
       }

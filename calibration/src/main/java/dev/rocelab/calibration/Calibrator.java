@@ -730,7 +730,7 @@ public final class Calibrator {
 
   /** How many lab runs the measurements' values are the mean of. */
   private static String labRuns(LabMeasurements lab, Set<Observable> observables) {
-    int runs = observables.stream().mapToInt(o -> lab.samples().get(o).size()).min().orElse(1);
+    int runs = observables.stream().mapToInt(o -> lab.measuredRuns(o.step())).min().orElse(1);
     return runs == 1 ? "one lab run each" : "each the mean of " + runs + " lab runs";
   }
 

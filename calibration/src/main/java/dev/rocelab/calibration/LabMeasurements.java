@@ -72,6 +72,18 @@ public record LabMeasurements(
 
   /**
    * @param step a step
+   * @return how many of its runs on the lab measured its values: more than one where it is repeated
+   *     ({@link CalibrationStep#shapedByDcqcn()}), none where it did not run or measured nothing
+   */
+  public int measuredRuns(CalibrationStep step) {
+    return step.observables().stream()
+        .mapToInt(o -> samples.getOrDefault(o, List.of()).size())
+        .max()
+        .orElse(0);
+  }
+
+  /**
+   * @param step a step
    * @return whether the step ran and measured every one of its metrics (a repeated step that broke
    *     on a later run keeps what the runs before measured)
    */

@@ -465,6 +465,8 @@ public class CalibratorTest {
     assertThat(lab.samples().get(new Observable(CalibrationStep.ECN_INCAST, Metric.ECN_MARKS)))
         .isEqualTo(marks);
     assertThat(Set.copyOf(marks)).as("the runs differ").hasSizeGreaterThan(1);
+    assertThat(lab.measuredRuns(CalibrationStep.ECN_INCAST)).isEqualTo(Calibrator.DEFAULT_REPEATS);
+    assertThat(lab.measuredRuns(CalibrationStep.PING_PONG)).isOne();
 
     LabMeasurements once =
         new Calibrator(fabric()).repeats(1).measure(new HiddenModelLab(fabric(), 7));
@@ -490,6 +492,7 @@ public class CalibratorTest {
             "run 3 of 4: broken: host7: ib_write_bw: connection refused; the mean of the 2 runs"
                 + " before is kept");
     assertThat(lab.complete(CalibrationStep.RATE_RECOVERY)).isTrue();
+    assertThat(lab.measuredRuns(CalibrationStep.RATE_RECOVERY)).isEqualTo(2);
     assertThat(CalibrationStep.RATE_RECOVERY.observables())
         .allSatisfy(o -> assertThat(lab.samples().get(o)).hasSize(2));
     assertThat(lab.samples().get(new Observable(CalibrationStep.DEEP_INCAST, Metric.PAUSES)))

@@ -184,9 +184,7 @@ public final class FabricValidator {
    */
   private void checkDcqcn(FabricGraph graph) {
     Map<String, NicProfile> inUse = new LinkedHashMap<>();
-    graph
-        .nics()
-        .forEach(n -> inUse.putIfAbsent(graph.nicProfileOf(n).name(), graph.nicProfileOf(n)));
+    graph.nics().stream().map(graph::nicProfileOf).forEach(p -> inUse.putIfAbsent(p.name(), p));
     inUse.forEach(
         (name, nic) -> {
           DcqcnParameters dcqcn = nic.dcqcn();
