@@ -22,13 +22,14 @@ import org.apiguardian.api.API;
  *
  * @param fabric the fabric file's fabric
  * @param seed the seed of every run
- * @param noise the relative measurement noise the confidences assume
+ * @param noise the least relative spread of a lab run's measurement the confidences assume
  * @param lab what the lab measured
  * @param parameters every parameter, fitted or not, in order
  * @param before the model's values with the fabric file's parameters
  * @param after the model's values with the fitted parameters
  * @param tolerances how far apart each measurement of the lab and the fitted model may lie: its
- *     metric's tolerance, or twice its noise between seeds where that is wider
+ *     metric's tolerance, or twice the spread of their difference where that is wider (one model
+ *     run against the mean of the lab's runs)
  * @param modelRuns the fitted model's run of each step the lab ran, for side-by-side comparison
  * @param problems why this is not a fit: measurements beyond the model's reach, a fitted model that
  *     does not reproduce the lab, nothing to fit

@@ -57,7 +57,7 @@ public final class Calibrator {
    */
   static final int NOISE_SEEDS = 8;
 
-  /** The least relative noise of a lab measurement unless told otherwise: 3%. */
+  /** The least relative spread of a lab run's measurement unless told otherwise: 3%. */
   public static final double DEFAULT_NOISE = 0.03;
 
   /** Why the α gain is not fitted where the fabric file's value serves. */
@@ -75,12 +75,12 @@ public final class Calibrator {
           + " running below its speed), or the file's link or NIC speeds are above the lab's";
 
   /**
-   * How many times the lab runs each step DCQCN shapes unless told otherwise. Measured on a lab
-   * simulated by the model with hidden values whose NICs run the fabric file's α gain: its four
-   * runs of the 2:1 incast counted 1,071, 1,168, 204 and 1,053 ECN marks; a fit to each step's
-   * first run alone missed the recovery's marks by 64 % with the file's gain, freed the gain and
-   * kept a twin at 128/1024 (the file's 5/1024), and a fit to the four runs' mean reproduced every
-   * step with the file's gain.
+   * How many times the lab runs each step DCQCN shapes unless told otherwise: their mean is known
+   * to half a run's spread. Measured on a lab simulated by the model with hidden values (lab A of
+   * the README): fitted to one run of each step, its ECN Kmax came out at 1177 KiB (hidden 1200),
+   * medium, and its CNP interval (20.0 µs, hidden 10) and increase timer (544 µs, hidden 300) not
+   * identifiable; fitted to the mean of four, Kmax at 1032 KiB, CNP interval at 13.6 µs and
+   * increase timer at 427 µs, each low.
    */
   public static final int DEFAULT_REPEATS = 4;
 
@@ -133,8 +133,9 @@ public final class Calibrator {
   }
 
   /**
-   * @param relative the relative noise of a lab measurement, in (0, 1): the spread repeated runs
-   *     show; confidences scale with it
+   * @param relative the least relative spread of a lab run's measurement, in (0, 1): how far runs
+   *     of the same step swing at least, where the lab's own repeats and the model's seeds swing
+   *     less, and the least spread of any measurement the fit compares; confidences scale with it
    * @return a changed copy
    */
   public Calibrator noise(double relative) {
@@ -452,7 +453,7 @@ public final class Calibrator {
     Map<Observable, Double> after = fit.modelValues(ran);
     Map<Observable, Double> tolerances = new TreeMap<>();
     for (Observable o : observables) {
-      // twice the noise where that is wider: a count of ECN marks swings by a quarter between seeds
+      // twice the noise where that is wider: the 2:1 incast's ECN marks swing by a quarter a run
       tolerances.put(
           o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
     }

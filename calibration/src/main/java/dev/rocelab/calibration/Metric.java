@@ -125,6 +125,29 @@ public enum Metric {
   }
 
   /**
+   * How far repeated measurements swing on the logarithmic scale a fit compares them on: the sample
+   * standard deviation of their logarithms (counts offset by one).
+   *
+   * @param values the measurements
+   * @return the spread, 0 for fewer than two
+   */
+  double spread(List<Double> values) {
+    if (values.size() < 2) {
+      return 0;
+    }
+    double mean = 0;
+    for (double v : values) {
+      mean += log(v);
+    }
+    mean /= values.size();
+    double squares = 0;
+    for (double v : values) {
+      squares += (log(v) - mean) * (log(v) - mean);
+    }
+    return Math.sqrt(squares / (values.size() - 1));
+  }
+
+  /**
    * How far a model value lies from a lab value, as {@link dev.rocelab.api.analysis.Agreement}
    * compares: the difference over the larger of the two (counts offset by one).
    *

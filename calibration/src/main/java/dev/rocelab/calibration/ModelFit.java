@@ -274,22 +274,26 @@ final class ModelFit {
   }
 
   /**
-   * Each measurement's noise: the spread of its logarithm over runs of the model at the current
-   * values with other seeds (ECMP hashes, jitter, the order of simultaneous events), at least its
-   * resolution ({@link Metric#resolution}) and at least {@code floor} — a lab run varies at least
-   * as much as the model's.
+   * Each measurement's noise: the spread of the log ratio the fit weighs, of the model's value (one
+   * run, with the calibration's seed) to the lab's (the mean of its runs). The model's run varies
+   * as its runs at the current values with other seeds do (ECMP hashes, jitter, the order of
+   * simultaneous events), by at least its resolution ({@link Metric#resolution}); the lab's mean
+   * varies as one lab run does over the square root of the number of runs, a lab run varying at
+   * least as much as the model's, as much as the lab's own runs did, and at least {@code floor}. A
+   * measurement the lab repeated four times is so known to half a run's spread, one it measured
+   * once to one run's; none to better than {@code floor}, the model not trusted to come closer to a
+   * lab than a lab run repeats.
    *
    * @param observables the measurements
    * @param seeds how many other seeds
-   * @param floor the smallest noise
+   * @param floor the smallest spread of a lab run and of a measurement
    * @return one standard deviation per measurement
    */
   Map<Observable, Double> noise(List<Observable> observables, int seeds, double floor) {
     FabricSpec spec = fitted();
     Map<CalibrationStep, List<RunResult>> runsBySeed = new EnumMap<>(CalibrationStep.class);
     Map<Observable, Double> spread = new TreeMap<>();
-    for (int r = 0; r < observables.size(); r++) {
-      Observable o = observables.get(r);
+    for (Observable o : observables) {
       List<RunResult> others =
           runsBySeed.computeIfAbsent(
               o.step(),
@@ -301,20 +305,19 @@ final class ModelFit {
                 }
                 return list;
               });
-      double[] logs =
+      List<Double> values =
           others.stream()
               .map(run -> o.metric().of(run))
               .filter(OptionalDouble::isPresent)
-              .mapToDouble(v -> o.metric().log(v.getAsDouble()))
-              .toArray();
-      double mean = Arrays.stream(logs).average().orElse(0);
-      double variance =
-          logs.length < 2
-              ? 0
-              : Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (logs.length - 1);
+              .map(OptionalDouble::getAsDouble)
+              .toList();
       double resolution =
           others.stream().mapToDouble(run -> o.metric().resolution(run)).max().orElse(0);
-      spread.put(o, Math.max(floor, Math.max(Math.sqrt(variance), resolution)));
+      double modelRun = Math.max(o.metric().spread(values), resolution);
+      List<Double> labRuns = lab.samples().getOrDefault(o, List.of());
+      double labRun = Math.max(floor, Math.max(modelRun, o.metric().spread(labRuns)));
+      double labMean = labRun / Math.sqrt(Math.max(1, labRuns.size()));
+      spread.put(o, Math.max(floor, Math.hypot(modelRun, labMean)));
     }
     return spread;
   }

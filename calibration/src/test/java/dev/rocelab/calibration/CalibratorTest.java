@@ -341,16 +341,17 @@ public class CalibratorTest {
   }
 
   /**
-   * A lab whose NICs run an α gain of 2/1024 where the fabric file says mlx5's 5/1024: with the
-   * file's gain, no fit reproduces the DCQCN recovery's ECN marks, so the fit frees the gain and
-   * finds a twin. Traded against the gain, the DCQCN steps' parameters are the twin's values, not
-   * measurements of the lab; the others are recovered as ever, and the profile writes the gain.
+   * A lab whose NICs run an α gain of 128/1024 where the fabric file says mlx5's 5/1024 (their α
+   * falls back within microseconds, and a CNP cuts the rate by less): with the file's gain, no fit
+   * reproduces the 2:1 incast's ECN marks, so the fit frees the gain and finds a twin. Traded
+   * against the gain, the DCQCN steps' parameters are the twin's values, not measurements of the
+   * lab; the others are recovered as ever, and the profile writes the gain.
    */
   @Test
   void aLabRunningAnotherAlphaGainIsFittedWithTheGainFreedAndTheDcqcnGroupNotIdentified(
       @TempDir Path dir) throws IOException {
     Map<CalibratedParameter, Double> truth = firstSet();
-    truth.put(CalibratedParameter.ALPHA_GAIN, 2.0);
+    truth.put(CalibratedParameter.ALPHA_GAIN, 128.0);
     Calibration calibration =
         new Calibrator(fabric()).calibrate(new HiddenModelLab(hidden(truth), 7));
 
@@ -406,10 +407,9 @@ public class CalibratorTest {
 
   /**
    * A lab running the fabric file's α gain whose 2:1 incast swings from run to run (its four runs
-   * count 1,071, 1,168, 204 and 1,053 ECN marks). Fitted to its first runs alone, the model missed
-   * the recovery's marks by 64 % with the file's gain, and the fit freed the gain and kept a twin
-   * at 128/1024; fitted to the mean of the four runs of each step DCQCN shapes, the file's gain
-   * reproduces them and stays held.
+   * count 1,071, 1,168, 204 and 1,053 ECN marks): fitted to the mean of the four runs of each step
+   * DCQCN shapes, the file's gain reproduces them and stays held, and the swing the lab's own runs
+   * show widens how far apart lab and model may lie.
    */
   @Test
   void aLabRunningTheFilesGainIsFittedWithItThoughItsIncastsSwingFromRunToRun() {
@@ -426,12 +426,12 @@ public class CalibratorTest {
     assertThat(calibration.parameter(CalibratedParameter.ALPHA_GAIN).orElseThrow().notFitted())
         .hasValueSatisfying(r -> assertThat(r).startsWith("held at the fabric file's value"));
     assertThat(calibration.notes()).isEmpty();
-    assertThat(
-            calibration
-                .lab()
-                .samples()
-                .get(new Observable(CalibrationStep.ECN_INCAST, Metric.ECN_MARKS)))
-        .hasSize(Calibrator.DEFAULT_REPEATS);
+    Observable marks = new Observable(CalibrationStep.ECN_INCAST, Metric.ECN_MARKS);
+    List<Double> runs = calibration.lab().samples().get(marks);
+    assertThat(runs).hasSize(Calibrator.DEFAULT_REPEATS);
+    // twice the spread of the lab's mean at least: half a run's spread, a run's as the lab's swung
+    assertThat(calibration.tolerance(marks))
+        .isGreaterThanOrEqualTo(-Math.expm1(-Metric.ECN_MARKS.spread(runs)));
   }
 
   /**
@@ -529,9 +529,10 @@ public class CalibratorTest {
                         "the fit freed the α gain as well (the file's g 0.004883, 5/1024), and at"
                             + " its best, g ")
                     .containsPattern(
-                        "/1024, the model still misses 2:1 incast · longest completion \\d+% apart;"
-                            + " it holds the fabric file's other settings that shape the DCQCN"
-                            + " steps: α updated every 1us, fast recovery F 1, additive increase")
+                        "/1024, the model still misses 2:1 incast · [^;]*longest completion \\d+%"
+                            + " apart; it holds the fabric file's other settings that shape the"
+                            + " DCQCN steps: α updated every 1us, fast recovery F 1, additive"
+                            + " increase")
                     .contains("ECN marking probability at Kmax 0.200, the mlx5 reaction point")
                     .endsWith("compare them with the lab's NIC and switch settings"));
     assertThat(calibration.parameter(CalibratedParameter.ALPHA_GAIN).orElseThrow().notFitted())

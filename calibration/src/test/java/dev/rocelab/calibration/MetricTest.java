@@ -27,4 +27,18 @@ class MetricTest {
     assertThat(Metric.ONE_WAY_LATENCY.mean(List.of(3.743))).isEqualTo(3.743);
     assertThat(Metric.ECN_MARKS.mean(List.of(0.0))).isEqualTo(0.0);
   }
+
+  @Test
+  void theSpreadOfRepeatedMeasurementsIsTheSampleDeviationOfTheirLogarithms() {
+    // logs of 1, 4 and 16 (counts offset by one): 0, 2 ln 2 and 4 ln 2, each 2 ln 2 off their mean
+    assertThat(Metric.ECN_MARKS.spread(List.of(0.0, 3.0, 15.0)))
+        .isCloseTo(2 * Math.log(2), within(1e-12));
+    assertThat(Metric.COMPLETION_TIME.spread(List.of(100.0, 100.0))).isZero();
+  }
+
+  @Test
+  void oneMeasurementHasNoSpreadOfItsOwn() {
+    assertThat(Metric.ECN_MARKS.spread(List.of(1071.0))).isZero();
+    assertThat(Metric.ECN_MARKS.spread(List.of())).isZero();
+  }
 }

@@ -1,9 +1,11 @@
 package dev.rocelab.calibration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.rocelab.api.backend.FabricBackends;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +38,35 @@ class ModelFitTest {
                 CalibratedParameter.NVLINK_BANDWIDTH, List.of(CalibrationStep.ALL_REDUCE)))
         .isTrue();
     assertThat(fit.values()).doesNotContainKey(CalibratedParameter.NVLINK_BANDWIDTH);
+  }
+
+  /**
+   * The fit weighs the log ratio of one model run to the lab's mean: a latency the model measures
+   * alike on every seed is known to the lab's spread of one run where it ran once, at least the
+   * floor, and to half its runs' spread where it ran four times and they swung.
+   */
+  @Test
+  void aMeasurementsNoiseIsTheModelRunsSpreadBesideTheLabMeans() {
+    Observable latency = new Observable(CalibrationStep.PING_PONG, Metric.ONE_WAY_LATENCY);
+    double swing = 0.4;
+    List<Double> swinging =
+        List.of(2.0, 2.0 * Math.exp(swing), 2.0 * Math.exp(-swing), 2.0); // spread 0.327
+
+    assertThat(noiseOf(latency, List.of(2.0))).isCloseTo(Calibrator.DEFAULT_NOISE, within(1e-3));
+    assertThat(noiseOf(latency, swinging))
+        .isCloseTo(Math.sqrt(2 * swing * swing / 3) / 2, within(1e-3));
+  }
+
+  private static double noiseOf(Observable o, List<Double> labRuns) {
+    LabMeasurements lab = new LabMeasurements(Map.of(), Map.of(o, labRuns), Map.of());
+    ModelFit fit =
+        new ModelFit(
+            CalibratorTest.fabric(),
+            FabricBackends.require("model"),
+            lab,
+            1,
+            List.of(CalibratedParameter.SWITCH_LATENCY));
+    return fit.noise(List.of(o), 8, Calibrator.DEFAULT_NOISE).get(o);
   }
 
   /** A parameter fitted alone to one step of a lab whose value of it is another than the file's. */

@@ -76,7 +76,8 @@ final class CalibrateCommand implements Callable<Integer> {
       names = "--noise",
       paramLabel = "FRACTION",
       defaultValue = "0.03",
-      description = "the least relative noise of a lab measurement (default ${DEFAULT-VALUE})")
+      description =
+          "the least relative spread of a lab run's measurement (default ${DEFAULT-VALUE})")
   private double noise;
 
   @Option(
