@@ -176,7 +176,10 @@ class FabricSchemaTest {
         "lossless-without-pfc",
         "dscp-drift",
         "unapproved-firmware",
-        "firmware-profile-adaptive-above-timeout"
+        "firmware-profile-adaptive-above-timeout",
+        "firmware-profile-min-rate-at-speed",
+        "firmware-profile-cnp-on-data-priority",
+        "nic-profile-min-rate-at-speed"
       })
   void leavesCrossFieldRulesToTheLoader(String name) throws IOException {
     assertThat(SchemaAgreement.validate(MalformedFabricFilesTest.MALFORMED.resolve(name + ".yaml")))

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.FabricValidator;
+import dev.rocelab.api.fabric.Finding;
 import dev.rocelab.fabricfile.Problem;
 import dev.rocelab.fabricfile.spi.ProblemCollector;
 import dev.rocelab.fabricfile.spi.YamlNode;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -68,13 +70,36 @@ public final class FabricFileReader {
       return new Result(Optional.empty(), problems.problems());
     }
     try {
-      FabricValidator.validate(spec).forEach(problems::finding);
+      FabricValidator.validate(spec).forEach(f -> problems.finding(writtenAt(f, spec, problems)));
     } catch (IllegalArgumentException unexpandable) {
       // The validator should report rather than throw; if it throws, the content is still at fault.
       problems.error(1, 1, "", unexpandable.getMessage());
     }
     return new Result(
         problems.hasErrors() ? Optional.empty() : Optional.of(spec), problems.problems());
+  }
+
+  /**
+   * A finding on a NIC profile's key that the profile does not write but its firmware version in
+   * {@code firmwareProfiles} does, moved to the version's key: the value comes from there, and so
+   * must its fix. Any other finding as it is.
+   */
+  private static Finding writtenAt(Finding finding, FabricSpec spec, ProblemCollector problems) {
+    if (problems.isWritten(finding.path())) {
+      return finding;
+    }
+    String path = finding.path();
+    return spec.nicProfiles().entrySet().stream()
+        .filter(e -> path.startsWith("nicProfiles." + e.getKey() + "."))
+        .max(Comparator.comparingInt(e -> e.getKey().length()))
+        .map(
+            e ->
+                "firmwareProfiles.nic."
+                    + e.getValue().firmware()
+                    + path.substring(("nicProfiles." + e.getKey()).length()))
+        .filter(problems::isWritten)
+        .map(version -> new Finding(finding.severity(), version, finding.message()))
+        .orElse(finding);
   }
 
   /**
