@@ -174,9 +174,9 @@ final class NcclTestsOutput {
     List<Row> rows = new ArrayList<>();
     for (String text : rowLines) {
       String[] cells = BLANKS.split(text);
-      // after a failure, lines that are not rows start with digits too ("2 total processes failed
-      // to
-      // start"), and the row being printed when a rank died may be cut short: keep whole rows only
+      // after a failure, lines that are not rows start with digits too ("2 total processes
+      // failed to start"), and the row being printed when a rank died may be cut short: keep
+      // whole rows only
       if (failed.isEmpty() || cells.length == ROW_VALUES) {
         rows.add(row(cells, text));
       }
