@@ -117,11 +117,7 @@ public enum Metric {
     if (values.size() == 1) {
       return values.get(0);
     }
-    double sum = 0;
-    for (double v : values) {
-      sum += log(v);
-    }
-    return Math.exp(sum / values.size()) - floor;
+    return Math.exp(logMean(values)) - floor;
   }
 
   /**
@@ -135,16 +131,21 @@ public enum Metric {
     if (values.size() < 2) {
       return 0;
     }
-    double mean = 0;
-    for (double v : values) {
-      mean += log(v);
-    }
-    mean /= values.size();
+    double mean = logMean(values);
     double squares = 0;
     for (double v : values) {
       squares += (log(v) - mean) * (log(v) - mean);
     }
     return Math.sqrt(squares / (values.size() - 1));
+  }
+
+  /** The mean of the measurements' logarithms, counts offset by one. */
+  private double logMean(List<Double> values) {
+    double sum = 0;
+    for (double v : values) {
+      sum += log(v);
+    }
+    return sum / values.size();
   }
 
   /**
