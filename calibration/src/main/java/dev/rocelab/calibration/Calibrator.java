@@ -51,6 +51,15 @@ public final class Calibrator {
   static final int REFITS = 2;
 
   /**
+   * The fabric file's α gain times these in the further refits of a fit that holds it: twice, then
+   * half. A lab's NICs may run another gain than the file says, and the fit makes up for it with
+   * the values that move the same measurements (a lab at g 2/1024 fitted with the file's 5/1024 put
+   * the CNP interval at 9.6 µs, hidden 20); where the model reproduces the lab at another gain too,
+   * the steps cannot tell the gains apart, and the values fitted there count in the errors.
+   */
+  static final List<Double> REFIT_GAINS = List.of(2.0, 0.5);
+
+  /**
    * How many other seeds the fitted model runs each step with to measure its noise. Incasts under
    * DCQCN can be bimodal (a sender whose target rate collapsed finishes an order of magnitude
    * later): three seeds often all land in one mode and understate the spread.
@@ -77,10 +86,9 @@ public final class Calibrator {
   /**
    * How many times the lab runs each step DCQCN shapes unless told otherwise: their mean is known
    * to half a run's spread. Measured on a lab simulated by the model with hidden values (lab A of
-   * the README): fitted to one run of each step, its ECN Kmax came out at 1177 KiB (hidden 1200),
-   * medium, and its CNP interval (20.0 µs, hidden 10) and increase timer (544 µs, hidden 300) not
-   * identifiable; fitted to the mean of four, Kmax at 1032 KiB, CNP interval at 13.6 µs and
-   * increase timer at 427 µs, each low.
+   * the README): fitted to one run of each step, its CNP interval came out at 20.0 µs (hidden 10)
+   * and its increase timer at 544 µs (hidden 300); fitted to the mean of four, at 13.6 µs and 427
+   * µs.
    */
   public static final int DEFAULT_REPEATS = 4;
 
@@ -272,7 +280,11 @@ public final class Calibrator {
    * DCQCN step (an incast or the recovery). Then the fit is made again with the gain free too, and
    * kept where it reproduces those steps; but the gain trades against the steps' other parameters
    * (ECN thresholds, CNP interval, increase timer and byte counter): several sets of them reproduce
-   * a lab alike, so the fit calls none of them identified, and its notes say why.
+   * a lab alike, so the fit calls none of them identified, and its notes say why. Where the gain is
+   * held, two more refits hold it at twice and at half the file's value ({@link #REFIT_GAINS}):
+   * where the model reproduces the lab there too, the values it lands on there count in the errors
+   * of those fitted with the file's gain, and the gain's reason for not being fitted says at which
+   * gains the model reproduced the lab and at which it missed.
    *
    * @param lab what the lab measured
    * @return the calibration
@@ -313,7 +325,7 @@ public final class Calibrator {
     if (reachProblems.isEmpty()) {
       listener.fitting();
     }
-    Attempt held = attempt(lab, fitting, notFitted, reachProblems, REFITS);
+    Attempt held = attempt(lab, fitting, notFitted, reachProblems, REFITS, gainFittable);
     if (!reachProblems.isEmpty()) {
       Stream.concat(
               fitting.stream(),
@@ -329,7 +341,7 @@ public final class Calibrator {
       Map<CalibratedParameter, String> others = new EnumMap<>(notFitted);
       others.remove(CalibratedParameter.ALPHA_GAIN);
       // no refits: they would only widen errors the gain's trade-off makes unbounded anyway
-      freed = Optional.of(attempt(lab, withGain, others, reachProblems, 0));
+      freed = Optional.of(attempt(lab, withGain, others, reachProblems, 0, false));
       if (freed.get().missedDcqcn().isEmpty()) {
         chosen = freed.get().gainTradingOff(held);
         notes.add(gainFreedNote(lab, held, chosen));
@@ -425,13 +437,18 @@ public final class Calibrator {
   /**
    * Fits the parameters, measures how well each is pinned down and which measurements the fitted
    * model misses. Nothing is fitted where there are problems already (a lab beyond reach).
+   *
+   * @param refits how many refits with other seeds widen the errors
+   * @param gainHeld whether the fit holds the α gain, which further refits then change ({@link
+   *     #REFIT_GAINS})
    */
   private Attempt attempt(
       LabMeasurements lab,
       List<CalibratedParameter> fitting,
       Map<CalibratedParameter, String> notFitted,
       List<String> problems,
-      int refits) {
+      int refits,
+      boolean gainHeld) {
     ModelFit fit = new ModelFit(fabric, FabricBackends.require("model"), lab, seed, fitting);
     List<CalibrationStep> ran = Stream.of(CalibrationStep.values()).filter(lab::complete).toList();
     Map<Observable, Double> before = fit.modelValues(ran);
@@ -439,10 +456,23 @@ public final class Calibrator {
     List<Observable> observables = ran.stream().flatMap(s -> s.observables().stream()).toList();
     Map<Observable, Double> sigma = new TreeMap<>();
     Set<CalibratedParameter> kept = EnumSet.noneOf(CalibratedParameter.class);
+    Map<CalibratedParameter, String> reasons = new EnumMap<>(notFitted);
     if (problems.isEmpty()) {
       fit.fit(fit.noise(observables, NOISE_SEEDS, noise));
       sigma = fit.noise(observables, NOISE_SEEDS, noise);
-      estimates = estimates(fit, lab, observables, sigma, refits);
+    }
+    Map<Observable, Double> tolerances = new TreeMap<>();
+    for (Observable o : observables) {
+      // twice the noise where that is wider: the 2:1 incast's ECN marks swing by a quarter a run
+      tolerances.put(
+          o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
+    }
+    if (problems.isEmpty()) {
+      Refits refitted = refits(fit, lab, sigma, tolerances, ran, refits, gainHeld);
+      if (gainHeld) {
+        reasons.put(CalibratedParameter.ALPHA_GAIN, GAIN_HELD + refitted.atOtherGains());
+      }
+      estimates = estimates(fit, observables, sigma, refitted.spread());
       estimates.forEach(
           (p, e) -> {
             if (e.mostSensitive().isEmpty() && fit.keepFileValueIfAsGood(p, ran)) {
@@ -451,16 +481,9 @@ public final class Calibrator {
           });
     }
     Map<Observable, Double> after = fit.modelValues(ran);
-    Map<Observable, Double> tolerances = new TreeMap<>();
-    for (Observable o : observables) {
-      // twice the noise where that is wider: the 2:1 incast's ECN marks swing by a quarter a run
-      tolerances.put(
-          o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
-    }
     Map<Observable, String> missed =
         problems.isEmpty() ? notReproduced(lab, after, tolerances) : Map.of();
-    return new Attempt(
-        fit, before, after, tolerances, new EnumMap<>(notFitted), estimates, kept, missed);
+    return new Attempt(fit, before, after, tolerances, reasons, estimates, kept, missed);
   }
 
   /**
@@ -479,15 +502,15 @@ public final class Calibrator {
 
   /**
    * Each fitted parameter's estimate: the standard error from the measurements' elasticities and
-   * noise ({@link ModelFit#standardErrors}), widened to how far fits with other seeds land.
+   * noise ({@link ModelFit#standardErrors}), widened to how far the refits land.
+   *
+   * @param spread how far the refits land from the fit, the largest log ratio per parameter
    */
   private Map<CalibratedParameter, Estimate> estimates(
       ModelFit fit,
-      LabMeasurements lab,
       List<Observable> observables,
       Map<Observable, Double> sigma,
-      int refits) {
-    Map<CalibratedParameter, Double> spread = refitSpread(fit, lab, sigma, refits);
+      Map<CalibratedParameter, Double> spread) {
     double[][] j = fit.elasticities(observables);
     double[] errors =
         ModelFit.standardErrors(j, observables.stream().mapToDouble(sigma::get).toArray());
@@ -523,25 +546,123 @@ public final class Calibrator {
   }
 
   /**
-   * How far fits with other seeds land from the fit: the largest log ratio per parameter. Where
-   * several values reproduce the lab equally well (a valley in the cost), refits find different
-   * ones, which a local error estimate cannot see.
+   * How far refits land from the fit, and at which other α gains the model reproduced the lab.
+   *
+   * @param spread the largest log ratio of a refit's value to the fit's, per parameter
+   * @param reproducing the α gains, in 1024ths, at which a refit reproduced the lab
+   * @param missing those at which a refit missed it
    */
-  private Map<CalibratedParameter, Double> refitSpread(
-      ModelFit fit, LabMeasurements lab, Map<Observable, Double> sigma, int refits) {
+  private record Refits(
+      Map<CalibratedParameter, Double> spread, List<Double> reproducing, List<Double> missing) {
+
+    /** What the refits at other gains found, to follow {@link #GAIN_HELD}. */
+    String atOtherGains() {
+      if (reproducing.isEmpty() && missing.isEmpty()) {
+        return "";
+      }
+      if (missing.isEmpty()) {
+        return String.format(
+            Locale.ROOT,
+            "; refitted at g %s too, the model reproduced the lab as well there: the DCQCN"
+                + " steps do not tell those gains from the file's, and the errors of the values"
+                + " fitted with it count how far the refits landed",
+            gains(reproducing));
+      }
+      if (reproducing.isEmpty()) {
+        return String.format(
+            Locale.ROOT,
+            "; refitted at g %s, the model missed the lab: the DCQCN steps tell the file's"
+                + " gain from those",
+            gains(missing));
+      }
+      return String.format(
+          Locale.ROOT,
+          "; refitted at g %s, the model reproduced the lab as well there (the errors of the"
+              + " values fitted with the file's gain count how far that refit landed); at g %s it"
+              + " missed the lab",
+          gains(reproducing),
+          gains(missing));
+    }
+
+    private static String gains(List<Double> gains) {
+      return gains.stream().map(g -> in1024ths(g) + "/1024").collect(Collectors.joining(" and g "));
+    }
+  }
+
+  /**
+   * Refits with other seeds, each fitted from the file's values again: where several values
+   * reproduce the lab equally well (a valley in the cost), refits find different ones, which a
+   * local error estimate cannot see. Where the fit holds the α gain, as many again hold it at
+   * {@link #REFIT_GAINS} times the file's, with the same other seeds: a refit that reproduces the
+   * lab there is a twin as good as the fit, and its values count in the errors too; one that misses
+   * the lab does not.
+   */
+  private Refits refits(
+      ModelFit fit,
+      LabMeasurements lab,
+      Map<Observable, Double> sigma,
+      Map<Observable, Double> tolerances,
+      List<CalibrationStep> ran,
+      int refits,
+      boolean gainHeld) {
     Map<CalibratedParameter, Double> values = fit.values();
     Map<CalibratedParameter, Double> spread = new EnumMap<>(CalibratedParameter.class);
+    List<Double> reproducing = new ArrayList<>();
+    List<Double> missing = new ArrayList<>();
     for (int k = 1; k <= refits; k++) {
-      ModelFit refit =
-          new ModelFit(
-              fabric, FabricBackends.require("model"), lab, seed + 1000L * k, fit.parameters());
-      refit.fit(sigma);
+      ModelFit refit = refit(fabric, lab, seed + 1000L * k, fit.parameters(), sigma);
       fit.count(refit.runs());
-      refit
-          .values()
-          .forEach((p, v) -> spread.merge(p, Math.abs(Math.log(v / values.get(p))), Math::max));
+      spread(refit, values, spread);
     }
-    return spread;
+    for (int k = 1; gainHeld && k <= REFIT_GAINS.size(); k++) {
+      OptionalDouble gain = otherGain(REFIT_GAINS.get(k - 1));
+      if (gain.isEmpty()) {
+        continue;
+      }
+      FabricSpec atGain = CalibratedParameter.ALPHA_GAIN.applyTo(fabric, gain.getAsDouble());
+      ModelFit refit = refit(atGain, lab, seed + 1000L * k, fit.parameters(), sigma);
+      boolean reproduces = notReproduced(lab, refit.modelValues(ran), tolerances).isEmpty();
+      fit.count(refit.runs());
+      if (reproduces) {
+        spread(refit, values, spread);
+        reproducing.add(gain.getAsDouble());
+      } else {
+        missing.add(gain.getAsDouble());
+      }
+    }
+    return new Refits(spread, reproducing, missing);
+  }
+
+  /** Widens each parameter's spread to how far a refit landed from the fit's values. */
+  private static void spread(
+      ModelFit refit,
+      Map<CalibratedParameter, Double> values,
+      Map<CalibratedParameter, Double> spread) {
+    refit
+        .values()
+        .forEach((p, v) -> spread.merge(p, Math.abs(Math.log(v / values.get(p))), Math::max));
+  }
+
+  /**
+   * The file's α gain times a factor, within the gain's bounds; empty where that is the file's own
+   * (a gain at its bound).
+   */
+  private OptionalDouble otherGain(double factor) {
+    CalibratedParameter g = CalibratedParameter.ALPHA_GAIN;
+    double gain = g.value(g.position(fileGain() * factor));
+    return gain == fileGain() ? OptionalDouble.empty() : OptionalDouble.of(gain);
+  }
+
+  private static ModelFit refit(
+      FabricSpec base,
+      LabMeasurements lab,
+      long refitSeed,
+      List<CalibratedParameter> parameters,
+      Map<Observable, Double> sigma) {
+    ModelFit refit =
+        new ModelFit(base, FabricBackends.require("model"), lab, refitSeed, parameters);
+    refit.fit(sigma);
+    return refit;
   }
 
   private List<FittedParameter> parameters(Attempt attempt) {
