@@ -26,6 +26,11 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
@@ -281,10 +286,11 @@ public final class Calibrator {
    * kept where it reproduces those steps; but the gain trades against the steps' other parameters
    * (ECN thresholds, CNP interval, increase timer and byte counter): several sets of them reproduce
    * a lab alike, so the fit calls none of them identified, and its notes say why. Where the gain is
-   * held, two more refits hold it at twice and at half the file's value ({@link #REFIT_GAINS}):
-   * where the model reproduces the lab there too, the values it lands on there count in the errors
-   * of those fitted with the file's gain, and the gain's reason for not being fitted says at which
-   * gains the model reproduced the lab and at which it missed.
+   * held and the fit reproduces the DCQCN steps, two more refits hold it at twice and at half the
+   * file's value ({@link #REFIT_GAINS}), refitting the parameters it trades with: where the model
+   * reproduces the DCQCN steps there too, the values it lands on there count in the errors of those
+   * fitted with the file's gain, and the gain's reason for not being fitted says at which gains the
+   * model reproduced the steps and at which it missed them.
    *
    * @param lab what the lab measured
    * @return the calibration
@@ -402,9 +408,7 @@ public final class Calibrator {
 
     /** The measurements of DCQCN steps the fitted model misses. */
     Set<Observable> missedDcqcn() {
-      return missed.keySet().stream()
-          .filter(o -> o.step().shapedByDcqcn())
-          .collect(Collectors.toCollection(TreeSet::new));
+      return dcqcnOnly(missed.keySet());
     }
 
     /**
@@ -468,7 +472,10 @@ public final class Calibrator {
           o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
     }
     if (problems.isEmpty()) {
-      Refits refitted = refits(fit, lab, sigma, tolerances, ran, refits, gainHeld);
+      List<CalibrationStep> dcqcn = ran.stream().filter(CalibrationStep::shapedByDcqcn).toList();
+      // where the fit misses a DCQCN step already, the fit with the gain freed takes over
+      boolean testGain = gainHeld && missesDcqcn(lab, fit.modelValues(dcqcn), tolerances).isEmpty();
+      Refits refitted = refits(fit, lab, sigma, tolerances, dcqcn, refits, testGain);
       if (gainHeld) {
         reasons.put(CalibratedParameter.ALPHA_GAIN, GAIN_HELD + refitted.atOtherGains());
       }
@@ -563,23 +570,23 @@ public final class Calibrator {
       if (missing.isEmpty()) {
         return String.format(
             Locale.ROOT,
-            "; refitted at g %s too, the model reproduced the lab as well there: the DCQCN"
-                + " steps do not tell those gains from the file's, and the errors of the values"
+            "; refitted at g %s too, the model reproduced the lab's DCQCN steps as well there:"
+                + " they do not tell those gains from the file's, and the errors of the values"
                 + " fitted with it count how far the refits landed",
             gains(reproducing));
       }
       if (reproducing.isEmpty()) {
         return String.format(
             Locale.ROOT,
-            "; refitted at g %s, the model missed the lab: the DCQCN steps tell the file's"
+            "; refitted at g %s, the model missed the lab's DCQCN steps: they tell the file's"
                 + " gain from those",
             gains(missing));
       }
       return String.format(
           Locale.ROOT,
-          "; refitted at g %s, the model reproduced the lab as well there (the errors of the"
-              + " values fitted with the file's gain count how far that refit landed); at g %s it"
-              + " missed the lab",
+          "; refitted at g %s, the model reproduced the lab's DCQCN steps as well there (the"
+              + " errors of the values fitted with the file's gain count how far that refit"
+              + " landed); at g %s it missed them",
           gains(reproducing),
           gains(missing));
     }
@@ -592,45 +599,107 @@ public final class Calibrator {
   /**
    * Refits with other seeds, each fitted from the file's values again: where several values
    * reproduce the lab equally well (a valley in the cost), refits find different ones, which a
-   * local error estimate cannot see. Where the fit holds the α gain, as many again hold it at
-   * {@link #REFIT_GAINS} times the file's, with the same other seeds: a refit that reproduces the
-   * lab there is a twin as good as the fit, and its values count in the errors too; one that misses
-   * the lab does not.
+   * local error estimate cannot see. Where the fit holds the α gain and reproduces the DCQCN steps,
+   * further refits hold it at {@link #REFIT_GAINS} times the file's: each fits the parameters the
+   * gain trades with again near the fitted values ({@link ModelFit#fitNearby}) and with the fit's
+   * seed, the others kept at their fitted values (the gain shapes none of their steps). A refit
+   * that reproduces the DCQCN steps there is a twin as good as the fit, and its values count in the
+   * errors too; one that misses them does not.
+   *
+   * @param dcqcn the steps DCQCN shapes that the lab ran
+   * @param testGain whether to refit at other gains
    */
   private Refits refits(
       ModelFit fit,
       LabMeasurements lab,
       Map<Observable, Double> sigma,
       Map<Observable, Double> tolerances,
-      List<CalibrationStep> ran,
+      List<CalibrationStep> dcqcn,
       int refits,
-      boolean gainHeld) {
+      boolean testGain) {
+    List<Callable<ModelFit>> tasks = new ArrayList<>();
+    for (int k = 1; k <= refits; k++) {
+      long refitSeed = seed + 1000L * k;
+      tasks.add(() -> refit(fabric, lab, refitSeed, fit.parameters(), sigma));
+    }
+    List<CalibratedParameter> trading =
+        fit.parameters().stream().filter(Calibrator::tradesWithGain).toList();
+    List<Double> gains =
+        testGain && !trading.isEmpty()
+            ? REFIT_GAINS.stream().flatMapToDouble(f -> otherGain(f).stream()).boxed().toList()
+            : List.of();
+    FabricSpec fitted = fit.fitted();
+    for (double gain : gains) {
+      FabricSpec atGain = CalibratedParameter.ALPHA_GAIN.applyTo(fitted, gain);
+      tasks.add(
+          () -> {
+            ModelFit refit =
+                new ModelFit(atGain, FabricBackends.require("model"), lab, seed, trading);
+            refit.fitNearby(sigma);
+            return refit;
+          });
+    }
+    List<ModelFit> done = inParallel(tasks);
     Map<CalibratedParameter, Double> values = fit.values();
     Map<CalibratedParameter, Double> spread = new EnumMap<>(CalibratedParameter.class);
     List<Double> reproducing = new ArrayList<>();
     List<Double> missing = new ArrayList<>();
-    for (int k = 1; k <= refits; k++) {
-      ModelFit refit = refit(fabric, lab, seed + 1000L * k, fit.parameters(), sigma);
+    for (int k = 0; k < done.size(); k++) {
+      ModelFit refit = done.get(k);
       fit.count(refit.runs());
-      spread(refit, values, spread);
-    }
-    for (int k = 1; gainHeld && k <= REFIT_GAINS.size(); k++) {
-      OptionalDouble gain = otherGain(REFIT_GAINS.get(k - 1));
-      if (gain.isEmpty()) {
+      if (k < refits) {
+        spread(refit, values, spread);
         continue;
       }
-      FabricSpec atGain = CalibratedParameter.ALPHA_GAIN.applyTo(fabric, gain.getAsDouble());
-      ModelFit refit = refit(atGain, lab, seed + 1000L * k, fit.parameters(), sigma);
-      boolean reproduces = notReproduced(lab, refit.modelValues(ran), tolerances).isEmpty();
-      fit.count(refit.runs());
-      if (reproduces) {
+      double gain = gains.get(k - refits);
+      if (missesDcqcn(lab, refit.modelValues(dcqcn), tolerances).isEmpty()) {
         spread(refit, values, spread);
-        reproducing.add(gain.getAsDouble());
+        reproducing.add(gain);
       } else {
-        missing.add(gain.getAsDouble());
+        missing.add(gain);
       }
     }
     return new Refits(spread, reproducing, missing);
+  }
+
+  /**
+   * Makes the refits on as many threads as there are processors, up to one each: each is
+   * independent of the others and seeded, so the results do not depend on how they are scheduled.
+   *
+   * @return the refits, in the order of the tasks
+   */
+  private static List<ModelFit> inParallel(List<Callable<ModelFit>> tasks) {
+    if (tasks.isEmpty()) {
+      return List.of();
+    }
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            Math.min(tasks.size(), Runtime.getRuntime().availableProcessors()),
+            task -> {
+              Thread thread = new Thread(task, "rocelab-calibration-refit");
+              thread.setDaemon(true);
+              return thread;
+            });
+    try {
+      List<ModelFit> fits = new ArrayList<>();
+      for (Future<ModelFit> refit : pool.invokeAll(tasks)) {
+        fits.add(refit.get());
+      }
+      return fits;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while refitting the model", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException unchecked) {
+        throw unchecked;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException("a refit failed", e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   /** Widens each parameter's spread to how far a refit landed from the fit's values. */
@@ -789,6 +858,19 @@ public final class Calibrator {
               }
             });
     return problems;
+  }
+
+  /** The measurements of steps DCQCN shapes that the model misses by more than their tolerance. */
+  private static Set<Observable> missesDcqcn(
+      LabMeasurements lab, Map<Observable, Double> model, Map<Observable, Double> tolerances) {
+    return dcqcnOnly(notReproduced(lab, model, tolerances).keySet());
+  }
+
+  /** The measurements among these of steps DCQCN shapes. */
+  private static Set<Observable> dcqcnOnly(Set<Observable> observables) {
+    return observables.stream()
+        .filter(o -> o.step().shapedByDcqcn())
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /** Whether a parameter is informed by a step DCQCN shapes: the α gain trades against it. */

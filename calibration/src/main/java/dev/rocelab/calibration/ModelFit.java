@@ -120,6 +120,23 @@ final class ModelFit {
    * @param noise each measurement's noise, {@link #noise(List, int, double)}
    */
   void fit(Map<Observable, Double> noise) {
+    fit(noise, false);
+  }
+
+  /**
+   * Fits the parameters as {@link #fit(Map)} does, but from values already near the fit: a group of
+   * several parameters gets CMA-ES's narrower second run alone, from the current values, half the
+   * model runs of a whole fit. It follows where a nearby valley has moved to after a setting the
+   * fit does not change did (another α gain); a valley far from the current values it does not look
+   * for.
+   *
+   * @param noise each measurement's noise, {@link #noise(List, int, double)}
+   */
+  void fitNearby(Map<Observable, Double> noise) {
+    fit(noise, true);
+  }
+
+  private void fit(Map<Observable, Double> noise, boolean nearby) {
     sigma.putAll(noise);
     for (List<CalibrationStep> group : groups()) {
       List<CalibratedParameter> own =
@@ -131,7 +148,7 @@ final class ModelFit {
       } else if (own.contains(CalibratedParameter.ALPHA_GAIN)) {
         cmaesOverGains(group, own);
       } else {
-        cmaes(group, own);
+        cmaes(group, own, nearby ? CMAES_RUNS - 1 : 0);
       }
     }
   }
@@ -449,7 +466,7 @@ final class ModelFit {
     for (double factor : GAIN_STARTS) {
       positions.putAll(start);
       positions.put(gain, gain.position(gain.value(start.get(gain)) * factor));
-      cmaes(steps, own);
+      cmaes(steps, own, 0);
       double c = cost(steps, positions);
       if (c < bestCost) {
         bestCost = c;
@@ -459,8 +476,13 @@ final class ModelFit {
     positions.putAll(best);
   }
 
-  /** CMA-ES from the current values, seeded by the calibration's seed; the best point seen kept. */
-  private void cmaes(List<CalibrationStep> steps, List<CalibratedParameter> own) {
+  /**
+   * CMA-ES from the current values, seeded by the calibration's seed; the best point seen kept.
+   *
+   * @param firstRun the first of the {@value #CMAES_RUNS} runs to make: 0 for all of them, 1 for
+   *     the narrower second alone
+   */
+  private void cmaes(List<CalibrationStep> steps, List<CalibratedParameter> own, int firstRun) {
     double[] start = own.stream().mapToDouble(positions::get).toArray();
     Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
     double[] bestPoint = start.clone();
@@ -478,7 +500,7 @@ final class ModelFit {
               }
               return c;
             });
-    for (int restart = 0; restart < CMAES_RUNS; restart++) {
+    for (int restart = firstRun; restart < CMAES_RUNS; restart++) {
       boolean polish = restart > 0;
       double[] sigma = filled(own.size(), polish ? 0.1 : 0.3);
       CMAESOptimizer optimizer =

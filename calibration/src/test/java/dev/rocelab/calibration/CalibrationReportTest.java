@@ -193,16 +193,6 @@ class CalibrationReportTest {
   }
 
   @Test
-  void theSameLabAndSeedGiveTheSameCalibration() {
-    Calibration again =
-        new Calibrator(CalibratorTest.fabric())
-            .calibrate(new HiddenModelLab(CalibratorTest.hidden(TRUTH), 7));
-
-    assertThat(new CalibrationReport(again, "test").json())
-        .isEqualTo(new CalibrationReport(fit, "test").json());
-  }
-
-  @Test
   void aFitsNotesGoToTheJsonTheProfileTheParametersAllureDescriptionAndTheSummary(@TempDir Path dir)
       throws IOException {
     Calibration noted =
