@@ -185,7 +185,7 @@ public final class CalibrationReport {
     return String.format(
         Locale.ROOT,
         "  # confidence %s, ±%s%s\n",
-        p.confidence().orElseThrow().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+        p.confidence().orElseThrow().title(),
         Double.isInfinite(p.relativeError())
             ? "unbounded"
             : String.format(Locale.ROOT, "%.0f%%", p.relativeError() * 100),
@@ -234,6 +234,9 @@ public final class CalibrationReport {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("step", step.title());
       calibration.lab().brokenReason(step).ifPresent(r -> row.put("broken", r));
+      if (calibration.lab().leftOut().contains(step)) {
+        row.put("leftOut", true);
+      }
       List<Map<String, Object>> values = new ArrayList<>();
       for (Observable o : step.observables()) {
         Map<String, Object> v = new LinkedHashMap<>();
@@ -352,7 +355,7 @@ public final class CalibrationReport {
                   : Double.isInfinite(p.relativeError())
                       ? "∞"
                       : String.format(Locale.ROOT, "%.0f%%", p.relativeError() * 100),
-              p.confidence().map(c -> c.name().toLowerCase(Locale.ROOT)).orElse("not fitted")
+              p.confidence().map(Confidence::title).orElse("not fitted")
                   + (p.atBound() ? " (bound)" : ""),
               p.notFitted()
                   .orElse(
@@ -384,10 +387,12 @@ public final class CalibrationReport {
     List<Path> written = new ArrayList<>();
     for (CalibrationStep step : CalibrationStep.values()) {
       Optional<String> broken = calibration.lab().brokenReason(step);
+      boolean leftOut = calibration.lab().leftOut().contains(step);
       boolean reproduced =
           step.observables().stream()
               .allMatch(o -> calibration.lab().value(o).isEmpty() || calibration.reproduces(o));
-      String status = broken.isPresent() ? "broken" : reproduced ? "passed" : "failed";
+      String status =
+          broken.isPresent() ? "broken" : leftOut ? "skipped" : reproduced ? "passed" : "failed";
       List<Map<String, String>> attachments = new ArrayList<>();
       String table = table(step);
       Optional<Agreement> sideBySide = calibration.sideBySide(step);
@@ -405,7 +410,10 @@ public final class CalibrationReport {
               dir,
               "calibration · " + step.title(),
               status,
-              broken.orElse(reproduced ? null : "the fitted model does not reproduce this step"),
+              broken.orElse(
+                  leftOut
+                      ? LabMeasurements.LEFT_OUT
+                      : reproduced ? null : "the fitted model does not reproduce this step"),
               "",
               attachments));
     }

@@ -14,7 +14,10 @@ import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -156,6 +159,32 @@ public enum CalibrationStep {
    */
   public String title() {
     return title;
+  }
+
+  /**
+   * @return what the command line calls it: its name in lower case, words joined by hyphens, e.g.
+   *     {@code "ecn-incast"}
+   */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /**
+   * @param id a step's {@link #id()}
+   * @return the step
+   * @throws IllegalArgumentException naming every step's id if none has this one
+   */
+  public static CalibrationStep byId(String id) {
+    for (CalibrationStep step : values()) {
+      if (step.id().equals(id)) {
+        return step;
+      }
+    }
+    throw new IllegalArgumentException(
+        "no calibration step '"
+            + id
+            + "'; the steps are "
+            + Stream.of(values()).map(CalibrationStep::id).collect(Collectors.joining(", ")));
   }
 
   /**

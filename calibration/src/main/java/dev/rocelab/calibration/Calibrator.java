@@ -15,6 +15,7 @@ import dev.rocelab.api.scenario.Scenario;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
@@ -74,6 +75,10 @@ public final class Calibrator {
   /** The least relative spread of a lab run's measurement unless told otherwise: 3%. */
   public static final double DEFAULT_NOISE = 0.03;
 
+  /** Why the α gain is not fitted where the calibration was told the lab runs the file's. */
+  private static final String GAIN_KNOWN =
+      "held at the fabric file's value, which the calibration was told the lab's NICs run";
+
   /** Why the α gain is not fitted where the fabric file's value serves. */
   private static final String GAIN_HELD =
       "held at the fabric file's value: fitted only where that leaves a DCQCN step unreproduced"
@@ -101,6 +106,8 @@ public final class Calibrator {
   private final long seed;
   private final double noise;
   private final int repeats;
+  private final Set<CalibrationStep> steps;
+  private final boolean gainKnown;
   private final CalibrationListener listener;
 
   /**
@@ -110,15 +117,30 @@ public final class Calibrator {
    *     starts from
    */
   public Calibrator(FabricSpec fabric) {
-    this(fabric, 1, DEFAULT_NOISE, DEFAULT_REPEATS, new CalibrationListener() {});
+    this(
+        fabric,
+        1,
+        DEFAULT_NOISE,
+        DEFAULT_REPEATS,
+        EnumSet.allOf(CalibrationStep.class),
+        false,
+        new CalibrationListener() {});
   }
 
   private Calibrator(
-      FabricSpec fabric, long seed, double noise, int repeats, CalibrationListener listener) {
+      FabricSpec fabric,
+      long seed,
+      double noise,
+      int repeats,
+      Set<CalibrationStep> steps,
+      boolean gainKnown,
+      CalibrationListener listener) {
     this.fabric = Objects.requireNonNull(fabric, "fabric must not be null");
     this.seed = seed;
     this.noise = noise;
     this.repeats = repeats;
+    this.steps = steps;
+    this.gainKnown = gainKnown;
     this.listener = Objects.requireNonNull(listener, "listener must not be null");
   }
 
@@ -128,7 +150,7 @@ public final class Calibrator {
    * @return a changed copy
    */
   public Calibrator seed(long value) {
-    return new Calibrator(fabric, value, noise, repeats, listener);
+    return new Calibrator(fabric, value, noise, repeats, steps, gainKnown, listener);
   }
 
   /**
@@ -142,7 +164,7 @@ public final class Calibrator {
     if (runs < 1) {
       throw new IllegalArgumentException("repeats must be at least 1 but was " + runs);
     }
-    return new Calibrator(fabric, seed, noise, runs, listener);
+    return new Calibrator(fabric, seed, noise, runs, steps, gainKnown, listener);
   }
 
   /**
@@ -155,7 +177,42 @@ public final class Calibrator {
     if (!(relative > 0 && relative < 1)) {
       throw new IllegalArgumentException("noise must be in (0, 1) but was " + relative);
     }
-    return new Calibrator(fabric, seed, relative, repeats, listener);
+    return new Calibrator(fabric, seed, relative, repeats, steps, gainKnown, listener);
+  }
+
+  /**
+   * @param chosen the steps to run on the lab, at least one (every step unless told otherwise): a
+   *     quicker calibration of some parameters, say the pause response again after a firmware
+   *     update. The steps left out do not run; the parameters only they inform are not fitted and
+   *     keep the fabric file's values, and the parameters fitted are fitted to the chosen steps
+   *     alone.
+   * @return a changed copy
+   */
+  public Calibrator steps(Set<CalibrationStep> chosen) {
+    if (chosen.isEmpty()) {
+      throw new IllegalArgumentException("a calibration runs at least one step");
+    }
+    return new Calibrator(
+        fabric,
+        seed,
+        noise,
+        repeats,
+        Collections.unmodifiableSet(EnumSet.copyOf(chosen)),
+        gainKnown,
+        listener);
+  }
+
+  /**
+   * @param known whether the fabric file's DCQCN α gain is the one the lab's NICs run (read from
+   *     their settings; mlx5: g = (1024 − dce_tcp_g)/1024): then the fit holds it and tests no
+   *     other — no refits at other gains ({@link #REFIT_GAINS}), and it is not freed where the
+   *     model misses a DCQCN step — which makes the calibration quicker, and the errors of the
+   *     parameters the gain trades with count only the lab's noise and the refits with other seeds.
+   *     By default it is not known.
+   * @return a changed copy
+   */
+  public Calibrator gainKnown(boolean known) {
+    return new Calibrator(fabric, seed, noise, repeats, steps, known, listener);
   }
 
   /**
@@ -163,7 +220,7 @@ public final class Calibrator {
    * @return a changed copy
    */
   public Calibrator listener(CalibrationListener value) {
-    return new Calibrator(fabric, seed, noise, repeats, value);
+    return new Calibrator(fabric, seed, noise, repeats, steps, gainKnown, value);
   }
 
   /**
@@ -177,11 +234,12 @@ public final class Calibrator {
   }
 
   /**
-   * Runs every step of the calibration suite on the lab, each step DCQCN shapes {@link
-   * #repeats(int)} times. A step the lab cannot run, or that breaks, is recorded with its reason
-   * and the next step runs; a repeat that breaks, or does not measure everything, ends the step's
-   * runs with its reason, and what the runs before measured is kept. A lab that cannot be opened
-   * (unreachable, or the fabric file has no inventory of it) breaks every step.
+   * Runs the steps of the calibration suite on the lab, every one unless told otherwise ({@link
+   * #steps(Set)}), in the suite's order, each step DCQCN shapes {@link #repeats(int)} times. A step
+   * the lab cannot run, or that breaks, is recorded with its reason and the next step runs; a
+   * repeat that breaks, or does not measure everything, ends the step's runs with its reason, and
+   * what the runs before measured is kept. A lab that cannot be opened (unreachable, or the fabric
+   * file has no inventory of it) breaks every step it was to run.
    *
    * @param lab the lab's backend
    * @return what it measured
@@ -191,18 +249,19 @@ public final class Calibrator {
     Map<CalibrationStep, RunResult> runs = new EnumMap<>(CalibrationStep.class);
     Map<Observable, List<Double>> samples = new TreeMap<>();
     Map<CalibrationStep, String> broken = new EnumMap<>(CalibrationStep.class);
+    Set<CalibrationStep> leftOut = EnumSet.complementOf(EnumSet.copyOf(steps));
     FabricSession session;
     try {
       session = lab.open(fabric);
     } catch (FabricBackendException | IllegalArgumentException e) {
-      for (CalibrationStep step : CalibrationStep.values()) {
+      for (CalibrationStep step : steps) {
         broken.put(step, "the lab could not be opened: " + e.getMessage());
         listener.stepEnded(step, Optional.of(broken.get(step)));
       }
-      return new LabMeasurements(runs, samples, broken);
+      return new LabMeasurements(runs, samples, broken, leftOut);
     }
     try {
-      for (CalibrationStep step : CalibrationStep.values()) {
+      for (CalibrationStep step : steps) {
         int times = step.shapedByDcqcn() ? repeats : 1;
         Optional<String> reason = Optional.empty();
         for (int run = 0; run < times && reason.isEmpty(); run++) {
@@ -227,7 +286,7 @@ public final class Calibrator {
     } finally {
       session.close();
     }
-    return new LabMeasurements(runs, samples, broken);
+    return new LabMeasurements(runs, samples, broken, leftOut);
   }
 
   /**
@@ -290,7 +349,10 @@ public final class Calibrator {
    * file's value ({@link #REFIT_GAINS}), refitting the parameters it trades with: where the model
    * reproduces the DCQCN steps there too, the values it lands on there count in the errors of those
    * fitted with the file's gain, and the gain's reason for not being fitted says at which gains the
-   * model reproduced the steps and at which it missed them.
+   * model reproduced the steps and at which it missed them. Where the calibration was told the
+   * lab's NICs run the file's gain ({@link #gainKnown(boolean)}), the gain is held and that is all:
+   * no fit frees it, no refit holds another, and a DCQCN step the model misses is a problem that
+   * names the settings the fit holds.
    *
    * @param lab what the lab measured
    * @return the calibration
@@ -315,13 +377,14 @@ public final class Calibrator {
         notFitted.put(
             p,
             steps.stream()
-                .map(s -> s.title() + ": " + lab.brokenReason(s).orElse("did not run"))
+                .map(s -> s.title() + ": " + lab.unmeasuredReason(s).orElse("did not run"))
                 .collect(Collectors.joining("; ")));
       }
     }
-    boolean gainFittable = fitting.remove(CalibratedParameter.ALPHA_GAIN);
-    if (gainFittable) {
-      notFitted.put(CalibratedParameter.ALPHA_GAIN, GAIN_HELD);
+    boolean gainInformed = fitting.remove(CalibratedParameter.ALPHA_GAIN);
+    boolean gainFittable = gainInformed && !gainKnown;
+    if (gainInformed) {
+      notFitted.put(CalibratedParameter.ALPHA_GAIN, gainKnown ? GAIN_KNOWN : GAIN_HELD);
     }
     List<String> reachProblems = new ArrayList<>();
     beyondReach(lab, reach).ifPresent(reachProblems::add);
@@ -335,7 +398,7 @@ public final class Calibrator {
     if (!reachProblems.isEmpty()) {
       Stream.concat(
               fitting.stream(),
-              gainFittable ? Stream.of(CalibratedParameter.ALPHA_GAIN) : Stream.empty())
+              gainInformed ? Stream.of(CalibratedParameter.ALPHA_GAIN) : Stream.empty())
           .forEach(p -> held.notFitted().put(p, reachProblems.get(0)));
     }
     Attempt chosen = held;
@@ -360,8 +423,8 @@ public final class Calibrator {
     }
     List<String> problems = new ArrayList<>(reachProblems);
     problems.addAll(chosen.missed().values());
-    if (!chosen.missedDcqcn().isEmpty() && freed.isPresent()) {
-      problems.add(heldDcqcnSettings(lab, freed.get()));
+    if (!chosen.missedDcqcn().isEmpty() && (freed.isPresent() || gainInformed && gainKnown)) {
+      problems.add(heldDcqcnSettings(lab, freed.orElse(held)));
     }
     List<FittedParameter> parameters = parameters(chosen);
     Map<CalibrationStep, RunResult> modelRuns = new EnumMap<>(CalibrationStep.class);
@@ -620,7 +683,7 @@ public final class Calibrator {
     List<Callable<ModelFit>> tasks = new ArrayList<>();
     for (int k = 1; k <= refits; k++) {
       long refitSeed = seed + 1000L * k;
-      tasks.add(() -> refit(fabric, lab, refitSeed, fit.parameters(), sigma));
+      tasks.add(() -> refit(fabric, lab, refitSeed, fit.parameters(), sigma, false));
     }
     List<CalibratedParameter> trading =
         fit.parameters().stream().filter(Calibrator::tradesWithGain).toList();
@@ -631,13 +694,7 @@ public final class Calibrator {
     FabricSpec fitted = fit.fitted();
     for (double gain : gains) {
       FabricSpec atGain = CalibratedParameter.ALPHA_GAIN.applyTo(fitted, gain);
-      tasks.add(
-          () -> {
-            ModelFit refit =
-                new ModelFit(atGain, FabricBackends.require("model"), lab, seed, trading);
-            refit.fitNearby(sigma);
-            return refit;
-          });
+      tasks.add(() -> refit(atGain, lab, seed, trading, sigma, true));
     }
     List<ModelFit> done = inParallel(tasks);
     Map<CalibratedParameter, Double> values = fit.values();
@@ -722,15 +779,25 @@ public final class Calibrator {
     return gain == fileGain() ? OptionalDouble.empty() : OptionalDouble.of(gain);
   }
 
+  /**
+   * A refit of these parameters from a fabric's values.
+   *
+   * @param nearby whether to fit near those values ({@link ModelFit#fitNearby}) rather than afresh
+   */
   private static ModelFit refit(
       FabricSpec base,
       LabMeasurements lab,
       long refitSeed,
       List<CalibratedParameter> parameters,
-      Map<Observable, Double> sigma) {
+      Map<Observable, Double> sigma,
+      boolean nearby) {
     ModelFit refit =
         new ModelFit(base, FabricBackends.require("model"), lab, refitSeed, parameters);
-    refit.fit(sigma);
+    if (nearby) {
+      refit.fitNearby(sigma);
+    } else {
+      refit.fit(sigma);
+    }
     return refit;
   }
 
@@ -939,12 +1006,15 @@ public final class Calibrator {
   }
 
   /**
-   * What else a DCQCN step the fitted model misses depends on: how close the fit that freed the α
-   * gain came, and the settings that shape the step which the fit holds at the fabric file's values
-   * (the DCQCN gains and stages, the ECN marking probability, the firmware's reaction point). A
-   * freed fit was made, so the first NIC profile runs DCQCN.
+   * What else a DCQCN step the fitted model misses depends on: how close the fit came — the one
+   * that freed the α gain, or the one that held it where the calibration was told the file's gain
+   * is the lab's — and the settings that shape the step which the fit holds at the fabric file's
+   * values (the DCQCN gains and stages, the ECN marking probability, the firmware's reaction
+   * point). The gain is informed, so the first NIC profile runs DCQCN.
+   *
+   * @param last the fit that freed the gain, or the one that held it where it is known
    */
-  private String heldDcqcnSettings(LabMeasurements lab, Attempt freed) {
+  private String heldDcqcnSettings(LabMeasurements lab, Attempt last) {
     NicProfile nic = fabric.nicProfiles().values().iterator().next();
     DcqcnParameters d = nic.dcqcn();
     String pmax =
@@ -952,18 +1022,30 @@ public final class Calibrator {
             .map(
                 e -> String.format(Locale.ROOT, ", ECN marking probability at Kmax %.3g", e.pmax()))
             .orElse("");
+    String gain =
+        gainKnown
+            ? String.format(
+                Locale.ROOT,
+                "the fit held the α gain at the file's g %.4g (%s/1024), told the lab's NICs run it,"
+                    + " and the model misses %s",
+                d.g(),
+                in1024ths(d.g() * 1024),
+                apart(lab, last, last.missedDcqcn()))
+            : String.format(
+                Locale.ROOT,
+                "the fit freed the α gain as well (the file's g %.4g, %s/1024), and at its best, g"
+                    + " %s/1024, the model still misses %s",
+                d.g(),
+                in1024ths(d.g() * 1024),
+                in1024ths(gain(last)),
+                apart(lab, last, last.missedDcqcn()));
     return String.format(
         Locale.ROOT,
-        "the fit freed the α gain as well (the file's g %.4g, %s/1024), and at its best, g %s/1024,"
-            + " the model still misses %s; it holds the fabric file's other settings that shape"
-            + " the DCQCN steps: α updated every %s, fast recovery F %d, additive increase %s,"
-            + " hyper increase %s, a cut at most every %s, minimum rate %s%s, the %s reaction point"
-            + " (firmware %s); a lab that runs others is beyond the fit: compare them with the"
-            + " lab's NIC and switch settings",
-        d.g(),
-        in1024ths(d.g() * 1024),
-        in1024ths(gain(freed)),
-        apart(lab, freed, freed.missedDcqcn()),
+        "%s; it holds the fabric file's other settings that shape the DCQCN steps: α updated"
+            + " every %s, fast recovery F %d, additive increase %s, hyper increase %s, a cut at"
+            + " most every %s, minimum rate %s%s, the %s reaction point (firmware %s); a lab that"
+            + " runs others is beyond the fit: compare them with the lab's NIC and switch settings",
+        gain,
         d.alphaUpdatePeriod(),
         d.fastRecoverySteps(),
         d.additiveIncrease(),

@@ -2,6 +2,7 @@ package dev.rocelab.calibration;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
@@ -24,6 +25,14 @@ public enum Confidence {
    * the all-reduce's bottleneck.
    */
   NOT_IDENTIFIABLE;
+
+  /**
+   * @return what reports call it: its name in lower case, words apart, e.g. {@code "not
+   *     identifiable"}
+   */
+  public String title() {
+    return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
 
   /**
    * @param relativeError the standard error as a fraction of the value

@@ -5,32 +5,56 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.rocelab.api.result.RunResult;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
  * What the calibration suite measured on a lab: each step's runs and values, or why the step did
- * not run or did not run to the end (the lab could not run it, or broke while it ran). A step whose
- * counts swing from run to run ({@link CalibrationStep#shapedByDcqcn()}) runs more than once, and
- * its value is the mean of its runs'. What was measured is kept whatever happened to the other
- * steps and runs.
+ * not run or did not run to the end (the lab could not run it, or broke while it ran), or that the
+ * calibration left it out ({@link Calibrator#steps(Set)}). A step whose counts swing from run to
+ * run ({@link CalibrationStep#shapedByDcqcn()}) runs more than once, and its value is the mean of
+ * its runs'. What was measured is kept whatever happened to the other steps and runs.
  *
  * @param runs the first run of each step that ran
  * @param samples each measurement's value on each run of its step, in run order
  * @param broken why each step that did not run, or did not run to the end, did not
+ * @param leftOut the steps the calibration was told not to run
  * @since 0.3
  */
 @API(status = EXPERIMENTAL, since = "0.3")
 public record LabMeasurements(
     Map<CalibrationStep, RunResult> runs,
     Map<Observable, List<Double>> samples,
-    Map<CalibrationStep, String> broken) {
+    Map<CalibrationStep, String> broken,
+    Set<CalibrationStep> leftOut) {
 
-  /** Copies the maps in step order; every measurement has at least one value. */
+  /** Why a step the calibration was told not to run measured nothing. */
+  static final String LEFT_OUT = "left out of this calibration";
+
+  /**
+   * What the suite measured where no step was left out.
+   *
+   * @param runs the first run of each step that ran
+   * @param samples each measurement's value on each run of its step, in run order
+   * @param broken why each step that did not run, or did not run to the end, did not
+   */
+  public LabMeasurements(
+      Map<CalibrationStep, RunResult> runs,
+      Map<Observable, List<Double>> samples,
+      Map<CalibrationStep, String> broken) {
+    this(runs, samples, broken, Set.of());
+  }
+
+  /**
+   * Copies the maps in step order; every measurement has at least one value, and no step left out
+   * ran or broke.
+   */
   public LabMeasurements {
     runs = Collections.unmodifiableMap(new EnumMap<>(copy(runs)));
     Map<Observable, List<Double>> copied = new TreeMap<>();
@@ -43,6 +67,14 @@ public record LabMeasurements(
         });
     samples = Collections.unmodifiableMap(copied);
     broken = Collections.unmodifiableMap(new EnumMap<>(copy(broken)));
+    Set<CalibrationStep> left = EnumSet.noneOf(CalibrationStep.class);
+    left.addAll(leftOut);
+    for (CalibrationStep step : left) {
+      if (runs.containsKey(step) || broken.containsKey(step)) {
+        throw new IllegalArgumentException(step.title() + " was left out, yet it ran or broke");
+      }
+    }
+    leftOut = Collections.unmodifiableSet(left);
   }
 
   private static <V> Map<CalibrationStep, V> copy(Map<CalibrationStep, V> map) {
@@ -97,5 +129,16 @@ public record LabMeasurements(
    */
   public Optional<String> brokenReason(CalibrationStep step) {
     return Optional.ofNullable(broken.get(step));
+  }
+
+  /**
+   * @param step a step
+   * @return why it measured nothing, if so: why it broke, or that it was left out
+   */
+  public Optional<String> unmeasuredReason(CalibrationStep step) {
+    if (leftOut.contains(step)) {
+      return Optional.of(LEFT_OUT);
+    }
+    return brokenReason(step);
   }
 }

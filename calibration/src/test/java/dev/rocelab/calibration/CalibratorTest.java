@@ -10,12 +10,15 @@ import dev.rocelab.api.backend.FabricBackends;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,13 +85,6 @@ public class CalibratorTest {
             .isLessThanOrEqualTo(3 * Math.log1p(p.relativeError()));
       }
     }
-  }
-
-  /** Every step but these. */
-  private static CalibrationStep[] allBut(CalibrationStep... kept) {
-    return Stream.of(CalibrationStep.values())
-        .filter(s -> !List.of(kept).contains(s))
-        .toArray(CalibrationStep[]::new);
   }
 
   /** A hidden value: the one given, else the fabric file's. */
@@ -168,6 +164,10 @@ public class CalibratorTest {
         .contains(Confidence.NOT_IDENTIFIABLE);
   }
 
+  /**
+   * The second hidden set, behind NVLink slower than the network. Its NICs run the fabric file's α
+   * gain, and the calibration is told so: it tests no other gain (the first set's tests do).
+   */
   @Test
   void recoversNvlinkWhereItIsTheAllReducesBottleneck() {
     Map<CalibratedParameter, Double> truth =
@@ -181,7 +181,10 @@ public class CalibratorTest {
             CalibratedParameter.NIC_PAUSE_REACTION, 500,
             CalibratedParameter.NVLINK_BANDWIDTH, 30);
     Calibration calibration =
-        new Calibrator(fabric()).seed(3).calibrate(new HiddenModelLab(hidden(truth), 11));
+        new Calibrator(fabric())
+            .seed(3)
+            .gainKnown(true)
+            .calibrate(new HiddenModelLab(hidden(truth), 11));
 
     assertRecovered(calibration, truth);
     assertIdentified(
@@ -211,9 +214,8 @@ public class CalibratorTest {
     Map<CalibratedParameter, Double> truth = values(CalibratedParameter.PCIE_BANDWIDTH, 20);
     Calibration calibration =
         new Calibrator(fabric())
-            .calibrate(
-                new HiddenModelLab(hidden(truth), 7)
-                    .breaking(allBut(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE)));
+            .steps(EnumSet.of(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE))
+            .calibrate(new HiddenModelLab(hidden(truth), 7));
 
     assertRecovered(calibration, truth);
     assertIdentified(calibration, CalibratedParameter.PCIE_BANDWIDTH);
@@ -242,12 +244,13 @@ public class CalibratorTest {
     Calibration calibration =
         new Calibrator(fabric())
             .seed(3)
-            .calibrate(
-                new HiddenModelLab(hidden(truth), 11)
-                    .breaking(
+            .steps(
+                EnumSet.complementOf(
+                    EnumSet.of(
                         CalibrationStep.ECN_INCAST,
                         CalibrationStep.DEEP_INCAST,
-                        CalibrationStep.RATE_RECOVERY));
+                        CalibrationStep.RATE_RECOVERY)))
+            .calibrate(new HiddenModelLab(hidden(truth), 11));
 
     assertRecovered(calibration, truth);
     assertIdentified(
@@ -273,14 +276,13 @@ public class CalibratorTest {
     Callable<Calibration> calibrate =
         () ->
             new Calibrator(fabric())
-                .calibrate(
-                    new HiddenModelLab(hidden(truth), 7)
-                        .breaking(
-                            allBut(
-                                CalibrationStep.PING_PONG,
-                                CalibrationStep.LINE_RATE,
-                                CalibrationStep.PAUSE_RESPONSE,
-                                CalibrationStep.ECN_INCAST)));
+                .steps(
+                    EnumSet.of(
+                        CalibrationStep.PING_PONG,
+                        CalibrationStep.LINE_RATE,
+                        CalibrationStep.PAUSE_RESPONSE,
+                        CalibrationStep.ECN_INCAST))
+                .calibrate(new HiddenModelLab(hidden(truth), 7));
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
       Future<Calibration> elsewhere = pool.submit(calibrate);
@@ -304,9 +306,8 @@ public class CalibratorTest {
   void aLabWhoseHostsKeepUpWithTheirNicsHasNoPcieBandwidthFitted() {
     Calibration calibration =
         new Calibrator(fabric())
-            .calibrate(
-                new HiddenModelLab(fabric(), 7)
-                    .breaking(allBut(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE)));
+            .steps(EnumSet.of(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE))
+            .calibrate(new HiddenModelLab(fabric(), 7));
 
     FittedParameter pcie = calibration.parameter(CalibratedParameter.PCIE_BANDWIDTH).orElseThrow();
     assertThat(pcie.isFitted()).isFalse();
@@ -326,9 +327,8 @@ public class CalibratorTest {
     Map<CalibratedParameter, Double> truth = values(CalibratedParameter.PCIE_BANDWIDTH, 0.08);
     Calibration calibration =
         new Calibrator(fabric())
-            .calibrate(
-                new HiddenModelLab(hidden(truth), 7)
-                    .breaking(allBut(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE)));
+            .steps(EnumSet.of(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE))
+            .calibrate(new HiddenModelLab(hidden(truth), 7));
 
     assertThat(calibration.fitted()).isFalse();
     assertThat(calibration.parameter(CalibratedParameter.PCIE_BANDWIDTH).orElseThrow().atBound())
@@ -348,9 +348,8 @@ public class CalibratorTest {
     // a lab that ran the ping-pong and the line rate alone: only the latency is fitted
     Calibration calibration =
         new Calibrator(fabric())
-            .calibrate(
-                new HiddenModelLab(hidden(truth), 7)
-                    .breaking(allBut(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE)));
+            .steps(EnumSet.of(CalibrationStep.PING_PONG, CalibrationStep.LINE_RATE))
+            .calibrate(new HiddenModelLab(hidden(truth), 7));
 
     FittedParameter latency =
         calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow();
@@ -469,6 +468,130 @@ public class CalibratorTest {
   }
 
   /**
+   * A calibration told which steps to run runs those alone, in the suite's order: the others are
+   * left out, not broken, the parameters only they inform are not fitted, with that reason, and the
+   * report calls their steps skipped.
+   */
+  @Test
+  void aCalibrationRunsTheStepsItIsToldAndLeavesTheOthersOut(@TempDir Path dir) throws IOException {
+    Map<CalibratedParameter, Double> truth =
+        values(
+            CalibratedParameter.SWITCH_LATENCY, 850,
+            CalibratedParameter.NIC_PAUSE_REACTION, 1000);
+    List<CalibrationStep> started = new ArrayList<>();
+    Calibration calibration =
+        new Calibrator(fabric())
+            .steps(Set.of(CalibrationStep.PAUSE_RESPONSE, CalibrationStep.PING_PONG))
+            .listener(
+                new CalibrationListener() {
+                  @Override
+                  public void stepStarting(CalibrationStep step, Scenario scenario) {
+                    started.add(step);
+                  }
+                })
+            .calibrate(new HiddenModelLab(hidden(truth), 7));
+
+    assertThat(started).containsExactly(CalibrationStep.PING_PONG, CalibrationStep.PAUSE_RESPONSE);
+    assertThat(calibration.lab().runs())
+        .containsOnlyKeys(CalibrationStep.PING_PONG, CalibrationStep.PAUSE_RESPONSE);
+    assertThat(calibration.lab().broken()).isEmpty();
+    assertThat(calibration.lab().leftOut())
+        .containsExactly(
+            CalibrationStep.LINE_RATE,
+            CalibrationStep.ECN_INCAST,
+            CalibrationStep.DEEP_INCAST,
+            CalibrationStep.RATE_RECOVERY,
+            CalibrationStep.ALL_REDUCE);
+    assertRecovered(calibration, truth);
+    assertIdentified(
+        calibration, CalibratedParameter.SWITCH_LATENCY, CalibratedParameter.NIC_PAUSE_REACTION);
+    assertThat(calibration.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow().notFitted())
+        .contains(
+            "2:1 incast: left out of this calibration; N:1 incast: left out of this calibration;"
+                + " DCQCN recovery: left out of this calibration");
+    assertThat(calibration.fitted()).isTrue();
+    assertThat(calibration.calibratedFabric().orElseThrow())
+        .satisfies(
+            twin ->
+                assertThat(CalibratedParameter.CNP_INTERVAL.in(twin))
+                    .isEqualTo(CalibratedParameter.CNP_INTERVAL.in(fabric())));
+
+    new CalibrationReport(calibration, "test").writeTo(dir);
+    JsonNode steps =
+        new ObjectMapper().readTree(dir.resolve("calibration.json").toFile()).get("steps");
+    assertThat(steps)
+        .filteredOn(step -> step.has("leftOut"))
+        .extracting(step -> step.get("step").asText())
+        .containsExactly(
+            "line rate", "2:1 incast", "N:1 incast", "DCQCN recovery", "2-node all-reduce");
+    assertThat(dir.resolve("allure-results"))
+        .isDirectoryContaining(
+            f ->
+                f.toString().endsWith("-result.json")
+                    && read(f).contains("\"name\" : \"calibration · N:1 incast\"")
+                    && read(f).contains("\"status\" : \"skipped\"")
+                    && read(f).contains("left out of this calibration"));
+  }
+
+  @Test
+  void aCalibrationRunsAtLeastOneStep() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new Calibrator(fabric()).steps(Set.of()))
+        .withMessage("a calibration runs at least one step");
+  }
+
+  @Test
+  void aStepLeftOutCannotHaveRunOrBroken() {
+    LabMeasurements measured =
+        new Calibrator(fabric())
+            .steps(Set.of(CalibrationStep.PING_PONG))
+            .measure(new HiddenModelLab(fabric(), 7));
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () ->
+                new LabMeasurements(
+                    measured.runs(),
+                    measured.samples(),
+                    measured.broken(),
+                    Set.of(CalibrationStep.PING_PONG)))
+        .withMessage("ping-pong was left out, yet it ran or broke");
+  }
+
+  /**
+   * Told the lab's NICs run the file's α gain, the calibration holds it and tests no other: the
+   * same fit as the one that was not told (the fit holds the gain either way), with fewer runs — no
+   * refits at twice and half the gain — and errors that count only the lab's noise and the refits
+   * with other seeds.
+   */
+  @Test
+  void aKnownGainIsHeldAndNoOtherIsTested() {
+    LabMeasurements lab =
+        new Calibrator(fabric())
+            .steps(Set.of(CalibrationStep.PING_PONG, CalibrationStep.ECN_INCAST))
+            .measure(new HiddenModelLab(hidden(values(CalibratedParameter.ECN_KMIN, 600)), 7));
+    Calibration tested = new Calibrator(fabric()).fit(lab);
+    Calibration known = new Calibrator(fabric()).gainKnown(true).fit(lab);
+
+    assertThat(known.parameter(CalibratedParameter.ALPHA_GAIN).orElseThrow().notFitted())
+        .contains(
+            "held at the fabric file's value, which the calibration was told the lab's NICs run");
+    assertThat(tested.parameter(CalibratedParameter.ALPHA_GAIN).orElseThrow().notFitted())
+        .hasValueSatisfying(r -> assertThat(r).contains("; refitted at g "));
+    assertThat(known.simulations()).isLessThan(tested.simulations());
+    for (FittedParameter p : known.parameters()) {
+      FittedParameter other = tested.parameter(p.parameter()).orElseThrow();
+      assertThat(p.isFitted()).as("%s fitted", p.parameter()).isEqualTo(other.isFitted());
+      if (p.isFitted()) {
+        assertThat(p.fitted()).as("%s", p.parameter()).isEqualTo(other.fitted());
+        assertThat(p.relativeError())
+            .as("%s error", p.parameter())
+            .isLessThanOrEqualTo(other.relativeError());
+      }
+    }
+    assertThat(known.problems()).isEqualTo(tested.problems());
+  }
+
+  /**
    * The steps DCQCN shapes run {@value Calibrator#DEFAULT_REPEATS} times on the lab, each run with
    * the lab's next seed, the others once; a measurement's value is the geometric mean of its runs'.
    */
@@ -543,11 +666,13 @@ public class CalibratorTest {
   void aDcqcnStepBeyondTheFitNamesTheSettingsTheFitHolds() {
     LabMeasurements measured =
         new Calibrator(fabric())
-            .measure(new HiddenModelLab(fabric(), 7).breaking(allBut(CalibrationStep.ECN_INCAST)));
+            .steps(EnumSet.of(CalibrationStep.ECN_INCAST))
+            .measure(new HiddenModelLab(fabric(), 7));
     Observable completion = new Observable(CalibrationStep.ECN_INCAST, Metric.COMPLETION_TIME);
     Map<Observable, List<Double>> samples = new TreeMap<>(measured.samples());
     samples.put(completion, samples.get(completion).stream().map(v -> v / 10).toList());
-    LabMeasurements lab = new LabMeasurements(measured.runs(), samples, measured.broken());
+    LabMeasurements lab =
+        new LabMeasurements(measured.runs(), samples, measured.broken(), measured.leftOut());
     Calibration calibration = new Calibrator(fabric()).fit(lab);
 
     assertThat(calibration.fitted()).isFalse();
@@ -577,14 +702,39 @@ public class CalibratorTest {
     assertThat(again.parameters()).isEqualTo(calibration.parameters());
     assertThat(again.problems()).isEqualTo(calibration.problems());
     assertThat(again.simulations()).isEqualTo(calibration.simulations());
+    // told the lab runs the file's gain, the fit does not free it, and says so
+    Calibration known = new Calibrator(fabric()).gainKnown(true).fit(lab);
+    assertThat(known.fitted()).isFalse();
+    assertThat(known.problems())
+        .anySatisfy(
+            p ->
+                assertThat(p)
+                    .startsWith(
+                        "the fit held the α gain at the file's g 0.004883 (5/1024), told the lab's"
+                            + " NICs run it, and the model misses 2:1 incast · ")
+                    .contains("; it holds the fabric file's other settings that shape the DCQCN")
+                    .endsWith("compare them with the lab's NIC and switch settings"))
+        .noneSatisfy(p -> assertThat(p).startsWith("the fit freed the α gain"));
+    assertThat(known.notes()).isEmpty();
   }
 
+  /**
+   * Two of five steps break on a lab: they are reported broken, the parameter only one of them
+   * informs is not fitted, and the others are fitted to the steps that ran.
+   */
   @Test
   void aBrokenStepIsReportedItsParameterNotFittedAndTheRestKept() {
     Map<CalibratedParameter, Double> truth =
         values(CalibratedParameter.SWITCH_LATENCY, 850, CalibratedParameter.NVLINK_BANDWIDTH, 30);
     Calibration calibration =
         new Calibrator(fabric())
+            .steps(
+                EnumSet.of(
+                    CalibrationStep.PING_PONG,
+                    CalibrationStep.PAUSE_RESPONSE,
+                    CalibrationStep.ECN_INCAST,
+                    CalibrationStep.DEEP_INCAST,
+                    CalibrationStep.ALL_REDUCE))
             .calibrate(
                 new HiddenModelLab(hidden(truth), 7)
                     .breaking(CalibrationStep.PAUSE_RESPONSE, CalibrationStep.DEEP_INCAST));
@@ -592,8 +742,8 @@ public class CalibratorTest {
     assertThat(calibration.lab().brokenReason(CalibrationStep.PAUSE_RESPONSE))
         .hasValueSatisfying(r -> assertThat(r).contains("broken: host7: ib_write_bw"));
     assertThat(calibration.lab().runs())
-        .doesNotContainKeys(CalibrationStep.PAUSE_RESPONSE, CalibrationStep.DEEP_INCAST)
-        .hasSize(CalibrationStep.values().length - 2);
+        .containsOnlyKeys(
+            CalibrationStep.PING_PONG, CalibrationStep.ECN_INCAST, CalibrationStep.ALL_REDUCE);
     assertThat(
             calibration.parameter(CalibratedParameter.NIC_PAUSE_REACTION).orElseThrow().notFitted())
         .hasValueSatisfying(r -> assertThat(r).contains("pause response: broken"));
@@ -601,10 +751,18 @@ public class CalibratorTest {
         .doesNotContain("pauseReaction: ")
         .contains("# Not written: NIC pause reaction")
         .contains("pause response: broken");
-    // the CNP interval is still fitted, to the 2:1 incast and the DCQCN recovery
+    // the CNP interval is still fitted, to the 2:1 incast
     assertThat(calibration.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow().isFitted())
         .isTrue();
     assertThat(calibration.parameter(CalibratedParameter.SWITCH_LATENCY).orElseThrow().fitted())
         .isCloseTo(850, withinPercentage(5));
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

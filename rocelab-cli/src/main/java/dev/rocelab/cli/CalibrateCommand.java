@@ -15,9 +15,11 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,8 +41,9 @@ import picocli.CommandLine.Spec;
           + " pause response to a receiver's PFC storm, 2:1 and N:1 incasts with ECN, a victim's DCQCN recovery from bursts, a 2-node all-reduce), fits the model's parameters a datasheet does"
           + " not give (switch latency, ECN thresholds, CNP interval, DCQCN increase timer and byte counter, and the α gain where the file's does not reproduce the lab, NIC pause reaction, NVLink and PCIe bandwidth) and writes"
           + " calibration.json, Allure results and, for a fit, profile.yaml and calibrated.yaml.",
-      "Example:",
-      "  rocelab calibrate lab.yaml --backend lab --out target/calibration"
+      "Examples:",
+      "  rocelab calibrate lab.yaml --backend lab --out target/calibration",
+      "  rocelab calibrate lab.yaml --backend lab --steps ping-pong,pause-response --out target/pause"
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -90,6 +93,23 @@ final class CalibrateCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE})")
   private int repeats;
 
+  @Option(
+      names = "--steps",
+      paramLabel = "STEP",
+      split = ",",
+      description =
+          "run only these steps (default every one): ping-pong, line-rate, pause-response,"
+              + " ecn-incast (2:1), deep-incast (N:1), rate-recovery, all-reduce; parameters only"
+              + " the others inform are not fitted and keep the file's values")
+  private List<String> steps = List.of();
+
+  @Option(
+      names = "--gain-known",
+      description =
+          "the lab's NICs run the file's DCQCN α gain (read from their settings): hold it and"
+              + " test no other, which is quicker")
+  private boolean gainKnown;
+
   @Spec private CommandSpec spec;
 
   @Override
@@ -109,7 +129,16 @@ final class CalibrateCommand implements Callable<Integer> {
     try {
       lab = FabricBackends.require(backend);
       calibrator =
-          new Calibrator(fabric).seed(seed).noise(noise).repeats(repeats).listener(progress(err));
+          new Calibrator(fabric)
+              .seed(seed)
+              .noise(noise)
+              .repeats(repeats)
+              .gainKnown(gainKnown)
+              .listener(progress(err));
+      if (!steps.isEmpty()) {
+        calibrator =
+            calibrator.steps(steps.stream().map(CalibrationStep::byId).collect(Collectors.toSet()));
+      }
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

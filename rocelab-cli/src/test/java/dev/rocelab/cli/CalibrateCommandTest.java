@@ -5,9 +5,15 @@ import static dev.rocelab.cli.CommandRun.rocelab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.fabricfile.FabricFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class CalibrateCommandTest {
 
@@ -15,24 +21,56 @@ class CalibrateCommandTest {
   private static final Path LAB8 =
       Path.of("..", "calibration", "src", "test", "resources", "fabrics", "lab8.yaml");
 
+  /**
+   * The model calibrated against itself, on the steps asked for: the ping-pong and the 2:1 incast
+   * (which runs four times), with the α gain known. The steps left out do not run, and the
+   * parameters only they inform keep the file's values.
+   */
   @Test
-  void calibratingTheModelAgainstItselfFitsAndWritesTheProfileTheTwinAndTheReport(
-      @TempDir Path dir) {
+  void calibratingTheModelAgainstItselfFitsAndWritesTheProfileTheTwinAndTheReport(@TempDir Path dir)
+      throws IOException {
     CommandRun run =
-        rocelab("calibrate", LAB8.toString(), "--backend", "model", "--out", dir.toString());
+        rocelab(
+            "calibrate",
+            LAB8.toString(),
+            "--backend",
+            "model",
+            "--steps",
+            "ping-pong,ecn-incast",
+            "--gain-known",
+            "--out",
+            dir.toString());
 
     assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
-    assertThat(run.out()).contains("switch latency").contains("fitted; wrote");
+    assertThat(run.out())
+        .contains("switch latency")
+        .containsPattern(
+            "NIC pause reaction .* not fitted +pause response: left out of this calibration\\n")
+        .contains("held at the fabric file's value, which the calibration was told the lab's NICs")
+        .contains("fitted; wrote");
     assertThat(run.err())
         .contains("calibrate: ping-pong …")
         .contains("calibrate: 2:1 incast (run 4) …")
         .doesNotContain("calibrate: 2:1 incast (run 5)")
         .doesNotContain("calibrate: ping-pong (run 2)")
+        .doesNotContain("calibrate: line rate")
+        .doesNotContain("calibrate: N:1 incast")
         .contains("calibrate: fitting the model …");
     assertThat(dir.resolve("calibration.json")).exists();
     assertThat(dir.resolve("profile.yaml")).content().contains("firmwareProfiles:");
     assertThat(FabricFiles.load(dir.resolve("calibrated.yaml")).name()).isEqualTo("lab8");
     assertThat(dir.resolve("allure-results")).isDirectoryContaining("glob:**-result.json");
+    try (Stream<Path> results = Files.list(dir.resolve("allure-results"))) {
+      assertThat(
+              results
+                  .filter(f -> f.toString().endsWith("-result.json"))
+                  .map(CalibrateCommandTest::read)
+                  .filter(r -> r.contains("\"calibration · pause response\"")))
+          .singleElement()
+          .asString()
+          .contains("\"status\" : \"skipped\"")
+          .contains("left out of this calibration");
+    }
   }
 
   @Test
@@ -48,20 +86,49 @@ class CalibrateCommandTest {
   }
 
   @Test
-  void fewerThanOneRunIsAUsageError(@TempDir Path dir) {
+  void aLabThatCannotBeOpenedBreaksTheStepsAskedForAlone(@TempDir Path dir) {
+    CommandRun run =
+        rocelab(
+            "calibrate",
+            REFERENCE.toString(),
+            "--backend",
+            "lab",
+            "--steps",
+            "all-reduce,ping-pong",
+            "--out",
+            dir.toString());
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.BROKEN);
+    assertThat(run.err())
+        .contains("calibrate: ping-pong: the lab could not be opened")
+        .contains("calibrate: 2-node all-reduce: the lab could not be opened")
+        .doesNotContain("calibrate: line rate")
+        .doesNotContain("calibrate: 2:1 incast");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--repeats | 0 | repeats must be at least 1 but was 0",
+        "--steps | ping-pong,incast | no calibration step 'incast'; the steps are ping-pong,"
+            + " line-rate, pause-response, ecn-incast, deep-incast, rate-recovery, all-reduce"
+      })
+  void aBadOptionIsAUsageErrorThatSaysWhy(
+      String option, String value, String message, @TempDir Path dir) {
     CommandRun run =
         rocelab(
             "calibrate",
             LAB8.toString(),
             "--backend",
             "model",
-            "--repeats",
-            "0",
+            option,
+            value,
             "--out",
             dir.toString());
 
     assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
-    assertThat(run.err()).contains("repeats must be at least 1 but was 0");
+    assertThat(run.err()).contains(message);
     assertThat(dir.resolve("calibration.json")).doesNotExist();
   }
 
@@ -72,5 +139,13 @@ class CalibrateCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
     assertThat(run.err()).contains("nosuch");
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }
