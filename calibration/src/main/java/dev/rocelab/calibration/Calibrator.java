@@ -363,7 +363,7 @@ public final class Calibrator {
     List<CalibratedParameter> fitting = new ArrayList<>();
     OptionalDouble reach = lineRateKeepingUp(lab);
     for (CalibratedParameter p : CalibratedParameter.values()) {
-      List<CalibrationStep> steps = informing(p);
+      List<CalibrationStep> informedBy = informing(p);
       if (p.in(fabric).isEmpty()) {
         continue;
       }
@@ -371,12 +371,12 @@ public final class Calibrator {
           p == CalibratedParameter.PCIE_BANDWIDTH ? hostsKeepUp(lab, reach) : Optional.empty();
       if (keepsUp.isPresent()) {
         notFitted.put(p, keepsUp.get());
-      } else if (steps.stream().anyMatch(lab::complete)) {
+      } else if (informedBy.stream().anyMatch(lab::complete)) {
         fitting.add(p);
       } else {
         notFitted.put(
             p,
-            steps.stream()
+            informedBy.stream()
                 .map(s -> s.title() + ": " + lab.unmeasuredReason(s).orElse("did not run"))
                 .collect(Collectors.joining("; ")));
       }
