@@ -275,7 +275,7 @@ public enum CalibratedParameter {
   }
 
   /** The DCQCN parameters of the first NIC profile, if its NICs run DCQCN. */
-  private static Optional<DcqcnParameters> dcqcn(FabricSpec fabric) {
+  static Optional<DcqcnParameters> dcqcn(FabricSpec fabric) {
     return fabric.nicProfiles().values().stream()
         .findFirst()
         .map(NicProfile::dcqcn)
@@ -327,7 +327,7 @@ public enum CalibratedParameter {
   }
 
   /** Every NIC profile with its DCQCN parameters edited. */
-  private static FabricSpec dcqcn(FabricSpec f, UnaryOperator<DcqcnParameters> edit) {
+  static FabricSpec dcqcn(FabricSpec f, UnaryOperator<DcqcnParameters> edit) {
     Map<String, NicProfile> edited = new LinkedHashMap<>();
     f.nicProfiles().forEach((name, p) -> edited.put(name, withDcqcn(p, edit.apply(p.dcqcn()))));
     return copy(f, f.switchProfiles(), edited, f.hostProfiles(), f.qos(), f.firmwareProfiles());

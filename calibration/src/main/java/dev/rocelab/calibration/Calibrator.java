@@ -76,7 +76,7 @@ public final class Calibrator {
   public static final double DEFAULT_NOISE = 0.03;
 
   /** Why the α gain is not fitted where the calibration was told the lab runs the file's. */
-  private static final String GAIN_KNOWN =
+  private static final String DCQCN_KNOWN =
       "held at the fabric file's value, which the calibration was told the lab's NICs run";
 
   /** Why the α gain is not fitted where the fabric file's value serves. */
@@ -107,7 +107,7 @@ public final class Calibrator {
   private final double noise;
   private final int repeats;
   private final Set<CalibrationStep> steps;
-  private final boolean gainKnown;
+  private final boolean dcqcnKnown;
   private final CalibrationListener listener;
 
   /**
@@ -133,14 +133,14 @@ public final class Calibrator {
       double noise,
       int repeats,
       Set<CalibrationStep> steps,
-      boolean gainKnown,
+      boolean dcqcnKnown,
       CalibrationListener listener) {
     this.fabric = Objects.requireNonNull(fabric, "fabric must not be null");
     this.seed = seed;
     this.noise = noise;
     this.repeats = repeats;
     this.steps = steps;
-    this.gainKnown = gainKnown;
+    this.dcqcnKnown = dcqcnKnown;
     this.listener = Objects.requireNonNull(listener, "listener must not be null");
   }
 
@@ -150,7 +150,7 @@ public final class Calibrator {
    * @return a changed copy
    */
   public Calibrator seed(long value) {
-    return new Calibrator(fabric, value, noise, repeats, steps, gainKnown, listener);
+    return new Calibrator(fabric, value, noise, repeats, steps, dcqcnKnown, listener);
   }
 
   /**
@@ -164,7 +164,7 @@ public final class Calibrator {
     if (runs < 1) {
       throw new IllegalArgumentException("repeats must be at least 1 but was " + runs);
     }
-    return new Calibrator(fabric, seed, noise, runs, steps, gainKnown, listener);
+    return new Calibrator(fabric, seed, noise, runs, steps, dcqcnKnown, listener);
   }
 
   /**
@@ -177,7 +177,7 @@ public final class Calibrator {
     if (!(relative > 0 && relative < 1)) {
       throw new IllegalArgumentException("noise must be in (0, 1) but was " + relative);
     }
-    return new Calibrator(fabric, seed, relative, repeats, steps, gainKnown, listener);
+    return new Calibrator(fabric, seed, relative, repeats, steps, dcqcnKnown, listener);
   }
 
   /**
@@ -198,20 +198,22 @@ public final class Calibrator {
         noise,
         repeats,
         Collections.unmodifiableSet(EnumSet.copyOf(chosen)),
-        gainKnown,
+        dcqcnKnown,
         listener);
   }
 
   /**
-   * @param known whether the fabric file's DCQCN α gain is the one the lab's NICs run (read from
-   *     their settings; mlx5: g = (1024 − dce_tcp_g)/1024): then the fit holds it and tests no
-   *     other — no refits at other gains ({@link #REFIT_GAINS}), and it is not freed where the
-   *     model misses a DCQCN step — which makes the calibration quicker, and the errors of the
-   *     parameters the gain trades with count only the lab's noise and the refits with other seeds.
-   *     By default it is not known.
+   * @param known whether the fabric file's DCQCN settings are the ones the lab's NICs run (read
+   *     from their settings; mlx5: {@code mlxconfig}, or {@code
+   *     /sys/class/net/<interface>/ecn/roce_rp}, g = (1024 − dce_tcp_g)/1024): then the fit holds
+   *     the α gain and tests no other — no refits at other gains ({@link #REFIT_GAINS}), and it is
+   *     not freed where the model misses a DCQCN step — and the errors do not count the other
+   *     settings it holds ({@link HeldSetting}), which makes the calibration quicker, and the
+   *     errors of the DCQCN steps' parameters count only the lab's noise and the refits with other
+   *     seeds. By default they are not known.
    * @return a changed copy
    */
-  public Calibrator gainKnown(boolean known) {
+  public Calibrator dcqcnKnown(boolean known) {
     return new Calibrator(fabric, seed, noise, repeats, steps, known, listener);
   }
 
@@ -220,7 +222,7 @@ public final class Calibrator {
    * @return a changed copy
    */
   public Calibrator listener(CalibrationListener value) {
-    return new Calibrator(fabric, seed, noise, repeats, steps, gainKnown, value);
+    return new Calibrator(fabric, seed, noise, repeats, steps, dcqcnKnown, value);
   }
 
   /**
@@ -350,9 +352,16 @@ public final class Calibrator {
    * reproduces the DCQCN steps there too, the values it lands on there count in the errors of those
    * fitted with the file's gain, and the gain's reason for not being fitted says at which gains the
    * model reproduced the steps and at which it missed them. Where the calibration was told the
-   * lab's NICs run the file's gain ({@link #gainKnown(boolean)}), the gain is held and that is all:
-   * no fit frees it, no refit holds another, and a DCQCN step the model misses is a problem that
-   * names the settings the fit holds.
+   * lab's NICs run the file's DCQCN settings ({@link #dcqcnKnown(boolean)}), the gain is held and
+   * that is all: no fit frees it, no refit holds another, and a DCQCN step the model misses is a
+   * problem that names the settings the fit holds.
+   *
+   * <p>The DCQCN settings the suite does not pin down apart from the fitted ones ({@link
+   * HeldSetting}: R_AI, R_HAI, F, the rate-decrease and α update periods) are held at the file's
+   * values, yet a lab's NICs may run others. Unless the calibration was told they run the file's
+   * ({@link #dcqcnKnown(boolean)}), each fitted value's error counts, to first order, how far a lab
+   * running one at twice or half the file's value would move it; where that is the widest term of
+   * an error, a note names the settings held and the values whose errors they set.
    *
    * @param lab what the lab measured
    * @return the calibration
@@ -382,9 +391,9 @@ public final class Calibrator {
       }
     }
     boolean gainInformed = fitting.remove(CalibratedParameter.ALPHA_GAIN);
-    boolean gainFittable = gainInformed && !gainKnown;
+    boolean gainFittable = gainInformed && !dcqcnKnown;
     if (gainInformed) {
-      notFitted.put(CalibratedParameter.ALPHA_GAIN, gainKnown ? GAIN_KNOWN : GAIN_HELD);
+      notFitted.put(CalibratedParameter.ALPHA_GAIN, dcqcnKnown ? DCQCN_KNOWN : GAIN_HELD);
     }
     List<String> reachProblems = new ArrayList<>();
     beyondReach(lab, reach).ifPresent(reachProblems::add);
@@ -421,9 +430,12 @@ public final class Calibrator {
                 "freed, it did not reproduce the DCQCN steps either (see the problems)");
       }
     }
+    if (chosen.missedDcqcn().isEmpty()) { // else the problems name the settings held
+      heldSettingsNote(chosen).ifPresent(notes::add);
+    }
     List<String> problems = new ArrayList<>(reachProblems);
     problems.addAll(chosen.missed().values());
-    if (!chosen.missedDcqcn().isEmpty() && (freed.isPresent() || gainInformed && gainKnown)) {
+    if (!chosen.missedDcqcn().isEmpty() && (freed.isPresent() || gainInformed && dcqcnKnown)) {
       problems.add(heldDcqcnSettings(lab, freed.orElse(held)));
     }
     List<FittedParameter> parameters = parameters(chosen);
@@ -495,7 +507,8 @@ public final class Calibrator {
                           Double.POSITIVE_INFINITY,
                           Confidence.NOT_IDENTIFIABLE,
                           e.sensitivity(),
-                          e.mostSensitive())
+                          e.mostSensitive(),
+                          Optional.empty())
                       : held.estimates().getOrDefault(p, e)));
       return new Attempt(fit, before, after, tolerances, notFitted, traded, kept, missed);
     }
@@ -563,16 +576,19 @@ public final class Calibrator {
    * @param confidence what that means
    * @param sensitivity the elasticity of the measurement that tells most about it
    * @param mostSensitive that measurement (the largest elasticity over noise), if any depends on it
+   * @param widenedBy the held DCQCN setting whose trade set the error, where it is the widest term
    */
   private record Estimate(
       double relativeError,
       Confidence confidence,
       double sensitivity,
-      Optional<Observable> mostSensitive) {}
+      Optional<Observable> mostSensitive,
+      Optional<HeldSetting> widenedBy) {}
 
   /**
    * Each fitted parameter's estimate: the standard error from the measurements' elasticities and
-   * noise ({@link ModelFit#standardErrors}), widened to how far the refits land.
+   * noise ({@link ModelFit#standardErrors}), widened to how far the refits land and to how far the
+   * held DCQCN settings would move it ({@link #heldTrades}).
    *
    * @param spread how far the refits land from the fit, the largest log ratio per parameter
    */
@@ -582,8 +598,12 @@ public final class Calibrator {
       Map<Observable, Double> sigma,
       Map<CalibratedParameter, Double> spread) {
     double[][] j = fit.elasticities(observables);
-    double[] errors =
-        ModelFit.standardErrors(j, observables.stream().mapToDouble(sigma::get).toArray());
+    double[] noise = observables.stream().mapToDouble(sigma::get).toArray();
+    double[] errors = ModelFit.standardErrors(j, noise);
+    HeldTrades held =
+        dcqcnKnown
+            ? HeldTrades.none(fit.parameters().size())
+            : heldTrades(fit, observables, j, noise);
     Map<CalibratedParameter, Estimate> estimates = new EnumMap<>(CalibratedParameter.class);
     for (int c = 0; c < fit.parameters().size(); c++) {
       CalibratedParameter p = fit.parameters().get(c);
@@ -598,16 +618,77 @@ public final class Calibrator {
         }
       }
       boolean informative = strongest >= 0 && Math.abs(j[strongest][c]) >= 1e-3;
-      double relative = Math.expm1(Math.max(errors[c], spread.getOrDefault(p, 0.0)));
+      double own = Math.max(errors[c], spread.getOrDefault(p, 0.0));
+      double trade = held.spread()[c];
+      double relative = Math.expm1(Math.max(own, trade));
       estimates.put(
           p,
           new Estimate(
               relative,
               Confidence.of(relative),
               informative ? Math.abs(j[strongest][c]) : 0,
-              informative ? Optional.of(observables.get(strongest)) : Optional.empty()));
+              informative ? Optional.of(observables.get(strongest)) : Optional.empty(),
+              trade > own ? Optional.of(held.most()[c]) : Optional.empty()));
     }
     return estimates;
+  }
+
+  /**
+   * How far the held DCQCN settings would move each fitted value.
+   *
+   * @param spread per parameter, the root sum of squares over the settings (each may be off on its
+   *     own) of the larger log change of the two factors
+   * @param most per parameter, the setting that moves it most
+   */
+  private record HeldTrades(double[] spread, HeldSetting[] most) {
+
+    /** Where the lab's NICs are known to run the file's settings: nothing moves. */
+    static HeldTrades none(int parameters) {
+      return new HeldTrades(new double[parameters], new HeldSetting[parameters]);
+    }
+  }
+
+  /**
+   * How far a lab whose NICs ran a held DCQCN setting at {@link HeldSetting#FACTORS twice or half}
+   * the file's value would move each fitted value, to first order: the fitted model runs the DCQCN
+   * steps with the setting changed, and the fit's response to that shift of the measurements
+   * ({@link ModelFit#groupResponse}) is how far the fit, holding the file's value, would land from
+   * the lab's. The recovery's slope is R_AI per increase-timer period: a lab at twice the file's
+   * R_AI looks like one at half its timer, unless the recovery's shape tells them apart.
+   */
+  private HeldTrades heldTrades(
+      ModelFit fit, List<Observable> observables, double[][] j, double[] noise) {
+    int n = fit.parameters().size();
+    double[] sumOfSquares = new double[n];
+    double[] largest = new double[n];
+    HeldSetting[] most = new HeldSetting[n];
+    FabricSpec fitted = fit.fitted();
+    for (HeldSetting setting : HeldSetting.values()) {
+      double[] moved = new double[n];
+      for (double factor : HeldSetting.FACTORS) {
+        Optional<FabricSpec> changed = setting.scaled(fitted, factor);
+        if (changed.isEmpty()) {
+          continue;
+        }
+        double[] change =
+            fit.groupResponse(observables, j, noise, fit.shift(observables, changed.get()));
+        for (int c = 0; c < n; c++) {
+          moved[c] = Math.max(moved[c], Math.abs(change[c]));
+        }
+      }
+      for (int c = 0; c < n; c++) {
+        sumOfSquares[c] += moved[c] * moved[c];
+        if (moved[c] > largest[c]) {
+          largest[c] = moved[c];
+          most[c] = setting;
+        }
+      }
+    }
+    double[] spread = new double[n];
+    for (int c = 0; c < n; c++) {
+      spread[c] = Math.sqrt(sumOfSquares[c]);
+    }
+    return new HeldTrades(spread, most);
   }
 
   private static double information(
@@ -1006,6 +1087,32 @@ public final class Calibrator {
   }
 
   /**
+   * Where a held DCQCN setting's trade is the widest term of a fitted value's error: which settings
+   * the fit holds, and whose errors they set.
+   */
+  private Optional<String> heldSettingsNote(Attempt attempt) {
+    String widened =
+        attempt.estimates().entrySet().stream()
+            .filter(e -> e.getValue().widenedBy().isPresent())
+            .map(e -> e.getKey().title() + " (" + e.getValue().widenedBy().get().title() + ")")
+            .collect(Collectors.joining(", "));
+    if (widened.isEmpty()) {
+      return Optional.empty();
+    }
+    String held =
+        Stream.of(HeldSetting.values())
+            .flatMap(s -> s.in(fabric).map(v -> s.title() + " " + v).stream())
+            .collect(Collectors.joining(", "));
+    return Optional.of(
+        "the fit holds the fabric file's "
+            + held
+            + ", which a lab's NICs may run otherwise: the errors count how far a lab running one"
+            + " at twice or half of it would move the fitted values, and that sets the errors of "
+            + widened
+            + " (in brackets the setting that moves each most)");
+  }
+
+  /**
    * What else a DCQCN step the fitted model misses depends on: how close the fit came — the one
    * that freed the α gain, or the one that held it where the calibration was told the file's gain
    * is the lab's — and the settings that shape the step which the fit holds at the fabric file's
@@ -1023,7 +1130,7 @@ public final class Calibrator {
                 e -> String.format(Locale.ROOT, ", ECN marking probability at Kmax %.3g", e.pmax()))
             .orElse("");
     String gain =
-        gainKnown
+        dcqcnKnown
             ? String.format(
                 Locale.ROOT,
                 "the fit held the α gain at the file's g %.4g (%s/1024), told the lab's NICs run it,"

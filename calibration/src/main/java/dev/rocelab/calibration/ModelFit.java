@@ -14,9 +14,11 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.analysis.UnivariateFunction;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
@@ -57,6 +59,9 @@ final class ModelFit {
   static final int ELASTICITY_WIDENINGS = 3;
 
   private static final double BRENT_TOLERANCE = 1e-3;
+
+  /** The log ratio of a value the model did not produce (a flow that did not complete). */
+  private static final double MISSING = 10;
 
   /**
    * CMA-ES runs of a group: the first from the current values, the next from the best point seen
@@ -349,22 +354,120 @@ final class ModelFit {
    * @return one error per parameter
    */
   static double[] standardErrors(double[][] elasticities, double[] noise) {
-    int n = elasticities.length == 0 ? 0 : elasticities[0].length;
-    double[] errors = new double[n];
+    double[] errors = new double[columns(elasticities)];
+    Arrays.fill(errors, Double.POSITIVE_INFINITY);
+    List<Integer> informative = informative(elasticities);
+    inverseInformation(elasticities, noise, informative)
+        .ifPresent(
+            inverse -> {
+              for (int a = 0; a < informative.size(); a++) {
+                double variance = inverse.getEntry(a, a);
+                errors[informative.get(a)] =
+                    variance > 0 ? Math.sqrt(variance) : Double.POSITIVE_INFINITY;
+              }
+            });
+    return errors;
+  }
+
+  /**
+   * How far the fit would move each parameter's logarithm where the lab's measurements moved by a
+   * shift: the weighted least-squares response {@code (JᵀWJ)⁻¹JᵀW·shift}, to first order. A
+   * parameter no measurement depends on does not move (its error is infinite already).
+   *
+   * @param elasticities {@link #elasticities(List)}
+   * @param noise the noise of each measurement (each row)
+   * @param shift each measurement's shift, as {@link Metric#residual}
+   * @return one change per parameter
+   */
+  static double[] response(double[][] elasticities, double[] noise, double[] shift) {
+    double[] change = new double[columns(elasticities)];
+    List<Integer> informative = informative(elasticities);
+    inverseInformation(elasticities, noise, informative)
+        .ifPresent(
+            inverse -> {
+              double[] projected = new double[informative.size()];
+              for (int a = 0; a < informative.size(); a++) {
+                for (int r = 0; r < elasticities.length; r++) {
+                  projected[a] +=
+                      elasticities[r][informative.get(a)] * shift[r] / (noise[r] * noise[r]);
+                }
+              }
+              double[] moved = inverse.operate(projected);
+              for (int a = 0; a < informative.size(); a++) {
+                change[informative.get(a)] = moved[a];
+              }
+            });
+    return change;
+  }
+
+  /**
+   * How far the fit would move each parameter, to first order, where the lab's measurements moved
+   * by a shift: each group's parameters respond to the shift of its own steps' measurements alone,
+   * as the fit fits them ({@link #fit(Map)}, {@link #response}).
+   *
+   * @param observables the measurements, one per row of the elasticities
+   * @param elasticities {@link #elasticities(List)}
+   * @param noise the noise of each measurement
+   * @param shift each measurement's shift, {@link #shift}
+   * @return one change per parameter, in {@link #parameters()} order
+   */
+  double[] groupResponse(
+      List<Observable> observables, double[][] elasticities, double[] noise, double[] shift) {
+    double[] change = new double[parameters.size()];
+    for (List<CalibrationStep> group : groups()) {
+      int[] rows =
+          IntStream.range(0, observables.size())
+              .filter(r -> group.contains(observables.get(r).step()))
+              .toArray();
+      int[] columns =
+          IntStream.range(0, parameters.size())
+              .filter(c -> group.stream().anyMatch(s -> fittedBy(s).contains(parameters.get(c))))
+              .toArray();
+      double[][] j = new double[rows.length][columns.length];
+      for (int r = 0; r < rows.length; r++) {
+        for (int c = 0; c < columns.length; c++) {
+          j[r][c] = elasticities[rows[r]][columns[c]];
+        }
+      }
+      double[] moved =
+          response(
+              j,
+              IntStream.of(rows).mapToDouble(r -> noise[r]).toArray(),
+              IntStream.of(rows).mapToDouble(r -> shift[r]).toArray());
+      for (int c = 0; c < columns.length; c++) {
+        change[columns[c]] = moved[c];
+      }
+    }
+    return change;
+  }
+
+  private static int columns(double[][] elasticities) {
+    return elasticities.length == 0 ? 0 : elasticities[0].length;
+  }
+
+  /** The parameters some measurement depends on. */
+  private static List<Integer> informative(double[][] elasticities) {
     List<Integer> informative = new ArrayList<>();
-    for (int c = 0; c < n; c++) {
+    for (int c = 0; c < columns(elasticities); c++) {
       double norm = 0;
       for (double[] row : elasticities) {
         norm += row[c] * row[c];
       }
-      if (Math.sqrt(norm) < 1e-3 || Double.isNaN(norm)) {
-        errors[c] = Double.POSITIVE_INFINITY;
-      } else {
+      if (Math.sqrt(norm) >= 1e-3) {
         informative.add(c);
       }
     }
+    return informative;
+  }
+
+  /**
+   * {@code (JᵀWJ)⁻¹} over the informative parameters, {@code W} the inverse variance of each
+   * measurement; empty where there are none or the measurements cannot tell them apart.
+   */
+  private static Optional<RealMatrix> inverseInformation(
+      double[][] elasticities, double[] noise, List<Integer> informative) {
     if (informative.isEmpty()) {
-      return errors;
+      return Optional.empty();
     }
     RealMatrix jtj = new Array2DRowRealMatrix(informative.size(), informative.size());
     for (int a = 0; a < informative.size(); a++) {
@@ -379,15 +482,46 @@ final class ModelFit {
     }
     LUDecomposition lu = new LUDecomposition(jtj, 1e-12);
     if (!lu.getSolver().isNonSingular()) {
-      informative.forEach(c -> errors[c] = Double.POSITIVE_INFINITY);
-      return errors;
+      return Optional.empty();
     }
-    RealMatrix inverse = lu.getSolver().getInverse();
-    for (int a = 0; a < informative.size(); a++) {
-      double variance = inverse.getEntry(a, a);
-      errors[informative.get(a)] = variance > 0 ? Math.sqrt(variance) : Double.POSITIVE_INFINITY;
+    return Optional.of(lu.getSolver().getInverse());
+  }
+
+  /**
+   * Each measurement's shift where the lab's NICs ran a held setting otherwise: the residual of the
+   * model's value on the changed fabric to the fitted model's. Only the steps DCQCN shapes run; the
+   * others do not move.
+   *
+   * @param observables the measurements
+   * @param changed the fitted fabric with a held setting changed
+   * @return one shift per measurement
+   */
+  double[] shift(List<Observable> observables, FabricSpec changed) {
+    Map<CalibrationStep, RunResult> changedRuns = new EnumMap<>(CalibrationStep.class);
+    double[] shift = new double[observables.size()];
+    for (int r = 0; r < observables.size(); r++) {
+      Observable o = observables.get(r);
+      if (!o.step().shapedByDcqcn()) {
+        continue;
+      }
+      RunResult run =
+          changedRuns.computeIfAbsent(
+              o.step(),
+              step -> {
+                runs++;
+                return run(step, changed);
+              });
+      OptionalDouble moved = o.metric().of(run);
+      Double fitted = measure(o.step(), positions).get(o.metric());
+      if (fitted != null) {
+        // a value the changed model did not produce (a flow that did not complete) as the cost has
+        // it
+        double residual =
+            moved.isPresent() ? o.metric().residual(moved.getAsDouble(), fitted) : MISSING;
+        shift[r] = Double.isFinite(residual) ? residual : MISSING;
+      }
     }
-    return errors;
+    return shift;
   }
 
   /**
@@ -550,7 +684,7 @@ final class ModelFit {
         OptionalDouble measured = lab.value(new Observable(step, m));
         Double value = model.get(m);
         if (measured.isPresent()) {
-          double r = value == null ? 10 : m.residual(value, measured.getAsDouble());
+          double r = value == null ? MISSING : m.residual(value, measured.getAsDouble());
           double noise = sigma.getOrDefault(new Observable(step, m), 1.0);
           sum += r * r / (noise * noise);
         }

@@ -104,11 +104,12 @@ final class CalibrateCommand implements Callable<Integer> {
   private List<String> steps = List.of();
 
   @Option(
-      names = "--gain-known",
+      names = "--dcqcn-known",
       description =
-          "the lab's NICs run the file's DCQCN α gain (read from their settings): hold it and"
-              + " test no other, which is quicker")
-  private boolean gainKnown;
+          "the lab's NICs run the file's DCQCN settings (read from them): hold the α gain and test"
+              + " no other, and count no other value of the settings the fit holds, which is"
+              + " quicker")
+  private boolean dcqcnKnown;
 
   @Spec private CommandSpec spec;
 
@@ -133,7 +134,7 @@ final class CalibrateCommand implements Callable<Integer> {
               .seed(seed)
               .noise(noise)
               .repeats(repeats)
-              .gainKnown(gainKnown)
+              .dcqcnKnown(dcqcnKnown)
               .listener(progress(err));
       if (!steps.isEmpty()) {
         calibrator =

@@ -23,7 +23,7 @@ class CalibrateCommandTest {
 
   /**
    * The model calibrated against itself, on the steps asked for: the ping-pong and the 2:1 incast
-   * (which runs four times), with the α gain known. The steps left out do not run, and the
+   * (which runs four times), with the DCQCN settings known. The steps left out do not run, and the
    * parameters only they inform keep the file's values.
    */
   @Test
@@ -37,7 +37,7 @@ class CalibrateCommandTest {
             "model",
             "--steps",
             "ping-pong,ecn-incast",
-            "--gain-known",
+            "--dcqcn-known",
             "--out",
             dir.toString());
 
