@@ -514,8 +514,7 @@ final class ModelFit {
       OptionalDouble moved = o.metric().of(run);
       Double fitted = measure(o.step(), positions).get(o.metric());
       if (fitted != null) {
-        // a value the changed model did not produce (a flow that did not complete) as the cost has
-        // it
+        // a value the changed model did not produce (a flow that did not complete): as in the cost
         double residual =
             moved.isPresent() ? o.metric().residual(moved.getAsDouble(), fitted) : MISSING;
         shift[r] = Double.isFinite(residual) ? residual : MISSING;
