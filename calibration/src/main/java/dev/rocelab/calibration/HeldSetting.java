@@ -4,6 +4,7 @@ import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -26,7 +27,7 @@ enum HeldSetting {
   ALPHA_UPDATE_PERIOD("α update period");
 
   /** The factors of the file's value a lab's NICs may run, as the α gain's refits test. */
-  static final double[] FACTORS = {2, 0.5};
+  static final List<Double> FACTORS = List.of(2.0, 0.5);
 
   private final String title;
 
