@@ -70,6 +70,19 @@ final class ModelFit {
   static final int CMAES_RUNS = 2;
 
   /**
+   * The least fall of a CMA-ES run's best cost that counts as progress: one unit of the weighted
+   * sum of squares, a single measurement moving by its noise. Less is the fit chasing the model's
+   * noise, which moves no value by more than its error.
+   */
+  static final double PROGRESS = 1;
+
+  /**
+   * The generations of its population a CMA-ES run goes on without {@link #PROGRESS} once its best
+   * cost is at the noise floor, before it is called converged.
+   */
+  static final int STALLED_GENERATIONS = 10;
+
+  /**
    * How much more than the fitted point's cost the file's value of a parameter may cost and be
    * kept.
    */
@@ -610,7 +623,11 @@ final class ModelFit {
   }
 
   /**
-   * CMA-ES from the current values, seeded by the calibration's seed; the best point seen kept.
+   * CMA-ES from the current values, seeded by the calibration's seed; the best point seen kept. A
+   * run ends after {@value #MAX_EVALUATIONS} evaluations, or sooner where it has converged: its
+   * best cost is at the noise floor — no more than the group's measurements, each within its noise
+   * on average — and it has not fallen by {@value #PROGRESS} more in the last {@value
+   * #STALLED_GENERATIONS} generations. A run still descending, or stuck above the floor, goes on.
    *
    * @param firstRun the first of the {@value #CMAES_RUNS} runs to make: 0 for all of them, 1 for
    *     the narrower second alone
@@ -620,6 +637,9 @@ final class ModelFit {
     Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
     double[] bestPoint = start.clone();
     double[] bestCost = {cost(steps, trial)};
+    int population = 4 + (int) (3 * Math.log(own.size())) + 2;
+    Convergence convergence =
+        new Convergence(measuredCount(steps), STALLED_GENERATIONS * population);
     ObjectiveFunction cost =
         new ObjectiveFunction(
             x -> {
@@ -631,6 +651,7 @@ final class ModelFit {
                 bestCost[0] = c;
                 System.arraycopy(x, 0, bestPoint, 0, x.length);
               }
+              convergence.evaluated(bestCost[0]);
               return c;
             });
     for (int restart = firstRun; restart < CMAES_RUNS; restart++) {
@@ -646,6 +667,7 @@ final class ModelFit {
               new MersenneTwister(seed + restart),
               false,
               new SimpleValueChecker(1e-4, 1e-6));
+      convergence.start(bestCost[0]);
       try {
         optimizer.optimize(
             new MaxEval(MAX_EVALUATIONS),
@@ -654,13 +676,77 @@ final class ModelFit {
             new InitialGuess(polish ? bestPoint.clone() : start),
             new SimpleBounds(new double[own.size()], filled(own.size(), 1)),
             new CMAESOptimizer.Sigma(sigma),
-            new CMAESOptimizer.PopulationSize(4 + (int) (3 * Math.log(own.size())) + 2));
-      } catch (TooManyEvaluationsException e) {
+            new CMAESOptimizer.PopulationSize(population));
+      } catch (TooManyEvaluationsException | Converged e) {
         // the best point seen stands
       }
     }
     for (int i = 0; i < own.size(); i++) {
       positions.put(own.get(i), bestPoint[i]);
+    }
+  }
+
+  /** How many of the steps' measurements the lab made: the noise floor of their cost. */
+  private int measuredCount(List<CalibrationStep> steps) {
+    return (int)
+        steps.stream()
+            .flatMap(s -> s.observables().stream())
+            .filter(o -> lab.value(o).isPresent())
+            .count();
+  }
+
+  /** Ends a CMA-ES run that has converged ({@link #cmaes}). */
+  private static final class Converged extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Converged() {
+      super("converged", null, false, false);
+    }
+  }
+
+  /**
+   * Whether a CMA-ES run has converged: its best cost at or below the noise floor and no {@link
+   * #PROGRESS} over a window of evaluations.
+   */
+  static final class Convergence {
+
+    private final double floor;
+    private final int window;
+    private double mark;
+    private int evaluations;
+    private int lastProgress;
+
+    /**
+     * @param floor the cost at which the measurements lie within their noise
+     * @param window how many evaluations without progress end a run at the floor
+     */
+    Convergence(double floor, int window) {
+      this.floor = floor;
+      this.window = window;
+    }
+
+    /** A run starts from a point of this cost. */
+    void start(double cost) {
+      mark = cost;
+      evaluations = 0;
+      lastProgress = 0;
+    }
+
+    /**
+     * One more evaluation.
+     *
+     * @param best the best cost seen so far
+     * @throws Converged where the run has converged
+     */
+    void evaluated(double best) {
+      evaluations++;
+      if (best <= mark - PROGRESS) {
+        mark = best;
+        lastProgress = evaluations;
+      }
+      if (best <= floor && evaluations - lastProgress >= window) {
+        throw new Converged();
+      }
     }
   }
 
