@@ -24,6 +24,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -134,8 +135,20 @@ class SoakTest {
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
+  /**
+   * The containers this test process started (Testcontainers labels each with its session), so that
+   * the containers of tests running beside it in other processes do not count.
+   */
   private static Set<String> containers(DockerClient docker) {
-    return docker.listContainersCmd().withShowAll(true).exec().stream()
+    return docker
+        .listContainersCmd()
+        .withShowAll(true)
+        .withLabelFilter(
+            Map.of(
+                DockerClientFactory.TESTCONTAINERS_SESSION_ID_LABEL,
+                DockerClientFactory.SESSION_ID))
+        .exec()
+        .stream()
         .map(Container::getId)
         .collect(Collectors.toCollection(TreeSet::new));
   }
