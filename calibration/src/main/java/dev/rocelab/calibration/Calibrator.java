@@ -346,15 +346,16 @@ public final class Calibrator {
    * DCQCN step (an incast or the recovery). Then the fit is made again with the gain free too, and
    * kept where it reproduces those steps; but the gain trades against the steps' other parameters
    * (ECN thresholds, CNP interval, increase timer and byte counter): several sets of them reproduce
-   * a lab alike, so the fit calls none of them identified, and its notes say why. Where the gain is
-   * held and the fit reproduces the DCQCN steps, two more refits hold it at twice and at half the
-   * file's value ({@link #REFIT_GAINS}), refitting the parameters it trades with: where the model
-   * reproduces the DCQCN steps there too, the values it lands on there count in the errors of those
-   * fitted with the file's gain, and the gain's reason for not being fitted says at which gains the
-   * model reproduced the steps and at which it missed them. Where the calibration was told the
-   * lab's NICs run the file's DCQCN settings ({@link #dcqcnKnown(boolean)}), the gain is held and
-   * that is all: no fit frees it, no refit holds another, and a DCQCN step the model misses is a
-   * problem that names the settings the fit holds.
+   * a lab alike, so the fit calls none of them identified, and its notes say why; the refits with
+   * other seeds that widen the errors of the parameters the gain does not trade with then refit
+   * those alone. Where the gain is held and the fit reproduces the DCQCN steps, two more refits
+   * hold it at twice and at half the file's value ({@link #REFIT_GAINS}), refitting the parameters
+   * it trades with: where the model reproduces the DCQCN steps there too, the values it lands on
+   * there count in the errors of those fitted with the file's gain, and the gain's reason for not
+   * being fitted says at which gains the model reproduced the steps and at which it missed them.
+   * Where the calibration was told the lab's NICs run the file's DCQCN settings ({@link
+   * #dcqcnKnown(boolean)}), the gain is held and that is all: no fit frees it, no refit holds
+   * another, and a DCQCN step the model misses is a problem that names the settings the fit holds.
    *
    * <p>The DCQCN settings the suite does not pin down apart from the fitted ones ({@link
    * HeldSetting}: R_AI, R_HAI, F, the rate-decrease and α update periods) are held at the file's
@@ -403,7 +404,25 @@ public final class Calibrator {
     if (reachProblems.isEmpty()) {
       listener.fitting();
     }
-    Attempt held = attempt(lab, fitting, notFitted, reachProblems, REFITS, gainFittable);
+    Attempt unrefitted = attempt(lab, fitting, notFitted, reachProblems, gainFittable);
+    boolean freeing = gainFittable && !unrefitted.missedDcqcn().isEmpty();
+    Optional<Attempt> freed = Optional.empty();
+    if (freeing) {
+      List<CalibratedParameter> withGain = new ArrayList<>(fitting);
+      withGain.add(CalibratedParameter.ALPHA_GAIN);
+      Map<CalibratedParameter, String> others = new EnumMap<>(notFitted);
+      others.remove(CalibratedParameter.ALPHA_GAIN);
+      // no refits: they would only widen errors the gain's trade-off makes unbounded anyway
+      freed = Optional.of(attempt(lab, withGain, others, reachProblems, false));
+    }
+    boolean gainFreed = freed.isPresent() && freed.get().missedDcqcn().isEmpty();
+    // where the freed gain takes over, the parameters it trades with are not identified whatever
+    // the refits say: the held fit's refits refit the others alone
+    Attempt held =
+        refitted(
+            unrefitted,
+            lab,
+            gainFreed ? fitting.stream().filter(p -> !tradesWithGain(p)).toList() : fitting);
     if (!reachProblems.isEmpty()) {
       Stream.concat(
               fitting.stream(),
@@ -411,16 +430,9 @@ public final class Calibrator {
           .forEach(p -> held.notFitted().put(p, reachProblems.get(0)));
     }
     Attempt chosen = held;
-    Optional<Attempt> freed = Optional.empty();
     List<String> notes = new ArrayList<>();
-    if (gainFittable && !held.missedDcqcn().isEmpty()) {
-      List<CalibratedParameter> withGain = new ArrayList<>(fitting);
-      withGain.add(CalibratedParameter.ALPHA_GAIN);
-      Map<CalibratedParameter, String> others = new EnumMap<>(notFitted);
-      others.remove(CalibratedParameter.ALPHA_GAIN);
-      // no refits: they would only widen errors the gain's trade-off makes unbounded anyway
-      freed = Optional.of(attempt(lab, withGain, others, reachProblems, 0, false));
-      if (freed.get().missedDcqcn().isEmpty()) {
+    if (freeing) {
+      if (gainFreed) {
         chosen = freed.get().gainTradingOff(held);
         notes.add(gainFreedNote(lab, held, chosen));
       } else {
@@ -470,6 +482,8 @@ public final class Calibrator {
    * @param estimates how well the measurements pin each fitted parameter down
    * @param kept the fitted parameters left at the fabric file's value
    * @param missed each measurement the fitted model misses, with what it says
+   * @param neighbourhood what refits start from; empty where nothing was fitted (a lab beyond
+   *     reach)
    */
   private record Attempt(
       ModelFit fit,
@@ -479,7 +493,8 @@ public final class Calibrator {
       Map<CalibratedParameter, String> notFitted,
       Map<CalibratedParameter, Estimate> estimates,
       Set<CalibratedParameter> kept,
-      Map<Observable, String> missed) {
+      Map<Observable, String> missed,
+      Optional<Neighbourhood> neighbourhood) {
 
     /** The measurements of DCQCN steps the fitted model misses. */
     Set<Observable> missedDcqcn() {
@@ -510,16 +525,39 @@ public final class Calibrator {
                           e.mostSensitive(),
                           Optional.empty())
                       : held.estimates().getOrDefault(p, e)));
-      return new Attempt(fit, before, after, tolerances, notFitted, traded, kept, missed);
+      return new Attempt(
+          fit, before, after, tolerances, notFitted, traded, kept, missed, neighbourhood);
     }
   }
 
   /**
-   * Fits the parameters, measures how well each is pinned down and which measurements the fitted
-   * model misses. Nothing is fitted where there are problems already (a lab beyond reach).
+   * A fit as it stood before any parameter was kept at the fabric file's value: where refits start
+   * from and what the errors they widen are.
    *
-   * @param refits how many refits with other seeds widen the errors
-   * @param gainHeld whether the fit holds the α gain, which further refits then change ({@link
+   * @param values the fitted values
+   * @param fitted the fabric with them
+   * @param observables the measurements, one per row of the local elasticities
+   * @param sigma each measurement's noise
+   * @param dcqcn the steps DCQCN shapes that the lab ran
+   * @param local the local errors and trades
+   * @param testGain whether the fit held the α gain and reproduced the DCQCN steps: then refits at
+   *     other gains put it to the test
+   */
+  private record Neighbourhood(
+      Map<CalibratedParameter, Double> values,
+      FabricSpec fitted,
+      List<Observable> observables,
+      Map<Observable, Double> sigma,
+      List<CalibrationStep> dcqcn,
+      Local local,
+      boolean testGain) {}
+
+  /**
+   * Fits the parameters, measures how well each is pinned down around the fit (before refits,
+   * {@link #refitted}) and which measurements the fitted model misses. Nothing is fitted where
+   * there are problems already (a lab beyond reach).
+   *
+   * @param gainHeld whether the fit holds the α gain, which refits then change ({@link
    *     #REFIT_GAINS})
    */
   private Attempt attempt(
@@ -527,7 +565,6 @@ public final class Calibrator {
       List<CalibratedParameter> fitting,
       Map<CalibratedParameter, String> notFitted,
       List<String> problems,
-      int refits,
       boolean gainHeld) {
     ModelFit fit = new ModelFit(fabric, FabricBackends.require("model"), lab, seed, fitting);
     List<CalibrationStep> ran = Stream.of(CalibrationStep.values()).filter(lab::complete).toList();
@@ -547,15 +584,17 @@ public final class Calibrator {
       tolerances.put(
           o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
     }
+    Optional<Neighbourhood> neighbourhood = Optional.empty();
     if (problems.isEmpty()) {
       List<CalibrationStep> dcqcn = ran.stream().filter(CalibrationStep::shapedByDcqcn).toList();
       // where the fit misses a DCQCN step already, the fit with the gain freed takes over
       boolean testGain = gainHeld && missesDcqcn(lab, fit.modelValues(dcqcn), tolerances).isEmpty();
-      Refits refitted = refits(fit, lab, sigma, tolerances, dcqcn, refits, testGain);
-      if (gainHeld) {
-        reasons.put(CalibratedParameter.ALPHA_GAIN, GAIN_HELD + refitted.atOtherGains());
-      }
-      estimates = estimates(fit, observables, sigma, refitted.spread());
+      Local local = local(fit, observables, sigma);
+      neighbourhood =
+          Optional.of(
+              new Neighbourhood(
+                  fit.values(), fit.fitted(), observables, sigma, dcqcn, local, testGain));
+      estimates = estimates(fit.parameters(), neighbourhood.get(), Map.of());
       estimates.forEach(
           (p, e) -> {
             if (e.mostSensitive().isEmpty() && fit.keepFileValueIfAsGood(p, ran)) {
@@ -566,7 +605,39 @@ public final class Calibrator {
     Map<Observable, Double> after = fit.modelValues(ran);
     Map<Observable, String> missed =
         problems.isEmpty() ? notReproduced(lab, after, tolerances) : Map.of();
-    return new Attempt(fit, before, after, tolerances, reasons, estimates, kept, missed);
+    return new Attempt(
+        fit, before, after, tolerances, reasons, estimates, kept, missed, neighbourhood);
+  }
+
+  /**
+   * A fit's errors widened to how far refits land ({@link #refits}): {@link #REFITS} with other
+   * seeds, and, where it held the α gain and reproduced the DCQCN steps, those at other gains.
+   *
+   * @param refitting the parameters the refits with other seeds fit again, the others held at the
+   *     fabric file's values
+   */
+  private Attempt refitted(
+      Attempt attempt, LabMeasurements lab, List<CalibratedParameter> refitting) {
+    if (attempt.neighbourhood().isEmpty()) {
+      return attempt;
+    }
+    Neighbourhood n = attempt.neighbourhood().get();
+    ModelFit fit = attempt.fit();
+    Refits refitted = refits(fit, n, lab, refitting, attempt.tolerances());
+    Map<CalibratedParameter, String> reasons = new EnumMap<>(attempt.notFitted());
+    reasons.computeIfPresent(
+        CalibratedParameter.ALPHA_GAIN,
+        (p, r) -> r.equals(GAIN_HELD) ? GAIN_HELD + refitted.atOtherGains() : r);
+    return new Attempt(
+        fit,
+        attempt.before(),
+        attempt.after(),
+        attempt.tolerances(),
+        reasons,
+        estimates(fit.parameters(), n, refitted.spread()),
+        attempt.kept(),
+        attempt.missed(),
+        attempt.neighbourhood());
   }
 
   /**
@@ -586,27 +657,47 @@ public final class Calibrator {
       Optional<HeldSetting> widenedBy) {}
 
   /**
-   * Each fitted parameter's estimate: the standard error from the measurements' elasticities and
-   * noise ({@link ModelFit#standardErrors}), widened to how far the refits land and to how far the
-   * held DCQCN settings would move it ({@link #heldTrades}).
+   * Around a fit, before any parameter is kept at the file's value: each measurement's elasticity
+   * to each parameter, the local standard errors and how far the held DCQCN settings would move
+   * each value.
    *
-   * @param spread how far the refits land from the fit, the largest log ratio per parameter
+   * @param elasticities {@link ModelFit#elasticities}, one row per measurement
+   * @param errors each parameter's standard error from them and the noise ({@link
+   *     ModelFit#standardErrors})
+   * @param held how far the held DCQCN settings would move each value ({@link #heldTrades})
    */
-  private Map<CalibratedParameter, Estimate> estimates(
-      ModelFit fit,
-      List<Observable> observables,
-      Map<Observable, Double> sigma,
-      Map<CalibratedParameter, Double> spread) {
+  private record Local(double[][] elasticities, double[] errors, HeldTrades held) {}
+
+  private Local local(ModelFit fit, List<Observable> observables, Map<Observable, Double> sigma) {
     double[][] j = fit.elasticities(observables);
     double[] noise = observables.stream().mapToDouble(sigma::get).toArray();
-    double[] errors = ModelFit.standardErrors(j, noise);
-    HeldTrades held =
+    return new Local(
+        j,
+        ModelFit.standardErrors(j, noise),
         dcqcnKnown
             ? HeldTrades.none(fit.parameters().size())
-            : heldTrades(fit, observables, j, noise);
+            : heldTrades(fit, observables, j, noise));
+  }
+
+  /**
+   * Each fitted parameter's estimate: the local standard error, widened to how far the refits land
+   * and to how far the held DCQCN settings would move it.
+   *
+   * @param parameters the fitted parameters, one per column of the local elasticities
+   * @param spread how far the refits land from the fit, the largest log ratio per parameter
+   */
+  private static Map<CalibratedParameter, Estimate> estimates(
+      List<CalibratedParameter> parameters,
+      Neighbourhood n,
+      Map<CalibratedParameter, Double> spread) {
+    double[][] j = n.local().elasticities();
+    double[] errors = n.local().errors();
+    HeldTrades held = n.local().held();
+    List<Observable> observables = n.observables();
+    Map<Observable, Double> sigma = n.sigma();
     Map<CalibratedParameter, Estimate> estimates = new EnumMap<>(CalibratedParameter.class);
-    for (int c = 0; c < fit.parameters().size(); c++) {
-      CalibratedParameter p = fit.parameters().get(c);
+    for (int c = 0; c < parameters.size(); c++) {
+      CalibratedParameter p = parameters.get(c);
       // the measurement that tells most about it: the largest elasticity over its noise (a
       // chaotic count jumps with any parameter and says little)
       int strongest = -1;
@@ -750,46 +841,47 @@ public final class Calibrator {
    * that reproduces the DCQCN steps there is a twin as good as the fit, and its values count in the
    * errors too; one that misses them does not.
    *
-   * @param dcqcn the steps DCQCN shapes that the lab ran
-   * @param testGain whether to refit at other gains
+   * @param fit the fit, which counts the refits' model runs
+   * @param n where the refits start from
+   * @param refitting the parameters the refits with other seeds fit again
+   * @param tolerances how far apart lab and model may lie
    */
   private Refits refits(
       ModelFit fit,
+      Neighbourhood n,
       LabMeasurements lab,
-      Map<Observable, Double> sigma,
-      Map<Observable, Double> tolerances,
-      List<CalibrationStep> dcqcn,
-      int refits,
-      boolean testGain) {
+      List<CalibratedParameter> refitting,
+      Map<Observable, Double> tolerances) {
+    Map<Observable, Double> sigma = n.sigma();
+    List<CalibrationStep> dcqcn = n.dcqcn();
     List<Callable<ModelFit>> tasks = new ArrayList<>();
-    for (int k = 1; k <= refits; k++) {
+    for (int k = 1; k <= REFITS; k++) {
       long refitSeed = seed + 1000L * k;
-      tasks.add(() -> refit(fabric, lab, refitSeed, fit.parameters(), sigma, false));
+      tasks.add(() -> refit(fabric, lab, refitSeed, refitting, sigma, false));
     }
     List<CalibratedParameter> trading =
         fit.parameters().stream().filter(Calibrator::tradesWithGain).toList();
     List<Double> gains =
-        testGain && !trading.isEmpty()
+        n.testGain() && !trading.isEmpty()
             ? REFIT_GAINS.stream().flatMapToDouble(f -> otherGain(f).stream()).boxed().toList()
             : List.of();
-    FabricSpec fitted = fit.fitted();
     for (double gain : gains) {
-      FabricSpec atGain = CalibratedParameter.ALPHA_GAIN.applyTo(fitted, gain);
+      FabricSpec atGain = CalibratedParameter.ALPHA_GAIN.applyTo(n.fitted(), gain);
       tasks.add(() -> refit(atGain, lab, seed, trading, sigma, true));
     }
     List<ModelFit> done = inParallel(tasks);
-    Map<CalibratedParameter, Double> values = fit.values();
+    Map<CalibratedParameter, Double> values = n.values();
     Map<CalibratedParameter, Double> spread = new EnumMap<>(CalibratedParameter.class);
     List<Double> reproducing = new ArrayList<>();
     List<Double> missing = new ArrayList<>();
     for (int k = 0; k < done.size(); k++) {
       ModelFit refit = done.get(k);
       fit.count(refit.runs());
-      if (k < refits) {
+      if (k < REFITS) {
         spread(refit, values, spread);
         continue;
       }
-      double gain = gains.get(k - refits);
+      double gain = gains.get(k - REFITS);
       if (missesDcqcn(lab, refit.modelValues(dcqcn), tolerances).isEmpty()) {
         spread(refit, values, spread);
         reproducing.add(gain);
