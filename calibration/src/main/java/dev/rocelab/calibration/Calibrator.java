@@ -540,8 +540,9 @@ public final class Calibrator {
    * @param sigma each measurement's noise
    * @param dcqcn the steps DCQCN shapes that the lab ran
    * @param local the local errors and trades
-   * @param testGain whether the fit held the α gain and reproduced the DCQCN steps: then refits at
-   *     other gains put it to the test
+   * @param gainHeld whether the fit held the α gain
+   * @param testGain whether it held the gain and reproduced the DCQCN steps: then refits at other
+   *     gains put it to the test
    */
   private record Neighbourhood(
       Map<CalibratedParameter, Double> values,
@@ -550,6 +551,7 @@ public final class Calibrator {
       Map<Observable, Double> sigma,
       List<CalibrationStep> dcqcn,
       Local local,
+      boolean gainHeld,
       boolean testGain) {}
 
   /**
@@ -593,7 +595,14 @@ public final class Calibrator {
       neighbourhood =
           Optional.of(
               new Neighbourhood(
-                  fit.values(), fit.fitted(), observables, sigma, dcqcn, local, testGain));
+                  fit.values(),
+                  fit.fitted(),
+                  observables,
+                  sigma,
+                  dcqcn,
+                  local,
+                  gainHeld,
+                  testGain));
       estimates = estimates(fit.parameters(), neighbourhood.get(), Map.of());
       estimates.forEach(
           (p, e) -> {
@@ -625,9 +634,9 @@ public final class Calibrator {
     ModelFit fit = attempt.fit();
     Refits refitted = refits(fit, n, lab, refitting, attempt.tolerances());
     Map<CalibratedParameter, String> reasons = new EnumMap<>(attempt.notFitted());
-    reasons.computeIfPresent(
-        CalibratedParameter.ALPHA_GAIN,
-        (p, r) -> r.equals(GAIN_HELD) ? GAIN_HELD + refitted.atOtherGains() : r);
+    if (n.gainHeld()) {
+      reasons.put(CalibratedParameter.ALPHA_GAIN, GAIN_HELD + refitted.atOtherGains());
+    }
     return new Attempt(
         fit,
         attempt.before(),
