@@ -5,7 +5,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,13 +39,57 @@ final class AllureCommandLine {
   }
 
   /**
+   * Generates several reports side by side, as many at a time as the machine has cores (each is a
+   * process of its own, mostly busy starting its JVM), replacing whatever each report directory
+   * held.
+   *
+   * @param reports each results directory and the report directory it becomes
+   * @throws IllegalStateException with Allure's output for the first report that fails (in the
+   *     map's order), once every report has finished
+   */
+  void generate(Map<Path, Path> reports) {
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            Math.max(1, Math.min(reports.size(), Runtime.getRuntime().availableProcessors())));
+    try {
+      List<Future<?>> running = new ArrayList<>();
+      reports.forEach(
+          (results, report) -> running.add(pool.submit(() -> generate(results, report))));
+      RuntimeException failure = null;
+      for (Future<?> report : running) {
+        try {
+          report.get();
+        } catch (ExecutionException e) {
+          RuntimeException cause =
+              e.getCause() instanceof RuntimeException r
+                  ? r
+                  : new IllegalStateException(e.getCause());
+          if (failure == null) {
+            failure = cause;
+          } else {
+            failure.addSuppressed(cause);
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while generating the reports", e);
+        }
+      }
+      if (failure != null) {
+        throw failure;
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /**
    * Generates a report, replacing whatever the report directory held.
    *
    * @param results the results directory
    * @param report the report directory
    * @throws IllegalStateException with Allure's output if it fails
    */
-  void generate(Path results, Path report) {
+  private void generate(Path results, Path report) {
     ProcessBuilder builder =
         new ProcessBuilder(
                 List.of(

@@ -96,7 +96,7 @@ public final class SignOffRun {
     deleteRecursively(split);
 
     List<PhaseOutcome> outcomes = new ArrayList<>();
-    Map<String, Path> toGenerate = new LinkedHashMap<>();
+    Map<Path, Path> toGenerate = new LinkedHashMap<>();
     for (Map.Entry<String, List<AllureResult>> phase : byPhase.entrySet()) {
       String slug = PhaseOutcome.slug(phase.getKey());
       List<AllureResult> tests = phase.getValue();
@@ -107,7 +107,7 @@ public final class SignOffRun {
             tests.stream().map(AllureResult::uuid).collect(java.util.stream.Collectors.toSet());
         all.copyTo(dir, r -> uuids.contains(r.uuid()));
         decorate(dir, tests, phase.getKey(), audit, slug);
-        toGenerate.put(slug, dir);
+        toGenerate.put(dir, output.resolve(slug));
         report = Optional.of(slug + "/index.html");
       } else {
         deleteRecursively(output.resolve(slug));
@@ -119,10 +119,10 @@ public final class SignOffRun {
       Path dir = split.resolve(COMBINED);
       all.copyTo(dir, r -> r.phase().isPresent());
       decorate(dir, phased, "all phases", audit, COMBINED);
-      toGenerate.put(COMBINED, dir);
+      toGenerate.put(dir, output.resolve(COMBINED));
       combined = Optional.of(COMBINED + "/index.html");
     }
-    toGenerate.forEach((slug, dir) -> allure.generate(dir, output.resolve(slug)));
+    allure.generate(toGenerate);
     ObjectNode document = SignOffJson.document(outcomes, combined, audit);
     Optional<SignOffPage.Comparison> comparison =
         previous(output.resolve("signoff.json"), out)
