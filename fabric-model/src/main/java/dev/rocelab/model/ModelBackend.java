@@ -45,7 +45,8 @@ public final class ModelBackend implements FabricBackend {
         Capability.COLLECTIVES,
         Capability.TRAINING_STEPS,
         Capability.CONFIG_CHANGES,
-        Capability.PACKET_TELEMETRY);
+        Capability.PACKET_TELEMETRY,
+        Capability.CONCURRENT_RUNS);
   }
 
   @Override

@@ -55,7 +55,7 @@ class MisuseTest {
         UnknownBackendTestCase.class,
         "@FabricTest(backend = \"lab\") on "
             + name(UnknownBackendTestCase.class)
-            + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-nofaults, scripted-realtime");
+            + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-concurrent, scripted-nofaults, scripted-realtime");
   }
 
   @Test
@@ -66,13 +66,13 @@ class MisuseTest {
         "backend \"lab\" (from"
             + " rocelab.backend) for "
             + name(UnknownBackendTestCase.class)
-            + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-nofaults, scripted-realtime");
+            + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-concurrent, scripted-nofaults, scripted-realtime");
     assertFails(
         Map.of(FabricTest.COMPARE_WITH_PROPERTY, "lab"),
         TwoScenariosTestCase.class,
         "compareWith \"lab\" (from rocelab.compareWith) for "
             + name(TwoScenariosTestCase.class)
-            + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-nofaults, scripted-realtime");
+            + ": no fabric backend with id \"lab\"; available: model, scripted, scripted-concurrent, scripted-nofaults, scripted-realtime");
     assertFails(
         Map.of(FabricTest.SEED_PROPERTY, "abc"),
         TwoScenariosTestCase.class,

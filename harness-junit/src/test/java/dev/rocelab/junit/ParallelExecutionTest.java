@@ -3,6 +3,7 @@ package dev.rocelab.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
@@ -15,11 +16,21 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Under JUnit's parallel execution every class gets its session, methods of one class share it in
- * turns (the scripted session fails on two runs at once), and JUnit closes every session.
+ * turns (the scripted session fails on two runs at once), and JUnit closes every session — except
+ * on a backend whose runs may overlap, where methods of one class run on its session side by side.
  */
 class ParallelExecutionTest {
 
   static final CyclicBarrier CLASSES_TOGETHER = new CyclicBarrier(2);
+
+  static final CyclicBarrier RUNS_TOGETHER = new CyclicBarrier(2);
+
+  private static final Map<String, String> CONCURRENT_METHODS =
+      Map.of(
+          "junit.jupiter.execution.parallel.enabled", "true",
+          "junit.jupiter.execution.parallel.mode.default", "concurrent",
+          "junit.jupiter.execution.parallel.config.strategy", "fixed",
+          "junit.jupiter.execution.parallel.config.fixed.parallelism", "2");
 
   @Test
   void fixtureClassesRunConcurrentlyAndEverySessionIsClosed() {
@@ -47,6 +58,23 @@ class ParallelExecutionTest {
                 .distinct()
                 .count())
         .isGreaterThan(1);
+  }
+
+  @Test
+  void onABackendWhoseRunsMayOverlapTheMethodsOfAClassRunTogetherOnItsSession() {
+    ScriptedBackend.reset();
+    RUNS_TOGETHER.reset();
+
+    var results = Engine.run(CONCURRENT_METHODS, OverlappingTestCase.class);
+
+    results.testEvents().assertStatistics(s -> s.started(2).succeeded(2).failed(0));
+    assertThat(ScriptedBackend.sessions())
+        .singleElement()
+        .satisfies(
+            session -> {
+              assertThat(session.mostRunsAtOnce()).isEqualTo(2);
+              assertThat(session.isOpen()).isFalse();
+            });
   }
 
   static void meetTheOtherClass() throws Exception {
@@ -84,5 +112,30 @@ class ParallelExecutionTest {
 
     @Baseline(flowSize = {"64KiB", "128KiB"})
     void baseline(RunResult run) {}
+  }
+
+  @FabricTest(
+      fabric = "fabrics/tiny.yaml",
+      backend = "scripted-concurrent",
+      phase = Phase.SYNTHETIC_LOAD)
+  static class OverlappingTestCase {
+
+    @Test
+    void first(FabricSession session) throws Exception {
+      runBesideTheOther(session);
+    }
+
+    @Test
+    void second(FabricSession session) throws Exception {
+      runBesideTheOther(session);
+    }
+
+    /** Starts a run and keeps it going until the other method's run is going too. */
+    private static void runBesideTheOther(FabricSession session) throws Exception {
+      try (ScenarioRun run = session.start(Scenario.incast().senders(3))) {
+        RUNS_TOGETHER.await(10, TimeUnit.SECONDS);
+        run.finish();
+      }
+    }
   }
 }

@@ -40,5 +40,14 @@ public enum Capability {
    *
    * @since 0.2
    */
-  TRAINING_STEPS
+  TRAINING_STEPS,
+  /**
+   * Runs of one session at the same time, each independent of the others (a simulation builds a
+   * fresh fabric per run). Without it, a session's runs take turns: a test waits for the run of
+   * another test of its class to finish before its own starts, as a lab needs. No scenario requires
+   * it.
+   *
+   * @since 0.3
+   */
+  CONCURRENT_RUNS
 }

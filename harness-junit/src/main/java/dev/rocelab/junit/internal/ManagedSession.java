@@ -15,10 +15,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The {@link FabricSession} a test sees: the shared session of its class (or its own), taken in
- * turns, with the class's seed applied, every result reported and shown to the {@link
- * dev.rocelab.api.report.RunObserver}s, runs that left required work undone noted for the test's
- * end ({@link UnfinishedRuns}), and live runs closed when the test ends. Closing it does nothing:
- * the extension owns the session.
+ * turns unless the backend's runs may overlap, with the class's seed applied, every result reported
+ * and shown to the {@link dev.rocelab.api.report.RunObserver}s, runs that left required work undone
+ * noted for the test's end ({@link UnfinishedRuns}), and live runs closed when the test ends.
+ * Closing it does nothing: the extension owns the session.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class ManagedSession implements FabricSession {

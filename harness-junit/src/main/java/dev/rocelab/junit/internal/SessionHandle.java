@@ -7,20 +7,21 @@ import org.apiguardian.api.API;
 
 /**
  * The session of a class (or of one method invocation), kept in the extension store: opened when
- * first needed, used by one thread at a time, and closed by JUnit with the store. JUnit closes
- * {@link AutoCloseable} values of the store unless {@code
+ * first needed, used by one thread at a time unless its backend's runs may overlap, and closed by
+ * JUnit with the store. JUnit closes {@link AutoCloseable} values of the store unless {@code
  * junit.jupiter.extensions.store.close.autocloseable.enabled} is {@code false}.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class SessionHandle implements AutoCloseable {
 
   private final FabricConfiguration configuration;
-  private final Turn turn = new Turn();
+  private final Turn turn;
   private FabricSession session;
   private boolean closed;
 
   SessionHandle(FabricConfiguration configuration) {
     this.configuration = configuration;
+    this.turn = Turn.on(configuration.backend());
   }
 
   /**

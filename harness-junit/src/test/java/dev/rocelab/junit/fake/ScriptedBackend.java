@@ -22,9 +22,9 @@ public class ScriptedBackend implements FabricBackend {
   private final Set<Capability> capabilities;
   private final boolean realTime;
 
-  /** The full backend: every capability, simulated time. */
+  /** The full backend: every capability but overlapping runs (a session's runs take turns). */
   public ScriptedBackend() {
-    this("scripted", EnumSet.allOf(Capability.class), false);
+    this("scripted", inTurns(), false);
   }
 
   ScriptedBackend(String id, Set<Capability> capabilities, boolean realTime) {
@@ -85,7 +85,22 @@ public class ScriptedBackend implements FabricBackend {
   public static final class RealTime extends ScriptedBackend {
     /** Creates it. */
     public RealTime() {
-      super("scripted-realtime", EnumSet.allOf(Capability.class), true);
+      super("scripted-realtime", inTurns(), true);
     }
+  }
+
+  /**
+   * The full backend whose sessions run several scenarios at once (id {@code scripted-concurrent}),
+   * as the model does.
+   */
+  public static final class Concurrent extends ScriptedBackend {
+    /** Creates it. */
+    public Concurrent() {
+      super("scripted-concurrent", EnumSet.allOf(Capability.class), false);
+    }
+  }
+
+  private static Set<Capability> inTurns() {
+    return EnumSet.complementOf(EnumSet.of(Capability.CONCURRENT_RUNS));
   }
 }

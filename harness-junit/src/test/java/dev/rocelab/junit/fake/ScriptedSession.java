@@ -1,5 +1,6 @@
 package dev.rocelab.junit.fake;
 
+import dev.rocelab.api.backend.Capability;
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.FabricSession;
@@ -18,9 +19,12 @@ import dev.rocelab.api.unit.SimTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** A session of the scripted backend; it refuses two runs at once, as a real session might. */
+/**
+ * A session of the scripted backend; it refuses two runs at once, as a real session might, unless
+ * its backend declares {@link Capability#CONCURRENT_RUNS}.
+ */
 public final class ScriptedSession implements FabricSession {
 
   /** An incast of this message size stops on a PFC deadlock. */
@@ -33,7 +37,8 @@ public final class ScriptedSession implements FabricSession {
   private final FabricSpec spec;
   private final FabricGraph graph;
   private final boolean realTime;
-  private final AtomicBoolean busy = new AtomicBoolean();
+  private final AtomicInteger running = new AtomicInteger();
+  private final AtomicInteger mostAtOnce = new AtomicInteger();
   private final List<Scenario> scenarios = new CopyOnWriteArrayList<>();
   private final List<String> threads = new CopyOnWriteArrayList<>();
   private volatile boolean open = true;
@@ -59,9 +64,9 @@ public final class ScriptedSession implements FabricSession {
   public ScenarioRun start(Scenario scenario) {
     enter(scenario);
     try {
-      return new ScriptedRun(scripted(scenario), realTime, () -> busy.set(false));
+      return new ScriptedRun(scripted(scenario), realTime, running::decrementAndGet);
     } catch (RuntimeException e) {
-      busy.set(false);
+      running.decrementAndGet();
       throw e;
     }
   }
@@ -142,6 +147,13 @@ public final class ScriptedSession implements FabricSession {
   }
 
   /**
+   * @return the most runs this session had going at one time
+   */
+  public int mostRunsAtOnce() {
+    return mostAtOnce.get();
+  }
+
+  /**
    * @return the threads that ran them
    */
   public List<String> threads() {
@@ -163,9 +175,12 @@ public final class ScriptedSession implements FabricSession {
     if (message == 6 * 1024) {
       throw new FabricBackendException("lab host leaf1 unreachable");
     }
-    if (!busy.compareAndSet(false, true)) {
+    int atOnce = running.incrementAndGet();
+    if (atOnce > 1 && !backend.capabilities().contains(Capability.CONCURRENT_RUNS)) {
+      running.decrementAndGet();
       throw new IllegalStateException("two runs at once on one session");
     }
+    mostAtOnce.accumulateAndGet(atOnce, Math::max);
     scenarios.add(scenario);
     threads.add(Thread.currentThread().getName());
   }
