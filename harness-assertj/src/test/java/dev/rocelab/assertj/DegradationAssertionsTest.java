@@ -189,6 +189,48 @@ class DegradationAssertionsTest {
   }
 
   @Test
+  void trafficInTheFirstSampleIsMeasuredFromTheRunsStartNotBeforeIt() {
+    // a sample at t covers (t − interval, t]; traffic in the sample at 0 (a run sampled from its
+    // start) must not open the window before time zero
+    RunResult fromTheStart =
+        Runs.run()
+            .scenario(UPLINK_DOWN)
+            .flow("out1", "host1:nic0", "host3:nic0", "1MiB", "1MiB", null)
+            .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
+            .event(
+                "500us",
+                FabricEvent.Kind.RECONVERGENCE,
+                "leaf1:eth5",
+                "routes recomputed on every switch")
+            .series(
+                "throughput",
+                "out1",
+                "100us",
+                200 * G,
+                200 * G,
+                200 * G,
+                200 * G,
+                200 * G,
+                10 * G,
+                150 * G,
+                150 * G,
+                150 * G,
+                150 * G)
+            .build();
+
+    assertThatThrownBy(
+            () -> assertThat(fromTheStart).recovery().proportionalDegradation().isAtLeast(0.9))
+        .hasMessage(
+            lines(
+                "throughput kept / capacity kept",
+                RUN,
+                "  where:      1 flows leaving leaf1; before 0ps to 400us (4 samples), after 500us to"
+                    + " 900us (4 samples); capacity 400Gbps -> 400Gbps (1 of 2 uplinks up)",
+                "  expected:   at least 0.9",
+                "  actual:     0.75 (throughput 200Gbps -> 150Gbps)"));
+  }
+
+  @Test
   void aSpineResetDegradesEveryLeafForItsReboot() {
     // spine1 down from 300us to 700us: each leaf keeps one of its two uplinks; the window is the
     // reboot.

@@ -303,7 +303,8 @@ public final class Degradation {
     while (firstTraffic < sum.length && sum[firstTraffic] == 0) {
       firstTraffic++;
     }
-    long trafficFrom = time(grid.get(), firstTraffic) - interval;
+    // the first sample with traffic covers the interval before it, but never time before the run
+    long trafficFrom = Math.max(0, time(grid.get(), firstTraffic) - interval);
     Window before = Window.mean(grid.get(), sum, trafficFrom, Math.min(downAt, firstCompletion));
     return Optional.of(
         new Group(
