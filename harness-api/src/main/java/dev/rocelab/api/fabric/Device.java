@@ -20,7 +20,7 @@ public record Device(String name, Role role, String profile, int tier) {
 
   /** Validates the fields. */
   public Device {
-    Checks.name(name, "name");
+    Checks.deviceName(name, "name");
     Checks.notNull(role, "role");
     Checks.name(profile, "profile");
     Checks.nonNegative(tier, "tier");

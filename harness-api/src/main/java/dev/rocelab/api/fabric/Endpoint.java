@@ -15,14 +15,13 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public record Endpoint(String device, String port) implements Comparable<Endpoint> {
 
-  /** Validates that both names are present and free of ':' and blanks. */
+  /**
+   * Validates that both are names of the characters {@linkplain Checks#deviceName network
+   * inventories use} (so neither holds the ':' between them).
+   */
   public Endpoint {
-    Checks.name(device, "device");
-    Checks.name(port, "port");
-    if (device.contains(":") || port.contains(":") || device.contains(" ") || port.contains(" ")) {
-      throw new IllegalArgumentException(
-          "an endpoint is device:port without blanks but was " + device + ":" + port);
-    }
+    Checks.deviceName(device, "device");
+    Checks.deviceName(port, "port");
   }
 
   /**

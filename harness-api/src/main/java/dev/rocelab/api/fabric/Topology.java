@@ -194,7 +194,7 @@ public sealed interface Topology
 
     /** Validates the fields. */
     public GraphSwitch {
-      Checks.name(name, "name");
+      Checks.deviceName(name, "name");
       Checks.name(profile, "profile");
       Checks.positive(ports, "ports");
     }
@@ -212,7 +212,7 @@ public sealed interface Topology
 
     /** Validates the fields. */
     public GraphHost {
-      Checks.name(name, "name");
+      Checks.deviceName(name, "name");
       Checks.name(profile, "profile");
     }
   }

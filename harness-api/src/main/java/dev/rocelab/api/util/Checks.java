@@ -16,6 +16,8 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
@@ -36,6 +38,41 @@ public final class Checks {
     notNull(value, field);
     if (value.isBlank()) {
       throw new IllegalArgumentException(field + " must not be blank");
+    }
+    return value;
+  }
+
+  /** The characters network inventories name devices and ports with. */
+  private static final Pattern DEVICE_NAME = Pattern.compile("[A-Za-z0-9._/-]+");
+
+  /**
+   * A device's or a port's name: letters, digits, {@code .}, {@code _}, {@code -} and {@code /}, as
+   * network inventories name them ({@code leaf1}, {@code Ethernet1/1}, {@code swp3.100}). The rule
+   * keeps names that reach a lab's fault commands free of what a shell, SSH or a URL would read as
+   * more than a name.
+   *
+   * @param value the name
+   * @param field the field, which the message starts with
+   * @return the name
+   */
+  public static String deviceName(String value, String field) {
+    name(value, field);
+    if (!DEVICE_NAME.matcher(value).matches()) {
+      String others =
+          value
+              .codePoints()
+              .filter(c -> !DEVICE_NAME.matcher(Character.toString(c)).matches())
+              .distinct()
+              .mapToObj(
+                  c -> Character.isWhitespace(c) ? "a blank" : "'" + Character.toString(c) + "'")
+              .collect(Collectors.joining(", "));
+      throw new IllegalArgumentException(
+          field
+              + " must hold only letters, digits, '.', '_', '-' and '/' (as network inventories"
+              + " name devices and ports), but \""
+              + value
+              + "\" has "
+              + others);
     }
     return value;
   }

@@ -1,6 +1,7 @@
 package dev.rocelab.api.fabric;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.rocelab.api.unit.Length;
@@ -56,7 +57,21 @@ class TopologyRecordsTest {
     void rejectsBlanksInNames() {
       assertThatIllegalArgumentException()
           .isThrownBy(() -> new Endpoint("leaf 1", "eth1"))
-          .withMessage("an endpoint is device:port without blanks but was leaf 1:eth1");
+          .withMessage(
+              "device must hold only letters, digits, '.', '_', '-' and '/' (as network"
+                  + " inventories name devices and ports), but \"leaf 1\" has a blank");
+    }
+
+    @Test
+    void rejectsWhatAShellWouldReadAsMoreThanAName() {
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> new Endpoint("leaf1", "eth1;reboot"))
+          .withMessageEndingWith("but \"eth1;reboot\" has ';'");
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> new Device("sw$(id)", Device.Role.LEAF, "spectrum4", 1))
+          .withMessageStartingWith("name must hold only")
+          .withMessageEndingWith("but \"sw$(id)\" has '$', '(', ')'");
+      assertThatCode(() -> new Endpoint("leaf-1.dc2", "Ethernet1/1")).doesNotThrowAnyException();
     }
 
     @Test
