@@ -139,7 +139,9 @@ final class HostShell {
     if (words.get(0).equals("mpirun") || words.get(0).equals("srun")) {
       return launcher(words);
     }
-    Matcher storm = STORM.matcher(line);
+    // the lab backend writes a fault command's values as single-quoted words; a shell removes the
+    // quotes before the generator sees them
+    Matcher storm = STORM.matcher(line.replace("'", ""));
     if (storm.matches()) {
       Endpoint nic = new Endpoint(host, storm.group(1));
       return served().stormed(nic, Integer.parseInt(storm.group(2)), Long.parseLong(storm.group(3)))

@@ -4,6 +4,7 @@ import dev.rocelab.lab.LabCommand;
 import dev.rocelab.lab.LabException;
 import dev.rocelab.lab.LabFaultAction;
 import dev.rocelab.lab.LabInventory;
+import dev.rocelab.lab.internal.Templates.Quoting;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -68,16 +69,21 @@ final class FaultCommands {
     String described = action.key() + " → " + command.describe();
     try {
       if (command instanceof LabCommand.Ssh s) {
-        String on = Templates.fill(s.host(), values, System::getenv);
+        String on = Templates.fill(s.host(), values, Quoting.NONE, System::getenv);
         checked(
-            ssh.run(on, Templates.fill(s.run(), values, System::getenv), described, TIMEOUT),
+            ssh.run(
+                on,
+                Templates.fill(s.run(), values, Quoting.SHELL, System::getenv),
+                described,
+                TIMEOUT),
             on,
             described);
       } else if (command instanceof LabCommand.Http h) {
         request(h, values, device, described);
       } else if (command instanceof LabCommand.Local l) {
         checked(
-            LocalShell.run(Templates.fill(l.run(), values, System::getenv), described, TIMEOUT),
+            LocalShell.run(
+                Templates.fill(l.run(), values, Quoting.SHELL, System::getenv), described, TIMEOUT),
             "local",
             described);
       }
@@ -120,17 +126,19 @@ final class FaultCommands {
   private void request(
       LabCommand.Http h, Map<String, String> values, String device, String described) {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(Templates.fill(h.url(), values, System::getenv)))
+        HttpRequest.newBuilder(
+                URI.create(Templates.fill(h.url(), values, Quoting.URL, System::getenv)))
             .timeout(TIMEOUT)
             .method(
                 h.method(),
                 h.body().isEmpty()
                     ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(
-                        Templates.fill(h.body(), values, System::getenv)));
+                        Templates.fill(h.body(), values, Quoting.NONE, System::getenv)));
     h.headers()
         .forEach(
-            (name, value) -> request.header(name, Templates.fill(value, values, System::getenv)));
+            (name, value) ->
+                request.header(name, Templates.fill(value, values, Quoting.NONE, System::getenv)));
     try {
       HttpResponse<String> response =
           http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));

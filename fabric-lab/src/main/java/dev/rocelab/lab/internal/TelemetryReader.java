@@ -43,10 +43,15 @@ final class TelemetryReader {
       telemetry
           .headers()
           .forEach(
-              (name, value) -> headers.put(name, Templates.fill(value, Map.of(), System::getenv)));
+              (name, value) ->
+                  headers.put(
+                      name,
+                      Templates.fill(value, Map.of(), Templates.Quoting.NONE, System::getenv)));
       this.prometheus =
           new PrometheusClient(
-              URI.create(Templates.fill(telemetry.prometheus(), Map.of(), System::getenv)),
+              URI.create(
+                  Templates.fill(
+                      telemetry.prometheus(), Map.of(), Templates.Quoting.NONE, System::getenv)),
               headers);
     } catch (IllegalArgumentException e) {
       throw new LabException(
