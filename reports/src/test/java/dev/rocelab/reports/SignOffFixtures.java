@@ -8,13 +8,15 @@ import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Incast;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Small suites on the reference fabric and the real model, run by the sign-off tests to get real
  * Allure results: a green Baseline, a Synthetic load phase with a test that fails a latency
- * criterion, a Failures phase whose test breaks, and a plain failing test with no phase at all (a
- * suite project's own unit test), which no verdict may count. Not run by Surefire (nested classes).
+ * criterion, a Failures phase whose test breaks, an Operational suite whose class setup fails
+ * before any of its tests runs, and a plain failing test with no phase at all (a suite project's
+ * own unit test), which no verdict may count. Not run by Surefire (nested classes).
  */
 final class SignOffFixtures {
 
@@ -65,6 +67,23 @@ final class SignOffFixtures {
     void incastSweepIsLossless(RunResult run) {
       assertThat(run).isLossless();
     }
+  }
+
+  /** promtool's container never starts: none of the class's tests runs. */
+  @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.OPERATIONAL)
+  static class SetupFailsTestCase {
+
+    @BeforeAll
+    static void startPromtool() {
+      throw new IllegalStateException(
+          "promtool runs in a Docker container and no Docker engine answers");
+    }
+
+    @Test
+    void healthyBaselineFiresNothing() {}
+
+    @Test
+    void pfcStormFiresRocePfcStorm() {}
   }
 
   static class WithoutPhaseTestCase {

@@ -52,6 +52,7 @@ class SignOffTest {
             SignOffFixtures.BaselineTestCase.class,
             SignOffFixtures.SyntheticLoadTestCase.class,
             SignOffFixtures.FailuresTestCase.class,
+            SignOffFixtures.SetupFailsTestCase.class,
             SignOffFixtures.WithoutPhaseTestCase.class);
     assertThat(summary.getTestsSucceededCount()).as("fixture tests passed").isEqualTo(2);
     assertThat(summary.getTestsFailedCount()).as("fixture tests failed").isEqualTo(3);
@@ -92,11 +93,16 @@ class SignOffTest {
     assertThat(status).isEqualTo(1);
     assertThat(printed)
         .contains(
-            "sign-off: left out 1 test result without a phase label (not part of any phase's verdict)",
+            "sign-off: left out 1 test result without a phase label (not part of any phase's"
+                + " verdict):\n"
+                + "  failed  dev.rocelab.reports.SignOffFixtures$WithoutPhaseTestCase"
+                + " aPlainUnitTestFails()\n",
             "Laboratory       not run  0 passed, 0 failed, 0 broken, 0 skipped",
             "Baseline         passed   1 passed, 0 failed, 0 broken, 0 skipped",
             "Synthetic load   failed   1 passed, 1 failed, 0 broken, 0 skipped",
             "Failures         broken   0 passed, 0 failed, 1 broken, 0 skipped",
+            // its class setup failed before any test ran: counted in its phase, never left out
+            "Operational      broken   0 passed, 0 failed, 1 broken, 0 skipped",
             "sign-off failed: " + output.resolve("index.html"));
   }
 
@@ -105,12 +111,14 @@ class SignOffTest {
     assertThat(resultFiles(output.resolve("results/baseline"))).hasSize(1);
     assertThat(resultFiles(output.resolve("results/synthetic-load"))).hasSize(2);
     assertThat(resultFiles(output.resolve("results/failures"))).hasSize(1);
-    assertThat(resultFiles(output.resolve("results/combined"))).hasSize(4);
+    assertThat(resultFiles(output.resolve("results/operational"))).hasSize(1);
+    assertThat(resultFiles(output.resolve("results/combined"))).hasSize(5);
     assertThat(output.resolve("results/laboratory")).doesNotExist();
-    assertThat(resultFiles(results)).as("recorded, the test without a phase included").hasSize(5);
+    assertThat(resultFiles(results)).as("recorded, the test without a phase included").hasSize(6);
     try (Stream<Path> dirs = Files.list(output.resolve("results"))) {
       assertThat(dirs.map(d -> d.getFileName().toString()))
-          .containsExactlyInAnyOrder("baseline", "synthetic-load", "failures", "combined");
+          .containsExactlyInAnyOrder(
+              "baseline", "synthetic-load", "failures", "operational", "combined");
     }
     for (Path result : resultFiles(output.resolve("results/synthetic-load"))) {
       JsonNode json = new ObjectMapper().readTree(result.toFile());
@@ -179,10 +187,14 @@ class SignOffTest {
                 + "<td class=\"verdict verdict-passed\">passed</td><td>1</td><td>0</td><td>0</td><td>0</td>"
                 + "<td>1</td><td><a href=\"baseline/index.html\">Baseline report</a></td></tr>")
         .contains(
-            "<tr data-phase=\"Operational\"><td><a href=\"#operational\">Operational</a></td>"
+            "<tr data-phase=\"AI workload\"><td><a href=\"#ai-workload\">AI workload</a></td>"
                 + "<td class=\"verdict verdict-not-run\">not run</td>")
         .contains(
-            "Failed: Synthetic load did not meet its criteria (Laboratory, AI workload, Operational not run)")
+            "<tr data-phase=\"Operational\"><td><a href=\"#operational\">Operational</a></td>"
+                + "<td class=\"verdict verdict-broken\">broken</td><td>0</td><td>0</td><td>1</td>")
+        .contains("promtool runs in a Docker container and no Docker engine answers")
+        .contains(
+            "Failed: Synthetic load did not meet its criteria (Laboratory, AI workload not run)")
         .contains("<dt>category</dt><dd class=\"category\">Latency regression</dd>")
         .contains("p99 latency\n  run:")
         .contains("<dt>category</dt><dd class=\"category\">Infrastructure problem (broken)</dd>")
@@ -240,7 +252,7 @@ class SignOffTest {
         .containsExactly(
             "Laboratory", "Baseline", "Synthetic load", "AI workload", "Failures", "Operational");
     assertThat(json.get("phases").findValuesAsText("verdict"))
-        .containsExactly("not run", "passed", "failed", "not run", "broken", "not run");
+        .containsExactly("not run", "passed", "failed", "not run", "broken", "broken");
     assertThat(json.at("/phases/2/failed").asInt()).isEqualTo(1);
     assertThat(json.at("/phases/2/decidedBy/0/category").asText()).isEqualTo("Latency regression");
     assertThat(json.at("/phases/2/report").asText()).isEqualTo("synthetic-load/index.html");

@@ -79,6 +79,17 @@ public record FabricConfiguration(
   }
 
   /**
+   * The phase a class declares, without resolving the rest of its configuration (which may be what
+   * failed).
+   *
+   * @param testClass a test class
+   * @return the phase of its {@link FabricTest}, if it has one
+   */
+  static Optional<Phase> phaseOf(Class<?> testClass) {
+    return annotation(testClass).map(FabricTest::phase);
+  }
+
+  /**
    * The annotation on the class, a superclass (it is {@code @Inherited}) or an enclosing class
    * ({@code @Nested}).
    */

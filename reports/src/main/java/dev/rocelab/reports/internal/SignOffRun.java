@@ -81,14 +81,26 @@ public final class SignOffRun {
     // Tests without a phase label (e.g. a suite project's own unit tests) belong to no phase's
     // verdict.
     List<AllureResult> phased = all.results().stream().filter(r -> r.phase().isPresent()).toList();
-    int withoutPhase = all.results().size() - phased.size();
-    if (withoutPhase > 0) {
+    List<AllureResult> withoutPhase =
+        all.results().stream().filter(r -> r.phase().isEmpty()).toList();
+    if (!withoutPhase.isEmpty()) {
       out.println(
           "sign-off: left out "
-              + withoutPhase
+              + withoutPhase.size()
               + " test result"
-              + (withoutPhase == 1 ? "" : "s")
-              + " without a phase label (not part of any phase's verdict)");
+              + (withoutPhase.size() == 1 ? "" : "s")
+              + " without a phase label (not part of any phase's verdict):");
+      withoutPhase.stream()
+          .map(
+              r ->
+                  "  "
+                      + r.status()
+                      + "  "
+                      + r.labels().getOrDefault("testClass", "")
+                      + " "
+                      + r.name())
+          .sorted()
+          .forEach(out::println);
     }
     Map<String, List<AllureResult>> byPhase = byPhase(phased);
     AuditRecord audit = AuditRecord.of(phased, version, environment, Path.of(""), Instant.now());
