@@ -50,6 +50,7 @@ import picocli.CommandLine.Spec;
       " 0:the fit reproduces every measurement; profile.yaml and calibrated.yaml written",
       " 1:no fit: the fitted model does not reproduce the lab, or the lab is beyond its reach",
       " 2:the fabric file has errors or does not exist",
+      " 3:the fabric file drifts (its findings are printed) and --allow-drift was not given",
       " 5:a calibration step broke or the lab could not run it (what was measured is kept)",
       "64:usage error"
     })
@@ -111,6 +112,13 @@ final class CalibrateCommand implements Callable<Integer> {
               + " quicker")
   private boolean dcqcnKnown;
 
+  @Option(
+      names = "--allow-drift",
+      description =
+          "calibrate a fabric whose validation finds drift (the findings are printed first;"
+              + " without this the command stops there with exit 3)")
+  private boolean allowDrift;
+
   @Spec private CommandSpec spec;
 
   @Override
@@ -126,7 +134,17 @@ final class CalibrateCommand implements Callable<Integer> {
     if (checked.get().hasErrors()) {
       return FabricInput.printErrors(checked.get(), outText);
     }
-    FabricSpec fabric = checked.get().orElseThrow();
+    FabricFileReport checkedFile = checked.get();
+    FabricInput.printDrift(
+        checkedFile,
+        allowDrift,
+        "a calibration would fit the model of a fabric that is not the approved one: fix the file,"
+            + " or calibrate anyway with --allow-drift",
+        outText);
+    if (!checkedFile.drift().isEmpty() && !allowDrift) {
+      return Rocelab.DRIFT;
+    }
+    FabricSpec fabric = checkedFile.orElseThrow();
     try {
       lab = FabricBackends.require(backend);
       calibrator =

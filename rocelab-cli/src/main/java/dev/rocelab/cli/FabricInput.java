@@ -60,6 +60,30 @@ final class FabricInput {
     return Rocelab.ERRORS;
   }
 
+  /**
+   * Prints a fabric's drift findings before a command runs it, one per line, then what the command
+   * does about them; nothing for a fabric without drift.
+   *
+   * @param report a report without errors
+   * @param allowed whether the command was given {@code --allow-drift}
+   * @param consequence what follows without {@code --allow-drift}, e.g. "the run's verdict fails on
+   *     them"
+   * @param out where to print
+   */
+  static void printDrift(
+      FabricFileReport report, boolean allowed, String consequence, PrintWriter out) {
+    if (report.drift().isEmpty()) {
+      return;
+    }
+    report.drift().forEach(out::println);
+    out.println(
+        report.file()
+            + ": not as approved — "
+            + Text.count(report.drift().size(), "drift finding", "drift findings")
+            + (allowed ? "; going on, as --allow-drift says" : "; " + consequence));
+    out.flush();
+  }
+
   private static String driftSuffix(List<Problem> drift) {
     return drift.isEmpty()
         ? ""

@@ -56,9 +56,11 @@ import picocli.CommandLine.Spec;
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-      " 0:the run completed without a lossless drop or a deadlock",
+      " 0:the run completed without a lossless drop or a deadlock, on a fabric as approved (or"
+          + " with --allow-drift)",
       " 1:unexpected failure",
       " 2:the fabric file has errors or does not exist",
+      " 3:the run was clean, but the fabric file drifts (its findings are printed first)",
       " 4:the run dropped lossless traffic, deadlocked, or left work unfinished",
       " 5:the backend could not run the scenario (infrastructure problem or unsupported)",
       "64:usage error"
@@ -181,6 +183,13 @@ final class RunCommand implements Callable<Integer> {
       description = "the backend (default ${DEFAULT-VALUE})")
   private String backend;
 
+  @Option(
+      names = "--allow-drift",
+      description =
+          "run a fabric whose validation finds drift and judge the run alone (the findings are"
+              + " printed and the verdict names them, but they do not set the exit code)")
+  private boolean allowDrift;
+
   @Option(names = "--json", description = "print one JSON document instead of text")
   private boolean json;
 
@@ -216,6 +225,13 @@ final class RunCommand implements Callable<Integer> {
       return FabricInput.printErrors(checked.get(), out);
     }
     FabricSpec fabric = checked.get().orElseThrow();
+    if (!json) {
+      FabricInput.printDrift(
+          checked.get(),
+          allowDrift,
+          "the run's verdict fails on them (exit " + Rocelab.DRIFT + ") unless --allow-drift",
+          out);
+    }
     RunResult result;
     try (FabricSession session = open(chosen, fabric);
         ScenarioRun started = start(session, run);
@@ -226,12 +242,13 @@ final class RunCommand implements Callable<Integer> {
           "rocelab: backend " + backend + " could not run " + run.name() + ": " + e.getMessage());
       return Rocelab.BROKEN;
     }
+    RunVerdict verdict = RunVerdict.of(result, checked.get().drift(), allowDrift);
     if (json) {
-      out.println(RunJson.render(result));
+      out.println(RunJson.render(result, verdict));
     } else {
-      RunText.render(result, out);
+      RunText.render(result, verdict, out);
     }
-    return RunVerdict.problems(result).isEmpty() ? Rocelab.VALID : Rocelab.LOSSY;
+    return verdict.exit();
   }
 
   /** Opens the fabric; one the backend cannot take (no lab inventory) is the options' fault. */

@@ -28,9 +28,10 @@ final class RunJson {
 
   /**
    * @param result the run
+   * @param verdict its verdict
    * @return the document, pretty-printed
    */
-  static String render(RunResult result) {
+  static String render(RunResult result, RunVerdict verdict) {
     ObjectNode root = Json.object();
     root.put("scenario", result.scenario().name());
     root.put("description", result.scenario().describe());
@@ -40,7 +41,9 @@ final class RunJson {
     root.put("stop", result.stopReason().name());
     root.put("simulatedUs", result.elapsed().toMicros());
     ArrayNode problems = root.putArray("problems");
-    RunVerdict.problems(result).forEach(problems::add);
+    verdict.problems().forEach(problems::add);
+    ArrayNode drift = root.putArray("drift");
+    verdict.drift().forEach(p -> drift.add(p.toString()));
     ObjectNode drops = root.putObject("drops");
     drops.put("total", result.totalDrops());
     drops.put("lossless", result.losslessDrops());

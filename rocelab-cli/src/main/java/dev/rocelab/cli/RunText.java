@@ -5,7 +5,6 @@ import dev.rocelab.api.result.CollectiveResult;
 import dev.rocelab.api.result.NcclTestsFormat;
 import dev.rocelab.api.result.RunResult;
 import java.io.PrintWriter;
-import java.util.List;
 
 /** What {@code rocelab run} prints: the telemetry summary, then each collective's table. */
 final class RunText {
@@ -14,19 +13,15 @@ final class RunText {
 
   /**
    * @param result the run
+   * @param verdict its verdict
    * @param out where to print
    */
-  static void render(RunResult result, PrintWriter out) {
+  static void render(RunResult result, RunVerdict verdict, PrintWriter out) {
     out.print(TelemetrySummary.of(result));
     for (CollectiveResult collective : result.collectives()) {
       out.println();
       out.print(NcclTestsFormat.text(collective));
     }
-    List<String> problems = RunVerdict.problems(result);
-    out.println(
-        "verdict   "
-            + (problems.isEmpty()
-                ? "lossless, no deadlock, all work done"
-                : String.join("; ", problems)));
+    out.println("verdict   " + verdict.text());
   }
 }

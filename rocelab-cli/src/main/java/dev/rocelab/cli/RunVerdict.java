@@ -2,22 +2,34 @@ package dev.rocelab.cli;
 
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.fabricfile.Problem;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What makes a {@code rocelab run} exit {@value Rocelab#LOSSY}: lossless traffic dropped, a PFC
- * deadlock, or work the run left unfinished.
+ * The verdict of a {@code rocelab run}: what went wrong in the run (lossless traffic dropped, a PFC
+ * deadlock, work left unfinished: exit {@value Rocelab#LOSSY}), and whether the fabric was as
+ * approved — a fabric whose validation finds drift fails the verdict (exit {@value Rocelab#DRIFT})
+ * unless the run was told to allow it, and the verdict says so either way.
+ *
+ * @param run what went wrong in the run, one phrase each
+ * @param drift the fabric file's drift findings
+ * @param driftAllowed whether the command was told to run a drifting fabric ({@code --allow-drift})
  */
-final class RunVerdict {
+record RunVerdict(List<String> run, List<Problem> drift, boolean driftAllowed) {
 
-  private RunVerdict() {}
+  RunVerdict {
+    run = List.copyOf(run);
+    drift = List.copyOf(drift);
+  }
 
   /**
    * @param result a run
-   * @return what went wrong, one phrase each; empty for a clean run
+   * @param drift the drift findings of its fabric file
+   * @param driftAllowed whether a drifting fabric may pass
+   * @return its verdict
    */
-  static List<String> problems(RunResult result) {
+  static RunVerdict of(RunResult result, List<Problem> drift, boolean driftAllowed) {
     List<String> problems = new ArrayList<>();
     long drops = result.losslessDrops();
     if (drops > 0) {
@@ -29,6 +41,43 @@ final class RunVerdict {
         .findFirst()
         .ifPresent(e -> problems.add("PFC deadlock at " + e.time() + ": " + e.subject()));
     result.unfinishedWork().ifPresent(work -> problems.add("unfinished: " + work));
+    return new RunVerdict(problems, drift, driftAllowed);
+  }
+
+  /**
+   * @return what the verdict holds against the run and the fabric, one phrase each; the fabric's
+   *     drift first
+   */
+  List<String> problems() {
+    List<String> problems = new ArrayList<>();
+    if (!drift.isEmpty()) {
+      problems.add(
+          "fabric not as approved: "
+              + Text.count(drift.size(), "drift finding", "drift findings")
+              + (driftAllowed ? " (allowed by --allow-drift)" : ""));
+    }
+    problems.addAll(run);
     return problems;
+  }
+
+  /**
+   * @return the one line of text that sums the verdict up
+   */
+  String text() {
+    List<String> problems = problems();
+    return problems.isEmpty()
+        ? "lossless, no deadlock, all work done"
+        : String.join("; ", problems);
+  }
+
+  /**
+   * @return {@link Rocelab#LOSSY} if the run went wrong, else {@link Rocelab#DRIFT} if the fabric
+   *     drifts and that was not allowed, else {@link Rocelab#VALID}
+   */
+  int exit() {
+    if (!run.isEmpty()) {
+      return Rocelab.LOSSY;
+    }
+    return drift.isEmpty() || driftAllowed ? Rocelab.VALID : Rocelab.DRIFT;
   }
 }

@@ -86,6 +86,40 @@ class CalibrateCommandTest {
   }
 
   @Test
+  void aDriftingFabricIsNotCalibratedUnlessAllowedAndItsFindingsComeFirst(@TempDir Path dir) {
+    String misconfigured = Path.of("..", "fabrics", "examples", "misconfigured.yaml").toString();
+    CommandRun refused =
+        rocelab("calibrate", misconfigured, "--backend", "lab", "--out", dir.toString());
+
+    assertThat(refused.exitCode()).isEqualTo(Rocelab.DRIFT);
+    assertThat(refused.out())
+        .startsWith(misconfigured + ":32:7 switchProfiles.spectrum4.headroom: drift: XOFF 48KiB")
+        .endsWith(
+            misconfigured
+                + ": not as approved — 5 drift findings; a calibration would fit the model of a"
+                + " fabric that is not the approved one: fix the file, or calibrate anyway with"
+                + " --allow-drift\n");
+    assertThat(refused.err()).doesNotContain("calibrate: ping-pong");
+    assertThat(dir.resolve("calibration.json")).doesNotExist();
+
+    // allowed, it goes on to the lab (which this fabric has no inventory for)
+    CommandRun allowed =
+        rocelab(
+            "calibrate",
+            misconfigured,
+            "--backend",
+            "lab",
+            "--steps",
+            "ping-pong",
+            "--allow-drift",
+            "--out",
+            dir.toString());
+    assertThat(allowed.out()).contains("5 drift findings; going on, as --allow-drift says\n");
+    assertThat(allowed.err()).contains("calibrate: ping-pong: the lab could not be opened");
+    assertThat(allowed.exitCode()).isEqualTo(Rocelab.BROKEN);
+  }
+
+  @Test
   void aLabThatCannotBeOpenedBreaksTheStepsAskedForAlone(@TempDir Path dir) {
     CommandRun run =
         rocelab(

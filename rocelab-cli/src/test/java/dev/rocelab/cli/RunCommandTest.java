@@ -14,7 +14,9 @@ import dev.rocelab.api.unit.SimTime;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +85,48 @@ class RunCommandTest {
         .contains("NVLS needs NVSwitch reduction: give the hosts' profile `nvswitch: true`");
     CommandRun notCollective = rocelab("run", REFERENCE.toString(), "incast", "--protocol", "LL");
     assertThat(notCollective.err()).startsWith("incast does not take --protocol\n");
+  }
+
+  /**
+   * The misconfigured example validates with five drift findings: a run prints them first and its
+   * verdict fails on them, though the incast itself is clean, unless the run is told to allow them.
+   */
+  @Test
+  void aDriftingFabricPrintsItsFindingsFirstAndFailsTheVerdictUnlessAllowed() throws IOException {
+    String misconfigured = Path.of("..", "fabrics", "examples", "misconfigured.yaml").toString();
+    String[] incast = {"run", misconfigured, "incast", "--senders", "8", "--message", "1MiB"};
+
+    CommandRun run = rocelab(incast);
+    assertThat(run.exitCode()).isEqualTo(Rocelab.DRIFT);
+    assertThat(run.out())
+        .startsWith(misconfigured + ":32:7 switchProfiles.spectrum4.headroom: drift: XOFF 48KiB")
+        .contains(
+            misconfigured
+                + ": not as approved — 5 drift findings; the run's verdict fails on them (exit 3)"
+                + " unless --allow-drift\nscenario  incast",
+            "drops     none\n")
+        .endsWith("verdict   fabric not as approved: 5 drift findings\n");
+
+    CommandRun allowed = rocelab(with(incast, "--allow-drift"));
+    assertThat(allowed.exitCode()).isEqualTo(Rocelab.VALID);
+    assertThat(allowed.out())
+        .contains("5 drift findings; going on, as --allow-drift says\n")
+        .endsWith(
+            "verdict   fabric not as approved: 5 drift findings (allowed by --allow-drift)\n");
+
+    CommandRun json = rocelab(with(incast, "--json"));
+    assertThat(json.exitCode()).isEqualTo(Rocelab.DRIFT);
+    JsonNode document = new ObjectMapper().readTree(json.out());
+    assertThat(document.path("problems").get(0).asText())
+        .isEqualTo("fabric not as approved: 5 drift findings");
+    assertThat(document.path("drift")).hasSize(5);
+    assertThat(document.path("drift").get(0).asText()).contains("drift: XOFF 48KiB");
+  }
+
+  private static String[] with(String[] args, String more) {
+    String[] all = Arrays.copyOf(args, args.length + 1);
+    all[args.length] = more;
+    return all;
   }
 
   @Test
