@@ -87,7 +87,7 @@ class CalibrateCommandTest {
 
   @Test
   void aDriftingFabricIsNotCalibratedUnlessAllowedAndItsFindingsComeFirst(@TempDir Path dir) {
-    String misconfigured = Path.of("..", "fabrics", "examples", "misconfigured.yaml").toString();
+    String misconfigured = CommandRun.MISCONFIGURED.toString();
     CommandRun refused =
         rocelab("calibrate", misconfigured, "--backend", "lab", "--out", dir.toString());
 

@@ -17,6 +17,9 @@ record CommandRun(int exitCode, String out, String err) {
   /** The reference fabric, as seen from the module directory surefire runs in. */
   static final Path REFERENCE = Path.of("..", "fabrics", "reference.yaml");
 
+  /** The example that validates with five drift findings. */
+  static final Path MISCONFIGURED = Path.of("..", "fabrics", "examples", "misconfigured.yaml");
+
   static CommandRun rocelab(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

@@ -134,7 +134,7 @@ class DescribeCommandTest {
   void headroomShortOfWhatTheCablesNeedIsMarked() throws IOException {
     // the misconfigured example fixes XOFF at 48 KiB; its 400G ports need 157 KiB over 3 m, 187 KiB
     // over 30 m
-    String misconfigured = Path.of("..", "fabrics", "examples", "misconfigured.yaml").toString();
+    String misconfigured = CommandRun.MISCONFIGURED.toString();
 
     CommandRun text = rocelab("describe", misconfigured);
     CommandRun json = rocelab("describe", "--json", misconfigured);
@@ -175,7 +175,7 @@ class DescribeCommandTest {
 
   @Test
   void theEffectiveConfigurationIsAFabricFileThatValidatesLikeTheOriginal() throws IOException {
-    String misconfigured = Path.of("..", "fabrics", "examples", "misconfigured.yaml").toString();
+    String misconfigured = CommandRun.MISCONFIGURED.toString();
 
     CommandRun reference = rocelab("describe", "--effective", REFERENCE.toString());
     CommandRun drifting = rocelab("describe", "--effective", misconfigured);

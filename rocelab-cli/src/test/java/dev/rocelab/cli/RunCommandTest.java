@@ -14,7 +14,6 @@ import dev.rocelab.api.unit.SimTime;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.OptionalLong;
@@ -93,7 +92,7 @@ class RunCommandTest {
    */
   @Test
   void aDriftingFabricPrintsItsFindingsFirstAndFailsTheVerdictUnlessAllowed() throws IOException {
-    String misconfigured = Path.of("..", "fabrics", "examples", "misconfigured.yaml").toString();
+    String misconfigured = CommandRun.MISCONFIGURED.toString();
     String[] incast = {"run", misconfigured, "incast", "--senders", "8", "--message", "1MiB"};
 
     CommandRun run = rocelab(incast);
