@@ -16,6 +16,7 @@ import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Completion;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import java.util.List;
@@ -187,6 +188,58 @@ class UnfinishedWorkTest {
                         "workload unfinished: incast 4:1 · 1GiB: 0 of 4 flows completed in 1ms (duration reached); "
                             + ADVICE))));
     Engine.run(SetUpTestCase.class).testEvents().assertStatistics(s -> s.succeeded(1).failed(0));
+  }
+
+  /**
+   * A fault scheduled after the run's traffic has all completed never takes effect: the test did
+   * not check the fabric under it, and fails, whatever its assertions said. A fault in time passes.
+   */
+  @Test
+  void aFaultTheRunEndedBeforeFailsItsTestThoughItsAssertionsHold() {
+    Events events = Engine.run(LateFaultTestCase.class).testEvents();
+
+    events
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                test("faultAfterTheTraffic"),
+                finishedWithFailure(
+                    instanceOf(AssertionFailedError.class),
+                    message(
+                        m ->
+                            m.startsWith(
+                                    "fault never applied: link down leaf1:eth5 at 1s never"
+                                        + " applied: the run of incast ended at ")
+                                && m.endsWith(
+                                    "; schedule the fault while the traffic still runs, or give"
+                                        + " the scenario traffic or a duration that reaches"
+                                        + " it")))))
+        .haveExactly(1, event(test("faultDuringTheTraffic"), finishedSuccessfully()));
+  }
+
+  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.FAILURES)
+  static class LateFaultTestCase {
+
+    @Test
+    void faultAfterTheTraffic(FabricSession session) {
+      RunResult run = session.run(withLinkDownAt("1s"));
+      assertThat(run).hasNoDeadlock();
+    }
+
+    @Test
+    void faultDuringTheTraffic(FabricSession session) {
+      RunResult run = session.run(withLinkDownAt("1us"));
+      assertThat(run).hasNoDeadlock();
+    }
+
+    private static Scenario withLinkDownAt(String time) {
+      return Scenario.incast()
+          .senders(2)
+          .message("64KiB")
+          .with(Fault.linkDown("leaf1:eth5").at(time))
+          .build();
+    }
   }
 
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)

@@ -52,7 +52,8 @@ import picocli.CommandLine.Spec;
       "Examples:",
       "  rocelab run fabrics/reference.yaml incast --senders 16 --message 8MiB",
       "  rocelab run fabrics/reference.yaml allreduce --ranks 64 --sizes 1MiB..1GiB",
-      "  rocelab run fabrics/reference.yaml permutation --fault linkDown:leaf1:eth9@2ms"
+      "  rocelab run fabrics/reference.yaml permutation --message 16MiB --fault"
+          + " withdrawRoute:leaf1:eth9@100us"
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -61,7 +62,8 @@ import picocli.CommandLine.Spec;
       " 1:unexpected failure",
       " 2:the fabric file has errors or does not exist",
       " 3:the run was clean, but the fabric file drifts (its findings are printed first)",
-      " 4:the run dropped lossless traffic, deadlocked, or left work unfinished",
+      " 4:the run dropped lossless traffic, deadlocked, left work unfinished, or ended before a"
+          + " fault it was given",
       " 5:the backend could not run the scenario (infrastructure problem or unsupported)",
       "64:usage error"
     })

@@ -1,5 +1,6 @@
 package dev.rocelab.cli;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.fabricfile.Problem;
@@ -8,9 +9,10 @@ import java.util.List;
 
 /**
  * The verdict of a {@code rocelab run}: what went wrong in the run (lossless traffic dropped, a PFC
- * deadlock, work left unfinished: exit {@value Rocelab#LOSSY}), and whether the fabric was as
- * approved — a fabric whose validation finds drift fails the verdict (exit {@value Rocelab#DRIFT})
- * unless the run was told to allow it, and the verdict says so either way.
+ * deadlock, work left unfinished, a fault the run ended before: exit {@value Rocelab#LOSSY}), and
+ * whether the fabric was as approved — a fabric whose validation finds drift fails the verdict
+ * (exit {@value Rocelab#DRIFT}) unless the run was told to allow it, and the verdict says so either
+ * way.
  *
  * @param run what went wrong in the run, one phrase each
  * @param drift the fabric file's drift findings
@@ -41,6 +43,14 @@ record RunVerdict(List<String> run, List<Problem> drift, boolean driftAllowed) {
         .findFirst()
         .ifPresent(e -> problems.add("PFC deadlock at " + e.time() + ": " + e.subject()));
     result.unfinishedWork().ifPresent(work -> problems.add("unfinished: " + work));
+    result
+        .faultsNeverApplied()
+        .forEach(
+            f ->
+                problems.add(
+                    f.describe()
+                        + " never applied: the run ended at "
+                        + Display.time(result.elapsed())));
     return new RunVerdict(problems, drift, driftAllowed);
   }
 

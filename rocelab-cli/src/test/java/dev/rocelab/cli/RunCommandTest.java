@@ -122,6 +122,21 @@ class RunCommandTest {
     assertThat(document.path("drift").get(0).asText()).contains("drift: XOFF 48KiB");
   }
 
+  /** The 1 MiB permutation is over at 89.8 µs: a link failure at 2 ms never happens. */
+  @Test
+  void aFaultTheRunEndsBeforeIsShownAsNeverAppliedAndFailsTheVerdict() {
+    CommandRun run =
+        rocelab("run", REFERENCE.toString(), "permutation", "--fault", "linkDown:leaf1:eth9@2ms");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.LOSSY);
+    assertThat(run.out())
+        .contains(
+            "elapsed   89.83us (COMPLETED)\n"
+                + "fault     link down leaf1:eth9 at 2ms: never applied, the run ended at 89.83us\n")
+        .endsWith(
+            "verdict   link down leaf1:eth9 at 2ms never applied: the run ended at 89.83us\n");
+  }
+
   private static String[] with(String[] args, String more) {
     String[] all = Arrays.copyOf(args, args.length + 1);
     all[args.length] = more;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.Fabrics;
 import dev.rocelab.api.scenario.DataType;
+import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.SizeSweep;
@@ -90,6 +91,42 @@ class RunResultTest {
     assertThat(result.drops(0)).isEqualTo(6);
     assertThat(result.totalDrops()).isEqualTo(8);
     assertThat(result.port("leaf1:eth1")).hasSize(2);
+  }
+
+  @Test
+  void faultsAtOrAfterTheRunsEndWereNeverApplied() {
+    Scenario scenario =
+        Scenario.permutation()
+            .with(Fault.linkDown("leaf1:eth1").at("100us"))
+            .with(Fault.linkUp("leaf1:eth1").at("1ms"))
+            .with(Fault.linkDown("leaf1:eth2").at("2ms"))
+            .build();
+    RunResult ended = ended(scenario, StopReason.COMPLETED, SimTime.millis(1));
+
+    assertThat(ended.faultsNeverApplied())
+        .containsExactly(
+            Fault.linkUp("leaf1:eth1").at("1ms"), Fault.linkDown("leaf1:eth2").at("2ms"));
+    assertThat(ended(scenario, StopReason.IN_PROGRESS, SimTime.millis(1)).faultsNeverApplied())
+        .as("a run still going on may yet reach them")
+        .isEmpty();
+    assertThat(ended(scenario, StopReason.DURATION_REACHED, SimTime.millis(3)).faultsNeverApplied())
+        .isEmpty();
+  }
+
+  private static RunResult ended(Scenario scenario, StopReason reason, SimTime elapsed) {
+    return new RunResult(
+        scenario,
+        "model",
+        Fabrics.minimal(),
+        reason,
+        elapsed,
+        List.of(),
+        List.of(),
+        Map.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of());
   }
 
   @Test

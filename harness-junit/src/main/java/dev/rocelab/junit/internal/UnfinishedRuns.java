@@ -2,11 +2,13 @@ package dev.rocelab.junit.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Completion;
+import dev.rocelab.api.scenario.Fault;
 import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
@@ -15,10 +17,11 @@ import org.opentest4j.AssertionFailedError;
 
 /**
  * The runs of one test (or one class's set-up) that stopped short: at their duration with work
- * unfinished although their scenario {@link Completion#REQUIRED required} it to complete, or at the
+ * unfinished although their scenario {@link Completion#REQUIRED required} it to complete, at the
  * wall-clock budget ({@link RunLimits#wallClock()}) whatever their scenario declared, since such a
- * run did not cover the time it was meant to. The extension fails the test once it has run,
- * whatever its assertions said.
+ * run did not cover the time it was meant to, or before one of their faults ({@link
+ * RunResult#faultsNeverApplied()}), which then checked nothing. The extension fails the test once
+ * it has run, whatever its assertions said.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class UnfinishedRuns {
@@ -29,7 +32,17 @@ public final class UnfinishedRuns {
    */
   private record Key(String contextId) {}
 
-  private record Account(String line, StopReason reason) {}
+  /** What one account says a run failed to do. */
+  private enum Shortfall {
+    /** Work unfinished at the scenario's duration. */
+    DURATION,
+    /** Stopped at the wall-clock budget: what the machine could do, not a verdict. */
+    WALL_CLOCK,
+    /** A fault scheduled after the run had ended. */
+    FAULT
+  }
+
+  private record Account(String line, Shortfall shortfall) {}
 
   /** The accounts of one context's unfinished runs, in the order they finished. */
   private static final class Accounts {
@@ -53,18 +66,36 @@ public final class UnfinishedRuns {
    * @param result the run
    */
   static void record(ExtensionContext context, RunResult result) {
+    List<Account> found = new ArrayList<>();
+    boolean atTheWallClock = result.stopReason() == StopReason.WALL_CLOCK_LIMIT;
     boolean shortOfItsWork =
         result.stopReason() == StopReason.DURATION_REACHED
             && result.scenario().completion() == Completion.REQUIRED;
-    if (!shortOfItsWork && result.stopReason() != StopReason.WALL_CLOCK_LIMIT) {
+    if (shortOfItsWork || atTheWallClock) {
+      found.add(
+          new Account(
+              result.scenario().describe() + ": " + result.unfinishedWork().orElseThrow(),
+              atTheWallClock ? Shortfall.WALL_CLOCK : Shortfall.DURATION));
+    }
+    // a run cut short by the wall clock did not reach its faults either: the machine's limit
+    for (Fault fault : result.faultsNeverApplied()) {
+      found.add(
+          new Account(
+              fault.describe()
+                  + " never applied: the run of "
+                  + result.scenario().name()
+                  + " ended at "
+                  + Display.time(result.elapsed()),
+              atTheWallClock ? Shortfall.WALL_CLOCK : Shortfall.FAULT));
+    }
+    if (found.isEmpty()) {
       return;
     }
-    Contexts.store(context)
-        .getOrComputeIfAbsent(new Key(context.getUniqueId()), key -> new Accounts(), Accounts.class)
-        .add(
-            new Account(
-                result.scenario().describe() + ": " + result.unfinishedWork().orElseThrow(),
-                result.stopReason()));
+    Accounts accounts =
+        Contexts.store(context)
+            .getOrComputeIfAbsent(
+                new Key(context.getUniqueId()), key -> new Accounts(), Accounts.class);
+    found.forEach(accounts::add);
   }
 
   /**
@@ -91,20 +122,30 @@ public final class UnfinishedRuns {
                 + String.join("\n  ", accounts.stream().map(Account::line).toList())
                 + "\n";
     List<String> advice = new ArrayList<>();
-    boolean duration = accounts.stream().anyMatch(a -> a.reason() == StopReason.DURATION_REACHED);
+    boolean duration = accounts.stream().anyMatch(a -> a.shortfall() == Shortfall.DURATION);
     if (duration) {
       advice.add(
           "raise the scenario's duration or shrink its messages, or declare Completion.WINDOW if the test"
               + " measures a window of traffic");
     }
-    if (accounts.stream().anyMatch(a -> a.reason() == StopReason.WALL_CLOCK_LIMIT)) {
+    boolean fault = accounts.stream().anyMatch(a -> a.shortfall() == Shortfall.FAULT);
+    if (fault) {
+      advice.add(
+          "schedule the fault while the traffic still runs, or give the scenario traffic or a"
+              + " duration that reaches it");
+    }
+    if (accounts.stream().anyMatch(a -> a.shortfall() == Shortfall.WALL_CLOCK)) {
       advice.add(
           "a run took longer in real time than its budget of "
               + RunLimits.wallClock().toSeconds()
               + "s: raise it with -Drocelab.limits.wallClock=… or make the scenario smaller");
     }
-    String message = "workload unfinished" + runs + String.join("; ", advice);
-    if (duration) {
+    String what =
+        fault && accounts.stream().anyMatch(a -> a.shortfall() != Shortfall.FAULT)
+            ? "runs fell short"
+            : fault ? "fault never applied" : "workload unfinished";
+    String message = what + runs + String.join("; ", advice);
+    if (duration || fault) {
       throw new AssertionFailedError(message);
     }
     throw new FabricBackendException(message);
