@@ -83,10 +83,10 @@ class SweepTest {
             "microburst 4:1 · 32 KiB every 10 us × 5 · prio 3",
             "microburst 4:1 · 32 KiB every 20 us × 5 · prio 3",
             "mixed traffic · lossless 2:1 · 1 MiB + lossy 3:1 · 2 MiB on prio 0",
-            "link failure leaf1:eth3 at 500 us · 4 MiB per flow",
-            "link failure leaf1:eth3 at 500 us · down for 200 us · 4 MiB per flow",
-            "switch reset spine1 at 500 us · reboot 1 ms · 4 MiB per flow",
-            "PFC storm host1:nic0 prio 3 at 100 us for 2 ms · 4 MiB per flow",
+            "link failure leaf1:eth3 at 500 us · 64 MiB per flow",
+            "link failure leaf1:eth3 at 500 us · down for 200 us · 64 MiB per flow",
+            "switch reset spine1 at 500 us · reboot 1 ms · 64 MiB per flow",
+            "PFC storm host1:nic0 prio 3 at 100 us for 2 ms · 64 MiB per flow",
             "firmware mismatch host1, host2 on 28.36.1010 · incast 4:1 · 1 MiB",
             "all_reduce · 64 MiB · ring · auto",
             "all_reduce · 64 MiB · tree · auto",
@@ -169,19 +169,20 @@ class SweepTest {
     @MixedTraffic(senders = 2, lossySenders = 3, lossyMessage = "2MiB")
     void mixedTraffic(RunResult run) {}
 
+    // flows long enough to be running when each fault strikes (64 MiB: 1.3 ms at 400G)
     @LinkFailure(
         port = "leaf1:eth3",
         downFor = {},
-        flowSize = "4MiB")
+        flowSize = "64MiB")
     void linkFailure(RunResult run) {}
 
-    @LinkFailure(port = "leaf1:eth3", downFor = "200us", flowSize = "4MiB")
+    @LinkFailure(port = "leaf1:eth3", downFor = "200us", flowSize = "64MiB")
     void linkFlap(RunResult run) {}
 
-    @SwitchReset(device = "spine1", flowSize = "4MiB")
+    @SwitchReset(device = "spine1", flowSize = "64MiB")
     void switchReset(RunResult run) {}
 
-    @PfcStorm(nic = "host1:nic0", at = "100us", stormFor = "2ms", flowSize = "4MiB")
+    @PfcStorm(nic = "host1:nic0", at = "100us", stormFor = "2ms", flowSize = "64MiB")
     void pfcStorm(RunResult run) {}
 
     @FirmwareMismatch(
