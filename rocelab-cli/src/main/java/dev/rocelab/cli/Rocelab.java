@@ -109,10 +109,15 @@ public final class Rocelab implements Callable<Integer> {
     CommandLine commandLine = new CommandLine(new Rocelab());
     commandLine.setOut(out);
     commandLine.setErr(err);
-    CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
+    // a usage error is what was wrong and where the help is, not the whole usage text again
     commandLine.setParameterExceptionHandler(
         (ex, args) -> {
-          usage.handleParseException(ex, args);
+          CommandLine failed = ex.getCommandLine();
+          PrintWriter errors = failed.getErr();
+          errors.println(ex.getMessage());
+          CommandLine.UnmatchedArgumentException.printSuggestions(ex, errors);
+          errors.println("see `" + failed.getCommandSpec().qualifiedName() + " --help`");
+          errors.flush();
           return USAGE;
         });
     commandLine.setExecutionExceptionHandler(

@@ -53,6 +53,22 @@ class RocelabTest {
     assertThat(run.errLines()).first().isEqualTo("Unknown option: '--yaml'");
   }
 
+  /** A usage error says what was wrong and where the help is; it does not repeat the usage. */
+  @Test
+  void aUsageErrorIsItsReasonAndAPointerToTheHelp() {
+    CommandRun run = rocelab("run", "../fabrics/reference.yaml", "storm");
+
+    assertThat(run.exitCode()).isEqualTo(Rocelab.USAGE);
+    assertThat(run.errLines())
+        .hasSizeLessThanOrEqualTo(3)
+        .endsWith("see `rocelab run --help`")
+        .noneMatch(line -> line.startsWith("Usage:"));
+    CommandRun misspelt = rocelab("validat", "x.yaml");
+    assertThat(misspelt.err())
+        .contains("Did you mean: rocelab validate")
+        .endsWith("see `rocelab --help`\n");
+  }
+
   @Test
   void severalFilesReportTheWorstOutcome() {
     assertThat(Rocelab.worst(Rocelab.VALID, Rocelab.ERRORS)).isEqualTo(Rocelab.ERRORS);
