@@ -24,17 +24,10 @@ class DegradationAssertionsTest {
   // left.
   // Samples before 600us (they cover time before the reconvergence at 500us) must not count.
   private final RunResult degraded =
-      Runs.run()
-          .scenario(UPLINK_DOWN)
+      uplinkDownAndRoutesRecomputed()
           .flow("out1", "host1:nic0", "host3:nic0", "1MiB", "1MiB", null)
           .flow("out2", "host1:nic1", "host4:nic0", "1MiB", "1MiB", null)
           .flow("in1", "host3:nic1", "host2:nic0", "1MiB", "1MiB", null)
-          .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
-          .event(
-              "500us",
-              FabricEvent.Kind.RECONVERGENCE,
-              "leaf1:eth5",
-              "routes recomputed on every switch")
           .series(
               "throughput",
               "out1",
@@ -78,6 +71,18 @@ class DegradationAssertionsTest {
               380 * G,
               380 * G)
           .build();
+
+  /** leaf1's uplink eth5 goes down at 450us and the routes are recomputed at 500us. */
+  private static Runs uplinkDownAndRoutesRecomputed() {
+    return Runs.run()
+        .scenario(UPLINK_DOWN)
+        .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
+        .event(
+            "500us",
+            FabricEvent.Kind.RECONVERGENCE,
+            "leaf1:eth5",
+            "routes recomputed on every switch");
+  }
 
   @Test
   void degradedThroughputIsTheWorstGroupsShareOfTheUplinkCapacityLeft() {
@@ -193,15 +198,8 @@ class DegradationAssertionsTest {
     // a sample at t covers (t − interval, t]; traffic in the sample at 0 (a run sampled from its
     // start) must not open the window before time zero
     RunResult fromTheStart =
-        Runs.run()
-            .scenario(UPLINK_DOWN)
+        uplinkDownAndRoutesRecomputed()
             .flow("out1", "host1:nic0", "host3:nic0", "1MiB", "1MiB", null)
-            .event("450us", FabricEvent.Kind.FAULT, "leaf1:eth5", "link down leaf1:eth5 at 450us")
-            .event(
-                "500us",
-                FabricEvent.Kind.RECONVERGENCE,
-                "leaf1:eth5",
-                "routes recomputed on every switch")
             .series(
                 "throughput",
                 "out1",

@@ -208,9 +208,10 @@ class UnfinishedWorkTest {
                     instanceOf(AssertionFailedError.class),
                     message(
                         m ->
-                            m.startsWith(
-                                    "fault never applied: link down leaf1:eth5 at 1s never"
-                                        + " applied: the run of incast ended at ")
+                            m.startsWith("fault never applied: incast 2:1 · 64KiB")
+                                && m.contains(
+                                    " + link down leaf1:eth5 at 1s: link down leaf1:eth5 at 1s"
+                                        + " never applied: the run ended at ")
                                 && m.endsWith(
                                     "; schedule the fault while the traffic still runs, or give"
                                         + " the scenario traffic or a duration that reaches"

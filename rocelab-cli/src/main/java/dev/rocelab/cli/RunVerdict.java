@@ -1,6 +1,5 @@
 package dev.rocelab.cli;
 
-import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.fabricfile.Problem;
@@ -43,14 +42,7 @@ record RunVerdict(List<String> run, List<Problem> drift, boolean driftAllowed) {
         .findFirst()
         .ifPresent(e -> problems.add("PFC deadlock at " + e.time() + ": " + e.subject()));
     result.unfinishedWork().ifPresent(work -> problems.add("unfinished: " + work));
-    result
-        .faultsNeverApplied()
-        .forEach(
-            f ->
-                problems.add(
-                    f.describe()
-                        + " never applied: the run ended at "
-                        + Display.time(result.elapsed())));
+    problems.addAll(result.faultsNeverApplied());
     return new RunVerdict(problems, drift, driftAllowed);
   }
 

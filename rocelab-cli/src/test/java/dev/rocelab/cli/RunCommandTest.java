@@ -132,9 +132,10 @@ class RunCommandTest {
     assertThat(run.out())
         .contains(
             "elapsed   89.83us (COMPLETED)\n"
-                + "fault     link down leaf1:eth9 at 2ms: never applied, the run ended at 89.83us\n")
+                + "fault     link down leaf1:eth9 at 2ms never applied: the run ended at"
+                + " 89.8348us\n")
         .endsWith(
-            "verdict   link down leaf1:eth9 at 2ms never applied: the run ended at 89.83us\n");
+            "verdict   link down leaf1:eth9 at 2ms never applied: the run ended at 89.8348us\n");
   }
 
   private static String[] with(String[] args, String more) {

@@ -52,15 +52,7 @@ public final class TelemetrySummary {
                             + (run.scenario().completion() == Completion.WINDOW
                                 ? ", a window by declaration"
                                 : ""))));
-    run.faultsNeverApplied()
-        .forEach(
-            f ->
-                lines.add(
-                    line(
-                        "fault",
-                        f.describe()
-                            + ": never applied, the run ended at "
-                            + Display.time(run.elapsed()))));
+    run.faultsNeverApplied().forEach(account -> lines.add(line("fault", account)));
     lines.add(line("drops", drops(run)));
     lines.add(line("pauses", pauses(run)));
     long marks = run.ports().stream().mapToLong(PortStats::ecnMarks).sum();

@@ -6,7 +6,6 @@ import static org.apiguardian.api.API.Status.STABLE;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.QosPolicy;
-import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
@@ -280,17 +279,22 @@ public record RunResult(
    * The scenario's faults that took no effect: each scheduled at or after the run's end — after it
    * completed all its work, or beyond the duration it stopped at — so the run says nothing about
    * how the fabric lives through them. A test or a command that asked for such a fault has not
-   * checked what it meant to, and fails.
+   * checked what it meant to, and fails. The summary, the command line's verdict and a failed test
+   * all give these accounts.
    *
-   * @return the faults, in the scenario's order; empty for a run still going on
+   * @return an account per fault, in the scenario's order, e.g. {@code "link down leaf1:eth9 at 2ms
+   *     never applied: the run ended at 89.83us"}; empty for a run still going on
    * @since 0.3
    */
   @API(status = EXPERIMENTAL, since = "0.3")
-  public List<Fault> faultsNeverApplied() {
+  public List<String> faultsNeverApplied() {
     if (stopReason == StopReason.IN_PROGRESS) {
       return List.of();
     }
-    return scenario.faults().stream().filter(f -> f.at().compareTo(elapsed) >= 0).toList();
+    return scenario.faults().stream()
+        .filter(f -> f.at().compareTo(elapsed) >= 0)
+        .map(f -> f.describe() + " never applied: the run ended at " + elapsed)
+        .toList();
   }
 
   /**

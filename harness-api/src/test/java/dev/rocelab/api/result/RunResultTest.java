@@ -105,7 +105,8 @@ class RunResultTest {
 
     assertThat(ended.faultsNeverApplied())
         .containsExactly(
-            Fault.linkUp("leaf1:eth1").at("1ms"), Fault.linkDown("leaf1:eth2").at("2ms"));
+            "link up leaf1:eth1 at 1ms never applied: the run ended at 1ms",
+            "link down leaf1:eth2 at 2ms never applied: the run ended at 1ms");
     assertThat(ended(scenario, StopReason.IN_PROGRESS, SimTime.millis(1)).faultsNeverApplied())
         .as("a run still going on may yet reach them")
         .isEmpty();

@@ -80,9 +80,7 @@ final class AllureReporting implements Reporting {
             result.setDescription(purpose.get());
           }
           List<Label> labels = result.getLabels();
-          labels.removeIf(l -> "parentSuite".equals(l.getName()));
-          labels.add(new Label().setName("parentSuite").setValue(phase));
-          addIfAbsent(labels, "epic", phase);
+          labelPhase(labels, phase);
           // a label, not a parameter: an edited fabric file keeps its tests' Allure history
           addIfAbsent(labels, FABRIC_SHA256_LABEL, configuration.fabricSha256());
           point.ifPresent(p -> addIfAbsent(labels, "feature", p.scenario().name()));
@@ -202,6 +200,19 @@ final class AllureReporting implements Reporting {
 
   private static String versions(Stream<String> versions) {
     return String.join(", ", versions.collect(Collectors.toCollection(TreeSet::new)));
+  }
+
+  /**
+   * Labels a result with its phase: the parent suite (replacing any, so that Allure groups by
+   * phase) and the epic, unless the test names its own.
+   *
+   * @param labels the result's labels
+   * @param phase the phase's display name
+   */
+  static void labelPhase(List<Label> labels, String phase) {
+    labels.removeIf(l -> "parentSuite".equals(l.getName()));
+    labels.add(new Label().setName("parentSuite").setValue(phase));
+    addIfAbsent(labels, "epic", phase);
   }
 
   private static void addIfAbsent(List<Label> labels, String name, String value) {

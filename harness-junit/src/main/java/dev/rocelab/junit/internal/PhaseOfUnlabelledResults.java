@@ -36,13 +36,7 @@ public final class PhaseOfUnlabelledResults implements TestLifecycleListener {
         .flatMap(l -> load(l.getValue()))
         .flatMap(FabricConfiguration::phaseOf)
         .map(Phase::displayName)
-        .ifPresent(
-            phase -> {
-              labels.add(new Label().setName("parentSuite").setValue(phase));
-              if (labels.stream().noneMatch(l -> "epic".equals(l.getName()))) {
-                labels.add(new Label().setName("epic").setValue(phase));
-              }
-            });
+        .ifPresent(phase -> AllureReporting.labelPhase(labels, phase));
   }
 
   /** The class, from the loader that runs the tests, without initializing it. */

@@ -2,13 +2,11 @@ package dev.rocelab.junit.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Completion;
-import dev.rocelab.api.scenario.Fault;
 import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
@@ -78,14 +76,10 @@ public final class UnfinishedRuns {
               atTheWallClock ? Shortfall.WALL_CLOCK : Shortfall.DURATION));
     }
     // a run cut short by the wall clock did not reach its faults either: the machine's limit
-    for (Fault fault : result.faultsNeverApplied()) {
+    for (String fault : result.faultsNeverApplied()) {
       found.add(
           new Account(
-              fault.describe()
-                  + " never applied: the run of "
-                  + result.scenario().name()
-                  + " ended at "
-                  + Display.time(result.elapsed()),
+              result.scenario().describe() + ": " + fault,
               atTheWallClock ? Shortfall.WALL_CLOCK : Shortfall.FAULT));
     }
     if (found.isEmpty()) {
