@@ -35,8 +35,10 @@ public record LabHost(LabSsh ssh, Map<String, LabNic> nics) {
 
     /** Validates the fields. */
     public LabNic {
-      Checks.name(address, "address");
-      Checks.notNull(rdmaDevice, "rdmaDevice");
+      Checks.address(address, "address");
+      if (!Checks.notNull(rdmaDevice, "rdmaDevice").isEmpty()) {
+        Checks.deviceName(rdmaDevice, "rdmaDevice");
+      }
     }
   }
 }

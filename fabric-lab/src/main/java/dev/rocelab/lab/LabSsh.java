@@ -36,7 +36,7 @@ public record LabSsh(
 
   /** Validates the fields. */
   public LabSsh {
-    Checks.name(address, "address");
+    Checks.address(address, "address");
     if (port < 1 || port > 65535) {
       throw new IllegalArgumentException("port must be a TCP port 1..65535 but was " + port);
     }

@@ -19,7 +19,7 @@ public record LabSwitch(String address, Optional<LabSsh> ssh) {
 
   /** Validates the fields. */
   public LabSwitch {
-    Checks.name(address, "address");
+    Checks.address(address, "address");
     Checks.notNull(ssh, "ssh");
   }
 }

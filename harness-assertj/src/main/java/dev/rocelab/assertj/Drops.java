@@ -1,18 +1,18 @@
 package dev.rocelab.assertj;
 
 import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.DropRecord;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.assertj.internal.AssertContext;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
 /**
@@ -23,18 +23,26 @@ final class Drops {
 
   private Drops() {}
 
+  /**
+   * @param context where the check goes
+   * @param label the quantity
+   * @param where the scope, in words (with what is excused)
+   * @param stats the scope's counters
+   * @param inScope which recorded drops are in the scope
+   * @param excused which drops do not count, by port and reason
+   */
   static void check(
       AssertContext context,
       String label,
       String where,
       List<PortStats> stats,
       Predicate<DropRecord> inScope,
-      Set<DropReason> allowed) {
+      BiPredicate<Endpoint, DropReason> excused) {
     Map<Integer, Map<DropReason, Long>> counts = new TreeMap<>();
     long total = 0;
     for (PortStats s : stats) {
       for (Map.Entry<DropReason, Long> drop : s.drops().entrySet()) {
-        if (allowed != null && allowed.contains(drop.getKey())) {
+        if (excused.test(s.port(), drop.getKey())) {
           continue;
         }
         counts
@@ -58,27 +66,25 @@ final class Drops {
         context.run().firstDrops().stream()
             .filter(inScope)
             .filter(r -> counts.containsKey(r.priority()))
-            .filter(r -> allowed == null || !allowed.contains(r.reason()))
+            .filter(r -> !excused.test(r.port(), r.reason()))
             .findFirst();
     context.fail(
         label,
         where,
         "no drops",
         total + " dropped packets (" + String.join("; ", parts) + ")",
-        new String[] {"lost bytes", lostBytes(stats, allowed)},
+        new String[] {"lost bytes", lostBytes(stats, excused)},
         new String[] {
           "first drop", first.map(r -> describe(context, r)).orElse("not recorded by the backend")
         });
   }
 
-  private static String lostBytes(List<PortStats> stats, Set<DropReason> allowed) {
-    Set<DropReason> counted = EnumSet.allOf(DropReason.class);
-    if (allowed != null) {
-      counted.removeAll(allowed);
-    }
+  private static String lostBytes(
+      List<PortStats> stats, BiPredicate<Endpoint, DropReason> excused) {
+    BiPredicate<Endpoint, DropReason> counted = excused.negate();
     List<PortStats> dropping =
         stats.stream()
-            .filter(s -> s.drops().keySet().stream().anyMatch(counted::contains))
+            .filter(s -> s.drops().keySet().stream().anyMatch(r -> counted.test(s.port(), r)))
             .toList();
     LostBytes lost = LostBytes.of(dropping, counted);
     return lost.measured() ? Display.size(lost.total()) : "not measured by the backend";

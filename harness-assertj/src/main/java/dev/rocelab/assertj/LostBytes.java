@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiPredicate;
 
 /**
  * The bytes a scope of ports dropped for some reasons, and where most were lost; or, where the
@@ -31,12 +32,21 @@ record LostBytes(DataSize total, long packets, Optional<Worst> worst, List<PortS
    * @return their dropped bytes
    */
   static LostBytes of(List<PortStats> stats, Set<DropReason> reasons) {
+    return of(stats, (port, reason) -> reasons.contains(reason));
+  }
+
+  /**
+   * @param stats the scope's counters
+   * @param counted which drops count, by port and reason
+   * @return their dropped bytes
+   */
+  static LostBytes of(List<PortStats> stats, BiPredicate<Endpoint, DropReason> counted) {
     long total = 0;
     long packets = 0;
     Worst worst = null;
     for (PortStats s : stats) {
       for (Map.Entry<DropReason, Long> bytes : s.droppedBytes().orElse(Map.of()).entrySet()) {
-        if (reasons.contains(bytes.getKey())) {
+        if (counted.test(s.port(), bytes.getKey())) {
           total += bytes.getValue();
           if (worst == null || bytes.getValue() > worst.bytes()) {
             worst = new Worst(s.port(), s.priority(), bytes.getKey(), bytes.getValue());
@@ -45,7 +55,7 @@ record LostBytes(DataSize total, long packets, Optional<Worst> worst, List<PortS
       }
       packets +=
           s.drops().entrySet().stream()
-              .filter(d -> reasons.contains(d.getKey()))
+              .filter(d -> counted.test(s.port(), d.getKey()))
               .mapToLong(Map.Entry::getValue)
               .sum();
     }

@@ -58,7 +58,7 @@ public class PortsAssert extends AbstractAssert<PortsAssert, List<PortStats>> {
         scope.where(),
         actual,
         r -> scope.covers(r.port() + "/" + r.priority()),
-        null);
+        (port, reason) -> false);
     return myself;
   }
 

@@ -19,10 +19,11 @@ import org.assertj.core.api.AbstractAssert;
 
 /**
  * Assertions on the recovery time after a fault: from the run's first {@link FabricEvent.Kind#FAULT
- * FAULT} event to the first sample after it from which the summed {@code throughput} series of the
- * flows stay at or above {@code (1 − tolerance) ×} their mean before the fault for {@link
- * #stableFor(int) a few samples}. The tolerance is 10% and the stretch 3 samples unless changed;
- * both return a new assertion.
+ * FAULT} event to the first sample after it from which the flows still running carry at least
+ * {@code (1 − tolerance) ×} what they carried before the fault, for {@link #stableFor(int) a few
+ * samples} ({@link Recovery}'s rule: a flow that completes no longer counts, so a workload winding
+ * down does not read as a fabric that did not recover). The tolerance is 10% and the stretch 3
+ * samples unless changed; both return a new assertion.
  *
  * <pre>{@code
  * assertThat(run).recovery().isFasterThan("2ms");
@@ -44,7 +45,7 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
   private final String subjectsText;
 
   RecoveryAssert(AssertContext context) {
-    this(context, 0.1, 3, s -> true, "the flows");
+    this(context, Recovery.DEFAULT_TOLERANCE, Recovery.DEFAULT_STABLE, s -> true, "the flows");
   }
 
   private RecoveryAssert(
@@ -118,8 +119,9 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
             + outcome.series()
             + " series) back to at least "
             + Display.percent(1 - tolerance)
-            + " of its pre-fault mean "
+            + " of what the flows still running carried before it ("
             + Display.rate(Rate.bps(Math.round(outcome.preFaultMean())))
+            + " at the fault)"
             + " for "
             + stable
             + " samples";

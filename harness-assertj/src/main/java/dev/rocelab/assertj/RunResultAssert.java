@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.rocelab.api.analysis.Agreement;
 import dev.rocelab.api.analysis.CounterParity;
 import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.analysis.FaultEffects;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.FabricEvent;
@@ -20,6 +21,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
@@ -74,7 +76,34 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    * @return this assertion
    */
   public RunResultAssert isLossless() {
-    return lossless(losslessPriorities(), null);
+    return lossless(losslessPriorities(), "", (port, reason) -> false);
+  }
+
+  /**
+   * Checks that no packet of a lossless priority was dropped apart from those the scenario's faults
+   * explain, by {@link FaultEffects}' rule: a link's own link-down drops at its ends, a reset
+   * switch's flushed queues, the CRC errors on the link with bit errors, the watchdog's drops in a
+   * PFC storm — each only where and for the reason its fault acts. The rule the command line's
+   * verdict uses; stricter than {@link #isLosslessExcept(DropReason...)}, which excuses a reason
+   * anywhere.
+   *
+   * @return this assertion
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public RunResultAssert isLosslessApartFromFaults() {
+    isNotNull();
+    FaultEffects effects = FaultEffects.of(actual);
+    return lossless(
+        losslessPriorities(),
+        effects.effects().isEmpty()
+            ? ""
+            : ", not counting what "
+                + effects.effects().stream()
+                    .map(e -> e.fault().describe())
+                    .collect(Collectors.joining(", "))
+                + " explain",
+        effects::explains);
   }
 
   /**
@@ -88,7 +117,10 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
   public RunResultAssert isLosslessExcept(DropReason... allowed) {
     EnumSet<DropReason> reasons = EnumSet.noneOf(DropReason.class);
     reasons.addAll(Arrays.asList(allowed));
-    return lossless(losslessPriorities(), reasons);
+    return lossless(
+        losslessPriorities(),
+        reasons.isEmpty() ? "" : ", not counting " + reasons,
+        (port, reason) -> reasons.contains(reason));
   }
 
   /**
@@ -102,7 +134,9 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
       throw new IllegalArgumentException("name at least one priority");
     }
     return lossless(
-        Arrays.stream(priorities).boxed().collect(Collectors.toCollection(TreeSet::new)), null);
+        Arrays.stream(priorities).boxed().collect(Collectors.toCollection(TreeSet::new)),
+        "",
+        (port, reason) -> false);
   }
 
   /**
@@ -112,7 +146,13 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
    */
   public RunResultAssert hasNoDrops() {
     isNotNull();
-    Drops.check(context, "drops", "all ports and priorities", actual.ports(), r -> true, null);
+    Drops.check(
+        context,
+        "drops",
+        "all ports and priorities",
+        actual.ports(),
+        r -> true,
+        (port, reason) -> false);
     return myself;
   }
 
@@ -489,21 +529,22 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
     return actual.losslessPriorities();
   }
 
-  private RunResultAssert lossless(Set<Integer> priorities, Set<DropReason> allowed) {
+  private RunResultAssert lossless(
+      Set<Integer> priorities, String excusedText, BiPredicate<Endpoint, DropReason> excused) {
     isNotNull();
     String where =
         (priorities.size() == 1 ? "lossless priority " : "lossless priorities ")
             + (priorities.isEmpty()
                 ? "(none known)"
                 : priorities.stream().map(String::valueOf).collect(Collectors.joining(", ")))
-            + (allowed == null || allowed.isEmpty() ? "" : ", not counting " + allowed);
+            + excusedText;
     Drops.check(
         context,
         "lossless traffic",
         where,
         actual.ports().stream().filter(p -> priorities.contains(p.priority())).toList(),
         r -> priorities.contains(r.priority()),
-        allowed);
+        excused);
     return myself;
   }
 }

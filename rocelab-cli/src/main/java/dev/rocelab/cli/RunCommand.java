@@ -58,12 +58,13 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       " 0:the run completed without a lossless drop or a deadlock, on a fabric as approved (or"
-          + " with --allow-drift)",
+          + " with --allow-drift); a fault's own losses (a failed link's, a reset switch's) are"
+          + " reported apart and pass when the traffic recovered",
       " 1:unexpected failure",
       " 2:the fabric file has errors or does not exist",
       " 3:the run was clean, but the fabric file drifts (its findings are printed first)",
-      " 4:the run dropped lossless traffic, deadlocked, left work unfinished, or ended before a"
-          + " fault it was given",
+      " 4:the run dropped lossless traffic that no fault explains, deadlocked, left work"
+          + " unfinished, ended before a fault it was given, or did not recover from one",
       " 5:the backend could not run the scenario (infrastructure problem or unsupported)",
       "64:usage error"
     })
@@ -99,29 +100,44 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "SCENARIO", description = "what to run, e.g. incast")
   private String scenario;
 
-  @Option(names = "--senders", paramLabel = "N", description = "incast, microburst: senders")
+  @Option(
+      names = "--senders",
+      paramLabel = "N",
+      description = "incast, microburst: senders (default 8)")
   private Integer senders;
 
   @Option(
       names = "--receiver",
       paramLabel = "NIC",
-      description = "incast, microburst: the receiving NIC, e.g. host1:nic0")
+      description =
+          "incast, microburst: the receiving NIC, e.g. host1:nic0 (default: the fabric's first"
+              + " NIC)")
   private String receiver;
 
   @Option(
       names = "--message",
       paramLabel = "SIZE",
       description =
-          "incast: bytes per sender; permutation: bytes per flow; alltoall: bytes per pair")
+          "incast: bytes per sender; permutation: bytes per flow; alltoall: bytes per pair"
+              + " (default 1MiB each)")
   private String message;
 
-  @Option(names = "--burst", paramLabel = "SIZE", description = "microburst: bytes per burst")
+  @Option(
+      names = "--burst",
+      paramLabel = "SIZE",
+      description = "microburst: bytes per burst (default 64KiB)")
   private String burst;
 
-  @Option(names = "--period", paramLabel = "TIME", description = "microburst: time between bursts")
+  @Option(
+      names = "--period",
+      paramLabel = "TIME",
+      description = "microburst: time between bursts (default 10us)")
   private String period;
 
-  @Option(names = "--bursts", paramLabel = "N", description = "microburst: bursts per sender")
+  @Option(
+      names = "--bursts",
+      paramLabel = "N",
+      description = "microburst: bursts per sender (default 10)")
   private Integer bursts;
 
   @Option(
@@ -133,7 +149,8 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--sizes",
       paramLabel = "MIN..MAX",
-      description = "collectives: the size sweep, e.g. 1MiB..1GiB (doubling), or one size")
+      description =
+          "collectives: the size sweep, e.g. 1MiB..1GiB (doubling), or one size (default 256MiB)")
   private String sizes;
 
   @Option(
@@ -172,7 +189,8 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--duration",
       paramLabel = "TIME",
-      description = "simulated time bound, e.g. 20ms")
+      description =
+          "simulated time bound, e.g. 20ms (default 10ms); work left at its end fails the run")
   private String duration;
 
   @Option(names = "--seed", paramLabel = "N", description = "the scenario's seed (default 1)")

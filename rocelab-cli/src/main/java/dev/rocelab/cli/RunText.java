@@ -17,7 +17,7 @@ final class RunText {
    * @param out where to print
    */
   static void render(RunResult result, RunVerdict verdict, PrintWriter out) {
-    out.print(TelemetrySummary.of(result));
+    out.print(TelemetrySummary.of(result, "simulated"));
     for (CollectiveResult collective : result.collectives()) {
       out.println();
       out.print(NcclTestsFormat.text(collective));

@@ -1,26 +1,33 @@
 package dev.rocelab.cli;
 
+import dev.rocelab.api.analysis.FaultEffects;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.fabricfile.Problem;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The verdict of a {@code rocelab run}: what went wrong in the run (lossless traffic dropped, a PFC
- * deadlock, work left unfinished, a fault the run ended before: exit {@value Rocelab#LOSSY}), and
- * whether the fabric was as approved — a fabric whose validation finds drift fails the verdict
- * (exit {@value Rocelab#DRIFT}) unless the run was told to allow it, and the verdict says so either
- * way.
+ * The verdict of a {@code rocelab run}: what went wrong in the run (lossless traffic dropped that
+ * no fault explains, a PFC deadlock, work left unfinished, a fault the run ended before, traffic
+ * that did not recover from a fault: exit {@value Rocelab#LOSSY}), what the faults did, and whether
+ * the fabric was as approved — a fabric whose validation finds drift fails the verdict (exit
+ * {@value Rocelab#DRIFT}) unless the run was told to allow it, and the verdict says so either way.
+ * Which drops a fault explains is {@link FaultEffects}' rule, the one the suites use.
  *
  * @param run what went wrong in the run, one phrase each
+ * @param faults what each fault that took effect did, one phrase each: what it lost and how the
+ *     traffic recovered
  * @param drift the fabric file's drift findings
  * @param driftAllowed whether the command was told to run a drifting fabric ({@code --allow-drift})
  */
-record RunVerdict(List<String> run, List<Problem> drift, boolean driftAllowed) {
+record RunVerdict(
+    List<String> run, List<String> faults, List<Problem> drift, boolean driftAllowed) {
 
   RunVerdict {
     run = List.copyOf(run);
+    faults = List.copyOf(faults);
     drift = List.copyOf(drift);
   }
 
@@ -32,10 +39,14 @@ record RunVerdict(List<String> run, List<Problem> drift, boolean driftAllowed) {
    */
   static RunVerdict of(RunResult result, List<Problem> drift, boolean driftAllowed) {
     List<String> problems = new ArrayList<>();
-    long drops = result.losslessDrops();
+    FaultEffects effects = FaultEffects.of(result);
+    long drops = effects.unexplainedLosslessDrops();
     if (drops > 0) {
       problems.add(
-          drops + " packets dropped on lossless priorities " + result.losslessPriorities());
+          drops
+              + " packets dropped on lossless priorities "
+              + result.losslessPriorities()
+              + (effects.effects().isEmpty() ? "" : " that no fault explains"));
     }
     result.events().stream()
         .filter(e -> e.kind() == FabricEvent.Kind.DEADLOCK)
@@ -43,7 +54,20 @@ record RunVerdict(List<String> run, List<Problem> drift, boolean driftAllowed) {
         .ifPresent(e -> problems.add("PFC deadlock at " + e.time() + ": " + e.subject()));
     result.unfinishedWork().ifPresent(work -> problems.add("unfinished: " + work));
     problems.addAll(result.faultsNeverApplied());
-    return new RunVerdict(problems, drift, driftAllowed);
+    List<String> faults = new ArrayList<>();
+    for (FaultEffects.Effect effect : effects.effects()) {
+      Optional<String> recovery = effect.recoveryText();
+      if (effect.notRecovered()) {
+        problems.add("after " + effect.fault().describe() + ", " + recovery.orElseThrow());
+      } else {
+        faults.add(
+            effect.fault().describe()
+                + ": "
+                + effect.lossesText()
+                + recovery.map(text -> ", " + text).orElse(""));
+      }
+    }
+    return new RunVerdict(problems, faults, drift, driftAllowed);
   }
 
   /**
@@ -67,9 +91,13 @@ record RunVerdict(List<String> run, List<Problem> drift, boolean driftAllowed) {
    */
   String text() {
     List<String> problems = problems();
-    return problems.isEmpty()
+    if (!problems.isEmpty()) {
+      return String.join("; ", problems);
+    }
+    return faults.isEmpty()
         ? "lossless, no deadlock, all work done"
-        : String.join("; ", problems);
+        : "lossless apart from the faults' own losses, no deadlock, all work done — "
+            + String.join("; ", faults);
   }
 
   /**

@@ -3,8 +3,12 @@ package dev.rocelab.api.analysis;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.result.FlowResult;
+import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.unit.SimTime;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.ToLongFunction;
 import org.apiguardian.api.API;
 
 /** The arithmetic of the criteria. */
@@ -45,5 +49,20 @@ public final class Stats {
       squares += v * v;
     }
     return squares == 0 ? 1.0 : sum * sum / (values.length * squares);
+  }
+
+  /**
+   * The port and priority where a counter is largest: the most-paused, the deepest queue.
+   *
+   * @param ports a run's counters
+   * @param measure the counter
+   * @return the first port and priority with the largest positive value; empty if none is positive
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public static Optional<PortStats> most(List<PortStats> ports, ToLongFunction<PortStats> measure) {
+    return ports.stream()
+        .filter(p -> measure.applyAsLong(p) > 0)
+        .max(Comparator.comparingLong(measure));
   }
 }

@@ -3,6 +3,7 @@ package dev.rocelab.api.analysis;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.result.DropRecord;
+import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.LatencySummary;
 import dev.rocelab.api.result.PortStats;
@@ -10,7 +11,6 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Completion;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,12 +24,28 @@ public final class TelemetrySummary {
 
   private TelemetrySummary() {}
 
+  /** How many of a run's events the summary names before it counts the rest. */
+  private static final int EVENTS_NAMED = 8;
+
   /**
    * @param run a result
-   * @return one line per subject: drops (packets and bytes) per priority, pauses, ECN marks, CNPs,
-   *     latency, FCT
+   * @return one line per subject: drops (packets and bytes) per priority, each fault and what it
+   *     did, pauses, ECN marks, CNPs, the deepest queue, latency, FCT, the events
    */
   public static String of(RunResult run) {
+    return of(run, "");
+  }
+
+  /**
+   * The summary of a run whose clock is named, e.g. {@code "simulated"} for a model's run.
+   *
+   * @param run a result
+   * @param clock what the run's time is, printed after its elapsed time; empty for nothing
+   * @return the summary, as {@link #of(RunResult)}
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public static String of(RunResult run, String clock) {
     List<String> lines = new ArrayList<>();
     lines.add(
         line(
@@ -41,7 +57,14 @@ public final class TelemetrySummary {
                 + run.scenario().seed()
                 + ")"));
     lines.add(line("fabric", run.fabric().spec().name() + " on backend " + run.backend()));
-    lines.add(line("elapsed", Display.time(run.elapsed()) + " (" + run.stopReason() + ")"));
+    lines.add(
+        line(
+            "elapsed",
+            Display.time(run.elapsed())
+                + (clock.isEmpty() ? "" : " " + clock)
+                + " ("
+                + run.stopReason()
+                + ")"));
     run.unfinishedWork()
         .ifPresent(
             unfinished ->
@@ -53,6 +76,7 @@ public final class TelemetrySummary {
                                 ? ", a window by declaration"
                                 : ""))));
     run.faultsNeverApplied().forEach(account -> lines.add(line("fault", account)));
+    FaultEffects.of(run).effects().forEach(effect -> lines.add(line("fault", effect.describe())));
     lines.add(line("drops", drops(run)));
     lines.add(line("pauses", pauses(run)));
     long marks = run.ports().stream().mapToLong(PortStats::ecnMarks).sum();
@@ -70,22 +94,39 @@ public final class TelemetrySummary {
                         + packets
                         + " packets sent")));
     lines.add(line("CNPs", run.ports().stream().mapToLong(PortStats::cnpsSent).sum() + " sent"));
+    lines.add(line("queue", deepestQueue(run)));
     lines.add(line("latency", latency(run.latency())));
     lines.add(line("FCT", completion(run.flows())));
     lines.add(line("series", series(run.series())));
     if (!run.events().isEmpty()) {
-      lines.add(
-          line(
-              "events",
-              run.events().size()
-                  + ", first: "
-                  + run.events().get(0).kind()
-                  + " "
-                  + run.events().get(0).subject()
-                  + " at "
-                  + Display.time(run.events().get(0).time())));
+      lines.add(line("events", events(run.events())));
     }
     return String.join("\n", lines) + "\n";
+  }
+
+  private static String events(List<FabricEvent> events) {
+    List<String> named = new ArrayList<>();
+    for (FabricEvent e : events.subList(0, Math.min(EVENTS_NAMED, events.size()))) {
+      named.add(e.kind() + " " + e.subject() + " at " + Display.time(e.time()));
+    }
+    int rest = events.size() - named.size();
+    return events.size()
+        + ": "
+        + String.join(", ", named)
+        + (rest > 0 ? " and " + rest + " more" : "");
+  }
+
+  private static String deepestQueue(RunResult run) {
+    return Stats.most(run.ports(), p -> p.maxQueue().bytes())
+        .map(
+            p ->
+                "deepest "
+                    + Display.size(p.maxQueue())
+                    + " at "
+                    + p.port()
+                    + " priority "
+                    + p.priority())
+        .orElse("none measured");
   }
 
   private static String line(String subject, String text) {
@@ -130,9 +171,7 @@ public final class TelemetrySummary {
     long sent = run.ports().stream().mapToLong(PortStats::pausesSent).sum();
     long received = run.ports().stream().mapToLong(PortStats::pausesReceived).sum();
     String most =
-        run.ports().stream()
-            .filter(p -> p.pausedTime().picos() > 0)
-            .max(Comparator.comparingLong(p -> p.pausedTime().picos()))
+        Stats.most(run.ports(), p -> p.pausedTime().picos())
             .map(
                 p ->
                     "; most paused "

@@ -56,23 +56,45 @@ public final class Checks {
    * @return the name
    */
   public static String deviceName(String value, String field) {
+    return restricted(
+        value,
+        field,
+        DEVICE_NAME,
+        "letters, digits, '.', '_', '-' and '/' (as network inventories name devices and ports)");
+  }
+
+  /** The characters of IPv4 and IPv6 addresses (with a zone) and host names. */
+  private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9._:%-]+");
+
+  /**
+   * A network address: an IPv4 or IPv6 address (with a zone, {@code fe80::1%eth0}) or a host name.
+   * The rule keeps an address that reaches a lab host's command line one word of the command.
+   *
+   * @param value the address
+   * @param field the field, which the message starts with
+   * @return the address
+   */
+  public static String address(String value, String field) {
+    return restricted(
+        value,
+        field,
+        ADDRESS,
+        "letters, digits, '.', ':', '%', '_' and '-' (an IP address or a host name)");
+  }
+
+  private static String restricted(String value, String field, Pattern allowed, String rule) {
     name(value, field);
-    if (!DEVICE_NAME.matcher(value).matches()) {
+    if (!allowed.matcher(value).matches()) {
       String others =
           value
               .codePoints()
-              .filter(c -> !DEVICE_NAME.matcher(Character.toString(c)).matches())
+              .filter(c -> !allowed.matcher(Character.toString(c)).matches())
               .distinct()
               .mapToObj(
                   c -> Character.isWhitespace(c) ? "a blank" : "'" + Character.toString(c) + "'")
               .collect(Collectors.joining(", "));
       throw new IllegalArgumentException(
-          field
-              + " must hold only letters, digits, '.', '_', '-' and '/' (as network inventories"
-              + " name devices and ports), but \""
-              + value
-              + "\" has "
-              + others);
+          field + " must hold only " + rule + ", but \"" + value + "\" has " + others);
     }
     return value;
   }

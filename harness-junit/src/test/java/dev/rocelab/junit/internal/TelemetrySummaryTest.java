@@ -37,6 +37,7 @@ class TelemetrySummaryTest {
                 "pauses    78000 sent, 78000 received; most paused host1:nic1 priority 3, 97.5% of the run",
                 "ECN       3200 marks, 10.87% of 29440 packets sent",
                 "CNPs      800 sent",
+                "queue     deepest 2.5MiB at leaf1:eth1 priority 3",
                 "latency   priority 3: p50 22us, p99 82us, max 122us",
                 "FCT       40 of 40 flows completed; p50 838.9us, p99 838.9us, max 838.9us",
                 "series    81 every 10us",
