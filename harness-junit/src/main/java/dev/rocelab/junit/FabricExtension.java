@@ -4,11 +4,13 @@ import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.UnsupportedScenarioException;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.MissingShapeException;
 import dev.rocelab.assertj.Checks;
 import dev.rocelab.junit.internal.Contexts;
 import dev.rocelab.junit.internal.FabricConfiguration;
 import dev.rocelab.junit.internal.ManagedSession;
 import dev.rocelab.junit.internal.Misuse;
+import dev.rocelab.junit.internal.NotApplicableInvocationContext;
 import dev.rocelab.junit.internal.Reporting;
 import dev.rocelab.junit.internal.ScenarioAnnotations;
 import dev.rocelab.junit.internal.ScenarioInvocationContext;
@@ -150,8 +152,12 @@ final class FabricExtension
             context,
             Misuse.method(method) + " with " + Misuse.annotation(declaration.annotationType()));
     Signatures.check(method, true);
-    List<ScenarioInvocation> invocations =
-        ScenarioAnnotations.invocations(declaration, method, configuration);
+    List<ScenarioInvocation> invocations;
+    try {
+      invocations = ScenarioAnnotations.invocations(declaration, method, configuration);
+    } catch (MissingShapeException missing) {
+      return Stream.of(new NotApplicableInvocationContext(missing));
+    }
     Optional<Shard> shard = Shard.selected(context);
     return IntStream.range(0, invocations.size())
         .filter(point -> shard.map(s -> s.dealt(point)).orElse(true))
@@ -211,6 +217,9 @@ final class FabricExtension
    */
   private static Throwable translated(Throwable throwable) {
     for (Throwable t = throwable; t != null; t = t.getCause()) {
+      if (t instanceof MissingShapeException missing) {
+        return new TestAbortedException(missing.reportText(), missing);
+      }
       if (t instanceof UnsupportedScenarioException unsupported) {
         return new TestAbortedException(unsupported.getMessage(), unsupported);
       }

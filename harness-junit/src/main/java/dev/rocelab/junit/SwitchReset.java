@@ -47,9 +47,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface SwitchReset {
 
   /**
-   * The switch that resets; several values are a sweep.
+   * The switch that resets, or a role the fabric chooses it by ({@link
+   * dev.rocelab.api.fabric.FabricRoles#REDUNDANT_SPINE "a redundant spine"}), so the test runs on
+   * any fabric; on a fabric without the role's part the test is not applicable (skipped, with the
+   * reason). Several values are a sweep.
    *
-   * @return switch names of the fabric
+   * @return switch names of the fabric, or roles
    */
   String[] device();
 

@@ -3,6 +3,7 @@ package dev.rocelab.reports;
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.MissingShapeException;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
@@ -13,10 +14,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Small suites on the reference fabric and the real model, run by the sign-off tests to get real
- * Allure results: a green Baseline, a Synthetic load phase with a test that fails a latency
- * criterion, a Failures phase whose test breaks, an Operational suite whose class setup fails
- * before any of its tests runs, and a plain failing test with no phase at all (a suite project's
- * own unit test), which no verdict may count. Not run by Surefire (nested classes).
+ * Allure results: a green Baseline with a check that does not apply to the fabric, a Synthetic load
+ * phase with a test that fails a latency criterion, a Failures phase whose test breaks, an
+ * Operational suite whose class setup fails before any of its tests runs, and a plain failing test
+ * with no phase at all (a suite project's own unit test), which no verdict may count. Not run by
+ * Surefire (nested classes).
  */
 final class SignOffFixtures {
 
@@ -28,6 +30,12 @@ final class SignOffFixtures {
     @Incast(senders = 2, message = "256KiB", priority = 3)
     void smallIncastIsLossless(RunResult run) {
       assertThat(run).isLossless();
+    }
+
+    /** A check for a shape the fabric lacks: not applicable, listed, never counted as passed. */
+    @Test
+    void needsATierAboveTheSpines() {
+      throw new MissingShapeException("fabric reference has no tier above its spines");
     }
   }
 

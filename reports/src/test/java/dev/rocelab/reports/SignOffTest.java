@@ -97,24 +97,27 @@ class SignOffTest {
                 + " verdict):\n"
                 + "  failed  dev.rocelab.reports.SignOffFixtures$WithoutPhaseTestCase"
                 + " aPlainUnitTestFails()\n",
-            "Laboratory       not run  0 passed, 0 failed, 0 broken, 0 skipped",
-            "Baseline         passed   1 passed, 0 failed, 0 broken, 0 skipped",
-            "Synthetic load   failed   1 passed, 1 failed, 0 broken, 0 skipped",
-            "Failures         broken   0 passed, 0 failed, 1 broken, 0 skipped",
+            "Laboratory       not run  0 passed, 0 failed, 0 broken, 0 not applicable, 0 skipped",
+            "Baseline         passed   1 passed, 0 failed, 0 broken, 1 not applicable, 0 skipped\n"
+                + "  not applicable: needs a tier above the spines — fabric reference has no tier"
+                + " above its spines\n",
+            "Synthetic load   failed   1 passed, 1 failed, 0 broken, 0 not applicable, 0 skipped",
+            "Failures         broken   0 passed, 0 failed, 1 broken, 0 not applicable, 0 skipped",
             // its class setup failed before any test ran: counted in its phase, never left out
-            "Operational      broken   0 passed, 0 failed, 1 broken, 0 skipped",
+            "Operational      broken   0 passed, 0 failed, 1 broken, 0 not applicable, 0 skipped",
             "sign-off failed: " + output.resolve("index.html"));
   }
 
   @Test
   void splitsTheResultsOnePhasePerDirectoryWithTheirAttachments() throws IOException {
-    assertThat(resultFiles(output.resolve("results/baseline"))).hasSize(1);
+    // the passed incast and the check that does not apply to the fabric
+    assertThat(resultFiles(output.resolve("results/baseline"))).hasSize(2);
     assertThat(resultFiles(output.resolve("results/synthetic-load"))).hasSize(2);
     assertThat(resultFiles(output.resolve("results/failures"))).hasSize(1);
     assertThat(resultFiles(output.resolve("results/operational"))).hasSize(1);
-    assertThat(resultFiles(output.resolve("results/combined"))).hasSize(5);
+    assertThat(resultFiles(output.resolve("results/combined"))).hasSize(6);
     assertThat(output.resolve("results/laboratory")).doesNotExist();
-    assertThat(resultFiles(results)).as("recorded, the test without a phase included").hasSize(6);
+    assertThat(resultFiles(results)).as("recorded, the test without a phase included").hasSize(7);
     try (Stream<Path> dirs = Files.list(output.resolve("results"))) {
       assertThat(dirs.map(d -> d.getFileName().toString()))
           .containsExactlyInAnyOrder(
@@ -184,8 +187,13 @@ class SignOffTest {
     assertThat(page)
         .contains(
             "<tr data-phase=\"Baseline\"><td><a href=\"#baseline\">Baseline</a></td>"
-                + "<td class=\"verdict verdict-passed\">passed</td><td>1</td><td>0</td><td>0</td><td>0</td>"
-                + "<td>1</td><td><a href=\"baseline/index.html\">Baseline report</a></td></tr>")
+                + "<td class=\"verdict verdict-passed\">passed</td><td>1</td><td>0</td><td>0</td><td>1</td>"
+                + "<td>0</td><td>1</td><td><a href=\"baseline/index.html\">Baseline report</a></td></tr>")
+        .contains(
+            "<p>Not applicable on this fabric (never counted as passed):</p>\n"
+                + "<ul class=\"not-applicable\">\n"
+                + "<li>needs a tier above the spines — fabric reference has no tier above its"
+                + " spines</li>")
         .contains(
             "<tr data-phase=\"AI workload\"><td><a href=\"#ai-workload\">AI workload</a></td>"
                 + "<td class=\"verdict verdict-not-run\">not run</td>")
@@ -194,7 +202,9 @@ class SignOffTest {
                 + "<td class=\"verdict verdict-broken\">broken</td><td>0</td><td>0</td><td>1</td>")
         .contains("promtool runs in a Docker container and no Docker engine answers")
         .contains(
-            "Failed: Synthetic load did not meet its criteria (Laboratory, AI workload not run)")
+            "Failed: Synthetic load did not meet its criteria; Failures, Operational could not be"
+                + " decided (Laboratory, AI workload not run); 1 test does not apply to this fabric"
+                + " (listed under its phase)")
         .contains("<dt>category</dt><dd class=\"category\">Latency regression</dd>")
         .contains("p99 latency\n  run:")
         .contains("<dt>category</dt><dd class=\"category\">Infrastructure problem (broken)</dd>")
@@ -254,6 +264,11 @@ class SignOffTest {
     assertThat(json.get("phases").findValuesAsText("verdict"))
         .containsExactly("not run", "passed", "failed", "not run", "broken", "broken");
     assertThat(json.at("/phases/2/failed").asInt()).isEqualTo(1);
+    assertThat(json.at("/phases/1/passed").asInt()).isEqualTo(1);
+    assertThat(json.at("/phases/1/notApplicable").asInt()).isEqualTo(1);
+    assertThat(json.at("/phases/1/skipped").asInt()).isZero();
+    assertThat(json.at("/phases/1/notApplicableBecause/0/reason").asText())
+        .isEqualTo("fabric reference has no tier above its spines");
     assertThat(json.at("/phases/2/decidedBy/0/category").asText()).isEqualTo("Latency regression");
     assertThat(json.at("/phases/2/report").asText()).isEqualTo("synthetic-load/index.html");
     assertThat(json.at("/fabrics/0/fabric").asText())

@@ -3,6 +3,8 @@ package dev.rocelab.junit.internal;
 import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
+import dev.rocelab.api.fabric.MissingShapeException;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.scenario.Completion;
@@ -18,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -186,7 +189,10 @@ final class Declaration implements ScenarioDeclaration {
 
   @Override
   public Endpoint linkedPort(String attribute, String value) {
-    Endpoint port = endpoint(attribute, value);
+    Endpoint port =
+        FabricRoles.isPhrase(value)
+            ? role(attribute, value, () -> FabricRoles.of(fabric()).port(value))
+            : endpoint(attribute, value);
     if (fabric().linkAt(port).isEmpty()) {
       throw invalid(
           attribute,
@@ -198,17 +204,32 @@ final class Declaration implements ScenarioDeclaration {
 
   @Override
   public String device(String attribute, String value, boolean mustBeSwitch) {
-    Optional<Device> device = fabric().device(value.trim());
+    String name =
+        FabricRoles.isPhrase(value)
+            ? role(attribute, value, () -> FabricRoles.of(fabric()).device(value))
+            : value.trim();
+    Optional<Device> device = fabric().device(name);
     if (device.isEmpty()) {
       throw invalid(
-          attribute,
-          value,
-          "the fabric " + configuration.spec().name() + " has no device " + value.trim());
+          attribute, value, "the fabric " + configuration.spec().name() + " has no device " + name);
     }
     if (mustBeSwitch && !device.get().isSwitch()) {
-      throw invalid(attribute, value, value.trim() + " is a host, not a switch");
+      throw invalid(attribute, value, name + " is a host, not a switch");
     }
     return device.get().name();
+  }
+
+  /**
+   * A part of the fabric chosen by its role; a phrase no role answers is this attribute's error, a
+   * role the fabric lacks propagates as the {@link MissingShapeException} that makes the test not
+   * applicable.
+   */
+  private <T> T role(String attribute, String value, Supplier<T> resolution) {
+    try {
+      return resolution.get();
+    } catch (IllegalArgumentException e) {
+      throw invalid(attribute, value, e.getMessage());
+    }
   }
 
   /** The markings to sweep over: several priorities, several DSCPs, or the NIC's RoCE marking. */

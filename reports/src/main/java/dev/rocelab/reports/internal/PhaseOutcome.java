@@ -1,5 +1,6 @@
 package dev.rocelab.reports.internal;
 
+import dev.rocelab.api.fabric.MissingShapeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,11 +31,41 @@ record PhaseOutcome(String phase, List<AllureResult> results, Optional<String> r
   }
 
   /**
-   * @param status an Allure status
-   * @return how many of the phase's tests ended so
+   * The counts a sign-off gives per phase, in order: Allure's statuses, with the tests skipped
+   * because the fabric lacks the shape they need counted apart as {@value #NOT_APPLICABLE}.
+   */
+  static final List<String> COUNTS =
+      List.of("passed", "failed", "broken", PhaseOutcome.NOT_APPLICABLE, "skipped");
+
+  /** The count of tests that do not apply to the fabric (skipped for a missing shape). */
+  static final String NOT_APPLICABLE = "notApplicable";
+
+  /**
+   * @param status an Allure status, or {@value #NOT_APPLICABLE}
+   * @return how many of the phase's tests ended so; {@code skipped} counts those skipped for
+   *     another reason than the fabric's shape
    */
   int count(String status) {
-    return (int) results.stream().filter(r -> r.status().equals(status)).count();
+    if (status.equals(NOT_APPLICABLE)) {
+      return notApplicable().size();
+    }
+    return (int)
+        results.stream()
+            .filter(r -> r.status().equals(status))
+            .filter(r -> !status.equals("skipped") || !notApplicable(r))
+            .count();
+  }
+
+  /**
+   * @return the tests that do not apply to the fabric: skipped for a shape it lacks, with the
+   *     reason as their message; never counted as passed
+   */
+  List<AllureResult> notApplicable() {
+    return results.stream().filter(PhaseOutcome::notApplicable).toList();
+  }
+
+  private static boolean notApplicable(AllureResult r) {
+    return r.status().equals("skipped") && MissingShapeException.isNotApplicable(r.message());
   }
 
   /**

@@ -67,10 +67,14 @@ final class SignOffJson {
       ObjectNode phase = phases.addObject();
       phase.put("phase", o.phase());
       phase.put("verdict", o.verdict().text());
-      for (String status : List.of("passed", "failed", "broken", "skipped")) {
+      for (String status : PhaseOutcome.COUNTS) {
         phase.put(status, o.count(status));
       }
       o.report().ifPresent(r -> phase.put("report", r));
+      ArrayNode notApplicable = phase.putArray("notApplicableBecause");
+      for (AllureResult r : o.notApplicable()) {
+        notApplicable.addObject().put("test", r.name()).put("reason", SignOffRun.reason(r));
+      }
       ArrayNode decisive = phase.putArray("decidedBy");
       for (AllureResult r : o.decisive()) {
         ObjectNode test = decisive.addObject();

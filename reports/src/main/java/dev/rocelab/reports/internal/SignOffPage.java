@@ -111,13 +111,25 @@ final class SignOffPage {
         switch (overall) {
           case PASSED -> "Passed: every phase that ran met its criteria";
           case FAILED ->
-              "Failed: " + names(outcomes, Verdict.FAILED) + " did not meet its criteria";
+              "Failed: "
+                  + names(outcomes, Verdict.FAILED)
+                  + " did not meet its criteria"
+                  + (outcomes.stream().anyMatch(o -> o.verdict() == Verdict.BROKEN)
+                      ? "; " + names(outcomes, Verdict.BROKEN) + " could not be decided"
+                      : "");
           case BROKEN -> "Broken: " + names(outcomes, Verdict.BROKEN) + " could not be decided";
           case NOT_RUN -> "Not run: no test ran";
         };
+    int notApplicable = outcomes.stream().mapToInt(o -> o.notApplicable().size()).sum();
     return text
         + (notRun > 0 && overall != Verdict.NOT_RUN
             ? " (" + names(outcomes, Verdict.NOT_RUN) + " not run)"
+            : "")
+        + (notApplicable > 0
+            ? "; "
+                + notApplicable
+                + (notApplicable == 1 ? " test does" : " tests do")
+                + " not apply to this fabric (listed under its phase)"
             : "");
   }
 
@@ -201,10 +213,16 @@ final class SignOffPage {
     phase.put("slug", PhaseOutcome.slug(o.phase()));
     phase.put("verdict", o.verdict().text());
     phase.put("css", css(o.verdict()));
-    for (String status : List.of("passed", "failed", "broken", "skipped")) {
+    for (String status : PhaseOutcome.COUNTS) {
       phase.put(status, o.count(status));
     }
     o.report().ifPresent(r -> phase.put("report", r));
+    phase.put(
+        "notApplicableTests",
+        o.notApplicable().stream()
+            .map(r -> Map.of("name", r.name(), "reason", SignOffRun.reason(r)))
+            .toList());
+    phase.put("hasNotApplicable", !o.notApplicable().isEmpty());
     List<AllureResult> decisive = o.decisive();
     if (!decisive.isEmpty()) {
       phase.put("decisiveText", decisive.size() + (decisive.size() == 1 ? " test" : " tests"));
@@ -233,14 +251,15 @@ final class SignOffPage {
     phase.put("checkCount", checks.size());
     phase.put("checks", checks);
     if (!checks.isEmpty()) {
+      int ran = o.count("passed") + o.count("failed") + o.count("broken");
       phase.put(
           "checksText",
           "Key figures: the "
               + checks.size()
               + (checks.size() == 1 ? " check" : " checks")
               + " of "
-              + o.results().size()
-              + (o.results().size() == 1 ? " test" : " tests")
+              + ran
+              + (ran == 1 ? " test" : " tests")
               + ", with measured values and limits");
       // a passed phase shows its numbers at once; a failed one leads with what decided it
       phase.put("open", decisive.isEmpty());

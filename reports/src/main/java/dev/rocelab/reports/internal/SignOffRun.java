@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rocelab.api.fabric.MissingShapeException;
 import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.scenario.Phase;
 import java.io.IOException;
@@ -148,17 +149,31 @@ public final class SignOffRun {
 
     for (PhaseOutcome o : outcomes) {
       out.printf(
-          "%-16s %-8s %d passed, %d failed, %d broken, %d skipped%n",
+          "%-16s %-8s %d passed, %d failed, %d broken, %d not applicable, %d skipped%n",
           o.phase(),
           o.verdict().text(),
           o.count("passed"),
           o.count("failed"),
           o.count("broken"),
+          o.count(PhaseOutcome.NOT_APPLICABLE),
           o.count("skipped"));
+      for (AllureResult r : o.notApplicable()) {
+        out.printf("  not applicable: %s — %s%n", r.name(), reason(r));
+      }
     }
     Verdict overall = SignOffPage.overall(outcomes);
     out.println("sign-off " + overall.text() + ": " + output.resolve("index.html"));
     return overall == Verdict.PASSED ? 0 : 1;
+  }
+
+  /** Why a test does not apply to the fabric: its skip message, without the marker. */
+  static String reason(AllureResult notApplicable) {
+    return notApplicable
+        .message()
+        .substring(MissingShapeException.NOT_APPLICABLE.length())
+        .lines()
+        .findFirst()
+        .orElse("");
   }
 
   /** When a sign-off was written, to the second. */

@@ -3,8 +3,11 @@ package dev.rocelab.suites.failures;
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.fabric.PfcWatchdog;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.PortStats;
@@ -30,8 +33,13 @@ class FailureRecoveryTest {
 
   private final Criteria criteria = Criteria.of(Phase.FAILURES);
 
-  // leaf1's first spine uplink fails 500us into a permutation
-  @LinkFailure(port = "leaf1:eth9", at = "500us", flowSize = "64MiB", duration = "40ms")
+  // a leaf's uplink (on the reference fabric leaf1's first, leaf1:eth9) fails 500us into a
+  // permutation; the fabric's roles choose it, so the suite runs on any fabric with one
+  @LinkFailure(
+      port = FabricRoles.REDUNDANT_UPLINK,
+      at = "500us",
+      flowSize = "64MiB",
+      duration = "40ms")
   void spineLinkLossRecoversWithinBudget(RunResult run) {
     assertThat(run).isLosslessApartFromFaults();
     assertThat(run).hasNoDeadlock();
@@ -57,13 +65,13 @@ class FailureRecoveryTest {
   }
 
   @Test
-  void flappingLinkLosesOnlyWhatWasOnIt(FabricSession fabric) {
+  void flappingLinkLosesOnlyWhatWasOnIt(FabricSession fabric, FabricSpec spec) {
     RunResult run =
         fabric.run(
             Scenario.permutation()
                 .flowSize("16MiB")
                 .duration("30ms")
-                .with(Fault.linkFlap("leaf1:eth9", "200us", 3).at("500us"))
+                .with(Fault.linkFlap(uplink(spec).toString(), "200us", 3).at("500us"))
                 .named("spine link flap"));
     assertThat(run).isLosslessApartFromFaults();
     assertThat(run).hasNoDeadlock();
@@ -71,7 +79,7 @@ class FailureRecoveryTest {
   }
 
   @SwitchReset(
-      device = "spine1",
+      device = FabricRoles.REDUNDANT_SPINE,
       at = "500us",
       rebootTime = "1ms",
       flowSize = "64MiB",
@@ -94,26 +102,30 @@ class FailureRecoveryTest {
   }
 
   @Test
-  void degradingOpticLosesOnlyWhatItsErrorsAndItsFailureExplain(FabricSession fabric) {
-    // leaf1's first spine uplink: from 100us to 500us its optic's pre-FEC BER rises from 1e-5 past
-    // FEC's limit (about 2.4e-4) to 3e-3, where codewords beyond correction drop frames; then the
-    // optic fails and takes the link down, as a link failure at 500us does
+  void degradingOpticLosesOnlyWhatItsErrorsAndItsFailureExplain(
+      FabricSession fabric, FabricSpec spec) {
+    // a leaf's uplink (leaf1:eth9 on the reference): from 100us to 500us its optic's pre-FEC BER
+    // rises from 1e-5 past FEC's limit (about 2.4e-4) to 3e-3, where codewords beyond correction
+    // drop frames; then the optic fails and takes the link down, as a link failure at 500us does
+    Endpoint uplink = uplink(spec);
     RunResult run =
         fabric.run(
             Scenario.permutation()
                 .flowSize("64MiB")
                 .duration("40ms")
-                .with(Fault.degradingOptic("leaf1:eth9", 1e-5, 3e-3, "400us").at("100us"))
+                .with(Fault.degradingOptic(uplink.toString(), 1e-5, 3e-3, "400us").at("100us"))
                 .named("degrading optic"));
 
     assertThat(run).isLosslessApartFromFaults();
     // the CRC errors are the optic's: only where its link arrives, each an uncorrectable codeword
+    Link link = FabricGraph.of(spec).linkAt(uplink).orElseThrow();
+    List<String> opticEnds = List.of(link.a().toString(), link.b().toString());
     Assertions.assertThat(run.ports())
         .filteredOn(p -> p.drops().containsKey(DropReason.CRC_ERROR))
         .extracting(PortStats::port)
         .isNotEmpty()
-        .allMatch(p -> OPTIC_ENDS.contains(p.toString()));
-    for (String end : OPTIC_ENDS) {
+        .allMatch(p -> opticEnds.contains(p.toString()));
+    for (String end : opticEnds) {
       long crc =
           run.port(end).stream()
               .mapToLong(p -> p.drops().getOrDefault(DropReason.CRC_ERROR, 0L))
@@ -125,17 +137,19 @@ class FailureRecoveryTest {
     degradesProportionallyAndCompletesInTime(run);
   }
 
-  /** Where the degrading optic's link arrives: both ends receive over it. */
-  private static final List<String> OPTIC_ENDS = List.of("leaf1:eth9", "spine1:eth1");
+  /** The uplink the code-declared faults act on, chosen by role as the annotations choose it. */
+  private static Endpoint uplink(FabricSpec spec) {
+    return FabricRoles.of(FabricGraph.of(spec)).redundantUplink();
+  }
 
   @Test
-  void withdrawnRouteLosesNothing(FabricSession fabric) {
+  void withdrawnRouteLosesNothing(FabricSession fabric, FabricSpec spec) {
     RunResult run =
         fabric.run(
             Scenario.permutation()
                 .flowSize("16MiB")
                 .duration("30ms")
-                .with(Fault.withdrawRoute("leaf1:eth9").at("500us"))
+                .with(Fault.withdrawRoute(uplink(spec).toString()).at("500us"))
                 .named("route change"));
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();

@@ -1,0 +1,120 @@
+package dev.rocelab.junit;
+
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.skippedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
+import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Phase;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * A scenario that names a part by its role runs on every fabric that has one, and is not applicable
+ * — skipped with the reason, never passed, never broken — on a fabric that lacks it.
+ */
+class NotApplicableTest {
+
+  private static final String NO_REDUNDANT_UPLINK =
+      "not applicable: no leaf of fabric single-spine has two uplinks, so none loses one and"
+          + " stays connected";
+
+  @Test
+  void aRoleTheFabricLacksMakesTheTestNotApplicableWithTheReason() {
+    var results = Engine.run(SingleSpineTestCase.class);
+    var events = results.testEvents();
+
+    events.assertStatistics(s -> s.skipped(2).aborted(1).failed(0).succeeded(0));
+    events
+        .assertThatEvents()
+        .haveExactly(1, event(test("linkFailure"), skippedWithReason(NO_REDUNDANT_UPLINK)))
+        .haveExactly(
+            1,
+            event(
+                test("spineReset"),
+                skippedWithReason(
+                    "not applicable: every switch above the leaves of fabric single-spine is some"
+                        + " leaf's only way up")))
+        .haveExactly(
+            1,
+            event(
+                test("askedInCode"),
+                abortedWithReason(
+                    instanceOf(TestAbortedException.class), message(NO_REDUNDANT_UPLINK))));
+    // a phrase no role answers is a mistake in the test, not a shape the fabric lacks
+    results
+        .containerEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                finishedWithFailure(
+                    instanceOf(ExtensionConfigurationException.class),
+                    message(
+                        "@LinkFailure(port = \"the busiest uplink\") on"
+                            + " dev.rocelab.junit.NotApplicableTest$SingleSpineTestCase"
+                            + "#anUnknownRole(RunResult): \"the busiest uplink\" is neither a name"
+                            + " nor a role; the roles here are \"a redundant uplink\""))));
+  }
+
+  @Test
+  void onAFabricWithTheShapeTheRoleNamesItsPart() {
+    var events = Engine.run(TwoSpinesTestCase.class).testEvents();
+
+    events.assertStatistics(s -> s.succeeded(2).failed(0).skipped(0).aborted(0));
+    events
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                displayName("link failure leaf1:eth5 at 20 us · 4 MiB per flow"),
+                finishedSuccessfully()))
+        .haveExactly(
+            1,
+            event(
+                displayName("switch reset spine1 at 20 us · reboot 1 ms · 4 MiB per flow"),
+                finishedSuccessfully()));
+  }
+
+  @FabricTest(fabric = "fabrics/single-spine.yaml", backend = "scripted", phase = Phase.FAILURES)
+  static class SingleSpineTestCase {
+
+    @LinkFailure(port = FabricRoles.REDUNDANT_UPLINK, flowSize = "4MiB")
+    void linkFailure(RunResult run) {}
+
+    @SwitchReset(device = FabricRoles.REDUNDANT_SPINE, rebootTime = "1ms", flowSize = "4MiB")
+    void spineReset(RunResult run) {}
+
+    @Test
+    void askedInCode(FabricSpec fabric) {
+      FabricRoles.of(FabricGraph.of(fabric)).redundantUplink();
+    }
+
+    @LinkFailure(port = "the busiest uplink", flowSize = "4MiB")
+    void anUnknownRole(RunResult run) {}
+  }
+
+  @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.FAILURES)
+  static class TwoSpinesTestCase {
+
+    @LinkFailure(port = FabricRoles.REDUNDANT_UPLINK, at = "20us", flowSize = "4MiB")
+    void linkFailure(RunResult run) {}
+
+    @SwitchReset(
+        device = FabricRoles.REDUNDANT_SPINE,
+        at = "20us",
+        rebootTime = "1ms",
+        flowSize = "4MiB")
+    void spineReset(RunResult run) {}
+  }
+}
