@@ -21,9 +21,11 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * ScenarioFactory} sees it. Each reader parses and checks the values of one attribute and returns
  * them in order (several values are a sweep); a value that does not parse or does not fit the
  * fabric fails the test plan with an {@link ExtensionConfigurationException} naming the annotation,
- * the attribute, the value and the method, e.g. {@code @Incast(senders = 99) on
- * IncastTest.deep(RunResult): the fabric reference has 63 NICs besides the receiver}. A
- * multi-valued attribute given no value is such a failure too.
+ * the attribute, the value and the method, e.g. {@code @Incast(message = "4 MBs") on
+ * IncastTest.deep(RunResult): "4 MBs" is not a size}. A multi-valued attribute given no value is
+ * such a failure too. A value the fabric is too small for (an incast of more senders than it has
+ * NICs) is not a failure: that sweep point is not applicable on this fabric ({@link
+ * dev.rocelab.api.scenario.ScenarioFit}), and a role the fabric lacks makes the whole method so.
  *
  * @since 0.1
  */
@@ -84,8 +86,8 @@ public interface ScenarioDeclaration {
 
   /**
    * @param attribute the attribute's name
-   * @param values how many NICs send to one receiver, each > 0 and at most the fabric's NICs but
-   *     one
+   * @param values how many NICs send to one receiver, each > 0; a count the fabric has too few NICs
+   *     for is kept, and its run is not applicable
    * @return the counts
    */
   List<Integer> senders(String attribute, int... values);

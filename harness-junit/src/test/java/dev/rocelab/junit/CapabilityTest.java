@@ -88,7 +88,7 @@ class CapabilityTest {
 
     @Test
     void bySession(FabricSession fabric) {
-      fabric.run(Scenario.incast().message("7KiB"));
+      fabric.run(Scenario.incast().senders(2).message("7KiB"));
     }
   }
 

@@ -158,13 +158,6 @@ class MisuseTest {
         .haveExactly(
             1,
             misuse(
-                "@Incast(senders = 8) on "
-                    + method
-                    + "#tooManySenders(RunResult): the fabric tiny has 7"
-                    + " NICs besides the receiver"))
-        .haveExactly(
-            1,
-            misuse(
                 "@Incast on "
                     + method
                     + "#priorityAndDscp(RunResult): set priority or dscp, not both"))
@@ -304,9 +297,6 @@ class MisuseTest {
 
     @Incast(senders = {})
     void noSenders(RunResult run) {}
-
-    @Incast(senders = 8)
-    void tooManySenders(RunResult run) {}
 
     @Incast(senders = 2, priority = 3, dscp = 26)
     void priorityAndDscp(RunResult run) {}

@@ -10,11 +10,14 @@ import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.TestAbortedException;
@@ -68,6 +71,32 @@ class NotApplicableTest {
   }
 
   @Test
+  void aSweepPointTheFabricIsTooSmallForIsNotApplicableWhileTheOthersRun() {
+    var events = Engine.run(SmallFabricTestCase.class).testEvents();
+
+    events.assertStatistics(s -> s.succeeded(1).aborted(2).failed(0));
+    events
+        .assertThatEvents()
+        .haveExactly(1, event(displayName("incast 2:1 · 1 MiB · prio 3"), finishedSuccessfully()))
+        .haveExactly(
+            1,
+            event(
+                displayName("incast 8:1 · 1 MiB · prio 3"),
+                abortedWithReason(
+                    message(
+                        "not applicable: incast of 8 senders needs as many NICs besides the"
+                            + " receiver host1:nic0; fabric single-spine has 7"))))
+        .haveExactly(
+            1,
+            event(
+                test("aCollectiveTooLargeInCode"),
+                abortedWithReason(
+                    message(
+                        "not applicable: a collective over 16 ranks needs as many GPUs; fabric"
+                            + " single-spine has 8"))));
+  }
+
+  @Test
   void onAFabricWithTheShapeTheRoleNamesItsPart() {
     var events = Engine.run(TwoSpinesTestCase.class).testEvents();
 
@@ -102,6 +131,24 @@ class NotApplicableTest {
 
     @LinkFailure(port = "the busiest uplink", flowSize = "4MiB")
     void anUnknownRole(RunResult run) {}
+  }
+
+  @FabricTest(
+      fabric = "fabrics/single-spine.yaml",
+      backend = "scripted",
+      phase = Phase.SYNTHETIC_LOAD)
+  static class SmallFabricTestCase {
+
+    @Incast(
+        senders = {2, 8},
+        message = "1MiB",
+        priority = 3)
+    void incast(RunResult run) {}
+
+    @Test
+    void aCollectiveTooLargeInCode(FabricSession fabric) {
+      fabric.run(Scenario.collective(Workload.CollectiveOperation.ALL_REDUCE).ranks(16));
+    }
   }
 
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.FAILURES)

@@ -103,7 +103,7 @@ class ParallelExecutionTest {
     @Test
     void meets(FabricSession session) throws Exception {
       meetTheOtherClass();
-      session.run(Scenario.microburst());
+      session.run(Scenario.microburst().senders(2));
     }
   }
 

@@ -111,7 +111,7 @@ class SessionLifecycleTest {
 
     @Test
     void b(FabricSession session) {
-      session.run(Scenario.incast());
+      session.run(Scenario.incast().senders(2));
       record();
     }
 
@@ -137,7 +137,7 @@ class SessionLifecycleTest {
 
     @Test
     void b(FabricSession session) {
-      session.run(Scenario.incast());
+      session.run(Scenario.incast().senders(2));
       recordEarlierClosed();
     }
 
@@ -162,7 +162,7 @@ class SessionLifecycleTest {
     @Test
     @Session(SessionScope.PER_METHOD)
     void b(FabricSession session) {
-      session.run(Scenario.incast());
+      session.run(Scenario.incast().senders(2));
     }
   }
 
@@ -186,13 +186,13 @@ class SessionLifecycleTest {
     @Test
     void a(FabricSession session) {
       try (session) {
-        session.run(Scenario.incast());
+        session.run(Scenario.incast().senders(2));
       }
     }
 
     @Test
     void b(FabricSession session) {
-      session.run(Scenario.incast());
+      session.run(Scenario.incast().senders(2));
     }
   }
 }

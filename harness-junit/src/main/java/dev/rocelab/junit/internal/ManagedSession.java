@@ -5,9 +5,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.ScenarioRun;
+import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.ScenarioFit;
 import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -56,6 +58,7 @@ public final class ManagedSession implements FabricSession {
   @Override
   public RunResult run(Scenario scenario) {
     Scenario seeded = seeded(scenario);
+    fits(seeded);
     Turn turn = handle.turn();
     turn.acquire();
     RunResult result;
@@ -73,6 +76,7 @@ public final class ManagedSession implements FabricSession {
   @Override
   public ScenarioRun start(Scenario scenario) {
     Scenario seeded = seeded(scenario);
+    fits(seeded);
     Turn turn = handle.turn();
     turn.acquire();
     ScenarioRun run;
@@ -91,6 +95,14 @@ public final class ManagedSession implements FabricSession {
             this::finished);
     Contexts.store(context).put(new Object(), guarded);
     return guarded;
+  }
+
+  /**
+   * A scenario the fabric is too small for does not apply to it: {@link ScenarioFit} says so before
+   * the run, and the extension reports the test as not applicable.
+   */
+  private void fits(Scenario scenario) {
+    ScenarioFit.require(scenario, FabricGraph.of(handle.configuration().spec()));
   }
 
   /** Does nothing: the extension closes the session when its scope ends. */
