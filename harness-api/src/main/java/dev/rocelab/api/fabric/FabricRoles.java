@@ -2,9 +2,11 @@ package dev.rocelab.api.fabric;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 
@@ -103,6 +105,74 @@ public final class FabricRoles {
             : "every switch above the leaves of fabric "
                 + fabric.spec().name()
                 + " is some leaf's only way up");
+  }
+
+  /**
+   * Two NICs of different hosts under one leaf, for a flow that crosses a single switch: the first
+   * two of the first leaf that has them, in port order.
+   *
+   * @return the sending NIC, then the receiving one
+   * @throws MissingShapeException if no leaf has NICs of two hosts
+   */
+  public List<Endpoint> neighbours() {
+    for (Device sw : fabric.switches()) {
+      Optional<List<Endpoint>> pair = pairUnder(sw.name(), Set.of(), Set.of());
+      if (pair.isPresent()) {
+        return pair.get();
+      }
+    }
+    throw new MissingShapeException(
+        "no leaf of fabric " + fabric.spec().name() + " has NICs of two hosts under it");
+  }
+
+  /**
+   * Two idle NICs, of different hosts under one leaf that is not the receiver's, for a flow beside
+   * an incast that must not feel it: the first such pair, leaves in order, NICs in port order,
+   * skipping the receiver's host and the busy NICs.
+   *
+   * @param receiver the incast's receiver
+   * @param busy the NICs that take part in the incast
+   * @return the sending NIC, then the receiving one
+   * @throws MissingShapeException if no other leaf has two idle NICs of two hosts
+   */
+  public List<Endpoint> bystanders(Endpoint receiver, Collection<Endpoint> busy) {
+    Optional<String> receiverLeaf = fabric.leafOf(receiver);
+    for (Device sw : fabric.switches()) {
+      if (receiverLeaf.equals(Optional.of(sw.name()))) {
+        continue;
+      }
+      Optional<List<Endpoint>> pair =
+          pairUnder(sw.name(), Set.copyOf(busy), Set.of(receiver.device()));
+      if (pair.isPresent()) {
+        return pair.get();
+      }
+    }
+    throw new MissingShapeException(
+        "no leaf of fabric "
+            + fabric.spec().name()
+            + " but the receiver's has two idle NICs of two hosts besides the incast's");
+  }
+
+  /** The first two NICs under a switch on different hosts, none busy, none on an excluded host. */
+  private Optional<List<Endpoint>> pairUnder(
+      String device, Set<Endpoint> busy, Set<String> excludedHosts) {
+    Endpoint first = null;
+    for (Endpoint port : fabric.ports(device)) {
+      Optional<Endpoint> nic =
+          fabric
+              .linkAt(port)
+              .map(link -> link.peerOf(port))
+              .filter(peer -> fabric.device(peer.device()).map(d -> !d.isSwitch()).orElse(false));
+      if (nic.isEmpty() || busy.contains(nic.get()) || excludedHosts.contains(nic.get().device())) {
+        continue;
+      }
+      if (first == null) {
+        first = nic.get();
+      } else if (!first.device().equals(nic.get().device())) {
+        return Optional.of(List.of(first, nic.get()));
+      }
+    }
+    return Optional.empty();
   }
 
   /**

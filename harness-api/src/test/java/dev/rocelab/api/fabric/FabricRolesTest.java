@@ -52,6 +52,35 @@ class FabricRolesTest {
   }
 
   @Test
+  void neighboursAreTwoHostsNICsUnderOneLeaf() {
+    // two two-NIC servers per leaf: host1's NICs first, then host2's
+    assertThat(roles(Fabrics.leafSpine(2, 2, 2, 1)).neighbours())
+        .containsExactly(Endpoint.parse("host1:nic0"), Endpoint.parse("host2:nic0"));
+    assertThatThrownBy(() -> roles(Fabrics.leafSpine(2, 2, 1, 1)).neighbours())
+        .isInstanceOf(MissingShapeException.class)
+        .hasMessageEndingWith("has NICs of two hosts under it");
+  }
+
+  @Test
+  void bystandersAreIdleNICsUnderAnotherLeafThanTheReceivers() {
+    FabricRoles roles = roles(Fabrics.leafSpine(2, 2, 2, 1));
+    Endpoint receiver = Endpoint.parse("host1:nic0");
+    assertThat(roles.bystanders(receiver, java.util.List.of(Endpoint.parse("host2:nic0"))))
+        .containsExactly(Endpoint.parse("host3:nic0"), Endpoint.parse("host4:nic0"));
+    // the only other leaf's NICs all send in the incast
+    assertThatThrownBy(
+            () ->
+                roles.bystanders(
+                    receiver,
+                    java.util.List.of(
+                        Endpoint.parse("host3:nic0"),
+                        Endpoint.parse("host3:nic1"),
+                        Endpoint.parse("host4:nic0"))))
+        .isInstanceOf(MissingShapeException.class)
+        .hasMessageContaining("two idle NICs of two hosts");
+  }
+
+  @Test
   void namesPassThroughAndUnknownPhrasesNameTheRoles() {
     FabricRoles roles = roles(Fabrics.leafSpine(2, 2, 2, 1));
     assertThat(roles.port("leaf2:eth4")).isEqualTo(Endpoint.parse("leaf2:eth4"));

@@ -3,6 +3,10 @@ package dev.rocelab.suites.baseline;
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
+import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
@@ -10,6 +14,7 @@ import dev.rocelab.junit.Baseline;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 @Purpose(
@@ -29,11 +34,13 @@ class BaselineTest {
   }
 
   @Test
-  void oneFlowAloneSustainsNearLineRate(FabricSession fabric) {
-    // host1:nic0 and host2:nic0 share rail leaf 1: one switch hop, nothing else on the wire
+  void oneFlowAloneSustainsNearLineRate(FabricSession fabric, FabricSpec spec) {
+    // two NICs under one leaf (host1:nic0 and host2:nic0 on the reference's rail leaf 1): one
+    // switch hop, nothing else on the wire
+    List<Endpoint> pair = FabricRoles.of(FabricGraph.of(spec)).neighbours();
     RunResult run =
         fabric.run(
-            Scenario.flow("host1:nic0", "host2:nic0")
+            Scenario.flow(pair.get(0).toString(), pair.get(1).toString())
                 .message("32MiB")
                 .dscp(26)
                 .named("one flow alone"));

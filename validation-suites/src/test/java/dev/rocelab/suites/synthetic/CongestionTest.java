@@ -3,10 +3,14 @@ package dev.rocelab.suites.synthetic;
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.SenderSelection;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Incast;
 import dev.rocelab.junit.Microburst;
@@ -14,6 +18,7 @@ import dev.rocelab.junit.MixedTraffic;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
 import dev.rocelab.suites.DerivedLimits;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 @Purpose(
@@ -64,25 +69,38 @@ class CongestionTest {
   }
 
   @Test
-  void congestionAtOneReceiverStaysLocal(FabricSession fabric) {
-    // an 8:1 incast onto host1:nic0 (rail 1) while host5:nic1 → host6:nic1 runs on rail 2
+  void congestionAtOneReceiverStaysLocal(FabricSession fabric, FabricSpec spec) {
+    // an 8:1 incast onto the fabric's first NIC while a flow runs under another leaf between two
+    // NICs the incast leaves idle (on the reference: host1:nic0 on rail 1, host3:nic1 → host4:nic1
+    // on rail 2)
+    FabricGraph graph = FabricGraph.of(spec);
+    Endpoint receiver = graph.nics().get(0);
+    List<Endpoint> bystanders =
+        FabricRoles.of(graph)
+            .bystanders(receiver, SenderSelection.pick(graph.nics(), receiver, INCAST_SENDERS));
     RunResult run =
         fabric.run(
             Scenario.of(
                 "localized congestion",
                 Scenario.incast()
-                    .senders(8)
+                    .senders(INCAST_SENDERS)
                     .message("1MiB")
                     .dscp(26)
-                    .receiver("host1:nic0")
+                    .receiver(receiver.toString())
                     .workload(),
-                Scenario.flow("host5:nic1", "host6:nic1").message("16MiB").dscp(26).workload()));
+                Scenario.flow(bystanders.get(0).toString(), bystanders.get(1).toString())
+                    .message("16MiB")
+                    .dscp(26)
+                    .workload()));
     assertThat(run).isLossless();
-    assertThat(run).port("host5:nic1").pfc().pausesReceived().isZero();
+    String bystander = bystanders.get(0).toString();
+    assertThat(run).port(bystander).pfc().pausesReceived().isZero();
     assertThat(run)
-        .port("host5:nic1")
+        .port(bystander)
         .throughput()
         .fractionOfLineRate()
         .isAtLeast(criteria.number("bystanderLineRateFraction"));
   }
+
+  private static final int INCAST_SENDERS = 8;
 }
