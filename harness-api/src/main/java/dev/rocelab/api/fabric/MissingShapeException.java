@@ -29,6 +29,22 @@ public final class MissingShapeException extends RuntimeException {
   }
 
   /**
+   * Makes a check not applicable unless the fabric has the shape it needs, e.g. {@code
+   * MissingShapeException.unless(hosts >= 4, "two tenants need at least 4 hosts")} — for a suite's
+   * own conditions, as JUnit's {@code assumeTrue} but reported as not applicable rather than
+   * skipped.
+   *
+   * @param hasShape whether the fabric has what the check needs
+   * @param missing what it lacks, when it does not
+   * @throws MissingShapeException if {@code hasShape} is false
+   */
+  public static void unless(boolean hasShape, String missing) {
+    if (!hasShape) {
+      throw new MissingShapeException(missing);
+    }
+  }
+
+  /**
    * @return the reason as a test report gives it: {@value #NOT_APPLICABLE} and the reason
    */
   public String reportText() {

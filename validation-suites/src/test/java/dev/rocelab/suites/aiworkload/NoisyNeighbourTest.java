@@ -1,13 +1,13 @@
 package dev.rocelab.suites.aiworkload;
 
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.MissingShapeException;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Phase;
@@ -36,7 +36,8 @@ class NoisyNeighbourTest {
       FabricSession session, FabricSpec spec) {
     FabricGraph fabric = FabricGraph.of(spec);
     List<String> hosts = fabric.hosts().stream().map(Device::name).toList();
-    assumeTrue(hosts.size() >= 4, "two tenants need at least 4 hosts; the fabric has " + hosts);
+    MissingShapeException.unless(
+        hosts.size() >= 4, "two tenants need at least 4 hosts; the fabric has " + hosts);
     List<String> victimHosts = hosts.subList(0, hosts.size() / 2);
     List<String> neighbourHosts = hosts.subList(hosts.size() / 2, hosts.size());
     Workload.Collective victim =
@@ -66,7 +67,7 @@ class NoisyNeighbourTest {
       FabricSession session, FabricSpec spec) {
     FabricGraph fabric = FabricGraph.of(spec);
     List<String> hosts = fabric.hosts().stream().map(Device::name).toList();
-    assumeTrue(
+    MissingShapeException.unless(
         hosts.size() >= 4 && hosts.size() % 4 == 0,
         "a two-stage victim on half the hosts needs a multiple of 4 hosts; the fabric has "
             + hosts);

@@ -1,11 +1,11 @@
 package dev.rocelab.suites.aiworkload;
 
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.MissingShapeException;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Phase;
@@ -28,7 +28,7 @@ class TrainingStepTest {
     FabricGraph fabric = FabricGraph.of(spec);
     int hosts = fabric.hosts().size();
     int gpus = fabric.hostProfileOf(fabric.hosts().get(0).name()).gpus();
-    assumeTrue(
+    MissingShapeException.unless(
         hosts >= 2 && hosts % 2 == 0,
         "two pipeline stages need an even number of hosts; the fabric has " + hosts);
     TrainingJob job =

@@ -9,6 +9,10 @@ import dev.rocelab.alerting.OperationalTimeline;
 import dev.rocelab.alerting.Promtool;
 import dev.rocelab.alerting.RuleFile;
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
+import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Completion;
@@ -28,6 +32,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterAll;
@@ -88,14 +93,16 @@ class AlertRulesTest {
   }
 
   @Test
-  void pfcStormFiresRocePfcStorm(FabricSession fabric) {
+  void pfcStormFiresRocePfcStorm(FabricSession fabric, FabricSpec spec) {
+    // a NIC of the second host under the first leaf (host2:nic0 on the reference) storms
+    String storming = FabricRoles.of(FabricGraph.of(spec)).neighbours().get(1).toString();
     AlertReport report =
         evaluate(
             fabric,
             Scenario.permutation()
                 .flowSize("64MiB")
                 .duration("3ms")
-                .with(Fault.pfcStorm("host2:nic0", 3, "1ms").at("500us"))
+                .with(Fault.pfcStorm(storming, 3, "1ms").at("500us"))
                 .named("PFC storm")
                 .completion(Completion.WINDOW));
 
@@ -107,7 +114,8 @@ class AlertRulesTest {
   }
 
   @Test
-  void linkFailureFiresRoceLinkDownAndTheLinkDownDrops(FabricSession fabric) {
+  void linkFailureFiresRoceLinkDownAndTheLinkDownDrops(FabricSession fabric, FabricSpec spec) {
+    List<Endpoint> ends = uplinkEnds(spec);
     AlertReport report =
         evaluate(
             fabric,
@@ -115,21 +123,18 @@ class AlertRulesTest {
                 .flowSize("64MiB")
                 .duration("3ms")
                 .with(
-                    Fault.linkDown("leaf1:eth9").at("500us"),
-                    Fault.linkUp("leaf1:eth9").at("1500us"))
+                    Fault.linkDown(ends.get(0).toString()).at("500us"),
+                    Fault.linkUp(ends.get(0).toString()).at("1500us"))
                 .named("link failure")
                 .completion(Completion.WINDOW));
 
-    AlertsAssert.assertThat(report)
-        .fired("RoceLinkDown")
-        .on("device", "leaf1", "port", "eth9")
-        .within(bound("linkDownDetection"))
-        .ofTheFault();
-    AlertsAssert.assertThat(report)
-        .fired("RoceLinkDown")
-        .on("device", "spine1", "port", "eth1")
-        .within(bound("linkDownDetection"))
-        .ofTheFault();
+    for (Endpoint end : ends) {
+      AlertsAssert.assertThat(report)
+          .fired("RoceLinkDown")
+          .on("device", end.device(), "port", end.port())
+          .within(bound("linkDownDetection"))
+          .ofTheFault();
+    }
     AlertsAssert.assertThat(report)
         .fired("RoceLosslessDrops")
         .on("reason", "link_down")
@@ -139,46 +144,78 @@ class AlertRulesTest {
   }
 
   @Test
-  void degradingOpticFiresRoceOpticDegradingBeforeItsLinkGoesDown(FabricSession fabric) {
-    // the optic of leaf1's first spine uplink degrades from 1e-7 towards what FEC can correct
-    // (2.4e-4), then fails; held as a ramp, its BER is over the rule's 1e-5 for the last 40% of the
-    // way: the warning must come while nothing is lost yet, ahead of the link going down
-    AlertReport report = evaluate(fabric, opticFailingAfter(1e-7, 2e-4).named("degrading optic"));
+  void degradingOpticFiresRoceOpticDegradingBeforeItsLinkGoesDown(
+      FabricSession fabric, FabricSpec spec) {
+    // the optic of a leaf's uplink (leaf1:eth9 on the reference) degrades from 1e-7 towards what
+    // FEC can correct (2.4e-4), then fails; held as a ramp, its BER is over the rule's 1e-5 for the
+    // last 40% of the way: the warning must come while nothing is lost yet, ahead of the link
+    // going down
+    List<Endpoint> ends = uplinkEnds(spec);
+    AlertReport report =
+        evaluate(fabric, opticFailingAfter(ends.get(0), 1e-7, 2e-4).named("degrading optic"));
 
-    for (String[] end : new String[][] {{"leaf1", "eth9"}, {"spine1", "eth1"}}) {
+    for (Endpoint end : ends) {
       AlertsAssert.assertThat(report)
           .fired("RoceOpticDegrading")
-          .on("device", end[0], "port", end[1])
+          .on("device", end.device(), "port", end.port())
           .before("RoceLinkDown");
     }
     AlertsAssert.assertThat(report).didNotFire("RoceFecUncorrectable");
   }
 
   @Test
-  void opticFailingFromAHealthyBerFiresNoWarning(FabricSession fabric) {
+  void opticFailingFromAHealthyBerFiresNoWarning(FabricSession fabric, FabricSpec spec) {
     // the same optic failing from a healthy BER (1e-9 to 1e-7): the link goes down unannounced,
     // and the rule does not cry wolf
+    List<Endpoint> ends = uplinkEnds(spec);
     AlertReport report =
-        evaluate(fabric, opticFailingAfter(1e-9, 1e-7).named("optic failing from a healthy BER"));
+        evaluate(
+            fabric,
+            opticFailingAfter(ends.get(0), 1e-9, 1e-7).named("optic failing from a healthy BER"));
 
     AlertsAssert.assertThat(report).didNotFire("RoceOpticDegrading");
-    AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "spine1", "port", "eth1");
+    AlertsAssert.assertThat(report)
+        .fired("RoceLinkDown")
+        .on("device", ends.get(1).device(), "port", ends.get(1).port());
   }
 
   /**
-   * A window of a permutation of 64 MiB flows in which the optic of leaf1's first spine uplink
-   * degrades from 300us on, over 1 ms, then fails.
+   * A window of a permutation of 64 MiB flows in which the optic of a leaf's uplink degrades from
+   * 300us on, over 1 ms, then fails.
    */
-  private static ScenarioBuilder<?> opticFailingAfter(double fromBer, double toBer) {
+  private static ScenarioBuilder<?> opticFailingAfter(
+      Endpoint uplink, double fromBer, double toBer) {
     return Scenario.permutation()
         .flowSize("64MiB")
         .duration("3ms")
-        .with(Fault.degradingOptic("leaf1:eth9", fromBer, toBer, "1ms").at("300us"))
+        .with(Fault.degradingOptic(uplink.toString(), fromBer, toBer, "1ms").at("300us"))
         .completion(Completion.WINDOW);
   }
 
+  /**
+   * The two ends of the uplink the link faults act on, chosen by role ({@link
+   * FabricRoles#redundantUplink()}): the leaf's port, then the switch's above it (leaf1:eth9 and
+   * spine1:eth1 on the reference).
+   */
+  private static List<Endpoint> uplinkEnds(FabricSpec spec) {
+    FabricGraph graph = FabricGraph.of(spec);
+    Endpoint uplink = FabricRoles.of(graph).redundantUplink();
+    return List.of(uplink, graph.linkAt(uplink).orElseThrow().peerOf(uplink));
+  }
+
+  /**
+   * The fabric's first NIC (an incast's receiver unless told otherwise: host1:nic0 on the
+   * reference) and the leaf port it is cabled to (leaf1:eth1).
+   */
+  private static List<Endpoint> receiverAndItsLeafPort(FabricSpec spec) {
+    FabricGraph graph = FabricGraph.of(spec);
+    Endpoint nic = graph.nics().get(0);
+    return List.of(nic, graph.linkAt(nic).orElseThrow().peerOf(nic));
+  }
+
   @Test
-  void incastFiresTheEcnAndCnpSurges(FabricSession fabric) {
+  void incastFiresTheEcnAndCnpSurges(FabricSession fabric, FabricSpec spec) {
+    List<Endpoint> receiver = receiverAndItsLeafPort(spec);
     AlertReport report =
         evaluate(
             fabric,
@@ -186,19 +223,25 @@ class AlertRulesTest {
                 .senders(16)
                 .message("4MiB")
                 .dscp(26)
-                .receiver("host1:nic0")
+                .receiver(receiver.get(0).toString())
                 .duration("3ms")
                 .named("incast 16:1"));
 
     // the receiver's leaf port marks, the receiver's NIC notifies; nothing is lost or storms
-    AlertsAssert.assertThat(report).fired("RoceEcnSurge").on("device", "leaf1", "priority", "3");
-    AlertsAssert.assertThat(report).fired("RoceCnpSurge").on("device", "host1", "port", "nic0");
+    AlertsAssert.assertThat(report)
+        .fired("RoceEcnSurge")
+        .on("device", receiver.get(1).device(), "priority", "3");
+    AlertsAssert.assertThat(report)
+        .fired("RoceCnpSurge")
+        .on("device", receiver.get(0).device(), "port", receiver.get(0).port());
     AlertsAssert.assertThat(report).didNotFire("RocePfcStorm").didNotFire("RoceLosslessDrops");
   }
 
   @Test
   void pfcStormAtAnIncastReceiverFillsItsLeafsBufferAndFiresRoceBufferNearFull(
-      FabricSession fabric) {
+      FabricSession fabric, FabricSpec spec) {
+    List<Endpoint> receiver = receiverAndItsLeafPort(spec);
+    String leaf = receiver.get(1).device();
     // a 15:1 incast arrives as its receiver stops receiving: every other port of the receiver's
     // leaf
     // (7 host ports, 8 spine uplinks) backs up to the dynamic threshold, 15 ingress groups at alpha
@@ -210,25 +253,25 @@ class AlertRulesTest {
                 .senders(15)
                 .message("16MiB")
                 .dscp(26)
-                .receiver("host1:nic0")
+                .receiver(receiver.get(0).toString())
                 .start("100us")
                 .duration("3ms")
-                .with(Fault.pfcStorm("host1:nic0", 3, "2ms").at("100us"))
+                .with(Fault.pfcStorm(receiver.get(0).toString(), 3, "2ms").at("100us"))
                 .named("PFC storm at an incast receiver")
                 .completion(Completion.WINDOW));
 
     AlertsAssert.assertThat(report)
         .fired("RoceBufferNearFull")
-        .on("device", "leaf1")
+        .on("device", leaf)
         .within(bound("bufferNearFullDetection"))
         .ofTheFault();
     Assertions.assertThat(report.firings("RoceBufferNearFull"))
         .as("devices whose buffer filled")
         .extracting(firing -> firing.labels().get("device"))
-        .containsExactly("leaf1");
+        .containsExactly(leaf);
     AlertsAssert.assertThat(report)
         .fired("RocePfcStorm")
-        .on("device", "leaf1", "port", "eth1")
+        .on("device", leaf, "port", receiver.get(1).port())
         .within(bound("pfcStormDetection"))
         .ofTheFault();
     AlertsAssert.assertThat(report).didNotFire("RoceLosslessDrops");
@@ -243,7 +286,9 @@ class AlertRulesTest {
   }
 
   @Test
-  void allReduceOverAFlappingHostLinkFiresRoceBusbwRegression(FabricSession fabric) {
+  void allReduceOverAFlappingHostLinkFiresRoceBusbwRegression(
+      FabricSession fabric, FabricSpec spec) {
+    Endpoint hostLink = receiverAndItsLeafPort(spec).get(1);
     // host1's rail-0 link is down 1 ms of every 2 ms while a 1 GiB all-reduce runs across two
     // hosts:
     // rail 0's ring stalls while it is down, and the collective waits for its slowest ring
@@ -251,7 +296,7 @@ class AlertRulesTest {
         evaluate(
             fabric,
             allReduce1GiB()
-                .with(Fault.linkFlap("leaf1:eth1", "2ms", 6).at("1ms"))
+                .with(Fault.linkFlap(hostLink.toString(), "2ms", 6).at("1ms"))
                 .named("all-reduce over a flapping host link"));
 
     AlertsAssert.assertThat(report)
@@ -259,7 +304,9 @@ class AlertRulesTest {
         .on("op", "all_reduce", "size", "1073741824")
         .within(bound("busbwRegressionDetection"))
         .ofTheFault();
-    AlertsAssert.assertThat(report).fired("RoceLinkDown").on("device", "leaf1", "port", "eth1");
+    AlertsAssert.assertThat(report)
+        .fired("RoceLinkDown")
+        .on("device", hostLink.device(), "port", hostLink.port());
   }
 
   @Test
