@@ -173,7 +173,14 @@ final class FabricExtension
   @Override
   public void handleTestExecutionException(ExtensionContext context, Throwable throwable)
       throws Throwable {
-    throw translated(throwable);
+    Throwable translated = translated(throwable);
+    if (!(translated instanceof AssertionError) && !(translated instanceof TestAbortedException)) {
+      Optional<Throwable> stoppedShort = UnfinishedRuns.explaining(context, translated);
+      if (stoppedShort.isPresent()) {
+        throw stoppedShort.get();
+      }
+    }
+    throw translated;
   }
 
   @Override

@@ -133,6 +133,30 @@ class UnfinishedWorkTest {
   }
 
   @Test
+  void aTestThatTripsOverAnUnfinishedRunFailsForTheRunNotBrokenForTheTrip() {
+    Event failed =
+        Engine.run(SessionTestCase.class)
+            .testEvents()
+            .failed()
+            .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("trips over"))
+            .findFirst()
+            .orElseThrow();
+    Throwable thrown =
+        failed
+            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+            .orElseThrow()
+            .getThrowable()
+            .orElseThrow();
+
+    assertThat(thrown)
+        .isInstanceOf(AssertionFailedError.class)
+        .hasMessageStartingWith("workload unfinished: incast 4:1 · 1GiB");
+    assertThat(List.of(thrown.getSuppressed()))
+        .singleElement()
+        .isInstanceOf(IndexOutOfBoundsException.class);
+  }
+
+  @Test
   void aRunOutOfItsWallClockBudgetBreaksItsTestWhateverItDeclared() {
     Events events = Engine.run(WallClockTestCase.class).testEvents();
 
@@ -297,6 +321,12 @@ class UnfinishedWorkTest {
     @Test
     void assertionFails(FabricSession fabric) {
       assertThat(fabric.run(TOO_LONG)).hasStopReason(StopReason.COMPLETED);
+    }
+
+    /** Reads a measurement the unfinished run never made: the test trips, the run explains it. */
+    @Test
+    void tripsOverWhatWasNotMeasured(FabricSession fabric) {
+      fabric.run(TOO_LONG).flows().get(99);
     }
   }
 

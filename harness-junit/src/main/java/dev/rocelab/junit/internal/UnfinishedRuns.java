@@ -9,6 +9,7 @@ import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Completion;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
@@ -102,9 +103,37 @@ public final class UnfinishedRuns {
    * @throws FabricBackendException if every such run stopped at the wall-clock budget
    */
   public static void throwIfStoppedShort(ExtensionContext context) {
-    Accounts recorded = Contexts.store(context).get(new Key(context.getUniqueId()), Accounts.class);
+    Optional<Throwable> stoppedShort = stoppedShort(context);
+    if (stoppedShort.isPresent()) {
+      if (stoppedShort.get() instanceof Error error) {
+        throw error;
+      }
+      throw (RuntimeException) stoppedShort.get();
+    }
+  }
+
+  /**
+   * A test that tripped over a run that stopped short — indexed a collective's results that the run
+   * never measured, say — is failed for the run, not broken for what it tripped over, which is kept
+   * as suppressed.
+   *
+   * @param context a method context
+   * @param tripped what the test threw, not an assertion's failure (an assertion's own failure
+   *     stays the test's, with the run's account suppressed)
+   * @return the failure to end the test with, if a run stopped short
+   */
+  public static Optional<Throwable> explaining(ExtensionContext context, Throwable tripped) {
+    Optional<Throwable> stoppedShort = stoppedShort(context);
+    stoppedShort.ifPresent(e -> e.addSuppressed(tripped));
+    return stoppedShort;
+  }
+
+  /** The failure of a context whose runs stopped short, once: their accounts are taken. */
+  private static Optional<Throwable> stoppedShort(ExtensionContext context) {
+    Accounts recorded =
+        Contexts.store(context).remove(new Key(context.getUniqueId()), Accounts.class);
     if (recorded == null) {
-      return;
+      return Optional.empty();
     }
     List<Account> accounts = recorded.all();
     String runs =
@@ -140,8 +169,8 @@ public final class UnfinishedRuns {
             : fault ? "fault never applied" : "workload unfinished";
     String message = what + runs + String.join("; ", advice);
     if (duration || fault) {
-      throw new AssertionFailedError(message);
+      return Optional.of(new AssertionFailedError(message));
     }
-    throw new FabricBackendException(message);
+    return Optional.of(new FabricBackendException(message));
   }
 }
