@@ -51,7 +51,7 @@ class CriteriaTest {
     assertThatThrownBy(() -> Criteria.of(Phase.BASELINE, overrides))
         .hasMessage(
             "-Drocelab.criteria.baseline.p99latency names no criterion of criteria/baseline.yaml; "
-                + "known: [p99Latency, singleFlowLineRateFraction]");
+                + "known: [p99Latency, singleFlowFramingShare]");
   }
 
   @Test

@@ -4,8 +4,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.fabric.BufferBudget;
 import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.fabric.PortHeadroom;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
@@ -67,6 +69,33 @@ public final class DerivedLimits {
     return named(
         slowest.timeToSend(message),
         "derived: " + message + " at " + slowest + ", the slowest host link of " + spec.name());
+  }
+
+  /**
+   * The goodput one flow alone must reach, as a fraction of line rate: a share (the criterion, a
+   * policy) of the most its RoCE MTU's framing allows, {@code MTU / wire bytes of an MTU packet}
+   * (headers, preamble and inter-frame gap: {@link Framing#wireBytes}). 4096 B gives 0.980 of line
+   * rate, 1024 B 0.926: a fixed fraction would hold a small-MTU fabric to a bound no flow reaches.
+   *
+   * @param spec the fabric, never null
+   * @param sender the flow's sending NIC
+   * @param share the share of the framing bound the flow must carry, in (0, 1]
+   * @return the fraction of line rate
+   */
+  public static double singleFlowLineRateFraction(FabricSpec spec, Endpoint sender, double share) {
+    long mtu = FabricGraph.of(spec).nicProfileOf(sender).mtu().bytes();
+    double framing = (double) mtu / Framing.wireBytes(mtu);
+    return named(
+        share * framing,
+        "derived: "
+            + share
+            + " × "
+            + mtu
+            + " / "
+            + Framing.wireBytes(mtu)
+            + ", the framing of "
+            + sender
+            + "'s RoCE MTU (criteria/baseline.yaml singleFlowFramingShare)");
   }
 
   /**

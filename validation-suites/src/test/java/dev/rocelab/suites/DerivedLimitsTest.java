@@ -3,10 +3,13 @@ package dev.rocelab.suites;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFiles;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +31,22 @@ class DerivedLimitsTest {
     // 400G host links: 20 ps per byte
     assertThat(DerivedLimits.lineRateTime(REFERENCE, DataSize.mib(8)))
         .isEqualTo(SimTime.picos(8L * 1024 * 1024 * 20));
+  }
+
+  @Test
+  void oneFlowIsHeldToAShareOfWhatItsMtusFramingAllows() throws IOException {
+    // 4096 B of payload in 4096 + 62 + 20 wire bytes
+    assertThat(
+            DerivedLimits.singleFlowLineRateFraction(REFERENCE, Endpoint.parse("host1:nic0"), 0.95))
+        .isEqualTo(0.95 * 4096 / 4178);
+    FabricSpec smallMtu =
+        FabricFiles.load(
+            Files.readString(Path.of("../fabrics/reference.yaml"))
+                .replace("mtu: 4096B", "mtu: 1024B"),
+            "small-mtu.yaml");
+    assertThat(
+            DerivedLimits.singleFlowLineRateFraction(smallMtu, Endpoint.parse("host1:nic0"), 0.95))
+        .isEqualTo(0.95 * 1024 / 1106);
   }
 
   @Test

@@ -14,6 +14,7 @@ import dev.rocelab.junit.Baseline;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
+import dev.rocelab.suites.DerivedLimits;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +52,8 @@ class BaselineTest {
         .allCompleted()
         .goodput()
         .fractionOfLineRate()
-        .isAtLeast(criteria.number("singleFlowLineRateFraction"));
+        .isAtLeast(
+            DerivedLimits.singleFlowLineRateFraction(
+                spec, pair.get(0), criteria.number("singleFlowFramingShare")));
   }
 }
