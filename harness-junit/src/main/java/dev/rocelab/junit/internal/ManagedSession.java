@@ -5,7 +5,6 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.backend.ScenarioRun;
-import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
@@ -102,7 +101,7 @@ public final class ManagedSession implements FabricSession {
    * the run, and the extension reports the test as not applicable.
    */
   private void fits(Scenario scenario) {
-    ScenarioFit.require(scenario, FabricGraph.of(handle.configuration().spec()));
+    ScenarioFit.require(scenario, handle.configuration().graph());
   }
 
   /** Does nothing: the extension closes the session when its scope ends. */
