@@ -108,19 +108,7 @@ class UnfinishedWorkTest {
 
   @Test
   void aFailingAssertionStaysTheFailureAndSaysTheWorkWasUnfinished() {
-    Event failed =
-        Engine.run(SessionTestCase.class)
-            .testEvents()
-            .failed()
-            .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("assertion fails"))
-            .findFirst()
-            .orElseThrow();
-    Throwable thrown =
-        failed
-            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
-            .orElseThrow()
-            .getThrowable()
-            .orElseThrow();
+    Throwable thrown = thrownBySessionTest("assertion fails");
 
     // the assertion's own failure, not the unfinished work's
     assertThat(thrown)
@@ -134,19 +122,7 @@ class UnfinishedWorkTest {
 
   @Test
   void aTestThatTripsOverAnUnfinishedRunFailsForTheRunNotBrokenForTheTrip() {
-    Event failed =
-        Engine.run(SessionTestCase.class)
-            .testEvents()
-            .failed()
-            .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("trips over"))
-            .findFirst()
-            .orElseThrow();
-    Throwable thrown =
-        failed
-            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
-            .orElseThrow()
-            .getThrowable()
-            .orElseThrow();
+    Throwable thrown = thrownBySessionTest("trips over");
 
     assertThat(thrown)
         .isInstanceOf(AssertionFailedError.class)
@@ -154,6 +130,22 @@ class UnfinishedWorkTest {
     assertThat(List.of(thrown.getSuppressed()))
         .singleElement()
         .isInstanceOf(IndexOutOfBoundsException.class);
+  }
+
+  /** What the failed test of {@link SessionTestCase} whose display name starts so threw. */
+  private static Throwable thrownBySessionTest(String displayNameStart) {
+    Event failed =
+        Engine.run(SessionTestCase.class)
+            .testEvents()
+            .failed()
+            .filter(e -> e.getTestDescriptor().getDisplayName().startsWith(displayNameStart))
+            .findFirst()
+            .orElseThrow();
+    return failed
+        .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+        .orElseThrow()
+        .getThrowable()
+        .orElseThrow();
   }
 
   @Test
