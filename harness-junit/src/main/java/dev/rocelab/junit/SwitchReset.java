@@ -3,6 +3,7 @@ package dev.rocelab.junit;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.scenario.Completion;
+import dev.rocelab.api.scenario.Workload.Pairing;
 import dev.rocelab.junit.internal.FaultScenarioFactories;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -76,6 +77,17 @@ public @interface SwitchReset {
    * @return sizes, e.g. {@code "64MiB"}
    */
   String[] flowSize() default "64MiB";
+
+  /**
+   * Which NICs the background permutation pairs: {@link Pairing#OTHER_HOST} (the default) or {@link
+   * Pairing#OTHER_LEAF}, where every flow crosses the tier above the leaves so the failing switch
+   * carries traffic on any fabric with two or more leaves (on a fabric with one leaf the test is
+   * not applicable).
+   *
+   * @return the pairing of the background permutation
+   * @since 0.3
+   */
+  Pairing pairing() default Pairing.OTHER_HOST;
 
   /**
    * The bound on the run, e.g. {@code "5ms"}; empty for {@link

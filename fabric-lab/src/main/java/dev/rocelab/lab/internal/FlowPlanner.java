@@ -101,7 +101,7 @@ final class FlowPlanner {
       List<Endpoint> nics = nics();
       List<Endpoint> destinations;
       try {
-        destinations = HostDerangement.draw(nics, random);
+        destinations = HostDerangement.draw(nics, p.pairing(), graph, random);
       } catch (IllegalArgumentException e) {
         throw new UnsupportedScenarioException(e.getMessage() + " (the NICs of lab.hosts)");
       }

@@ -46,7 +46,7 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
     return new PermutationBuilder(
         settings(),
         kind,
-        new Workload.Permutation(DataSize.parse(size), w.qps(), w.dscp(), w.start()));
+        new Workload.Permutation(DataSize.parse(size), w.qps(), w.dscp(), w.start(), w.pairing()));
   }
 
   /**
@@ -55,7 +55,9 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
    */
   public PermutationBuilder qps(int count) {
     return new PermutationBuilder(
-        settings(), kind, new Workload.Permutation(w.flowSize(), count, w.dscp(), w.start()));
+        settings(),
+        kind,
+        new Workload.Permutation(w.flowSize(), count, w.dscp(), w.start(), w.pairing()));
   }
 
   /**
@@ -66,7 +68,8 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
     return new PermutationBuilder(
         settings(),
         kind,
-        new Workload.Permutation(w.flowSize(), w.qps(), OptionalInt.of(value), w.start()));
+        new Workload.Permutation(
+            w.flowSize(), w.qps(), OptionalInt.of(value), w.start(), w.pairing()));
   }
 
   /**
@@ -77,7 +80,24 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
     return new PermutationBuilder(
         settings(),
         kind,
-        new Workload.Permutation(w.flowSize(), w.qps(), w.dscp(), SimTime.parse(time)));
+        new Workload.Permutation(
+            w.flowSize(), w.qps(), w.dscp(), SimTime.parse(time), w.pairing()));
+  }
+
+  /**
+   * Pairs every NIC with a NIC under another leaf, so that every flow crosses the tier above the
+   * leaves ({@link Workload.Pairing#OTHER_LEAF}): the background for a fault on an uplink or a
+   * spine, which a permutation over hosts may leave idle.
+   *
+   * @return a changed copy
+   * @since 0.3
+   */
+  public PermutationBuilder acrossLeaves() {
+    return new PermutationBuilder(
+        settings(),
+        kind,
+        new Workload.Permutation(
+            w.flowSize(), w.qps(), w.dscp(), w.start(), Workload.Pairing.OTHER_LEAF));
   }
 
   @Override

@@ -12,10 +12,11 @@ import org.apiguardian.api.API;
 
 /**
  * Whether a fabric is large enough for a scenario: as many NICs besides the receiver as an incast
- * or a microburst has senders, as many GPUs as a collective has ranks. A scenario written for a
- * larger fabric — a 16:1 incast on eight NICs — does not apply to a smaller one; the JUnit
- * extension checks each run before it starts, so the one sweep point that is too large is not
- * applicable while the others run.
+ * or a microburst has senders, as many GPUs as a collective has ranks, hosts (and for a permutation
+ * across leaves, leaves) none of which holds more than half of the NICs a permutation pairs. A
+ * scenario written for a larger fabric — a 16:1 incast on eight NICs — does not apply to a smaller
+ * one; the JUnit extension checks each run before it starts, so the one sweep point that is too
+ * large is not applicable while the others run.
  *
  * @since 0.3
  */
@@ -43,6 +44,12 @@ public final class ScenarioFit {
       senders("incast", incast.senders(), incast.receiver(), fabric);
     } else if (workload instanceof Workload.Microburst burst) {
       senders("microburst", burst.senders(), burst.receiver(), fabric);
+    } else if (workload instanceof Workload.Permutation permutation) {
+      HostDerangement.unmet(fabric.nics(), permutation.pairing(), fabric)
+          .ifPresent(
+              reason -> {
+                throw new MissingShapeException(reason + " (fabric " + fabric.spec().name() + ")");
+              });
     } else if (workload instanceof Workload.Collective collective && collective.hosts().isEmpty()) {
       int gpus = 0;
       for (Device host : fabric.hosts()) {

@@ -270,16 +270,18 @@ public sealed interface Workload
 
   /**
    * Every NIC sends one flow to another NIC, a random permutation drawn from the scenario seed (no
-   * NIC sends to itself or to its own host).
+   * NIC sends to itself or to its own host; with {@link Pairing#OTHER_LEAF} none to a NIC under its
+   * own leaf either).
    *
    * @param flowSize the size of each flow
    * @param qps queue pairs per flow
    * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
    * @param start when all flows start
+   * @param pairing which NICs a NIC may send to
    * @since 0.1
    */
   @API(status = STABLE, since = "0.1")
-  record Permutation(DataSize flowSize, int qps, OptionalInt dscp, SimTime start)
+  record Permutation(DataSize flowSize, int qps, OptionalInt dscp, SimTime start, Pairing pairing)
       implements Workload {
 
     /** Validates the fields. */
@@ -288,6 +290,19 @@ public sealed interface Workload
       Checks.positive(qps, "qps");
       Checks.dscp(dscp, "dscp");
       Objects.requireNonNull(start, "start must not be null");
+      Objects.requireNonNull(pairing, "pairing must not be null");
+    }
+
+    /**
+     * A permutation over other hosts ({@link Pairing#OTHER_HOST}), as before pairings existed.
+     *
+     * @param flowSize the size of each flow
+     * @param qps queue pairs per flow
+     * @param dscp the DSCP to mark with, or empty for the NIC's RoCE marking
+     * @param start when all flows start
+     */
+    public Permutation(DataSize flowSize, int qps, OptionalInt dscp, SimTime start) {
+      this(flowSize, qps, dscp, start, Pairing.OTHER_HOST);
     }
 
     @Override
@@ -297,8 +312,28 @@ public sealed interface Workload
 
     @Override
     public String describe() {
-      return "permutation · " + flowSize + " per flow" + dscpSuffix(dscp);
+      return "permutation · "
+          + flowSize
+          + " per flow"
+          + (pairing == Pairing.OTHER_LEAF ? " · across leaves" : "")
+          + dscpSuffix(dscp);
     }
+  }
+
+  /**
+   * Which NICs a permutation pairs.
+   *
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  enum Pairing {
+    /** Every NIC sends to a NIC of another host: traffic that may stay under one leaf. */
+    OTHER_HOST,
+    /**
+     * Every NIC sends to a NIC under another leaf (the switch its host link reaches), so every flow
+     * crosses the tier above the leaves: the background that loads a failed uplink or spine.
+     */
+    OTHER_LEAF
   }
 
   /**

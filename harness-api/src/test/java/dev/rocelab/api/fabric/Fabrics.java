@@ -53,6 +53,22 @@ public final class Fabrics {
     return spec().graph();
   }
 
+  /**
+   * @return the minimal fabric's profiles on a leaf-spine of two-NIC hosts, one uplink per spine,
+   *     expanded: for other packages' tests of what depends on the shape
+   */
+  public static FabricGraph leafSpineGraph(int leaves, int spines, int hostsPerLeaf) {
+    return spec().with(leafSpine(leaves, spines, hostsPerLeaf, 1)).graph();
+  }
+
+  /**
+   * @return the minimal fabric's profiles on a rail-optimized fabric (a host's NICs on different
+   *     leaves), expanded
+   */
+  public static FabricGraph railOptimizedGraph(int scalableUnits, int hostsPerUnit, int spines) {
+    return spec().with(railOptimized(scalableUnits, hostsPerUnit, spines)).graph();
+  }
+
   /** The minimal valid leaf-spine fabric, ready to be varied. */
   static SpecBuilder spec() {
     return new SpecBuilder();

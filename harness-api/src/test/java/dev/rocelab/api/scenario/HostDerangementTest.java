@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.Fabrics;
+import dev.rocelab.api.fabric.MissingShapeException;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -54,5 +57,68 @@ class HostDerangementTest {
         .hasMessage(
             "a permutation needs every host to hold at most half of the NICs but host1 holds 3 of"
                 + " 5");
+  }
+
+  @Test
+  void acrossLeavesEveryNicSendsUnderAnotherLeafAndOffItsHost() {
+    FabricGraph leafSpine = Fabrics.leafSpineGraph(3, 2, 2);
+    FabricGraph rails = Fabrics.railOptimizedGraph(1, 4, 2);
+    for (FabricGraph fabric : List.of(leafSpine, rails)) {
+      List<Endpoint> nics = fabric.nics();
+      for (long seed = 0; seed < 100; seed++) {
+        List<Endpoint> destinations =
+            HostDerangement.draw(
+                nics, Workload.Pairing.OTHER_LEAF, fabric, new SplittableRandom(seed));
+
+        assertThat(destinations).containsExactlyInAnyOrderElementsOf(nics);
+        for (int i = 0; i < nics.size(); i++) {
+          Endpoint source = nics.get(i);
+          Endpoint destination = destinations.get(i);
+          assertThat(fabric.leafOf(destination))
+              .as("seed %d: %s -> %s", seed, source, destination)
+              .isNotEqualTo(fabric.leafOf(source));
+          assertThat(destination.device()).isNotEqualTo(source.device());
+        }
+      }
+    }
+  }
+
+  @Test
+  void pairingOverHostsDrawsWhatThePairinglessDrawDraws() {
+    FabricGraph fabric = Fabrics.leafSpineGraph(2, 2, 2);
+    assertThat(
+            HostDerangement.draw(
+                fabric.nics(), Workload.Pairing.OTHER_HOST, fabric, new SplittableRandom(3)))
+        .isEqualTo(HostDerangement.draw(fabric.nics(), new SplittableRandom(3)));
+  }
+
+  @Test
+  void aFabricWithOneLeafCannotBePairedAcrossLeaves() {
+    FabricGraph oneLeaf = Fabrics.leafSpineGraph(1, 2, 4);
+
+    assertThatThrownBy(
+            () ->
+                HostDerangement.draw(
+                    oneLeaf.nics(), Workload.Pairing.OTHER_LEAF, oneLeaf, new SplittableRandom(1)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "a permutation needs every leaf to hold at most half of the NICs but leaf1 holds 8 of"
+                + " 8");
+    // the extension's fit check says so before a run: not applicable, not broken
+    Scenario across = Scenario.permutation().acrossLeaves().build();
+    assertThatThrownBy(() -> ScenarioFit.require(across, oneLeaf))
+        .isInstanceOf(MissingShapeException.class)
+        .hasMessageContaining("leaf1 holds 8 of 8");
+    ScenarioFit.require(Scenario.permutation().build(), oneLeaf);
+  }
+
+  @Test
+  void aPermutationAcrossLeavesSaysSo() {
+    assertThat(Scenario.permutation().flowSize("8MiB").acrossLeaves().build().workloads())
+        .singleElement()
+        .extracting(Workload::describe)
+        .isEqualTo("permutation · 8MiB per flow · across leaves");
+    assertThat(Scenario.permutation().acrossLeaves().dscp(0).workload().pairing())
+        .isEqualTo(Workload.Pairing.OTHER_LEAF);
   }
 }

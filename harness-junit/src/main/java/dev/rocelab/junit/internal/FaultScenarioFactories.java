@@ -27,8 +27,8 @@ import org.apiguardian.api.API;
 
 /**
  * Scenarios of the failure annotations. Faults run over a permutation (every NIC sends one flow to
- * another NIC), so that traffic crosses the failing part of the fabric and recovery can be
- * measured.
+ * another NIC; with {@code pairing = OTHER_LEAF} to a NIC under another leaf), so that traffic
+ * crosses the failing part of the fabric and recovery can be measured.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class FaultScenarioFactories {
@@ -54,7 +54,7 @@ public final class FaultScenarioFactories {
           for (Optional<SimTime> downFor : d.optionalDurations("downFor", a.downFor())) {
             for (DataSize flowSize : d.sizes("flowSize", a.flowSize())) {
               Scenario scenario =
-                  Scenario.of("link failure", background(flowSize))
+                  Scenario.of("link failure", background(flowSize, a.pairing()))
                       .with(new Fault.LinkDown(port, at));
               if (downFor.isPresent()) {
                 scenario = scenario.with(new Fault.LinkUp(port, at.plus(downFor.get())));
@@ -69,9 +69,7 @@ public final class FaultScenarioFactories {
                           + downFor
                               .map(t -> " · down for " + Display.spaced(t.toString()))
                               .orElse("")
-                          + " · "
-                          + Display.spaced(flowSize.toString())
-                          + " per flow",
+                          + perFlow(flowSize, a.pairing()),
                       parameters(
                           "port",
                           port,
@@ -102,7 +100,7 @@ public final class FaultScenarioFactories {
           for (SimTime reboot : d.durations("rebootTime", a.rebootTime())) {
             for (DataSize flowSize : d.sizes("flowSize", a.flowSize())) {
               Scenario scenario =
-                  Scenario.of("switch reset", background(flowSize))
+                  Scenario.of("switch reset", background(flowSize, a.pairing()))
                       .with(new Fault.SwitchReset(device, at, reboot));
               points.add(
                   new ScenarioInvocation(
@@ -113,9 +111,7 @@ public final class FaultScenarioFactories {
                           + Display.spaced(at.toString())
                           + " · reboot "
                           + Display.spaced(reboot.toString())
-                          + " · "
-                          + Display.spaced(flowSize.toString())
-                          + " per flow",
+                          + perFlow(flowSize, a.pairing()),
                       parameters(
                           "device", device, "at", at, "rebootTime", reboot, "flowSize", flowSize)));
             }
@@ -144,7 +140,7 @@ public final class FaultScenarioFactories {
             for (Optional<SimTime> stormFor : d.optionalDurations("stormFor", a.stormFor())) {
               for (DataSize flowSize : d.sizes("flowSize", a.flowSize())) {
                 Scenario scenario =
-                    Scenario.of("PFC storm", background(flowSize))
+                    Scenario.of("PFC storm", background(flowSize, Workload.Pairing.OTHER_HOST))
                         .with(new Fault.PfcStorm(nic, priority, at, stormFor.orElse(SimTime.ZERO)));
                 points.add(
                     new ScenarioInvocation(
@@ -230,7 +226,14 @@ public final class FaultScenarioFactories {
     }
   }
 
-  private static Workload background(DataSize flowSize) {
-    return new Workload.Permutation(flowSize, 1, OptionalInt.empty(), SimTime.ZERO);
+  private static String perFlow(DataSize flowSize, Workload.Pairing pairing) {
+    return " · "
+        + Display.spaced(flowSize.toString())
+        + " per flow"
+        + (pairing == Workload.Pairing.OTHER_LEAF ? " across leaves" : "");
+  }
+
+  private static Workload background(DataSize flowSize, Workload.Pairing pairing) {
+    return new Workload.Permutation(flowSize, 1, OptionalInt.empty(), SimTime.ZERO, pairing);
   }
 }

@@ -160,7 +160,7 @@ public final class TrafficPlan {
       requireLossyDscp(mixed.lossy());
       expand(mixed.lossy(), path + ".lossy", true);
     } else if (workload instanceof Permutation p) {
-      List<Endpoint> destinations = HostDerangement.draw(nics, random);
+      List<Endpoint> destinations = HostDerangement.draw(nics, p.pairing(), graph, random);
       for (int i = 0; i < nics.size(); i++) {
         Endpoint source = nics.get(i);
         add(
