@@ -69,7 +69,10 @@ class SlowNicTest {
   /**
    * The flow level gives the bandwidth bound: a quarter of the healthy busbw. The packet model
    * reaches it with DCQCN off; with DCQCN on, the ECN marks at the slow port make the senders on
-   * its rail back off below 100G, and the straggler costs a further third.
+   * its rail back off below 100G and cost a little more (87.6 GB/s against 91.4 when written). It
+   * stays within a tenth of the bound because a sender's pacing follows DCQCN's restored rate at
+   * once, as ns-3 HPCC's re-timed gap does; before the model re-timed the gap, senders cut to a low
+   * rate waited out gaps computed at it and the straggler cost a further third.
    */
   @Test
   void theSlowRailBoundsTheCollectiveAndDcqcnsReactionCostsMore() {
@@ -94,7 +97,10 @@ class SlowNicTest {
     assertThat(withoutCc)
         .as("packet level, DCQCN off")
         .isCloseTo(bound, org.assertj.core.data.Percentage.withPercentage(5));
-    assertThat(withCc).as("packet level, DCQCN on").isLessThan(0.8 * bound);
+    assertThat(withCc)
+        .as("packet level, DCQCN on")
+        .isLessThan(withoutCc)
+        .isGreaterThan(0.9 * bound);
   }
 
   @Test

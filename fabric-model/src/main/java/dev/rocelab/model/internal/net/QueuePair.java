@@ -42,6 +42,10 @@ final class QueuePair extends Component {
   int sndNxt;
   int sndUna;
   private long nextSendPs;
+
+  /** The wire size of the last data packet sent, whose gap a rate change re-times; 0 before any. */
+  private int lastWireBytes;
+
   private long rtoDeadline = Long.MAX_VALUE;
 
   /** Timeouts since the last progress, for adaptive retransmission. */
@@ -145,9 +149,12 @@ final class QueuePair extends Component {
     p.lastOfMessage = last;
     p.readyPs = now;
     p.arrivedPs = now;
-    nextSendPs = now + (long) p.wireBytes() * 8_000_000_000_000L / rateBps();
+    lastWireBytes = p.wireBytes();
+    nextSendPs = now + gapPs(lastWireBytes, rateBps());
     if (rp != null) {
+      long before = rp.rateBps();
       rp.onBytesSent(p.frameBytes, now);
+      repace(before); // the NIC updates this queue pair's place once the packet is out
     }
     if (rtoDeadline == Long.MAX_VALUE) {
       rtoDeadline = now + timeout();
@@ -193,7 +200,9 @@ final class QueuePair extends Component {
 
   void onCnp(long now) {
     if (rp != null) {
+      long before = rp.rateBps();
       rp.onCnp(now);
+      repaceAndRequeue(before, now);
       reschedule();
     }
   }
@@ -203,11 +212,13 @@ final class QueuePair extends Component {
    * was off and is now on).
    */
   void reconfigure(DcqcnParameters dcqcn, DcqcnVariant variant, long now) {
+    long before = rateBps();
     if (rp != null) {
       rp.reconfigure(dcqcn, variant);
     } else if (dcqcn.enabled()) {
       rp = new DcqcnReactionPoint(dcqcn, variant, lineRateBps, now);
     }
+    repaceAndRequeue(before, now);
     reschedule();
   }
 
@@ -226,7 +237,9 @@ final class QueuePair extends Component {
   @Override
   protected void wake(long now) {
     if (rp != null && rp.nextWakeupPs() <= now) {
+      long before = rp.rateBps();
       rp.onTimer(now);
+      repaceAndRequeue(before, now);
     }
     if (now >= rtoDeadline) {
       timeoutsInARow++;
@@ -236,6 +249,32 @@ final class QueuePair extends Component {
       }
     }
     reschedule();
+  }
+
+  private static long gapPs(int wireBytes, long rateBps) {
+    return (long) wireBytes * 8_000_000_000_000L / rateBps;
+  }
+
+  /**
+   * Re-times the gap after the last packet at a new rate, as ns-3 HPCC's {@code RdmaHw::ChangeRate}
+   * does: the pause that packet's departure bought shrinks or grows with the rate. Without it a
+   * queue pair cut to its minimum rate waits out a gap computed at that rate (33 ms for a 4 KiB
+   * packet at 1 Mb/s) however fast DCQCN then restores it.
+   */
+  private void repace(long before) {
+    long after = rateBps();
+    if (after != before && lastWireBytes > 0) {
+      nextSendPs += gapPs(lastWireBytes, after) - gapPs(lastWireBytes, before);
+    }
+  }
+
+  /** {@link #repace}, then the NIC's schedule learns when this queue pair may send next. */
+  private void repaceAndRequeue(long before, long now) {
+    long was = nextSendPs;
+    repace(before);
+    if (nextSendPs != was && hasData()) {
+      nic.requeue(this, now);
+    }
   }
 
   /**
