@@ -43,9 +43,16 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
   private final int stable;
   private final Predicate<String> subjects;
   private final String subjectsText;
+  private final Optional<RunResult> without;
 
   RecoveryAssert(AssertContext context) {
-    this(context, Recovery.DEFAULT_TOLERANCE, Recovery.DEFAULT_STABLE, s -> true, "the flows");
+    this(
+        context,
+        Recovery.DEFAULT_TOLERANCE,
+        Recovery.DEFAULT_STABLE,
+        s -> true,
+        "the flows",
+        Optional.empty());
   }
 
   private RecoveryAssert(
@@ -53,13 +60,36 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
       double tolerance,
       int stable,
       Predicate<String> subjects,
-      String subjectsText) {
+      String subjectsText,
+      Optional<RunResult> without) {
     super(context.run(), RecoveryAssert.class);
     this.context = context;
     this.tolerance = tolerance;
     this.stable = stable;
     this.subjects = subjects;
     this.subjectsText = subjectsText;
+    this.without = without;
+  }
+
+  /**
+   * Measures recovery against the fabric without the failed links: the traffic has recovered when
+   * the flows still running carry what the same flows carry in {@code without} (a run of {@link
+   * Degradation#withTheLinksDownFromTheStart}), not what they carried before the fault — which an
+   * oversubscribed leaf that lost an uplink can never carry again.
+   *
+   * <pre>{@code
+   * RunResult without = session.run(Degradation.withTheLinksDownFromTheStart(scenario));
+   * assertThat(run).recovery().against(without).isFasterThan("1ms");
+   * }</pre>
+   *
+   * @param without the same traffic on the fabric without the failed links
+   * @return a new assertion measuring against it
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public RecoveryAssert against(RunResult without) {
+    return new RecoveryAssert(
+        context, tolerance, stable, subjects, subjectsText, Optional.of(without));
   }
 
   /**
@@ -71,7 +101,7 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
     if (!(fraction >= 0 && fraction < 1)) {
       throw new IllegalArgumentException("tolerance must be in [0, 1) but was " + fraction);
     }
-    return new RecoveryAssert(context, fraction, stable, subjects, subjectsText);
+    return new RecoveryAssert(context, fraction, stable, subjects, subjectsText, without);
   }
 
   /**
@@ -82,7 +112,7 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
     if (samples < 1) {
       throw new IllegalArgumentException("samples must be >= 1 but was " + samples);
     }
-    return new RecoveryAssert(context, tolerance, samples, subjects, subjectsText);
+    return new RecoveryAssert(context, tolerance, samples, subjects, subjectsText, without);
   }
 
   /**
@@ -93,14 +123,17 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
   public RecoveryAssert ofFlows(String... flowIds) {
     Set<String> ids = Set.copyOf(Arrays.asList(flowIds));
     return new RecoveryAssert(
-        context, tolerance, stable, ids::contains, "flows " + String.join(", ", flowIds));
+        context, tolerance, stable, ids::contains, "flows " + String.join(", ", flowIds), without);
   }
 
   /**
    * @return an assertion on the recovery time; "never" if the throughput did not recover
    */
   public TimeAssert time() {
-    Recovery.Outcome outcome = Recovery.compute(actual, subjects, tolerance, stable);
+    Recovery.Outcome outcome =
+        without.isPresent()
+            ? Recovery.against(actual, without.get(), subjects, tolerance, stable)
+            : Recovery.compute(actual, subjects, tolerance, stable);
     String label = "recovery time";
     if (outcome.problem().isPresent()) {
       context.fail(
@@ -119,7 +152,9 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
             + outcome.series()
             + " series) back to at least "
             + Display.percent(1 - tolerance)
-            + " of what the flows still running carried before it ("
+            + (without.isPresent()
+                ? " of what the flows still running carry on the fabric without the failed links ("
+                : " of what the flows still running carried before it (")
             + Display.rate(Rate.bps(Math.round(outcome.preFaultMean())))
             + " at the fault)"
             + " for "
@@ -176,16 +211,8 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
     }
     Degradation.Group g = outcome.get().worstByRatio();
     String where =
-        g.flows()
-            + (g.outbound() ? " flows leaving " : " flows entering ")
-            + g.leaf()
-            + " from "
-            + Display.time(g.after().from())
-            + " to "
-            + Display.time(g.after().to())
-            + " ("
-            + g.after().samples()
-            + " samples); remaining capacity "
+        afterTheFailure(g)
+            + "; remaining capacity "
             + Display.rate(Rate.bps(g.capacity()))
             + " = min("
             + g.uplinksUp()
@@ -281,6 +308,71 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
             + " -> "
             + Display.rate(Rate.bps(Math.round(g.after().throughput())))
             + ")");
+  }
+
+  /**
+   * An assertion that after leaf uplinks failed each leaf's traffic carries what the same traffic
+   * carries on the fabric without those links ("predictable degradation"): the lowest group's
+   * throughput after the failure over the same flows' throughput, in the same window, in {@code
+   * without} — a run of {@link Degradation#withTheLinksDownFromTheStart} of this run's scenario. 1
+   * means the failure cost exactly what losing the links costs; below 1 the fabric had not settled
+   * where it would without them (flows still cut back, paused or resending). Both runs hash the
+   * same flows onto the same surviving links, so unlike {@link #proportionalDegradation()} the
+   * number does not depend on where static ECMP happened to put a handful of flows.
+   *
+   * <pre>{@code
+   * RunResult without = session.run(Degradation.withTheLinksDownFromTheStart(scenario));
+   * assertThat(run).recovery().degradationAgainst(without).isAtLeast(0.9);
+   * }</pre>
+   *
+   * @param without the same traffic on the fabric without the failed links
+   * @return an assertion on the lowest group's ratio
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public NumberAssert degradationAgainst(RunResult without) {
+    String label = "throughput kept / throughput without the failed links";
+    Degradation.Comparisons found =
+        Degradation.against(actual, without, context.fabric(), subjects);
+    if (found.problem().isPresent()) {
+      context.fail(
+          label, "failed links", "a degradation that can be measured", found.problem().get());
+      return new NumberAssert(null, context, label, "failed links");
+    }
+    Degradation.Comparison worst = found.worst();
+    Degradation.Group g = worst.group();
+    String where =
+        afterTheFailure(g)
+            + ", "
+            + g.uplinksUp()
+            + " of "
+            + g.uplinks()
+            + " uplinks up; against the run without the failed links over the same samples";
+    return new NumberAssert(
+        worst.ratio(),
+        context,
+        label,
+        where,
+        "",
+        " (throughput "
+            + Display.rate(Rate.bps(Math.round(g.after().throughput())))
+            + " against "
+            + Display.rate(Rate.bps(Math.round(worst.without().throughput())))
+            + ")");
+  }
+
+  /** "2 flows leaving leaf1 from 500us to 900us (4 samples)": a group and its window after. */
+  private static String afterTheFailure(Degradation.Group g) {
+    return g.flows()
+        + (g.outbound() ? " flows leaving " : " flows entering ")
+        + g.leaf()
+        + " from "
+        + Display.time(g.after().from())
+        + " to "
+        + Display.time(g.after().to())
+        + " ("
+        + g.after().samples()
+        + " samples)";
   }
 
   private Optional<Degradation.Outcome> degradation(String label) {

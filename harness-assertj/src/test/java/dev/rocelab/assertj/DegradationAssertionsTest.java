@@ -5,6 +5,7 @@ import static dev.rocelab.assertj.FabricAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rocelab.api.analysis.Degradation;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
@@ -173,6 +174,88 @@ class DegradationAssertionsTest {
                     .proportionalDegradation()
                     .isEqualTo(1.5))
         .doesNotThrowAnyException();
+  }
+
+  @Test
+  void degradationAgainstTheFabricWithoutTheLinkComparesTheSameFlowsOverTheSameWindow() {
+    RunResult without = withoutTheLink();
+
+    // out: 300G against 320G (0.9375); in1: 380G against 400G (0.95): the worst is out
+    assertThatThrownBy(
+            () -> assertThat(degraded).recovery().degradationAgainst(without).isAtLeast(0.95))
+        .hasMessage(
+            lines(
+                "throughput kept / throughput without the failed links",
+                RUN,
+                "  where:      2 flows leaving leaf1 from 500us to 900us (4 samples), 1 of 2 uplinks"
+                    + " up; against the run without the failed links over the same samples",
+                "  expected:   at least 0.95",
+                "  actual:     0.9375 (throughput 300Gbps against 320Gbps)"));
+    assertThatCode(
+            () ->
+                assertThat(degraded)
+                    .recovery()
+                    .ofFlows("in1")
+                    .degradationAgainst(without)
+                    .isEqualTo(0.95))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
+  void recoveryAgainstTheFabricWithoutTheLinkExpectsWhatTheFlowsCarryThere() {
+    RunResult without = withoutTheLink();
+
+    // before the fault the flows carried 800G; with one of two uplinks gone they carry 680G, which
+    // is what the fabric without the link carries them at (720G) within 10%: recovered at 600us
+    assertThatCode(() -> assertThat(degraded).recovery().against(without).isFasterThan("200us"))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(() -> assertThat(degraded).recovery().isFasterThan("200us"))
+        .hasMessageContaining("not recovered by the last sample");
+  }
+
+  /** The same traffic with leaf1:eth5 down from the start: out1 and out2 at 160G, in1 at 400G. */
+  private static RunResult withoutTheLink() {
+    return Runs.run()
+        .scenario(Degradation.withTheLinksDownFromTheStart(UPLINK_DOWN))
+        .flow("out1", "host1:nic0", "host3:nic0", "1MiB", "1MiB", null)
+        .flow("out2", "host1:nic1", "host4:nic0", "1MiB", "1MiB", null)
+        .flow("in1", "host3:nic1", "host2:nic0", "1MiB", "1MiB", null)
+        .series("throughput", "out1", "100us", steadyFromTheSecondSample(160 * G))
+        .series("throughput", "out2", "100us", steadyFromTheSecondSample(160 * G))
+        .series("throughput", "in1", "100us", steadyFromTheSecondSample(400 * G))
+        .build();
+  }
+
+  /** Ten samples: nothing in the first, then the same throughput. */
+  private static long[] steadyFromTheSecondSample(long bps) {
+    long[] samples = new long[10];
+    java.util.Arrays.fill(samples, 1, samples.length, bps);
+    return samples;
+  }
+
+  @Test
+  void theFabricWithoutTheLinksHasThemDownFromTheStartAndNothingElseChanged() {
+    Scenario without = Degradation.withTheLinksDownFromTheStart(UPLINK_DOWN);
+
+    org.assertj.core.api.Assertions.assertThat(without.faults())
+        .containsExactly(Fault.linkDown("leaf1:eth5").at("0us"));
+    org.assertj.core.api.Assertions.assertThat(without.workloads())
+        .isEqualTo(UPLINK_DOWN.workloads());
+    org.assertj.core.api.Assertions.assertThat(without.seed()).isEqualTo(UPLINK_DOWN.seed());
+    org.assertj.core.api.Assertions.assertThat(without.name())
+        .isEqualTo(UPLINK_DOWN.name() + " without the failed links");
+    // a flap or a reset ends on its own: there is no fabric "without" it
+    assertThatThrownBy(
+            () ->
+                Degradation.withTheLinksDownFromTheStart(
+                    Scenario.permutation()
+                        .with(Fault.switchReset("spine1", "1ms").at("1ms"))
+                        .build()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("a run without the failed links is defined for links taken down");
+    assertThatThrownBy(
+            () -> Degradation.withTheLinksDownFromTheStart(Scenario.permutation().build()))
+        .hasMessage("permutation takes no link down");
   }
 
   @Test

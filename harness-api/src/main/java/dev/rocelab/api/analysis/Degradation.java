@@ -11,6 +11,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.TimeSeries;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Outage;
+import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -168,6 +169,137 @@ public final class Degradation {
   }
 
   /**
+   * A group's throughput after the failure against the same flows' throughput, over the same
+   * window, in a run of the same traffic on the fabric without the failed links.
+   *
+   * @param group the group, as {@link #compute} measured it
+   * @param without the same flows' mean summed throughput in the run without the links, over the
+   *     window of {@code group.after()}
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public record Comparison(Group group, Window without) {
+
+    /**
+     * @return the throughput the group kept after the failure over what it carries on the fabric
+     *     without the failed links: 1 when the failure cost what the lost links cost; 0 when
+     *     nothing was measured without them
+     */
+    public double ratio() {
+      return without.throughput() == 0 ? 0 : group.after().throughput() / without.throughput();
+    }
+  }
+
+  /**
+   * What a comparison found: every group compared, or why there is none.
+   *
+   * @param comparisons each failed leaf's outbound then inbound flows
+   * @param problem why the comparison cannot be made
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public record Comparisons(List<Comparison> comparisons, Optional<String> problem) {
+
+    /**
+     * @return the comparison with the lowest ratio
+     */
+    public Comparison worst() {
+      return comparisons.stream().min(Comparator.comparingDouble(Comparison::ratio)).orElseThrow();
+    }
+  }
+
+  /**
+   * The same scenario on the fabric without the links it takes down: every {@link Fault.LinkDown}
+   * at time zero, the rest as it was. Same traffic, same seed, so the flows are the same and static
+   * ECMP hashes them onto the same surviving links as after the failure: what that run carries is
+   * what the failure may cost, whatever luck the hashing had.
+   *
+   * @param scenario a scenario that takes links down
+   * @return the scenario with those links down from the start, named after it
+   * @throws IllegalArgumentException if it takes no link down, or also flaps a link or resets a
+   *     switch (whose outages end on their own)
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public static Scenario withTheLinksDownFromTheStart(Scenario scenario) {
+    List<Fault> faults = new ArrayList<>();
+    boolean down = false;
+    for (Fault fault : scenario.faults()) {
+      if (fault instanceof Fault.LinkDown d) {
+        faults.add(new Fault.LinkDown(d.port(), SimTime.ZERO));
+        down = true;
+      } else if (fault instanceof Fault.LinkFlap || fault instanceof Fault.SwitchReset) {
+        throw new IllegalArgumentException(
+            "a run without the failed links is defined for links taken down, not for "
+                + fault.describe());
+      } else {
+        faults.add(fault);
+      }
+    }
+    if (!down) {
+      throw new IllegalArgumentException(scenario.name() + " takes no link down");
+    }
+    return new Scenario(
+        scenario.name() + " without the failed links",
+        scenario.workloads(),
+        faults,
+        scenario.duration(),
+        scenario.seed(),
+        scenario.sampleInterval(),
+        scenario.completion());
+  }
+
+  /**
+   * Each group's throughput after the failure against what the same flows carry, over the same
+   * window, on the fabric without the failed links (a run of {@link
+   * #withTheLinksDownFromTheStart}). Unlike {@link Group#proportionality()}, which compares the
+   * fabric before the failure with after it, this is free of where ECMP happened to hash a few
+   * flows: both runs hash them onto the same surviving links.
+   *
+   * @param run the run with the failure
+   * @param without the same traffic on the fabric without the failed links
+   * @param fabric the fabric both ran on
+   * @param subjects which flows take part, by id
+   * @return the comparisons
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public static Comparisons against(
+      RunResult run, RunResult without, FabricGraph fabric, Predicate<String> subjects) {
+    Outcome outcome = compute(run, fabric, subjects);
+    if (outcome.problem().isPresent()) {
+      return new Comparisons(List.of(), outcome.problem());
+    }
+    List<TimeSeries> series = without.series(Recovery.METRIC);
+    List<Comparison> comparisons = new ArrayList<>();
+    for (Group group : outcome.groups()) {
+      List<FlowResult> flows = members(without, fabric, group.leaf(), group.outbound(), subjects);
+      Optional<TimeSeries> grid =
+          flows.isEmpty()
+              ? Optional.empty()
+              : series.stream().filter(s -> s.subject().equals(flows.get(0).id())).findFirst();
+      if (grid.isEmpty()) {
+        return new Comparisons(
+            List.of(),
+            Optional.of(
+                "the run without the failed links has no "
+                    + Recovery.METRIC
+                    + " series of the flows "
+                    + (group.outbound() ? "leaving " : "entering ")
+                    + group.leaf()));
+      }
+      Window window =
+          Window.mean(
+              grid.get(),
+              sum(grid.get(), flows, series),
+              group.after().from().picos(),
+              group.after().to().picos());
+      comparisons.add(new Comparison(group, window));
+    }
+    return new Comparisons(List.copyOf(comparisons), Optional.empty());
+  }
+
+  /**
    * @param run the run
    * @param fabric the fabric it ran on
    * @param subjects which flows take part, by id
@@ -253,20 +385,10 @@ public final class Degradation {
       long downAt,
       long from,
       long upAt) {
-    List<FlowResult> flows = new ArrayList<>();
+    List<FlowResult> flows = members(run, fabric, leaf, outbound, subjects);
     long nicCapacity = 0;
     long firstCompletion = Long.MAX_VALUE;
-    for (FlowResult flow : run.flows()) {
-      Optional<String> src = fabric.leafOf(flow.source());
-      Optional<String> dst = fabric.leafOf(flow.destination());
-      boolean here =
-          outbound
-              ? src.filter(leaf::equals).isPresent() && !dst.equals(src)
-              : dst.filter(leaf::equals).isPresent() && !src.equals(dst);
-      if (!here || !subjects.test(flow.id())) {
-        continue;
-      }
-      flows.add(flow);
+    for (FlowResult flow : flows) {
       nicCapacity += Math.min(speed(fabric, flow.source()), speed(fabric, flow.destination()));
       firstCompletion =
           Math.min(firstCompletion, flow.completion().map(SimTime::picos).orElse(Long.MAX_VALUE));
@@ -318,6 +440,28 @@ public final class Degradation {
             nicCapacity,
             after,
             before));
+  }
+
+  /** The flows of a run that leave (or enter) a leaf for another. */
+  private static List<FlowResult> members(
+      RunResult run,
+      FabricGraph fabric,
+      String leaf,
+      boolean outbound,
+      Predicate<String> subjects) {
+    List<FlowResult> flows = new ArrayList<>();
+    for (FlowResult flow : run.flows()) {
+      Optional<String> src = fabric.leafOf(flow.source());
+      Optional<String> dst = fabric.leafOf(flow.destination());
+      boolean here =
+          outbound
+              ? src.filter(leaf::equals).isPresent() && !dst.equals(src)
+              : dst.filter(leaf::equals).isPresent() && !src.equals(dst);
+      if (here && subjects.test(flow.id())) {
+        flows.add(flow);
+      }
+    }
+    return flows;
   }
 
   /** The group's summed throughput at each sample of the grid. */

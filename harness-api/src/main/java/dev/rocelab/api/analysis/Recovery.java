@@ -122,6 +122,45 @@ public final class Recovery {
       Predicate<String> subjects,
       double tolerance,
       int stable) {
+    return measure(faultEvent, run, subjects, tolerance, stable, Optional.empty());
+  }
+
+  /**
+   * Recovery after the run's first {@link FabricEvent.Kind#FAULT FAULT} event against the fabric
+   * without the failed links: what each flow still running is expected to carry is its mean
+   * throughput after the fault's time in {@code without} (a run of {@link
+   * Degradation#withTheLinksDownFromTheStart}), not its mean before the fault. Where the links lost
+   * leave less capacity than the flows used (an oversubscribed leaf losing one of two uplinks), the
+   * traffic can never carry again what it carried before, yet it recovers as soon as it carries
+   * what the fabric without those links carries.
+   *
+   * @param run the run with the failure
+   * @param without the same traffic on the fabric without the failed links
+   * @param subjects which series of {@value #METRIC} take part (by subject, e.g. flow id)
+   * @param tolerance how far below the expected throughput it may stay, in [0, 1)
+   * @param stable how many samples must stay recovered, >= 1
+   * @return the outcome; its {@link Outcome#preFaultMean()} is then the expected throughput at the
+   *     fault
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public static Outcome against(
+      RunResult run, RunResult without, Predicate<String> subjects, double tolerance, int stable) {
+    Optional<FabricEvent> fault =
+        run.events().stream().filter(e -> e.kind() == FabricEvent.Kind.FAULT).findFirst();
+    if (fault.isEmpty()) {
+      return problem(fault, 0, "the run has no FAULT event to recover from");
+    }
+    return measure(fault.get(), run, subjects, tolerance, stable, Optional.of(without));
+  }
+
+  private static Outcome measure(
+      FabricEvent faultEvent,
+      RunResult run,
+      Predicate<String> subjects,
+      double tolerance,
+      int stable,
+      Optional<RunResult> without) {
     Optional<FabricEvent> fault = Optional.of(faultEvent);
     List<TimeSeries> series =
         run.series(METRIC).stream().filter(s -> subjects.test(s.subject())).toList();
@@ -173,6 +212,9 @@ public final class Recovery {
         }
       }
       before[f] = counted == 0 ? 0 : total / counted;
+      if (without.isPresent()) {
+        before[f] = meanAfter(without.get(), s.subject(), faultTime);
+      }
       if (completion[f] > faultTime) {
         expectedAtFault += before[f];
       }
@@ -183,8 +225,11 @@ public final class Recovery {
           n,
           "no "
               + METRIC
-              + " was sampled before the fault at "
+              + " was sampled "
+              + (without.isPresent() ? "after " : "before ")
+              + "the fault at "
               + Display.time(faultEvent.time())
+              + (without.isPresent() ? " in the run without the failed links" : "")
               + " to compare with");
     }
     double lowest = Double.MAX_VALUE;
@@ -240,6 +285,35 @@ public final class Recovery {
         last,
         SimTime.picos(lastTime),
         lowest == Double.MAX_VALUE ? 0 : lowest);
+  }
+
+  /**
+   * A flow's mean throughput in a run from a time on, over its samples until it completes (all of
+   * them if it does not); 0 if it has none there.
+   */
+  private static double meanAfter(RunResult run, String subject, long from) {
+    long completion =
+        run.flows().stream()
+            .filter(f -> f.id().equals(subject))
+            .findFirst()
+            .flatMap(f -> f.completion())
+            .map(SimTime::picos)
+            .orElse(Long.MAX_VALUE);
+    double total = 0;
+    int counted = 0;
+    for (TimeSeries series : run.series(METRIC)) {
+      if (!series.subject().equals(subject)) {
+        continue;
+      }
+      for (int i = 0; i < series.size(); i++) {
+        long t = series.start().picos() + i * series.interval().picos();
+        if (t > from && t <= completion) {
+          total += series.value(i);
+          counted++;
+        }
+      }
+    }
+    return counted == 0 ? 0 : total / counted;
   }
 
   private static Outcome problem(Optional<FabricEvent> fault, int series, String problem) {

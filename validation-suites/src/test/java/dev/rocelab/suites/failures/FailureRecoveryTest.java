@@ -2,6 +2,7 @@ package dev.rocelab.suites.failures;
 
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
+import dev.rocelab.api.analysis.Degradation;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
@@ -15,6 +16,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload.Pairing;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.LinkFailure;
@@ -34,34 +36,29 @@ class FailureRecoveryTest {
   private final Criteria criteria = Criteria.of(Phase.FAILURES);
 
   // a leaf's uplink (on the reference fabric leaf1's first, leaf1:eth9) fails 500us into a
-  // permutation; the fabric's roles choose it, so the suite runs on any fabric with one
+  // permutation across leaves, so that it carries traffic on every fabric; the fabric's roles
+  // choose it, so the suite runs on any fabric with one
   @LinkFailure(
       port = FabricRoles.REDUNDANT_UPLINK,
+      pairing = Pairing.OTHER_LEAF,
       at = "500us",
       flowSize = "64MiB",
       duration = "40ms")
-  void spineLinkLossRecoversWithinBudget(RunResult run) {
+  void spineLinkLossRecoversWithinBudget(RunResult run, Scenario scenario, FabricSession fabric) {
     assertThat(run).isLosslessApartFromFaults();
     assertThat(run).hasNoDeadlock();
-    assertThat(run).recovery().isFasterThan(criteria.time("linkRecovery"));
-    degradesProportionallyAndCompletesInTime(run);
-  }
-
-  /**
-   * While the link is down each leaf keeps its share of the capacity it kept, and every flow
-   * completes within the link-failure bound.
-   */
-  private void degradesProportionallyAndCompletesInTime(RunResult run) {
+    // Recovery and degradation are judged against the same traffic on the fabric without that
+    // link: what the failure may cost. Against the fabric before the failure, an oversubscribed
+    // leaf that lost one of two uplinks could never recover, and the degraded share would depend
+    // on where static ECMP hashed the leaf's few flows (on the reference 0.66 to 1.24 of the
+    // capacity share over seeds 1 to 4; against the fabric without the link 0.92 to 1.05).
+    RunResult without = fabric.run(Degradation.withTheLinksDownFromTheStart(scenario));
+    assertThat(run).recovery().against(without).isFasterThan(criteria.time("linkRecovery"));
     assertThat(run)
         .recovery()
-        .proportionalDegradation()
-        .isAtLeast(criteria.number("proportionalDegradation"));
-    assertThat(run)
-        .flows()
-        .allCompleted()
-        .completionTimes()
-        .max()
-        .isLessThan(criteria.time("linkFailureMaxCompletion"));
+        .degradationAgainst(without)
+        .isAtLeast(criteria.number("degradedThroughput"));
+    completesWithinTheLinkFailureBound(run);
   }
 
   @Test
@@ -69,6 +66,7 @@ class FailureRecoveryTest {
     RunResult run =
         fabric.run(
             Scenario.permutation()
+                .acrossLeaves()
                 .flowSize("16MiB")
                 .duration("30ms")
                 .with(Fault.linkFlap(uplink(spec).toString(), "200us", 3).at("500us"))
@@ -80,6 +78,7 @@ class FailureRecoveryTest {
 
   @SwitchReset(
       device = FabricRoles.REDUNDANT_SPINE,
+      pairing = Pairing.OTHER_LEAF,
       at = "500us",
       rebootTime = "1ms",
       flowSize = "64MiB",
@@ -111,6 +110,8 @@ class FailureRecoveryTest {
     RunResult run =
         fabric.run(
             Scenario.permutation()
+                .acrossLeaves()
+                .qps(queuePairsToLoadEveryUplink(FabricGraph.of(spec), uplink.device()))
                 .flowSize("64MiB")
                 .duration("40ms")
                 .with(Fault.degradingOptic(uplink.toString(), 1e-5, 3e-3, "400us").at("100us"))
@@ -133,8 +134,35 @@ class FailureRecoveryTest {
       assertThat(run).fec(end).uncorrectableCodewords().isAtLeast(crc);
     }
     assertThat(run).hasNoDeadlock();
-    // from the optic's failure on, as a link failure does
-    degradesProportionallyAndCompletesInTime(run);
+    // Not the degradation the clean link failure above is held to: a flow
+    // whose retransmissions the optic dropped has backed its adaptive retransmission timer off to
+    // the NIC's cap (16.8 ms on mlx5) by the time the optic fails, so it stalls until that timer
+    // fires however much capacity is left — the known cost of a gray failure over a clean one
+    // (on the reference one flow of leaf1's eight resumes 15 ms after the failure). The stall is
+    // bounded by the completion time, which allows for one such timeout.
+    completesWithinTheLinkFailureBound(run);
+  }
+
+  /** Every flow completes within the link-failure bound, which allows for one resend timeout. */
+  private void completesWithinTheLinkFailureBound(RunResult run) {
+    assertThat(run)
+        .flows()
+        .allCompleted()
+        .completionTimes()
+        .max()
+        .isLessThan(criteria.time("linkFailureMaxCompletion"));
+  }
+
+  /**
+   * Queue pairs per flow so that static ECMP puts about four on each uplink of the leaf: with one
+   * per flow, a leaf with fewer NICs than uplinks (4 and 8 on a four-host rail fabric) may leave
+   * the optic's link idle, and its errors would have nothing to corrupt. On the reference (8 NICs,
+   * 8 uplinks) four.
+   */
+  private static int queuePairsToLoadEveryUplink(FabricGraph fabric, String leaf) {
+    long nics =
+        fabric.nics().stream().filter(n -> fabric.leafOf(n).orElse("").equals(leaf)).count();
+    return (int) Math.max(1, (4L * fabric.uplinks(leaf).size() + nics - 1) / Math.max(1, nics));
   }
 
   /** The uplink the code-declared faults act on, chosen by role as the annotations choose it. */
@@ -147,6 +175,7 @@ class FailureRecoveryTest {
     RunResult run =
         fabric.run(
             Scenario.permutation()
+                .acrossLeaves()
                 .flowSize("16MiB")
                 .duration("30ms")
                 .with(Fault.withdrawRoute(uplink(spec).toString()).at("500us"))
