@@ -17,6 +17,7 @@ import dev.rocelab.junit.internal.ScenarioInvocationContext;
 import dev.rocelab.junit.internal.Sessions;
 import dev.rocelab.junit.internal.Shard;
 import dev.rocelab.junit.internal.Signatures;
+import dev.rocelab.junit.internal.SweepSelection;
 import dev.rocelab.junit.internal.UnfinishedRuns;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -159,7 +160,9 @@ final class FabricExtension
       return Stream.of(new NotApplicableInvocationContext(missing));
     }
     Optional<Shard> shard = Shard.selected(context);
+    SweepSelection sweep = SweepSelection.selected(context);
     return IntStream.range(0, invocations.size())
+        .filter(point -> sweep.runs(point, invocations.size()))
         .filter(point -> shard.map(s -> s.dealt(point)).orElse(true))
         .mapToObj(point -> new ScenarioInvocationContext(invocations.get(point), point));
   }

@@ -12,10 +12,13 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.api.scenario.Workload.Pairing;
 import dev.rocelab.assertj.FabricAssertions;
 import dev.rocelab.junit.fake.ScriptedBackend;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,6 +74,24 @@ class SweepTest {
   }
 
   @Test
+  void sweepEndsRunsOnlyEachSweepsFirstAndLastPoint() {
+    var events =
+        Engine.run(Map.of("rocelab.sweep", "ends"), IncastSweepTestCase.class).testEvents();
+
+    assertThat(displayNames(events.started().list()))
+        .containsExactly("incast 8:1 · 1 MiB · prio 3", "incast 63:1 · 4 MiB · prio 3");
+    // a selection the extension does not know is refused, naming the ones it does
+    Engine.run(Map.of("rocelab.sweep", "corners"), IncastSweepTestCase.class)
+        .containerEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                finishedWithFailure(
+                    message("-Drocelab.sweep=corners: a sweep selection is all or ends"))));
+  }
+
+  @Test
   void everyScenarioAnnotationHasAReadableDisplayName() {
     var events = Engine.run(EveryScenarioTestCase.class).testEvents();
 
@@ -84,7 +105,7 @@ class SweepTest {
             "microburst 4:1 · 32 KiB every 20 us × 5 · prio 3",
             "mixed traffic · lossless 2:1 · 1 MiB + lossy 3:1 · 2 MiB on prio 0",
             "link failure leaf1:eth3 at 500 us · 64 MiB per flow",
-            "link failure leaf1:eth3 at 500 us · down for 200 us · 64 MiB per flow",
+            "link failure leaf1:eth3 at 500 us · down for 200 us · 64 MiB per flow across leaves",
             "switch reset spine1 at 500 us · reboot 1 ms · 64 MiB per flow",
             "PFC storm host1:nic0 prio 3 at 100 us for 2 ms · 64 MiB per flow",
             "firmware mismatch host1, host2 on 28.36.1010 · incast 4:1 · 1 MiB",
@@ -176,8 +197,17 @@ class SweepTest {
         flowSize = "64MiB")
     void linkFailure(RunResult run) {}
 
-    @LinkFailure(port = "leaf1:eth3", downFor = "200us", flowSize = "64MiB")
-    void linkFlap(RunResult run) {}
+    @LinkFailure(
+        port = "leaf1:eth3",
+        downFor = "200us",
+        flowSize = "64MiB",
+        pairing = Pairing.OTHER_LEAF)
+    void linkFlap(RunResult run) {
+      assertThat(run.scenario().workloads())
+          .singleElement()
+          .extracting(Workload::describe)
+          .isEqualTo("permutation · 64MiB per flow · across leaves");
+    }
 
     @SwitchReset(device = "spine1", flowSize = "64MiB")
     void switchReset(RunResult run) {}
