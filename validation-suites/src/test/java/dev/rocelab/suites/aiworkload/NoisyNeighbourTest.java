@@ -13,7 +13,6 @@ import dev.rocelab.api.scenario.Parallelism;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.SizeSweep;
-import dev.rocelab.api.scenario.TrainingJob;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
@@ -78,15 +77,8 @@ class NoisyNeighbourTest {
     int gpus = fabric.hostProfileOf(hosts.get(0)).gpus();
     Workload.Training victim =
         Scenario.training(
-                TrainingJob.dense(
-                        "victim",
-                        Parallelism.of(gpus, 2, victimHosts.size() / 2),
-                        (int) criteria.number("trainingMicrobatches"),
-                        criteria.time("trainingForward"),
-                        criteria.time("trainingBackward"),
-                        criteria.size("trainingActivations"),
-                        criteria.size("trainingGradients"))
-                    .withBucket(criteria.size("trainingBucket")))
+                TrainingShape.dense(
+                    criteria, fabric, "victim", Parallelism.of(gpus, 2, victimHosts.size() / 2)))
             .hosts(victimHosts.toArray(String[]::new))
             .workload();
 

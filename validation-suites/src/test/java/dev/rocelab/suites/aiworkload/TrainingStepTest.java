@@ -32,15 +32,7 @@ class TrainingStepTest {
         hosts >= 2 && hosts % 2 == 0,
         "two pipeline stages need an even number of hosts; the fabric has " + hosts);
     TrainingJob job =
-        TrainingJob.dense(
-                "training step",
-                Parallelism.of(gpus, 2, hosts / 2),
-                (int) criteria.number("trainingMicrobatches"),
-                criteria.time("trainingForward"),
-                criteria.time("trainingBackward"),
-                criteria.size("trainingActivations"),
-                criteria.size("trainingGradients"))
-            .withBucket(criteria.size("trainingBucket"));
+        TrainingShape.dense(criteria, fabric, "training step", Parallelism.of(gpus, 2, hosts / 2));
 
     RunResult run = session.run(Scenario.training(job).duration("1s").build());
 

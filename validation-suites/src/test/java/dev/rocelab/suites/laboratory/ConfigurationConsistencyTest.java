@@ -21,7 +21,9 @@ import dev.rocelab.suites.Criteria;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -110,6 +112,10 @@ class ConfigurationConsistencyTest {
   @Test
   void losslessPrioritiesHavePfcEndToEnd() {
     Findings findings = new Findings("lossless priorities without PFC end to end", devices());
+    // RoCE crosses every tier, so every switch must carry the NICs' RoCE priorities losslessly: a
+    // spine left with PFC off on one drops what the leaves around it keep lossless
+    Set<Integer> roce = new TreeSet<>();
+    graph.nics().forEach(nic -> roce.add(graph.nicProfileOf(nic).roce().priority()));
     for (Device sw : graph.switches()) {
       QosPolicy policy = policyOf(sw.name());
       for (int p : policy.losslessPriorities()) {
@@ -117,6 +123,19 @@ class ConfigurationConsistencyTest {
           findings.add(
               sw.name(),
               "lossless priority " + p + " has no PFC (PFC on " + policy.pfcPriorities() + ")");
+        }
+      }
+      for (int p : roce) {
+        if (!policy.isLossless(p)) {
+          findings.add(
+              sw.name(),
+              "carries RoCE priority "
+                  + p
+                  + " but does not treat it as lossless (lossless "
+                  + policy.losslessPriorities()
+                  + ", PFC on "
+                  + policy.pfcPriorities()
+                  + ")");
         }
       }
     }
