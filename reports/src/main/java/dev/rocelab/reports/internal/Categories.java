@@ -54,7 +54,8 @@ public final class Categories {
           new Category(
               "Latency regression",
               Set.of("failed"),
-              criterion("[^\\n]*latency[^\\n]*|[^\\n]*flow completion time")),
+              criterion(
+                  "[^\\n]*latency[^\\n]*|[^\\n]*flow completion time|job completion time[^\\n]*")),
           new Category(
               "Throughput shortfall",
               Set.of("failed"),

@@ -25,6 +25,15 @@ class CategoriesAndVerdictTest {
     assertThat(category("failed", "p99 latency" + RUN + "  expected:   less than 80us"))
         .hasValue("Latency regression");
     assertThat(category("failed", "p99 flow completion time" + RUN)).hasValue("Latency regression");
+    // a collective matrix cell's completion time, whose run names its RoCE MTU: a latency, not
+    // the configuration drift the word MTU in a later line would otherwise make it
+    assertThat(
+            category(
+                "failed",
+                "job completion time under 10% background load, at most 89.5ms alone × 1.15"
+                    + " (criteria/ai-workload.yaml:22)\n  run:        all_reduce · 1GiB · RoCE MTU"
+                    + " 4096 · ecmp · 4 QPs, seed 1, fabric three-tier, backend model\n"))
+        .hasValue("Latency regression");
     assertThat(category("failed", "goodput as a fraction of line rate" + RUN))
         .hasValue("Throughput shortfall");
     assertThat(category("failed", "Jain's fairness index of goodput" + RUN))
