@@ -334,9 +334,7 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
     String label = "throughput kept / throughput without the failed links";
     Degradation.Comparisons found =
         Degradation.against(actual, without, context.fabric(), subjects);
-    if (found.problem().isPresent()) {
-      context.fail(
-          label, "failed links", "a degradation that can be measured", found.problem().get());
+    if (!measurable(label, found.problem())) {
       return new NumberAssert(null, context, label, "failed links");
     }
     Degradation.Comparison worst = found.worst();
@@ -377,12 +375,14 @@ public class RecoveryAssert extends AbstractAssert<RecoveryAssert, RunResult> {
 
   private Optional<Degradation.Outcome> degradation(String label) {
     Degradation.Outcome outcome = Degradation.compute(actual, context.fabric(), subjects);
-    if (outcome.problem().isPresent()) {
-      context.fail(
-          label, "failed links", "a degradation that can be measured", outcome.problem().get());
-      return Optional.empty();
-    }
-    return Optional.of(outcome);
+    return measurable(label, outcome.problem()) ? Optional.of(outcome) : Optional.empty();
+  }
+
+  /** Whether a degradation could be measured; if not, fails the check saying why. */
+  private boolean measurable(String label, Optional<String> problem) {
+    problem.ifPresent(
+        why -> context.fail(label, "failed links", "a degradation that can be measured", why));
+    return problem.isEmpty();
   }
 
   /**

@@ -95,12 +95,7 @@ public final class Recovery {
    */
   public static Outcome compute(
       RunResult run, Predicate<String> subjects, double tolerance, int stable) {
-    Optional<FabricEvent> fault =
-        run.events().stream().filter(e -> e.kind() == FabricEvent.Kind.FAULT).findFirst();
-    if (fault.isEmpty()) {
-      return problem(fault, 0, "the run has no FAULT event to recover from");
-    }
-    return after(fault.get(), run, subjects, tolerance, stable);
+    return afterTheFirstFault(run, subjects, tolerance, stable, Optional.empty());
   }
 
   /**
@@ -146,12 +141,21 @@ public final class Recovery {
   @API(status = EXPERIMENTAL, since = "0.3")
   public static Outcome against(
       RunResult run, RunResult without, Predicate<String> subjects, double tolerance, int stable) {
+    return afterTheFirstFault(run, subjects, tolerance, stable, Optional.of(without));
+  }
+
+  private static Outcome afterTheFirstFault(
+      RunResult run,
+      Predicate<String> subjects,
+      double tolerance,
+      int stable,
+      Optional<RunResult> without) {
     Optional<FabricEvent> fault =
         run.events().stream().filter(e -> e.kind() == FabricEvent.Kind.FAULT).findFirst();
     if (fault.isEmpty()) {
       return problem(fault, 0, "the run has no FAULT event to recover from");
     }
-    return measure(fault.get(), run, subjects, tolerance, stable, Optional.of(without));
+    return measure(fault.get(), run, subjects, tolerance, stable, without);
   }
 
   private static Outcome measure(
@@ -211,10 +215,10 @@ public final class Recovery {
           counted++;
         }
       }
-      before[f] = counted == 0 ? 0 : total / counted;
-      if (without.isPresent()) {
-        before[f] = meanAfter(without.get(), s.subject(), faultTime);
-      }
+      before[f] =
+          without.isPresent()
+              ? meanAfter(without.get(), s.subject(), faultTime)
+              : counted == 0 ? 0 : total / counted;
       if (completion[f] > faultTime) {
         expectedAtFault += before[f];
       }
