@@ -110,6 +110,9 @@ public final class Calibrator {
   private final boolean dcqcnKnown;
   private final CalibrationListener listener;
 
+  /** The backend the fit runs the steps on: the built-in model. */
+  private final FabricBackend model;
+
   /**
    * A calibrator of seed 1, {@link #DEFAULT_NOISE} and {@link #DEFAULT_REPEATS}.
    *
@@ -124,7 +127,8 @@ public final class Calibrator {
         DEFAULT_REPEATS,
         EnumSet.allOf(CalibrationStep.class),
         false,
-        new CalibrationListener() {});
+        new CalibrationListener() {},
+        FabricBackends.require("model"));
   }
 
   private Calibrator(
@@ -134,7 +138,8 @@ public final class Calibrator {
       int repeats,
       Set<CalibrationStep> steps,
       boolean dcqcnKnown,
-      CalibrationListener listener) {
+      CalibrationListener listener,
+      FabricBackend model) {
     this.fabric = Objects.requireNonNull(fabric, "fabric must not be null");
     this.seed = seed;
     this.noise = noise;
@@ -142,6 +147,7 @@ public final class Calibrator {
     this.steps = steps;
     this.dcqcnKnown = dcqcnKnown;
     this.listener = Objects.requireNonNull(listener, "listener must not be null");
+    this.model = Objects.requireNonNull(model, "model must not be null");
   }
 
   /**
@@ -150,7 +156,7 @@ public final class Calibrator {
    * @return a changed copy
    */
   public Calibrator seed(long value) {
-    return new Calibrator(fabric, value, noise, repeats, steps, dcqcnKnown, listener);
+    return new Calibrator(fabric, value, noise, repeats, steps, dcqcnKnown, listener, model);
   }
 
   /**
@@ -164,7 +170,7 @@ public final class Calibrator {
     if (runs < 1) {
       throw new IllegalArgumentException("repeats must be at least 1 but was " + runs);
     }
-    return new Calibrator(fabric, seed, noise, runs, steps, dcqcnKnown, listener);
+    return new Calibrator(fabric, seed, noise, runs, steps, dcqcnKnown, listener, model);
   }
 
   /**
@@ -177,7 +183,7 @@ public final class Calibrator {
     if (!(relative > 0 && relative < 1)) {
       throw new IllegalArgumentException("noise must be in (0, 1) but was " + relative);
     }
-    return new Calibrator(fabric, seed, relative, repeats, steps, dcqcnKnown, listener);
+    return new Calibrator(fabric, seed, relative, repeats, steps, dcqcnKnown, listener, model);
   }
 
   /**
@@ -199,7 +205,8 @@ public final class Calibrator {
         repeats,
         Collections.unmodifiableSet(EnumSet.copyOf(chosen)),
         dcqcnKnown,
-        listener);
+        listener,
+        model);
   }
 
   /**
@@ -214,7 +221,7 @@ public final class Calibrator {
    * @return a changed copy
    */
   public Calibrator dcqcnKnown(boolean known) {
-    return new Calibrator(fabric, seed, noise, repeats, steps, known, listener);
+    return new Calibrator(fabric, seed, noise, repeats, steps, known, listener, model);
   }
 
   /**
@@ -222,7 +229,18 @@ public final class Calibrator {
    * @return a changed copy
    */
   public Calibrator listener(CalibrationListener value) {
-    return new Calibrator(fabric, seed, noise, repeats, steps, dcqcnKnown, value);
+    return new Calibrator(fabric, seed, noise, repeats, steps, dcqcnKnown, value, model);
+  }
+
+  /**
+   * The fit against another backend than the built-in model: the tests' closed-form twin, whose
+   * answers are known exactly.
+   *
+   * @param backend the backend the fit runs the steps on
+   * @return a changed copy
+   */
+  Calibrator model(FabricBackend backend) {
+    return new Calibrator(fabric, seed, noise, repeats, steps, dcqcnKnown, listener, backend);
   }
 
   /**
@@ -568,7 +586,7 @@ public final class Calibrator {
       Map<CalibratedParameter, String> notFitted,
       List<String> problems,
       boolean gainHeld) {
-    ModelFit fit = new ModelFit(fabric, FabricBackends.require("model"), lab, seed, fitting);
+    ModelFit fit = new ModelFit(fabric, model, lab, seed, fitting);
     List<CalibrationStep> ran = Stream.of(CalibrationStep.values()).filter(lab::complete).toList();
     Map<Observable, Double> before = fit.modelValues(ran);
     Map<CalibratedParameter, Estimate> estimates = new EnumMap<>(CalibratedParameter.class);
@@ -582,9 +600,7 @@ public final class Calibrator {
     }
     Map<Observable, Double> tolerances = new TreeMap<>();
     for (Observable o : observables) {
-      // twice the noise where that is wider: the 2:1 incast's ECN marks swing by a quarter a run
-      tolerances.put(
-          o, Math.max(o.metric().tolerance(), -Math.expm1(-2 * sigma.getOrDefault(o, 0.0))));
+      tolerances.put(o, o.metric().tolerance(sigma.getOrDefault(o, 0.0)));
     }
     Optional<Neighbourhood> neighbourhood = Optional.empty();
     if (problems.isEmpty()) {
@@ -966,15 +982,14 @@ public final class Calibrator {
    *
    * @param nearby whether to fit near those values ({@link ModelFit#fitNearby}) rather than afresh
    */
-  private static ModelFit refit(
+  private ModelFit refit(
       FabricSpec base,
       LabMeasurements lab,
       long refitSeed,
       List<CalibratedParameter> parameters,
       Map<Observable, Double> sigma,
       boolean nearby) {
-    ModelFit refit =
-        new ModelFit(base, FabricBackends.require("model"), lab, refitSeed, parameters);
+    ModelFit refit = new ModelFit(base, model, lab, refitSeed, parameters);
     if (nearby) {
       refit.fitNearby(sigma);
     } else {
@@ -1032,7 +1047,7 @@ public final class Calibrator {
     if (!lab.complete(CalibrationStep.LINE_RATE)) {
       return OptionalDouble.empty();
     }
-    ModelFit probe = new ModelFit(fabric, FabricBackends.require("model"), lab, seed, List.of());
+    ModelFit probe = new ModelFit(fabric, model, lab, seed, List.of());
     return Metric.THROUGHPUT.of(
         probe.run(CalibrationStep.LINE_RATE, CalibratedParameter.hostInterfacesKeepingUp(fabric)));
   }

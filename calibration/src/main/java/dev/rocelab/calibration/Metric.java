@@ -87,6 +87,18 @@ public enum Metric {
   }
 
   /**
+   * How far apart a fitted model and the lab may lie on a measurement of this metric with this
+   * noise: the metric's {@link #tolerance()}, or twice the noise where that is wider (a 2:1
+   * incast's ECN marks swing by a quarter a run).
+   *
+   * @param noise the noise of the measurement's logarithm
+   * @return the tolerance, a fraction
+   */
+  double tolerance(double noise) {
+    return Math.max(tolerance, -Math.expm1(-2 * noise));
+  }
+
+  /**
    * How far a model value lies from a lab value: the logarithm of their ratio, counts offset by one
    * so that none and a few compare.
    *

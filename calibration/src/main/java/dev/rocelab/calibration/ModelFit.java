@@ -64,12 +64,6 @@ final class ModelFit {
   private static final double MISSING = 10;
 
   /**
-   * CMA-ES runs of a group: the first from the current values, the next from the best point seen
-   * with a narrower spread, which settles a first run stopped short of the valley's floor.
-   */
-  static final int CMAES_RUNS = 2;
-
-  /**
    * The least fall of a CMA-ES run's best cost that counts as progress: one unit of the weighted
    * sum of squares, a single measurement moving by its noise. Less is the fit chasing the model's
    * noise, which moves no value by more than its error.
@@ -165,8 +159,10 @@ final class ModelFit {
         brent(group, own.get(0));
       } else if (own.contains(CalibratedParameter.ALPHA_GAIN)) {
         cmaesOverGains(group, own);
+      } else if (nearby) {
+        cmaesRun(group, own, true);
       } else {
-        cmaes(group, own, nearby ? CMAES_RUNS - 1 : 0);
+        cmaes(group, own);
       }
     }
   }
@@ -298,6 +294,15 @@ final class ModelFit {
     double x = positions.get(p);
     double up = Math.min(1, x + step);
     double down = Math.max(0, x - step);
+    // the thresholds stay in order: past the other, the model runs a Kmin other than the probe's,
+    // and the change measured would be that one's
+    Double kmin = positions.get(CalibratedParameter.ECN_KMIN);
+    Double kmax = positions.get(CalibratedParameter.ECN_KMAX);
+    if (p == CalibratedParameter.ECN_KMIN && kmax != null) {
+      up = Math.min(up, Math.max(x, p.position(CalibratedParameter.ECN_KMAX.value(kmax))));
+    } else if (p == CalibratedParameter.ECN_KMAX && kmin != null) {
+      down = Math.max(down, Math.min(x, p.position(CalibratedParameter.ECN_KMIN.value(kmin))));
+    }
     double span = (up - down) * Math.log(p.upper() / p.lower());
     Map<CalibratedParameter, Double> high = new EnumMap<>(positions);
     high.put(p, up);
@@ -601,38 +606,86 @@ final class ModelFit {
   }
 
   /**
-   * CMA-ES from each of {@link #GAIN_STARTS}: the α gain trades against the group's other
-   * parameters, and one start finds the valley nearest it, not the lowest.
+   * CMA-ES's first run from each of {@link #GAIN_STARTS}: the α gain trades against the group's
+   * other parameters, and one start finds the valley nearest it, not the lowest. The narrower
+   * second run then settles the valley of the best start alone, where it is not {@link #settled}
+   * already: the valleys the other starts found lie higher.
    */
   private void cmaesOverGains(List<CalibrationStep> steps, List<CalibratedParameter> own) {
     Map<CalibratedParameter, Double> start = new EnumMap<>(positions);
     Map<CalibratedParameter, Double> best = start;
     double bestCost = Double.POSITIVE_INFINITY;
+    boolean bestConverged = false;
     CalibratedParameter gain = CalibratedParameter.ALPHA_GAIN;
     for (double factor : GAIN_STARTS) {
       positions.putAll(start);
       positions.put(gain, gain.position(gain.value(start.get(gain)) * factor));
-      cmaes(steps, own, 0);
+      boolean converged = cmaesRun(steps, own, false);
       double c = cost(steps, positions);
       if (c < bestCost) {
         bestCost = c;
         best = new EnumMap<>(positions);
+        bestConverged = converged;
       }
     }
     positions.putAll(best);
+    if (!settled(steps, bestConverged)) {
+      cmaesRun(steps, own, true);
+    }
   }
 
   /**
-   * CMA-ES from the current values, seeded by the calibration's seed; the best point seen kept. A
-   * run ends after {@value #MAX_EVALUATIONS} evaluations, or sooner where it has converged: its
-   * best cost is at the noise floor — no more than the group's measurements, each within its noise
-   * on average — and it has not fallen by {@value #PROGRESS} more in the last {@value
-   * #STALLED_GENERATIONS} generations. A run still descending, or stuck above the floor, goes on.
-   *
-   * @param firstRun the first of the {@value #CMAES_RUNS} runs to make: 0 for all of them, 1 for
-   *     the narrower second alone
+   * CMA-ES's first run from the current values, then its narrower second from the best point seen,
+   * which settles a first run stopped short of the valley's floor ({@link #settled}).
    */
-  private void cmaes(List<CalibrationStep> steps, List<CalibratedParameter> own, int firstRun) {
+  private void cmaes(List<CalibrationStep> steps, List<CalibratedParameter> own) {
+    if (!settled(steps, cmaesRun(steps, own, false))) {
+      cmaesRun(steps, own, true);
+    }
+  }
+
+  /**
+   * Whether a first CMA-ES run leaves nothing for a second to settle: it converged, and the model
+   * reproduces every measurement of its steps within its tolerance ({@link
+   * Metric#tolerance(double)}). Then what a second run could still find is a fall of less than
+   * {@value #PROGRESS}, the noise. A run converged at the noise floor may still miss a measurement
+   * (the floor bounds the sum over them, and one may lie beyond twice its noise): it is settled
+   * further.
+   */
+  private boolean settled(List<CalibrationStep> steps, boolean converged) {
+    if (!converged) {
+      return false;
+    }
+    for (CalibrationStep step : steps) {
+      Map<Metric, Double> model = measure(step, positions);
+      for (Metric m : step.metrics()) {
+        Observable o = new Observable(step, m);
+        OptionalDouble measured = lab.value(o);
+        Double value = model.get(m);
+        if (measured.isPresent()
+            && (value == null
+                || m.difference(value, measured.getAsDouble())
+                    > m.tolerance(sigma.getOrDefault(o, 0.0)))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * One CMA-ES run from the current values, seeded by the calibration's seed (and whether it is a
+   * second, narrower run); the best point seen becomes the current values. A run ends after {@value
+   * #MAX_EVALUATIONS} evaluations, or sooner where it has converged: its best cost is at the noise
+   * floor — no more than the group's measurements, each within its noise on average — and it has
+   * not fallen by {@value #PROGRESS} more in the last {@value #STALLED_GENERATIONS} generations. A
+   * run still descending, or stuck above the floor, goes on.
+   *
+   * @param narrower whether it is the second run, with a third of the first's spread
+   * @return whether it ended converged
+   */
+  private boolean cmaesRun(
+      List<CalibrationStep> steps, List<CalibratedParameter> own, boolean narrower) {
     double[] start = own.stream().mapToDouble(positions::get).toArray();
     Map<CalibratedParameter, Double> trial = new EnumMap<>(positions);
     double[] bestPoint = start.clone();
@@ -654,35 +707,54 @@ final class ModelFit {
               convergence.evaluated(bestCost[0]);
               return c;
             });
-    for (int restart = firstRun; restart < CMAES_RUNS; restart++) {
-      boolean polish = restart > 0;
-      double[] sigma = filled(own.size(), polish ? 0.1 : 0.3);
-      CMAESOptimizer optimizer =
-          new CMAESOptimizer(
-              MAX_EVALUATIONS,
-              0,
-              true,
-              0,
-              0,
-              new MersenneTwister(seed + restart),
-              false,
-              new SimpleValueChecker(1e-4, 1e-6));
-      convergence.start(bestCost[0]);
-      try {
-        optimizer.optimize(
-            new MaxEval(MAX_EVALUATIONS),
-            cost,
-            GoalType.MINIMIZE,
-            new InitialGuess(polish ? bestPoint.clone() : start),
-            new SimpleBounds(new double[own.size()], filled(own.size(), 1)),
-            new CMAESOptimizer.Sigma(sigma),
-            new CMAESOptimizer.PopulationSize(population));
-      } catch (TooManyEvaluationsException | Converged e) {
-        // the best point seen stands
-      }
+    CMAESOptimizer optimizer =
+        new CMAESOptimizer(
+            MAX_EVALUATIONS,
+            0,
+            true,
+            0,
+            0,
+            new MersenneTwister(seed + (narrower ? 1 : 0)),
+            false,
+            new SimpleValueChecker(1e-4, 1e-6));
+    convergence.start(bestCost[0]);
+    boolean converged = false;
+    try {
+      optimizer.optimize(
+          new MaxEval(MAX_EVALUATIONS),
+          cost,
+          GoalType.MINIMIZE,
+          new InitialGuess(start),
+          new SimpleBounds(new double[own.size()], filled(own.size(), 1)),
+          new CMAESOptimizer.Sigma(filled(own.size(), narrower ? 0.1 : 0.3)),
+          new CMAESOptimizer.PopulationSize(population));
+    } catch (TooManyEvaluationsException e) {
+      // the best point seen stands
+    } catch (Converged e) {
+      converged = true;
     }
     for (int i = 0; i < own.size(); i++) {
       positions.put(own.get(i), bestPoint[i]);
+    }
+    orderThresholds();
+    return converged;
+  }
+
+  /**
+   * Brings a Kmin fitted above Kmax down to Kmax: the model ran it so ({@link
+   * CalibratedParameter#applyTo} keeps Kmin at most Kmax), so the measurements are the same and the
+   * {@link #misorderedThresholds penalty} is gone, and the value reported is the one the model ran,
+   * not a point on the flat above Kmax where every Kmin looks alike.
+   */
+  private void orderThresholds() {
+    Double kmin = positions.get(CalibratedParameter.ECN_KMIN);
+    Double kmax = positions.get(CalibratedParameter.ECN_KMAX);
+    if (kmin != null
+        && kmax != null
+        && CalibratedParameter.ECN_KMIN.value(kmin) > CalibratedParameter.ECN_KMAX.value(kmax)) {
+      positions.put(
+          CalibratedParameter.ECN_KMIN,
+          CalibratedParameter.ECN_KMIN.position(CalibratedParameter.ECN_KMAX.value(kmax)));
     }
   }
 

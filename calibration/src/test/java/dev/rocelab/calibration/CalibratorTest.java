@@ -23,7 +23,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,7 +35,12 @@ import org.junit.jupiter.api.io.TempDir;
  * The fit against labs whose parameters are known: the model of the test fabric with hidden values,
  * run with another seed than the fit's. Each parameter the calibration calls identified must lie
  * within three of its stated standard errors of the hidden value; parameters the suite cannot see
- * must be reported so.
+ * must be reported so. What the fit does with the α gain and the DCQCN settings it holds — frees
+ * the gain where the file's misses a lab, counts the refits at other gains and a held setting's
+ * trade in the errors, names what it holds where a step lies beyond it — is arithmetic, proven
+ * where the answers are known exactly, against the closed-form twin ({@link
+ * ClosedFormCalibrationTest}); the full suite against the model is lab A's and lab B's ({@code
+ * SyntheticLabCalibrationTest}, end to end through the lab backend) and the second set's here.
  */
 public class CalibratorTest {
 
@@ -147,50 +151,10 @@ public class CalibratorTest {
         CalibratedParameter.NVLINK_BANDWIDTH, 40);
   }
 
-  /** The first hidden set: a slow switch, a slow pause reaction, NVLink behind the network. */
-  private static Map<CalibratedParameter, Double> firstSet() {
-    return values(
-        CalibratedParameter.SWITCH_LATENCY, 850,
-        CalibratedParameter.ECN_KMIN, 150,
-        CalibratedParameter.ECN_KMAX, 900,
-        CalibratedParameter.CNP_INTERVAL, 20,
-        CalibratedParameter.RATE_INCREASE_TIMER, 100,
-        CalibratedParameter.BYTE_COUNTER, 4096,
-        CalibratedParameter.NIC_PAUSE_REACTION, 3000,
-        CalibratedParameter.NVLINK_BANDWIDTH, 200);
-  }
-
-  /**
-   * The first hidden set on NICs that run g = 2/1024 where the fabric file says 5/1024. The file's
-   * gain reproduces the lab, so it is held, and the fit makes up for it with the DCQCN group's
-   * values (the CNP interval, hidden 20 µs, comes out near 10, which alone the fit would call
-   * medium): the refits at twice and at half the file's gain reproduce the lab as well and land
-   * elsewhere, and the errors count them, so the CNP interval is called low at best and every value
-   * called identified still lies within three errors of the hidden one.
-   */
-  @Test
-  void recoversLatencyAndPauseReactionAndCountsAnotherGainsTradeInTheDcqcnGroupsErrors() {
-    Map<CalibratedParameter, Double> truth = firstSet();
-    truth.put(CalibratedParameter.ALPHA_GAIN, 2.0);
-    Calibration calibration =
-        new Calibrator(fabric()).calibrate(new HiddenModelLab(hidden(truth), 7));
-
-    assertRecovered(calibration, truth);
-    assertIdentified(
-        calibration, CalibratedParameter.SWITCH_LATENCY, CalibratedParameter.NIC_PAUSE_REACTION);
-    assertHeldGainNotToldFromTwiceOrHalfOfIt(calibration);
-    assertThat(calibration.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow().confidence())
-        .hasValueSatisfying(c -> assertThat(c).isIn(Confidence.LOW, Confidence.NOT_IDENTIFIABLE));
-    // four GPUs share one 400G NIC: the ring is the network's, whatever NVLink does
-    assertThat(
-            calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow().confidence())
-        .contains(Confidence.NOT_IDENTIFIABLE);
-  }
-
   /**
    * The second hidden set, behind NVLink slower than the network. Its NICs run the fabric file's
-   * DCQCN settings, and the calibration is told so: it tests no other α gain (the first set's tests
-   * do) and counts no other value of the settings it holds.
+   * DCQCN settings, and the calibration is told so: it tests no other α gain (lab A's calibration
+   * does, {@code SyntheticLabCalibrationTest}) and counts no other value of the settings it holds.
    */
   static final Map<CalibratedParameter, Double> SECOND_SET =
       Collections.unmodifiableMap(
@@ -405,108 +369,6 @@ public class CalibratorTest {
   }
 
   /**
-   * A lab whose NICs run an α gain of 1024/1024 where the fabric file says mlx5's 5/1024 (their α
-   * is the last period's marked fraction, so every marked period cuts the rate by half): with the
-   * file's gain, no fit reproduces the DCQCN steps, so the fit frees the gain and finds a twin. (A
-   * gain of 128/1024 no longer does it: since senders pace at the rate DCQCN restores at once, the
-   * file's gain fits such a lab's steps.) Traded against the gain, the DCQCN steps' parameters are
-   * the twin's values, not measurements of the lab; the others are recovered as ever, and the
-   * profile writes the gain.
-   */
-  @Test
-  void aLabRunningAnotherAlphaGainIsFittedWithTheGainFreedAndTheDcqcnGroupNotIdentified(
-      @TempDir Path dir) throws IOException {
-    Map<CalibratedParameter, Double> truth = firstSet();
-    truth.put(CalibratedParameter.ALPHA_GAIN, 1024.0);
-    Calibration calibration =
-        new Calibrator(fabric()).calibrate(new HiddenModelLab(hidden(truth), 7));
-
-    assertRecovered(calibration, truth);
-    assertIdentified(
-        calibration, CalibratedParameter.SWITCH_LATENCY, CalibratedParameter.NIC_PAUSE_REACTION);
-    FittedParameter gain = calibration.parameter(CalibratedParameter.ALPHA_GAIN).orElseThrow();
-    assertThat(gain.isFitted()).isTrue();
-    assertThat(
-            Stream.of(
-                    CalibratedParameter.ECN_KMIN,
-                    CalibratedParameter.ECN_KMAX,
-                    CalibratedParameter.CNP_INTERVAL,
-                    CalibratedParameter.RATE_INCREASE_TIMER,
-                    CalibratedParameter.BYTE_COUNTER,
-                    CalibratedParameter.ALPHA_GAIN)
-                .map(p -> calibration.parameter(p).orElseThrow()))
-        .allSatisfy(
-            p -> {
-              assertThat(p.isFitted()).as("%s fitted", p.parameter()).isTrue();
-              assertThat(p.confidence()).contains(Confidence.NOT_IDENTIFIABLE);
-              assertThat(p.relativeError()).isInfinite();
-            });
-    assertThat(calibration.notes())
-        .singleElement()
-        .asString()
-        .startsWith(
-            "with the fabric file's α gain, g 0.004883 (5/1024), the fitted model missed the"
-                + " DCQCN steps (")
-        .contains("; fitted too, at g ")
-        .contains(
-            "The values of the DCQCN group (ECN Kmin, ECN Kmax, CNP interval, DCQCN increase"
-                + " timer, DCQCN byte counter, DCQCN α gain) are then the twin's, not measurements"
-                + " of the lab")
-        .contains("; each the mean of 4 lab runs); fitted too, at g ")
-        .endsWith(
-            "so none is called identified, and the gain can lie far from the lab's. Check the lab"
-                + " NICs' setting (mlx5: g = (1024 − dce_tcp_g)/1024) before reading the gain as"
-                + " theirs");
-    // the profile writes the gain under the calibrated firmware's DCQCN keys, the twin runs it
-    new CalibrationReport(calibration, "test").writeTo(dir);
-    assertThat(Files.readString(dir.resolve("profile.yaml")))
-        .contains("# Note: with the fabric file's α gain")
-        .containsPattern("\\n        g: (?:0\\.\\d+|1)  # confidence not identifiable, ±unbounded");
-    FabricSpec twin = FabricFiles.load(dir.resolve("calibrated.yaml"));
-    assertThat(CalibratedParameter.ALPHA_GAIN.in(twin).orElseThrow())
-        .isCloseTo(gain.fitted(), withinPercentage(0.1));
-    assertThat(new ObjectMapper().readTree(dir.resolve("calibration.json").toFile()).get("notes"))
-        .singleElement()
-        .extracting(JsonNode::asText)
-        .isEqualTo(calibration.notes().get(0));
-  }
-
-  /**
-   * A lab whose NICs run twice the fabric file's R_AI, fitted with the file's (which the fit
-   * holds): the recovery climbs back faster, and the fit makes up for it with a shorter increase
-   * timer, 110 µs where the lab's is 300. The errors count what the held settings can do, so the
-   * timer is not called identified and every value that is still lies within three errors of the
-   * hidden one; a note names the settings the fit holds.
-   */
-  @Test
-  void aLabRunningAnotherHeldDcqcnSettingIsCountedInTheErrors() {
-    Map<CalibratedParameter, Double> truth = labA();
-    FabricSpec lab = HeldSetting.ADDITIVE_INCREASE.scaled(hidden(truth), 2).orElseThrow();
-    Calibration calibration =
-        new Calibrator(fabric())
-            .steps(
-                EnumSet.of(
-                    CalibrationStep.PING_PONG,
-                    CalibrationStep.ECN_INCAST,
-                    CalibrationStep.RATE_RECOVERY))
-            .calibrate(new HiddenModelLab(lab, 7));
-
-    assertRecovered(calibration, truth);
-    assertIdentified(calibration, CalibratedParameter.SWITCH_LATENCY);
-    assertThat(calibration.parameter(CalibratedParameter.RATE_INCREASE_TIMER).orElseThrow())
-        .satisfies(p -> assertThat(p.isFitted()).isTrue())
-        .satisfies(p -> assertThat(p.confidence()).contains(Confidence.NOT_IDENTIFIABLE));
-    assertThat(calibration.notes())
-        .singleElement()
-        .asString()
-        .startsWith(
-            "the fit holds the fabric file's R_AI 5Mbps, R_HAI 50Mbps, F 1, rate-decrease period"
-                + " 4us, α update period 1us, which a lab's NICs may run otherwise: the errors count"
-                + " how far a lab running one at twice or half of it would move the fitted values,"
-                + " and that sets the errors of ");
-  }
-
-  /**
    * A calibration told which steps to run runs those alone, in the suite's order: the others are
    * left out, not broken, the parameters only they inform are not fitted, with that reason, and the
    * report calls their steps skipped.
@@ -695,68 +557,6 @@ public class CalibratorTest {
         .allSatisfy(o -> assertThat(lab.samples().get(o)).hasSize(2));
     assertThat(lab.samples().get(new Observable(CalibrationStep.DEEP_INCAST, Metric.PAUSES)))
         .hasSize(4);
-  }
-
-  /**
-   * A 2:1 incast whose senders finish in a tenth of their time on the model, far less than their 32
-   * MiB take through the receiver's 400G port: no ECN threshold, CNP interval or α gain reaches it,
-   * and the report says how close freeing the gain came and names the DCQCN settings the fit holds
-   * at the fabric file's values.
-   */
-  @Test
-  void aDcqcnStepBeyondTheFitNamesTheSettingsTheFitHolds() {
-    LabMeasurements measured =
-        new Calibrator(fabric())
-            .steps(EnumSet.of(CalibrationStep.ECN_INCAST))
-            .measure(new HiddenModelLab(fabric(), 7));
-    Observable completion = new Observable(CalibrationStep.ECN_INCAST, Metric.COMPLETION_TIME);
-    Map<Observable, List<Double>> samples = new TreeMap<>(measured.samples());
-    samples.put(completion, samples.get(completion).stream().map(v -> v / 10).toList());
-    LabMeasurements lab =
-        new LabMeasurements(measured.runs(), samples, measured.broken(), measured.leftOut());
-    Calibration calibration = new Calibrator(fabric()).fit(lab);
-
-    assertThat(calibration.fitted()).isFalse();
-    assertThat(calibration.problems())
-        .anySatisfy(
-            p ->
-                assertThat(p)
-                    .startsWith("the fitted model does not reproduce the lab's 2:1 incast"))
-        .anySatisfy(
-            p ->
-                assertThat(p)
-                    .startsWith(
-                        "the fit freed the α gain as well (the file's g 0.004883, 5/1024), and at"
-                            + " its best, g ")
-                    .containsPattern(
-                        "/1024, the model still misses 2:1 incast · [^;]*longest completion \\d+%"
-                            + " apart; it holds the fabric file's other settings that shape the"
-                            + " DCQCN steps: α updated every 1us, fast recovery F 1, additive"
-                            + " increase")
-                    .contains("ECN marking probability at Kmax 0.200, the mlx5 reaction point")
-                    .endsWith("compare them with the lab's NIC and switch settings"));
-    assertThat(calibration.parameter(CalibratedParameter.ALPHA_GAIN).orElseThrow().notFitted())
-        .contains("freed, it did not reproduce the DCQCN steps either (see the problems)");
-    assertThat(calibration.notes()).isEmpty();
-    // the second fit, from four starts of the gain, is as deterministic as the first
-    Calibration again = new Calibrator(fabric()).fit(lab);
-    assertThat(again.parameters()).isEqualTo(calibration.parameters());
-    assertThat(again.problems()).isEqualTo(calibration.problems());
-    assertThat(again.simulations()).isEqualTo(calibration.simulations());
-    // told the lab runs the file's gain, the fit does not free it, and says so
-    Calibration known = new Calibrator(fabric()).dcqcnKnown(true).fit(lab);
-    assertThat(known.fitted()).isFalse();
-    assertThat(known.problems())
-        .anySatisfy(
-            p ->
-                assertThat(p)
-                    .startsWith(
-                        "the fit held the α gain at the file's g 0.004883 (5/1024), told the lab's"
-                            + " NICs run it, and the model misses 2:1 incast · ")
-                    .contains("; it holds the fabric file's other settings that shape the DCQCN")
-                    .endsWith("compare them with the lab's NIC and switch settings"))
-        .noneSatisfy(p -> assertThat(p).startsWith("the fit freed the α gain"));
-    assertThat(known.notes()).isEmpty();
   }
 
   /**

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
  */
 final class HiddenModelLab implements FabricBackend {
 
+  private final FabricBackend model;
   private final FabricSpec hidden;
   private final long seed;
 
@@ -32,10 +33,17 @@ final class HiddenModelLab implements FabricBackend {
   private final Map<String, Integer> runsSoFar = new ConcurrentHashMap<>();
 
   HiddenModelLab(FabricSpec hidden, long seed) {
-    this(hidden, seed, Map.of());
+    this(FabricBackends.require("model"), hidden, seed);
   }
 
-  private HiddenModelLab(FabricSpec hidden, long seed, Map<String, Integer> breaks) {
+  /** The lab of another model than the built-in one: the closed-form twin's. */
+  HiddenModelLab(FabricBackend model, FabricSpec hidden, long seed) {
+    this(model, hidden, seed, Map.of());
+  }
+
+  private HiddenModelLab(
+      FabricBackend model, FabricSpec hidden, long seed, Map<String, Integer> breaks) {
+    this.model = model;
     this.hidden = hidden;
     this.seed = seed;
     this.breaks = breaks;
@@ -44,12 +52,15 @@ final class HiddenModelLab implements FabricBackend {
   /** The same lab, whose runs of these steps' scenarios break. */
   HiddenModelLab breaking(CalibrationStep... steps) {
     return new HiddenModelLab(
-        hidden, seed, Stream.of(steps).collect(Collectors.toMap(HiddenModelLab::name, s -> 1)));
+        model,
+        hidden,
+        seed,
+        Stream.of(steps).collect(Collectors.toMap(HiddenModelLab::name, s -> 1)));
   }
 
   /** The same lab, whose runs of a step's scenario break from its run of this number on. */
   HiddenModelLab breakingFrom(int run, CalibrationStep step) {
-    return new HiddenModelLab(hidden, seed, Map.of(name(step), run));
+    return new HiddenModelLab(model, hidden, seed, Map.of(name(step), run));
   }
 
   private static String name(CalibrationStep step) {
@@ -63,12 +74,12 @@ final class HiddenModelLab implements FabricBackend {
 
   @Override
   public Set<Capability> capabilities() {
-    return FabricBackends.require("model").capabilities();
+    return model.capabilities();
   }
 
   @Override
   public FabricSession open(FabricSpec spec) {
-    FabricSession model = FabricBackends.require("model").open(hidden);
+    FabricSession session = model.open(hidden);
     return new FabricSession() {
       @Override
       public FabricSpec fabric() {
@@ -86,12 +97,12 @@ final class HiddenModelLab implements FabricBackend {
         if (run >= breaks.getOrDefault(scenario.name(), Integer.MAX_VALUE)) {
           throw new FabricBackendException("host7: ib_write_bw: connection refused");
         }
-        return model.start(scenario.withSeed(seed + run - 1));
+        return session.start(scenario.withSeed(seed + run - 1));
       }
 
       @Override
       public void close() {
-        model.close();
+        session.close();
       }
     };
   }
