@@ -2,6 +2,7 @@ package dev.rocelab.alerting;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.util.MachineLock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -65,17 +66,18 @@ public final class Promtool implements AutoCloseable {
     }
     String dockerfile = dockerfile();
     String image = "rocelab-promtool:" + hash(dockerfile);
-    GenericContainer<?> container;
-    if (imageExists(image)) {
-      container = new GenericContainer<>(DockerImageName.parse(image));
-    } else {
-      container =
-          new GenericContainer<>(
-              new ImageFromDockerfile(image, false)
-                  .withFileFromTransferable("Dockerfile", Transferable.of(dockerfile)));
-    }
+    GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(image));
     container.withCommand("sleep", "infinity");
     try {
+      // one build per machine: another process building it meanwhile is waited for
+      MachineLock.holding(
+          "image-" + image.replace(':', '-'),
+          () ->
+              imageExists(image)
+                  ? image
+                  : new ImageFromDockerfile(image, false)
+                      .withFileFromTransferable("Dockerfile", Transferable.of(dockerfile))
+                      .get());
       container.start();
       ExecResult result = container.execInContainer("promtool", "--version");
       String first =

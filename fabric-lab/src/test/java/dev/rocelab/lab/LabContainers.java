@@ -7,6 +7,7 @@ import com.github.dockerjava.api.model.Network.Ipam;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.KeyPair;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.util.MachineLock;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,6 +31,7 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.images.builder.ImageFromDockerfile;
+import org.testcontainers.utility.DockerImageName;
 import org.testcontainers.utility.MountableFile;
 
 /**
@@ -191,14 +193,18 @@ public final class LabContainers implements AutoCloseable {
                     .contains("\"" + (HOSTS.size() + 1) + "\"]"));
   }
 
-  /** Built once per machine: the engine's layer cache makes later builds instant. */
-  private static ImageFromDockerfile image(String folder, String name) {
+  /**
+   * Built once per machine, by one process at a time (two test processes starting labs at once
+   * would both build it): the engine's layer cache makes later builds instant.
+   */
+  private static DockerImageName image(String folder, String name) {
     ImageFromDockerfile image = new ImageFromDockerfile(name, false);
     for (String file :
         folder.equals("host") ? List.of("Dockerfile", "entrypoint.sh") : List.of("Dockerfile")) {
       image.withFileFromClasspath(file, "images/" + folder + "/" + file);
     }
-    return image;
+    return DockerImageName.parse(
+        MachineLock.holding("image-" + name.replace(':', '-'), image::get));
   }
 
   private void key(String name) throws Exception {
