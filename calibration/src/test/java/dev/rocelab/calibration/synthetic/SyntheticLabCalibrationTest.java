@@ -19,7 +19,9 @@ import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +39,8 @@ class SyntheticLabCalibrationTest {
    */
   private static final long LAB_SEED = 7;
 
-  private static Calibration calibrate(Map<CalibratedParameter, Double> truth) throws IOException {
+  private static Calibration calibrate(
+      Map<CalibratedParameter, Double> truth, Set<CalibrationStep> steps) throws IOException {
     FabricSpec hidden = CalibratorTest.hidden(truth);
     try (SyntheticLab synthetic = new SyntheticLab(hidden)) {
       FabricSpec fabric =
@@ -46,6 +49,7 @@ class SyntheticLabCalibrationTest {
       long start = System.nanoTime();
       Calibration calibration =
           new Calibrator(fabric)
+              .steps(steps)
               .listener(
                   new CalibrationListener() {
                     private final Map<CalibrationStep, Integer> runsSoFar =
@@ -62,7 +66,7 @@ class SyntheticLabCalibrationTest {
           "calibration through the lab backend: %.1f s, %d model runs%n",
           (System.nanoTime() - start) / 1e9, calibration.simulations());
       CalibrationReport report = new CalibrationReport(calibration, "test");
-      for (CalibrationStep step : CalibrationStep.values()) {
+      for (CalibrationStep step : steps) {
         System.out.println(step.title() + "\n" + report.table(step));
       }
       return calibration;
@@ -79,7 +83,7 @@ class SyntheticLabCalibrationTest {
   @Test
   void recoversTheHiddenSwitchLatencyAndEcnThresholdsThroughTheLabBackend() throws IOException {
     Map<CalibratedParameter, Double> truth = CalibratorTest.labA();
-    Calibration calibration = calibrate(truth);
+    Calibration calibration = calibrate(truth, EnumSet.allOf(CalibrationStep.class));
 
     assertThat(calibration.lab().broken()).isEmpty();
     CalibratorTest.assertRecovered(calibration, truth);
@@ -97,23 +101,33 @@ class SyntheticLabCalibrationTest {
         calibration, new Observable(CalibrationStep.ECN_INCAST, Metric.ECN_MARKS));
   }
 
+  /**
+   * Lab B: a fast switch, a quick pause reaction and NVLink far beyond the network, through the
+   * steps DCQCN does not shape (lab A's calibration runs the whole suite through the lab backend;
+   * lab B's DCQCN group is the file's, and its DCQCN steps prove nothing lab A's do not). The pause
+   * reaction is known to a frame of headroom; no measurement depends on NVLink, so it is not fitted
+   * and keeps the file's value.
+   */
   @Test
   void saysWhatTheLabsMeasurementsCannotSee() throws IOException {
     Map<CalibratedParameter, Double> truth =
         CalibratorTest.values(
             CalibratedParameter.SWITCH_LATENCY, 500,
-            CalibratedParameter.ECN_KMIN, 400,
-            CalibratedParameter.ECN_KMAX, 1600,
-            CalibratedParameter.CNP_INTERVAL, 4,
             CalibratedParameter.NIC_PAUSE_REACTION, 200,
             CalibratedParameter.NVLINK_BANDWIDTH, 900);
-    Calibration calibration = calibrate(truth);
+    Calibration calibration =
+        calibrate(
+            truth,
+            EnumSet.of(
+                CalibrationStep.PING_PONG,
+                CalibrationStep.LINE_RATE,
+                CalibrationStep.PAUSE_RESPONSE,
+                CalibrationStep.ALL_REDUCE));
 
+    assertThat(calibration.lab().broken()).isEmpty();
     CalibratorTest.assertRecovered(calibration, truth);
-    CalibratorTest.assertIdentified(calibration, CalibratedParameter.NIC_PAUSE_REACTION);
-    // its NICs run the file's gain, and its DCQCN steps no more tell that from twice or half of it
-    // than lab A's (before senders paced at the rate DCQCN restores at once, lab B's did)
-    CalibratorTest.assertHeldGainNotToldFromTwiceOrHalfOfIt(calibration);
+    CalibratorTest.assertIdentified(
+        calibration, CalibratedParameter.SWITCH_LATENCY, CalibratedParameter.NIC_PAUSE_REACTION);
     // four GPUs behind one 400G NIC: a 900 GB/s NVLink never limits the ring
     assertThat(calibration.parameter(CalibratedParameter.NVLINK_BANDWIDTH).orElseThrow())
         .satisfies(p -> assertThat(p.confidence()).contains(Confidence.NOT_IDENTIFIABLE))
