@@ -21,8 +21,8 @@ import org.apiguardian.api.API;
  * with Prometheus' own rule tester, {@code promtool test rules}:
  *
  * <ol>
- *   <li>{@code promtool check rules} on each file: a file promtool rejects is reported with its
- *       name and promtool's message ({@link InvalidRuleFileException});
+ *   <li>{@code promtool check rules} on each file, once per tester: a file promtool rejects is
+ *       reported with its name and promtool's message ({@link InvalidRuleFileException});
  *   <li>a discovery pass: a test file with the timeline's series as input and, for every alerting
  *       rule and every evaluation (one per scrape interval), a test expecting no alert; promtool's
  *       report of what it got instead says which alerts fire, with which labels and annotations,
@@ -32,7 +32,8 @@ import org.apiguardian.api.API;
  *       ({@link AlertReport#promtoolTest()}).
  * </ol>
  *
- * Immutable; {@link #evaluate} does the work.
+ * Immutable but for the container directory its first evaluation writes the rule files to; {@link
+ * #evaluate} does the work.
  *
  * @since 0.1
  */
@@ -44,6 +45,9 @@ public final class AlertRuleTester {
   private final Promtool promtool;
   private final List<RuleFile> rules;
   private final MetricNaming naming;
+
+  /** Where the rules lie checked in the container, once the first evaluation has put them there. */
+  private String checkedIn;
 
   private AlertRuleTester(Promtool promtool, List<RuleFile> rules, MetricNaming naming) {
     this.promtool = promtool;
@@ -100,14 +104,10 @@ public final class AlertRuleTester {
     if (rules.isEmpty()) {
       throw new IllegalStateException("no rule files to evaluate: give some with rules(...)");
     }
-    String dir = "/tmp/rocelab-alerts-" + RUNS.incrementAndGet();
+    String dir = checkedRules();
+    int run = RUNS.incrementAndGet();
     List<String> alertnames = new ArrayList<>();
     for (RuleFile rule : rules) {
-      promtool.write(dir + "/" + rule.name(), rule.content());
-      Promtool.Result check = promtool.run(dir, "check", "rules", rule.name());
-      if (check.exitCode() != 0) {
-        throw new InvalidRuleFileException(rule.name(), check.output());
-      }
       rule.alertNames().stream().filter(n -> !alertnames.contains(n)).forEach(alertnames::add);
     }
     if (alertnames.isEmpty()) {
@@ -124,8 +124,9 @@ public final class AlertRuleTester {
       expected.put(alertname, steps);
     }
     String discovery = PromtoolTestFile.write(rules, timeline, naming, expected);
-    promtool.write(dir + "/discovery.yaml", discovery);
-    Promtool.Result found = promtool.run(dir, "test", "rules", "discovery.yaml");
+    String discoveryFile = "discovery-" + run + ".yaml";
+    promtool.write(dir + "/" + discoveryFile, discovery);
+    Promtool.Result found = promtool.run(dir, "test", "rules", discoveryFile);
     if (found.exitCode() != 0) {
       List<PromtoolReport.Failure> failures = PromtoolReport.failures(found.output());
       if (failures.isEmpty()) {
@@ -146,8 +147,9 @@ public final class AlertRuleTester {
       }
     }
     String confirmation = PromtoolTestFile.write(rules, timeline, naming, expected);
-    promtool.write(dir + "/alerts.test.yaml", confirmation);
-    Promtool.Result confirmed = promtool.run(dir, "test", "rules", "alerts.test.yaml");
+    String confirmationFile = "alerts-" + run + ".test.yaml";
+    promtool.write(dir + "/" + confirmationFile, confirmation);
+    Promtool.Result confirmed = promtool.run(dir, "test", "rules", confirmationFile);
     if (confirmed.exitCode() != 0) {
       throw new IllegalStateException(
           "promtool does not confirm the alerts read from its report for "
@@ -162,9 +164,29 @@ public final class AlertRuleTester {
         names(),
         alertnames,
         firings(expected, timeline),
-        confirmation.replace("\"discovery.yaml\"", "\"alerts.test.yaml\""),
+        confirmation,
         OpenMetrics.write(timeline, naming),
         promtool.version());
+  }
+
+  /**
+   * The directory of the container where the rule files lie, checked with {@code promtool check
+   * rules}: written and checked by the first evaluation, the later ones write their test files
+   * beside them. A file promtool rejects is rejected again at every evaluation.
+   */
+  private synchronized String checkedRules() {
+    if (checkedIn == null) {
+      String dir = "/tmp/rocelab-alerts-" + RUNS.incrementAndGet();
+      for (RuleFile rule : rules) {
+        promtool.write(dir + "/" + rule.name(), rule.content());
+        Promtool.Result check = promtool.run(dir, "check", "rules", rule.name());
+        if (check.exitCode() != 0) {
+          throw new InvalidRuleFileException(rule.name(), check.output());
+        }
+      }
+      checkedIn = dir;
+    }
+    return checkedIn;
   }
 
   private List<String> names() {
