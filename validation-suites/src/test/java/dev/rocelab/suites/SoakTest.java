@@ -195,7 +195,7 @@ class SoakTest {
   @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.AI_WORKLOAD)
   static class CollectiveTestCase {
 
-    @Collective(size = "256KiB", maxSize = "4MiB", stepFactor = 4, ranks = 16)
+    @Collective(size = "64KiB", maxSize = "1MiB", stepFactor = 4, ranks = 16)
     void allReduceSweepIsLossless(RunResult run) {
       assertThat(run).isLossless();
       assertThat(run.collectives()).singleElement().satisfies(c -> assertThat(c.rows()).hasSize(3));
