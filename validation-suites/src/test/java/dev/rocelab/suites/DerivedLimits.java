@@ -9,6 +9,9 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.fabric.PortHeadroom;
+import dev.rocelab.api.fabric.UnloadedLatency;
+import dev.rocelab.api.result.FlowResult;
+import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
@@ -58,17 +61,87 @@ public final class DerivedLimits {
    * @throws IllegalArgumentException if the fabric has no cabled NIC
    */
   public static SimTime lineRateTime(FabricSpec spec, DataSize message) {
-    FabricGraph graph = FabricGraph.of(spec);
-    Rate slowest =
-        graph.nics().stream()
-            .flatMap(nic -> graph.linkAt(nic).stream())
-            .map(l -> l.spec().speed())
-            .min(Rate::compareTo)
-            .orElseThrow(
-                () -> new IllegalArgumentException("fabric " + spec.name() + " has no cabled NIC"));
+    Rate slowest = slowestHostLink(FabricGraph.of(spec));
     return named(
         slowest.timeToSend(message),
         "derived: " + message + " at " + slowest + ", the slowest host link of " + spec.name());
+  }
+
+  /**
+   * The 99th percentile of one-way latency light traffic may reach: the slowest unloaded path among
+   * the run's flows ({@link UnloadedLatency}, a full frame of the pair's RoCE MTU: serialization,
+   * cables and each switch's forwarding) plus the time the slowest host link takes to drain the
+   * queueing allowance (a policy, in bytes: queues are bytes in a buffer, and the same bytes drain
+   * faster on a faster fabric). A fixed bound would hold a fabric of long core cables or
+   * store-and-forward spines to a latency its physics cannot reach, and let a fast fabric queue far
+   * more than light traffic should.
+   *
+   * @param run the light traffic's run, with at least one flow
+   * @param queueing the queue a packet of light traffic may wait in at its 99th percentile, never
+   *     null
+   * @return the bound
+   * @throws IllegalArgumentException if the run has no flow
+   */
+  public static SimTime lightTrafficP99Latency(RunResult run, DataSize queueing) {
+    FabricGraph graph = run.fabric();
+    UnloadedLatency latency = UnloadedLatency.of(graph);
+    FlowResult slowest = null;
+    SimTime unloaded = SimTime.ZERO;
+    for (FlowResult flow : run.flows()) {
+      DataSize mtu =
+          DataSize.bytes(
+              Math.min(
+                  graph.nicProfileOf(flow.source()).mtu().bytes(),
+                  graph.nicProfileOf(flow.destination()).mtu().bytes()));
+      SimTime path = latency.between(flow.source(), flow.destination(), mtu);
+      if (slowest == null || path.compareTo(unloaded) > 0) {
+        slowest = flow;
+        unloaded = path;
+      }
+    }
+    if (slowest == null) {
+      throw new IllegalArgumentException("run " + run.scenario().name() + " has no flow");
+    }
+    Rate hostLink = slowestHostLink(graph);
+    SimTime drain = hostLink.timeToSend(queueing);
+    return named(
+        unloaded.plus(drain),
+        "derived: "
+            + unloaded
+            + ", the unloaded latency of the slowest path among the flows ("
+            + slowest.source()
+            + " → "
+            + slowest.destination()
+            + "), + "
+            + queueing
+            + " of queue drained at "
+            + hostLink
+            + ", the slowest host link ("
+            + drain
+            + "; criteria/baseline.yaml p99QueueingAllowance)");
+  }
+
+  /**
+   * A flow size that keeps a flow running until a fault is over on any link speed: what the slowest
+   * host link carries at line rate until then, in whole mebibytes. A fixed size would let an 800G
+   * fabric's flows finish before a fault that a 100G fabric's are still running through.
+   *
+   * @param spec the fabric, never null
+   * @param until when the fault's last change happens, never null
+   * @return the size
+   */
+  public static DataSize flowOutlasting(FabricSpec spec, SimTime until) {
+    Rate hostLink = slowestHostLink(FabricGraph.of(spec));
+    DataSize size = DataSize.mib((hostLink.bytesIn(until) + (1 << 20) - 1) >> 20);
+    return named(
+        size,
+        "derived: what "
+            + hostLink
+            + ", the slowest host link of "
+            + spec.name()
+            + ", carries in "
+            + until
+            + " (the fault's end)");
   }
 
   /**
@@ -140,6 +213,17 @@ public final class DerivedLimits {
     return named(
         (ranks - 1.0) / ((double) gpus * (ranks - gpus)),
         "derived: (n − 1) / (g · (n − g)) for n = " + ranks + " ranks, g = " + gpus + " GPUs");
+  }
+
+  private static Rate slowestHostLink(FabricGraph graph) {
+    return graph.nics().stream()
+        .flatMap(nic -> graph.linkAt(nic).stream())
+        .map(l -> l.spec().speed())
+        .min(Rate::compareTo)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "fabric " + graph.spec().name() + " has no cabled NIC"));
   }
 
   /** Names the limit's derivation for the report's step of a check against it. */

@@ -3,14 +3,22 @@ package dev.rocelab.suites;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.Endpoint;
+import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.UnloadedLatency;
+import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFiles;
+import dev.rocelab.model.ModelBackend;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class DerivedLimitsTest {
@@ -47,6 +55,55 @@ class DerivedLimitsTest {
     assertThat(
             DerivedLimits.singleFlowLineRateFraction(smallMtu, Endpoint.parse("host1:nic0"), 0.95))
         .isEqualTo(0.95 * 1024 / 1106);
+  }
+
+  @Test
+  void lightTrafficMayQueueTheAllowanceOnTopOfItsSlowestUnloadedPath() {
+    // host1:nic0 and host2:nic0 share rail leaf 1; host2:nic1 is under rail leaf 2, a spine away
+    Endpoint host1 = Endpoint.parse("host1:nic0");
+    Endpoint neighbour = Endpoint.parse("host2:nic0");
+    Endpoint acrossTheSpines = Endpoint.parse("host2:nic1");
+    RunResult run;
+    try (FabricSession session = new ModelBackend().open(REFERENCE)) {
+      run =
+          session.run(
+              Scenario.of(
+                  "two flows",
+                  flow(host1, neighbour),
+                  flow(Endpoint.parse("host3:nic0"), acrossTheSpines)));
+    }
+    UnloadedLatency unloaded = UnloadedLatency.of(FabricGraph.of(REFERENCE));
+    DataSize mtu = DataSize.bytes(4096);
+    assertThat(unloaded.between(host1, neighbour, mtu))
+        .isLessThan(unloaded.between(Endpoint.parse("host3:nic0"), acrossTheSpines, mtu));
+
+    // 256 KiB at 400G: 262,144 × 20 ps
+    assertThat(DerivedLimits.lightTrafficP99Latency(run, DataSize.kib(256)))
+        .isEqualTo(
+            unloaded
+                .between(Endpoint.parse("host3:nic0"), acrossTheSpines, mtu)
+                .plus(SimTime.picos(262_144L * 20)));
+  }
+
+  private static Workload flow(Endpoint from, Endpoint to) {
+    return new Workload.RdmaFlow(
+        from,
+        to,
+        DataSize.kib(64),
+        1,
+        1,
+        OptionalInt.empty(),
+        SimTime.ZERO,
+        Workload.Verb.WRITE,
+        SimTime.ZERO);
+  }
+
+  @Test
+  void aFlowOutlastingAFaultCarriesWhatTheSlowestHostLinkSendsUntilItEnds() {
+    // 400G for 1.1 ms: 55,000,000 bytes, 52.45 MiB, so 53 MiB
+    assertThat(DerivedLimits.flowOutlasting(REFERENCE, SimTime.micros(1100)))
+        .isEqualTo(DataSize.mib(53));
+    assertThat(DerivedLimits.flowOutlasting(REFERENCE, SimTime.ZERO)).isEqualTo(DataSize.ZERO);
   }
 
   @Test

@@ -466,6 +466,8 @@ public final class Fabrics {
     private DataSize reserve = DataSize.kib(4);
     private HeadroomPolicy headroom = DERIVED_HEADROOM;
     private String qos = QOS;
+    private SwitchProfile.Forwarding forwarding = SwitchProfile.Forwarding.CUT_THROUGH;
+    private SimTime forwardingLatency = SimTime.nanos(600);
 
     SwitchBuilder named(String name) {
       this.name = name;
@@ -502,6 +504,12 @@ public final class Fabrics {
       return this;
     }
 
+    SwitchBuilder forwarding(SwitchProfile.Forwarding forwarding, SimTime latency) {
+      this.forwarding = forwarding;
+      this.forwardingLatency = latency;
+      return this;
+    }
+
     SwitchProfile build() {
       return new SwitchProfile(
           name,
@@ -513,8 +521,8 @@ public final class Fabrics {
           reserve,
           headroom,
           qos,
-          SwitchProfile.Forwarding.CUT_THROUGH,
-          SimTime.nanos(600),
+          forwarding,
+          forwardingLatency,
           PfcWatchdog.SONIC_DEFAULT,
           Convergence.FAST);
     }

@@ -31,7 +31,11 @@ class BaselineTest {
     assertThat(run).hasNoDeadlock();
     assertThat(run).pfc().pauseFrames().isZero();
     assertThat(run).flows().allCompleted();
-    assertThat(run).latency(3).p99().isLessThan(criteria.time("p99Latency"));
+    assertThat(run)
+        .latency(3)
+        .p99()
+        .isLessThan(
+            DerivedLimits.lightTrafficP99Latency(run, criteria.size("p99QueueingAllowance")));
   }
 
   @Test

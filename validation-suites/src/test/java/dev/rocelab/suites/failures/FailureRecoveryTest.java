@@ -24,6 +24,7 @@ import dev.rocelab.junit.PfcStorm;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.junit.SwitchReset;
 import dev.rocelab.suites.Criteria;
+import dev.rocelab.suites.DerivedLimits;
 import java.util.List;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -63,11 +64,13 @@ class FailureRecoveryTest {
 
   @Test
   void flappingLinkLosesOnlyWhatWasOnIt(FabricSession fabric, FabricSpec spec) {
+    // three cycles of 200us from 500us: flows that run at line rate until 1.1ms are still running
+    // through the last
     RunResult run =
         fabric.run(
             Scenario.permutation()
                 .acrossLeaves()
-                .flowSize("16MiB")
+                .flowSize(DerivedLimits.flowOutlasting(spec, SimTime.micros(1100)).toString())
                 .duration("30ms")
                 .with(Fault.linkFlap(uplink(spec).toString(), "200us", 3).at("500us"))
                 .named("spine link flap"));
@@ -176,7 +179,9 @@ class FailureRecoveryTest {
         fabric.run(
             Scenario.permutation()
                 .acrossLeaves()
-                .flowSize("16MiB")
+                // running at line rate until twice the withdrawal's time: through the fabric's
+                // convergence on the routes left
+                .flowSize(DerivedLimits.flowOutlasting(spec, SimTime.millis(1)).toString())
                 .duration("30ms")
                 .with(Fault.withdrawRoute(uplink(spec).toString()).at("500us"))
                 .named("route change"));
