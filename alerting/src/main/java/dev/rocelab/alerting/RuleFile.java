@@ -2,6 +2,8 @@ package dev.rocelab.alerting;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.alerting.internal.FabricThresholds;
+import dev.rocelab.api.fabric.FabricGraph;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -73,6 +75,23 @@ public record RuleFile(String name, String content) {
    */
   public static RuleFile exampleRules() {
     return resource(EXAMPLE_RULES);
+  }
+
+  /**
+   * The example rules with the thresholds that follow from the fabric worked out for it, each by
+   * the reasoning its comment gives for the reference fabric: ECN surge at 40% of the packets a
+   * port of the fastest links carries, CNP surge at five queue pairs at the full CNP rate, buffer
+   * near full at half each switch's shared pool, busbw regression at 80% of a host's NICs. A header
+   * lists the figures. On the reference fabric the rules are those of {@link #exampleRules()}.
+   *
+   * @param fabric the fabric the rules are for, never null
+   * @return the rules, named as the example
+   * @since 0.3
+   */
+  public static RuleFile exampleRules(FabricGraph fabric) {
+    Objects.requireNonNull(fabric, "fabric must not be null");
+    RuleFile shipped = exampleRules();
+    return new RuleFile(shipped.name(), FabricThresholds.of(fabric).render(shipped.content()));
   }
 
   /**

@@ -31,9 +31,9 @@ import org.apiguardian.api.API;
  * frame arrives exactly this late over the slowest of its shortest paths. A lab's NICs add their
  * own processing on top.
  *
- * @since 0.2
+ * @since 0.3
  */
-@API(status = EXPERIMENTAL, since = "0.2")
+@API(status = EXPERIMENTAL, since = "0.3")
 public final class UnloadedLatency {
 
   /** What a cut-through switch needs of a frame before it may forward it: its header. */

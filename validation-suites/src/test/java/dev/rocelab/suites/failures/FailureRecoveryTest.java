@@ -25,6 +25,7 @@ import dev.rocelab.junit.Purpose;
 import dev.rocelab.junit.SwitchReset;
 import dev.rocelab.suites.Criteria;
 import dev.rocelab.suites.DerivedLimits;
+import dev.rocelab.suites.UplinkLoad;
 import java.util.List;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -114,7 +115,7 @@ class FailureRecoveryTest {
         fabric.run(
             Scenario.permutation()
                 .acrossLeaves()
-                .qps(queuePairsToLoadEveryUplink(FabricGraph.of(spec), uplink.device()))
+                .qps(UplinkLoad.queuePairsOnEveryUplink(FabricGraph.of(spec), uplink.device()))
                 .flowSize("64MiB")
                 .duration("40ms")
                 .with(Fault.degradingOptic(uplink.toString(), 1e-5, 3e-3, "400us").at("100us"))
@@ -154,18 +155,6 @@ class FailureRecoveryTest {
         .completionTimes()
         .max()
         .isLessThan(criteria.time("linkFailureMaxCompletion"));
-  }
-
-  /**
-   * Queue pairs per flow so that static ECMP puts about four on each uplink of the leaf: with one
-   * per flow, a leaf with fewer NICs than uplinks (4 and 8 on a four-host rail fabric) may leave
-   * the optic's link idle, and its errors would have nothing to corrupt. On the reference (8 NICs,
-   * 8 uplinks) four.
-   */
-  private static int queuePairsToLoadEveryUplink(FabricGraph fabric, String leaf) {
-    long nics =
-        fabric.nics().stream().filter(n -> fabric.leafOf(n).orElse("").equals(leaf)).count();
-    return (int) Math.max(1, (4L * fabric.uplinks(leaf).size() + nics - 1) / Math.max(1, nics));
   }
 
   /** The uplink the code-declared faults act on, chosen by role as the annotations choose it. */

@@ -13,17 +13,20 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.api.fabric.MissingShapeException;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
+import dev.rocelab.api.scenario.PermutationBuilder;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.ScenarioBuilder;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
+import dev.rocelab.suites.UplinkLoad;
 import io.qameta.allure.Allure;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -32,7 +35,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.GZIPOutputStream;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterAll;
@@ -46,10 +52,11 @@ import org.junit.jupiter.api.Test;
  * container built from Debian's {@code prometheus} package: each fault fires its alert within the
  * criterion of {@code criteria/operational.yaml}, and a healthy baseline fires nothing.
  *
- * <p>The rules are alerting's example rules ({@code rules/roce-fabric.rules.yaml}) unless the
- * system property {@value #RULES_PROPERTY} names other rule files (comma-separated paths or class
- * path resources). Each test attaches which alerts fired and when, the promtool unit test that
- * proves it, and the timeline as OpenMetrics.
+ * <p>The rules are alerting's example rules ({@code rules/roce-fabric.rules.yaml}), their
+ * thresholds worked out for the fabric under test ({@link RuleFile#exampleRules(FabricGraph)}),
+ * unless the system property {@value #RULES_PROPERTY} names other rule files (comma-separated paths
+ * or class path resources). Each test attaches which alerts fired and when, the promtool unit test
+ * that proves it, and the timeline as OpenMetrics.
  */
 @Purpose(
     "Operational: the alert rules catch the faults the other phases inject, evaluated by Prometheus' own promtool on an operational timeline (15 s scrapes) of each scenario's telemetry: each fault fires its alert within the phase's criterion, and a healthy baseline fires nothing.")
@@ -60,14 +67,15 @@ class AlertRulesTest {
   static final String RULES_PROPERTY = "rocelab.alerts.rules";
 
   private static Promtool promtool;
-  private static AlertRuleTester tester;
+
+  /** One tester per fabric: the example rules are worked out for the fabric they judge. */
+  private static final Map<FabricGraph, AlertRuleTester> TESTERS = new ConcurrentHashMap<>();
 
   private final Criteria criteria = Criteria.of(Phase.OPERATIONAL);
 
   @BeforeAll
   static void startPromtool() {
     promtool = Promtool.start();
-    tester = AlertRuleTester.using(promtool).rules(ruleFiles());
   }
 
   @AfterAll
@@ -77,10 +85,10 @@ class AlertRulesTest {
     }
   }
 
-  private static RuleFile[] ruleFiles() {
+  private static RuleFile[] ruleFiles(FabricGraph fabric) {
     String property = System.getProperty(RULES_PROPERTY, "");
     if (property.isBlank()) {
-      return new RuleFile[] {RuleFile.exampleRules()};
+      return new RuleFile[] {RuleFile.exampleRules(fabric)};
     }
     return java.util.Arrays.stream(property.split(","))
         .map(String::strip)
@@ -119,7 +127,7 @@ class AlertRulesTest {
     AlertReport report =
         evaluate(
             fabric,
-            Scenario.permutation()
+            acrossTheUplinks(spec, ends.get(0))
                 .flowSize("64MiB")
                 .duration("3ms")
                 .with(
@@ -152,7 +160,7 @@ class AlertRulesTest {
     // going down
     List<Endpoint> ends = uplinkEnds(spec);
     AlertReport report =
-        evaluate(fabric, opticFailingAfter(ends.get(0), 1e-7, 2e-4).named("degrading optic"));
+        evaluate(fabric, opticFailingAfter(spec, ends.get(0), 1e-7, 2e-4).named("degrading optic"));
 
     for (Endpoint end : ends) {
       AlertsAssert.assertThat(report)
@@ -171,7 +179,8 @@ class AlertRulesTest {
     AlertReport report =
         evaluate(
             fabric,
-            opticFailingAfter(ends.get(0), 1e-9, 1e-7).named("optic failing from a healthy BER"));
+            opticFailingAfter(spec, ends.get(0), 1e-9, 1e-7)
+                .named("optic failing from a healthy BER"));
 
     AlertsAssert.assertThat(report).didNotFire("RoceOpticDegrading");
     AlertsAssert.assertThat(report)
@@ -180,16 +189,27 @@ class AlertRulesTest {
   }
 
   /**
-   * A window of a permutation of 64 MiB flows in which the optic of a leaf's uplink degrades from
-   * 300us on, over 1 ms, then fails.
+   * A window of a permutation of 64 MiB flows across the leaves in which the optic of a leaf's
+   * uplink degrades from 300us on, over 1 ms, then fails.
    */
   private static ScenarioBuilder<?> opticFailingAfter(
-      Endpoint uplink, double fromBer, double toBer) {
-    return Scenario.permutation()
+      FabricSpec spec, Endpoint uplink, double fromBer, double toBer) {
+    return acrossTheUplinks(spec, uplink)
         .flowSize("64MiB")
         .duration("3ms")
         .with(Fault.degradingOptic(uplink.toString(), fromBer, toBer, "1ms").at("300us"))
         .completion(Completion.WINDOW);
+  }
+
+  /**
+   * A permutation across the leaves with enough queue pairs per flow that the uplink carries
+   * traffic both ways: a link-down drop or an optic's errors need frames on the link, and a BER is
+   * estimated from the codewords a port receives.
+   */
+  private static PermutationBuilder acrossTheUplinks(FabricSpec spec, Endpoint uplink) {
+    return Scenario.permutation()
+        .acrossLeaves()
+        .qps(UplinkLoad.queuePairsOnEveryUplink(FabricGraph.of(spec), uplink.device()));
   }
 
   /**
@@ -227,14 +247,32 @@ class AlertRulesTest {
                 .duration("3ms")
                 .named("incast 16:1"));
 
-    // the receiver's leaf port marks, the receiver's NIC notifies; nothing is lost or storms
-    AlertsAssert.assertThat(report)
-        .fired("RoceEcnSurge")
-        .on("device", receiver.get(1).device(), "priority", "3");
+    // the queue builds on the way to the receiver and marks there: at its leaf's port, or, where
+    // the senders arrive over the uplinks (a rail fabric's other rails), at the switches above it
+    // too; the receiver's NIC notifies; nothing is lost or storms
+    AlertsAssert.assertThat(report).fired("RoceEcnSurge");
+    Assertions.assertThat(report.firings("RoceEcnSurge"))
+        .as("where ECN surged")
+        .allSatisfy(
+            firing -> {
+              Assertions.assertThat(firing.labels().get("device"))
+                  .isIn(towards(spec, receiver.get(1).device()));
+              Assertions.assertThat(firing.labels()).containsEntry("priority", "3");
+            });
     AlertsAssert.assertThat(report)
         .fired("RoceCnpSurge")
         .on("device", receiver.get(0).device(), "port", receiver.get(0).port());
     AlertsAssert.assertThat(report).didNotFire("RocePfcStorm").didNotFire("RoceLosslessDrops");
+  }
+
+  /** A leaf and the switches its uplinks reach: where traffic towards the leaf's hosts queues. */
+  private static List<String> towards(FabricSpec spec, String leaf) {
+    FabricGraph graph = FabricGraph.of(spec);
+    List<String> devices = new ArrayList<>(List.of(leaf));
+    for (Endpoint uplink : graph.uplinks(leaf)) {
+      devices.add(graph.linkAt(uplink).orElseThrow().peerOf(uplink).device());
+    }
+    return devices;
   }
 
   @Test
@@ -242,6 +280,17 @@ class AlertRulesTest {
       FabricSession fabric, FabricSpec spec) {
     List<Endpoint> receiver = receiverAndItsLeafPort(spec);
     String leaf = receiver.get(1).device();
+    // Under a dynamic threshold n backed-up ingress groups settle at n·α / (1 + n·α) of the shared
+    // pool: the leaf's other ports must number over 1/α for the storm to fill half of it.
+    FabricGraph graph = FabricGraph.of(spec);
+    int others = graph.ports(leaf).size() - 1;
+    double alpha = graph.switchProfileOf(leaf).alpha();
+    MissingShapeException.unless(
+        others * alpha > 1,
+        String.format(
+            "the receiver's leaf %s of fabric %s has %d other ports; backed up together under"
+                + " alpha %s they settle at %.0f%% of its shared pool, short of half",
+            leaf, spec.name(), others, alpha, 100 * others * alpha / (1 + others * alpha)));
     // a 15:1 incast arrives as its receiver stops receiving: every other port of the receiver's
     // leaf
     // (7 host ports, 8 spine uplinks) backs up to the dynamic threshold, 15 ingress groups at alpha
@@ -348,6 +397,9 @@ class AlertRulesTest {
   private static AlertReport evaluate(FabricSession fabric, ScenarioBuilder<?> scenario) {
     RunResult run = fabric.run(scenario);
     OperationalTimeline timeline = OperationalTimeline.of(run, fabric.fabric());
+    AlertRuleTester tester =
+        TESTERS.computeIfAbsent(
+            run.fabric(), graph -> AlertRuleTester.using(promtool).rules(ruleFiles(graph)));
     AlertReport report = tester.evaluate(timeline);
     Allure.addAttachment(
         "alerts fired — " + report.scenario(), "text/plain", report.table(), ".txt");
