@@ -41,11 +41,23 @@ public final class CollectiveLayout {
   private final int[] rails;
   private final FabricGraph graph;
 
+  /** Per node, looked up once: a collective asks for them at every NVLink transfer. */
+  private final long[] nvlinkBitsPerSecond;
+
+  private final long[] nvlinkLatencyPs;
+
   private CollectiveLayout(FabricGraph graph, List<Rank> ranks, List<String> nodes, int[] rails) {
     this.graph = graph;
     this.ranks = List.copyOf(ranks);
     this.nodes = List.copyOf(nodes);
     this.rails = rails.clone();
+    this.nvlinkBitsPerSecond = new long[nodes.size()];
+    this.nvlinkLatencyPs = new long[nodes.size()];
+    for (int n = 0; n < nodes.size(); n++) {
+      HostProfile host = graph.hostProfileOf(nodes.get(n));
+      nvlinkBitsPerSecond[n] = nvlinkPayloadBitsPerSecond(host);
+      nvlinkLatencyPs[n] = host.nvlinkLatency().picos();
+    }
     List<List<Rank>> grouped = new ArrayList<>();
     for (int n = 0; n < nodes.size(); n++) {
       grouped.add(new ArrayList<>());
@@ -287,7 +299,7 @@ public final class CollectiveLayout {
    *     #nvlinkPayloadBitsPerSecond(HostProfile)})
    */
   public long nvlinkBitsPerSecond(int node) {
-    return nvlinkPayloadBitsPerSecond(graph.hostProfileOf(nodes.get(node)));
+    return nvlinkBitsPerSecond[node];
   }
 
   /**
@@ -306,7 +318,7 @@ public final class CollectiveLayout {
    * @return the NVLink latency of its GPUs in picoseconds
    */
   public long nvlinkLatencyPs(int node) {
-    return graph.hostProfileOf(nodes.get(node)).nvlinkLatency().picos();
+    return nvlinkLatencyPs[node];
   }
 
   /**

@@ -147,25 +147,28 @@ final class EventQueue {
   }
 
   private void siftDown(int i, int slot, long time, long seq) {
+    long[] k = keys;
+    int n = size;
     while (true) {
       int first = 4 * i + 1;
-      if (first >= size) {
+      if (first >= n) {
         break;
       }
       int best = first;
-      long bestTime = keys[2 * first];
-      long bestSeq = keys[2 * first + 1];
-      int end = Math.min(first + 4, size);
+      long bestTime = k[2 * first];
+      long bestSeq = k[2 * first + 1];
+      int end = Math.min(first + 4, n);
       for (int child = first + 1; child < end; child++) {
-        long childTime = keys[2 * child];
-        long childSeq = keys[2 * child + 1];
-        if (before(childTime, childSeq, bestTime, bestSeq)) {
-          best = child;
-          bestTime = childTime;
-          bestSeq = childSeq;
-        }
+        long childTime = k[2 * child];
+        long childSeq = k[2 * child + 1];
+        // without short-circuits, so that the choice compiles to conditional moves: which child
+        // is earliest is as good as random, a branch on it mispredicts half the time
+        boolean earlier = childTime < bestTime | (childTime == bestTime & childSeq < bestSeq);
+        best = earlier ? child : best;
+        bestTime = earlier ? childTime : bestTime;
+        bestSeq = earlier ? childSeq : bestSeq;
       }
-      if (!before(bestTime, bestSeq, time, seq)) {
+      if (!(bestTime < time | (bestTime == time & bestSeq < seq))) {
         break;
       }
       place(i, slots[best], bestTime, bestSeq);
