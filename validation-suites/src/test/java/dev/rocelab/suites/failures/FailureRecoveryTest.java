@@ -115,7 +115,7 @@ class FailureRecoveryTest {
         fabric.run(
             Scenario.permutation()
                 .acrossLeaves()
-                .qps(UplinkLoad.queuePairsOnEveryUplink(FabricGraph.of(spec), uplink.device()))
+                .qps(UplinkLoad.queuePairsOnEveryUplink(FabricGraph.of(spec), uplink.device(), 4))
                 .flowSize("64MiB")
                 .duration("40ms")
                 .with(Fault.degradingOptic(uplink.toString(), 1e-5, 3e-3, "400us").at("100us"))

@@ -204,12 +204,14 @@ class AlertRulesTest {
   /**
    * A permutation across the leaves with enough queue pairs per flow that the uplink carries
    * traffic both ways: a link-down drop or an optic's errors need frames on the link, and a BER is
-   * estimated from the codewords a port receives.
+   * estimated from the codewords a port receives. Two a link, not the Failures suite's four: the
+   * alerts need frames on the link, not its share of the load (on the reference, two queue pairs
+   * per flow).
    */
   private static PermutationBuilder acrossTheUplinks(FabricSpec spec, Endpoint uplink) {
     return Scenario.permutation()
         .acrossLeaves()
-        .qps(UplinkLoad.queuePairsOnEveryUplink(FabricGraph.of(spec), uplink.device()));
+        .qps(UplinkLoad.queuePairsOnEveryUplink(FabricGraph.of(spec), uplink.device(), 2));
   }
 
   /**
