@@ -44,7 +44,9 @@ public interface ScenarioDeclaration {
 
   /**
    * @param attribute the attribute's name, for messages
-   * @param values sizes such as {@code "4MiB"}, each > 0
+   * @param values sizes such as {@code "4MiB"}, each > 0; or a size at a host link speed, such as
+   *     {@code "32MiB at 400Gbps"}, scaled to the fabric's slowest host link so that it takes as
+   *     long to send on any fabric (64 MiB where the host links are 800G, 8 MiB at 100G)
    * @return the sizes
    */
   List<DataSize> sizes(String attribute, String... values);

@@ -194,7 +194,15 @@ class MisuseTest {
             misuse(
                 "@Incast(duration = \"0ms\") on "
                     + method
-                    + "#zeroDuration(RunResult): must be > 0"));
+                    + "#zeroDuration(RunResult): must be > 0"))
+        .haveExactly(
+            1,
+            misuse(
+                "@Incast(message = \"1MiB at fast\") on "
+                    + method
+                    + "#badLinkSpeed(RunResult): \"fast\" is not a rate; use bps, Kbps, Mbps, Gbps,"
+                    + " Tbps, or bytes per second: B/s, KB/s, MB/s, GB/s, TB/s (e.g. \"400Gbps\","
+                    + " \"48GB/s\")"));
   }
 
   @Test
@@ -315,6 +323,9 @@ class MisuseTest {
 
     @Incast(senders = 2, duration = "0ms")
     void zeroDuration(RunResult run) {}
+
+    @Incast(senders = 2, message = "1MiB at fast")
+    void badLinkSpeed(RunResult run) {}
   }
 
   static class NotAFabricTestTestCase {

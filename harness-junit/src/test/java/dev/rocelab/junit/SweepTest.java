@@ -116,6 +116,28 @@ class SweepTest {
   }
 
   @Test
+  void aSizeAtALinkSpeedScalesToTheFabricsHostLinks() {
+    var events = Engine.run(ScaledSizeTestCase.class).testEvents();
+
+    // the reference's host links are 400G: a megabyte at 100G takes as long as four there
+    events.assertStatistics(s -> s.started(2).succeeded(2));
+    assertThat(displayNames(events.started().list()))
+        .containsExactly("incast 4:1 · 4 MiB · prio 3", "incast 4:1 · 512 KiB · prio 3");
+  }
+
+  @FabricTest(fabric = "fabrics/reference.yaml", backend = "scripted", phase = Phase.SYNTHETIC_LOAD)
+  static class ScaledSizeTestCase {
+
+    @Incast(
+        senders = 4,
+        message = {"1MiB at 100Gbps", "1MiB at 800Gbps"},
+        priority = 3)
+    void scaled(RunResult run) {
+      FabricAssertions.assertThat(run).isLossless();
+    }
+  }
+
+  @Test
   void parameterizedTestsSweepWithAnInjectedSession() {
     var events = Engine.run(ParameterizedTestCase.class).testEvents();
 

@@ -10,10 +10,12 @@ import dev.rocelab.api.fabric.QosPolicy;
 import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.ScenarioDeclaration;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,12 +78,41 @@ final class Declaration implements ScenarioDeclaration {
         attribute,
         values,
         text -> {
-          DataSize size = DataSize.parse(text);
+          DataSize size = scaledToTheHostLinks(text);
           if (size.bytes() == 0) {
             throw new IllegalArgumentException("must be > 0");
           }
           return size;
         });
+  }
+
+  /**
+   * A size, or a size at a host link speed ({@code "32MiB at 400Gbps"}) scaled to the fabric's
+   * slowest host link, so that it takes as long to send on any fabric: 64 MiB at 800G.
+   */
+  private DataSize scaledToTheHostLinks(String text) {
+    int at = text.indexOf(" at ");
+    if (at < 0) {
+      return DataSize.parse(text);
+    }
+    DataSize size = DataSize.parse(text.substring(0, at).strip());
+    Rate reference = Rate.parse(text.substring(at + " at ".length()).strip());
+    FabricGraph graph = fabric();
+    Rate hostLink =
+        graph.nics().stream()
+            .flatMap(nic -> graph.linkAt(nic).stream())
+            .map(link -> link.spec().speed())
+            .min(Rate::compareTo)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "fabric " + graph.spec().name() + " has no cabled NIC to scale it to"));
+    BigInteger bytes =
+        BigInteger.valueOf(size.bytes())
+            .multiply(BigInteger.valueOf(hostLink.bitsPerSecond()))
+            .add(BigInteger.valueOf(reference.bitsPerSecond() / 2))
+            .divide(BigInteger.valueOf(reference.bitsPerSecond()));
+    return DataSize.bytes(bytes.longValueExact());
   }
 
   /** Points in time from the start of the run: zero allowed. */

@@ -24,7 +24,7 @@ class CollectiveTest {
 
   @Collective(
       operation = {ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER},
-      size = "32MiB",
+      size = "32MiB at 400Gbps",
       ranks = 16)
   void collectiveReachesItsBusBandwidthLosslessly(RunResult run) {
     assertThat(run).isLossless();
@@ -37,7 +37,7 @@ class CollectiveTest {
   }
 
   // every rank sends to every other: the share that must leave its host bounds the bus bandwidth
-  @Collective(operation = ALL_TO_ALL, size = "32MiB", ranks = 16)
+  @Collective(operation = ALL_TO_ALL, size = "32MiB at 400Gbps", ranks = 16)
   void allToAllReachesItsBusBandwidthLosslessly(RunResult run, FabricSpec fabric) {
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
@@ -52,8 +52,8 @@ class CollectiveTest {
 
   @Collective(
       operation = ALL_REDUCE,
-      size = "256KiB",
-      maxSize = "64MiB",
+      size = "256KiB at 400Gbps",
+      maxSize = "64MiB at 400Gbps",
       stepFactor = 4,
       ranks = 16)
   void allReduceSweepScalesToLineRate(RunResult run) {
@@ -65,7 +65,7 @@ class CollectiveTest {
         .isAtLeast(criteria.number("sweepLargestLineRateFraction"));
     assertThat(run)
         .collective()
-        .atSize("256KiB")
+        .atSize(run.collectives().get(0).rows().get(0).size().toString())
         .time()
         .isAtMost(criteria.time("sweepSmallestTime"));
   }

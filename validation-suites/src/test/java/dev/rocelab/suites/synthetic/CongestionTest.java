@@ -32,7 +32,7 @@ class CongestionTest {
 
   @Incast(
       senders = {8, 16},
-      message = "1MiB",
+      message = "1MiB at 400Gbps",
       priority = 3)
   void incastIsLosslessWithPfcAndEcnWorking(RunResult run, FabricSpec fabric) {
     assertThat(run).isLossless();
@@ -43,7 +43,7 @@ class CongestionTest {
     assertThat(run).buffer().peakHeadroom().isAtMost(DerivedLimits.largestHeadroom(fabric));
   }
 
-  @Incast(senders = 16, message = "1MiB", priority = 3)
+  @Incast(senders = 16, message = "1MiB at 400Gbps", priority = 3)
   void incastKeepsTheReceiverBusy(RunResult run) {
     assertThat(run)
         .port("leaf1:eth1")
