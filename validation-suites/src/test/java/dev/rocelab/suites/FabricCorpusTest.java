@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 
 /**
  * The sign-off runs on any fabric a team writes, proven on the corpus in {@code fabrics/corpus}:
@@ -114,6 +115,34 @@ class FabricCorpusTest {
         .filteredOn(o -> o.status() == Status.PASSED)
         .extracting(Outcome::phase)
         .contains("laboratory", "baseline", "synthetic", "aiworkload", "failures", "operational");
+  }
+
+  /**
+   * Issue 55's crash: on the reference with two scalable units (16 hosts), the degrading optic's
+   * check was broken with {@code picos must be >= 0 but was -10000000}. It now passes there: the
+   * optic's flows run across the leaves with queue pairs on every uplink, and the check is held to
+   * completion, not to a degradation share.
+   */
+  @Test
+  void theDegradingOpticPassesOnTheSixteenHostReference(@TempDir Path directory)
+      throws IOException {
+    Path fabric = directory.resolve("reference-16-hosts.yaml");
+    String reference = Files.readString(Path.of("../fabrics/reference.yaml"));
+    assertThat(reference).contains("  scalableUnits: 1\n");
+    Files.writeString(fabric, reference.replace("  scalableUnits: 1\n", "  scalableUnits: 2\n"));
+
+    List<Outcome> outcomes =
+        SuiteRun.of(
+            fabric.toString(),
+            Map.of(),
+            DiscoverySelectors.selectMethod(
+                "dev.rocelab.suites.failures.FailureRecoveryTest"
+                    + "#degradingOpticLosesOnlyWhatItsErrorsAndItsFailureExplain"
+                    + "(dev.rocelab.api.backend.FabricSession, dev.rocelab.api.fabric.FabricSpec)"));
+
+    assertThat(outcomes)
+        .hasSize(1)
+        .allSatisfy(o -> assertThat(o.status()).isEqualTo(Status.PASSED));
   }
 
   static Stream<Arguments> twins() {

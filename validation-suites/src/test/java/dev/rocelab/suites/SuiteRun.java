@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.engine.discovery.PackageSelector;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.EventType;
@@ -70,13 +70,26 @@ final class SuiteRun {
    * @return every test's outcome, in the order the engine reported them
    */
   static List<Outcome> of(String fabric, Map<String, String> parameters, List<String> packages) {
-    List<PackageSelector> selectors =
-        packages.stream().map(p -> selectPackage(p)).collect(Collectors.toList());
+    return of(
+        fabric,
+        parameters,
+        packages.stream().map(p -> selectPackage(p)).toArray(DiscoverySelector[]::new));
+  }
+
+  /**
+   * @param fabric a class path resource or a file path, as {@link FabricTest#FABRIC_PROPERTY} takes
+   *     it
+   * @param parameters further configuration parameters
+   * @param selectors what to run, e.g. one test method
+   * @return every test's outcome, in the order the engine reported them
+   */
+  static List<Outcome> of(
+      String fabric, Map<String, String> parameters, DiscoverySelector... selectors) {
     List<Event> events =
         EngineTestKit.engine("junit-jupiter")
             .configurationParameter(FabricTest.FABRIC_PROPERTY, fabric)
             .configurationParameters(parameters)
-            .selectors(selectors.toArray(new PackageSelector[0]))
+            .selectors(selectors)
             .execute()
             .testEvents()
             .list();
