@@ -216,10 +216,8 @@ public final class DerivedLimits {
   }
 
   private static Rate slowestHostLink(FabricGraph graph) {
-    return graph.nics().stream()
-        .flatMap(nic -> graph.linkAt(nic).stream())
-        .map(l -> l.spec().speed())
-        .min(Rate::compareTo)
+    return graph
+        .slowestHostLink()
         .orElseThrow(
             () ->
                 new IllegalArgumentException(

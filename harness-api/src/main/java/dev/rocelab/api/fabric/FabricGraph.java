@@ -1,7 +1,9 @@
 package dev.rocelab.api.fabric;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.util.Checks;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -226,6 +228,21 @@ public final class FabricGraph {
     List<Endpoint> nics = new ArrayList<>(nicProfiles.keySet());
     Collections.sort(nics);
     return nics;
+  }
+
+  /**
+   * The speed of the slowest link at a NIC: what a size or time meant for the fabric's host links
+   * scales with.
+   *
+   * @return that speed, or empty if no NIC is cabled
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public Optional<Rate> slowestHostLink() {
+    return nics().stream()
+        .flatMap(nic -> linkAt(nic).stream())
+        .map(link -> link.spec().speed())
+        .min(Rate::compareTo);
   }
 
   /**

@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.rocelab.api.unit.Length;
+import dev.rocelab.api.unit.Rate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -446,6 +448,24 @@ class FabricGraphTest {
 
       assertThat(strings(graph.nics())).containsExactly("gpu1:nic0", "gpu1:nic1");
       assertThat(graph.linkAt(port("gpu1:nic1"))).isEmpty();
+    }
+
+    @Test
+    void theSlowestHostLinkIsTheSlowestLinkAtANic() {
+      Topology.Graph mixed =
+          new Topology.Graph(
+              List.of(graphSwitch("tor1", 4)),
+              List.of(graphHost("gpu1")),
+              List.of(
+                  graphLink("gpu1:nic0", "tor1:eth1"),
+                  graphLink(
+                      "gpu1:nic1", "tor1:eth2", new LinkSpec(Rate.gbps(100), Length.meters(3)))));
+      Topology.Graph uncabled =
+          new Topology.Graph(
+              List.of(graphSwitch("tor1", 4)), List.of(graphHost("gpu1")), List.of());
+
+      assertThat(Fabrics.spec().with(mixed).graph().slowestHostLink()).contains(Rate.gbps(100));
+      assertThat(Fabrics.spec().with(uncabled).graph().slowestHostLink()).isEmpty();
     }
 
     @Test

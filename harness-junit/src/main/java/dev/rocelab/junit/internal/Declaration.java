@@ -97,16 +97,13 @@ final class Declaration implements ScenarioDeclaration {
     }
     DataSize size = DataSize.parse(text.substring(0, at).strip());
     Rate reference = Rate.parse(text.substring(at + " at ".length()).strip());
-    FabricGraph graph = fabric();
     Rate hostLink =
-        graph.nics().stream()
-            .flatMap(nic -> graph.linkAt(nic).stream())
-            .map(link -> link.spec().speed())
-            .min(Rate::compareTo)
+        fabric()
+            .slowestHostLink()
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
-                        "fabric " + graph.spec().name() + " has no cabled NIC to scale it to"));
+                        "fabric " + fabric().spec().name() + " has no cabled NIC to scale it to"));
     BigInteger bytes =
         BigInteger.valueOf(size.bytes())
             .multiply(BigInteger.valueOf(hostLink.bitsPerSecond()))
