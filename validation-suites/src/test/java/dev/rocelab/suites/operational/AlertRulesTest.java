@@ -68,7 +68,11 @@ class AlertRulesTest {
 
   private static Promtool promtool;
 
-  /** One tester per fabric: the example rules are worked out for the fabric they judge. */
+  /**
+   * One tester per fabric (the example rules are worked out for the fabric they judge), each bound
+   * to this class's promtool: emptied when it stops, so that a later run of the class in the same
+   * JVM (the corpus test runs the suites again) never reaches a stopped container.
+   */
   private static final Map<FabricGraph, AlertRuleTester> TESTERS = new ConcurrentHashMap<>();
 
   private final Criteria criteria = Criteria.of(Phase.OPERATIONAL);
@@ -80,6 +84,7 @@ class AlertRulesTest {
 
   @AfterAll
   static void stopPromtool() {
+    TESTERS.clear();
     if (promtool != null) {
       promtool.close();
     }
