@@ -158,8 +158,7 @@ final class FlowRunner {
   private Outcome outcome(FlowJob job, SimTime startedAt, CommandResult result) {
     if (job.tool() == LabInventory.FlowTool.IPERF3) {
       Iperf3Output.Report report = Iperf3Output.parse(result.stdout());
-      long[] bps =
-          report.intervals().stream().mapToLong(i -> Math.round(i.bitsPerSecond())).toArray();
+      long[] bps = report.bitsPerSecondEvery(IPERF3_INTERVAL.picos() / 1e12);
       SimTime took = SimTime.micros(Math.round(report.seconds() * 1e6));
       // iperf3's server stops counting when the client's end-of-test message arrives, which can
       // overtake

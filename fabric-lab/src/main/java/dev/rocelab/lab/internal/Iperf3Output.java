@@ -27,7 +27,47 @@ final class Iperf3Output {
       long bytesReceived,
       double seconds,
       long retransmits,
-      List<Interval> intervals) {}
+      List<Interval> intervals) {
+
+    /**
+     * The throughput on a uniform grid from the test's start: each interval's bytes spread over the
+     * bins it overlaps, in proportion to the overlap, and a bin's rate its bytes over the bin's
+     * length. Not iperf3's own {@code bits_per_second}: that is over the interval's real length,
+     * which a late reporting timer on a loaded machine can cut to a sliver, so that a 1 MiB burst
+     * of a flow paced at 839 Mb/s reads 17.5 Gb/s.
+     *
+     * @param binSeconds the grid's interval, in seconds
+     * @return bits per second of each bin; empty if no interval has a length
+     */
+    long[] bitsPerSecondEvery(double binSeconds) {
+      double end = intervals.stream().mapToDouble(Interval::end).max().orElse(0);
+      int bins = (int) Math.ceil(end / binSeconds - 1e-9);
+      double[] bytes = new double[Math.max(0, bins)];
+      for (Interval interval : intervals) {
+        double length = interval.end() - interval.start();
+        int first = (int) Math.min(bins - 1, Math.floor(interval.start() / binSeconds));
+        if (length <= 0) {
+          if (first >= 0) {
+            bytes[first] += interval.bytes();
+          }
+          continue;
+        }
+        for (int bin = first; bin < bins && bin * binSeconds < interval.end(); bin++) {
+          double overlap =
+              Math.min(interval.end(), (bin + 1) * binSeconds)
+                  - Math.max(interval.start(), bin * binSeconds);
+          if (overlap > 0) {
+            bytes[bin] += interval.bytes() * overlap / length;
+          }
+        }
+      }
+      long[] bps = new long[bytes.length];
+      for (int bin = 0; bin < bytes.length; bin++) {
+        bps[bin] = Math.round(bytes[bin] * 8 / binSeconds);
+      }
+      return bps;
+    }
+  }
 
   /**
    * One reporting interval.

@@ -3,6 +3,7 @@ package dev.rocelab.lab.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class Iperf3OutputTest {
@@ -48,5 +49,39 @@ class Iperf3OutputTest {
   void aReportWithoutTotalsDidNotFinish() {
     assertThatThrownBy(() -> Iperf3Output.parse("{\"start\": {}, \"intervals\": [], \"end\": {}}"))
         .hasMessage("iperf3 output has no end.sum_sent/end.sum_received (the test did not finish)");
+  }
+
+  @Test
+  void aSliverOfAnIntervalDoesNotReadAsAHugeRate() {
+    // 10 MiB in the first 100 ms; then iperf3's timer fired late and reported 1 MiB over half a
+    // millisecond (16.8 Gb/s by its own bits_per_second), and the rest of the second bin idle
+    Iperf3Output.Report report =
+        new Iperf3Output.Report(
+            11 << 20,
+            11 << 20,
+            0.2,
+            0,
+            List.of(
+                new Iperf3Output.Interval(0, 0.1, 10 << 20, 838_860_800),
+                new Iperf3Output.Interval(0.1, 0.1005, 1 << 20, 16_777_216_000.0),
+                new Iperf3Output.Interval(0.1005, 0.2, 0, 0)));
+
+    assertThat(report.bitsPerSecondEvery(0.1)).containsExactly(838_860_800L, 83_886_080L);
+  }
+
+  @Test
+  void anIntervalAcrossTwoBinsIsSharedByOverlap() {
+    // 1 MB over 50..150 ms: half in each 100 ms bin
+    Iperf3Output.Report report =
+        new Iperf3Output.Report(
+            1_000_000,
+            1_000_000,
+            0.15,
+            0,
+            List.of(
+                new Iperf3Output.Interval(0, 0.05, 0, 0),
+                new Iperf3Output.Interval(0.05, 0.15, 1_000_000, 80_000_000)));
+
+    assertThat(report.bitsPerSecondEvery(0.1)).containsExactly(40_000_000L, 40_000_000L);
   }
 }
