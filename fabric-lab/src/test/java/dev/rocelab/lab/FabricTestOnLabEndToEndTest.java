@@ -23,8 +23,10 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
@@ -60,8 +62,10 @@ class FabricTestOnLabEndToEndTest {
   @Order(1)
   void theSuitePassesOnAHealthyLab() {
     Events tests = runSuite().testEvents();
-    tests.failed().debug(); // shows why, should the lab not pass
 
+    Assertions.assertThat(tests.failed().stream().map(FabricTestOnLabEndToEndTest::why))
+        .as("the suite's tests that failed on a healthy lab, and why")
+        .isEmpty();
     tests.assertStatistics(s -> s.started(2).succeeded(2).failed(0).aborted(0).skipped(0));
     tests
         .assertThatEvents()
@@ -90,6 +94,21 @@ class FabricTestOnLabEndToEndTest {
                 finishedWithFailure(
                     instanceOf(LabException.class),
                     message(m -> m.contains("[device host2, command: (login)]")))));
+  }
+
+  /** A failed test's name and its failure with every cause, which CI's log then shows. */
+  private static String why(Event failed) {
+    StringBuilder why = new StringBuilder(failed.getTestDescriptor().getDisplayName());
+    failed
+        .getPayload(TestExecutionResult.class)
+        .flatMap(TestExecutionResult::getThrowable)
+        .ifPresent(
+            thrown -> {
+              for (Throwable t = thrown; t != null; t = t.getCause()) {
+                why.append(t == thrown ? ": " : "\n  caused by ").append(t);
+              }
+            });
+    return why.toString();
   }
 
   private static EngineExecutionResults runSuite() {

@@ -24,6 +24,7 @@ import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.FabricAssertions;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
@@ -123,8 +124,19 @@ class LabBackendContainerTest {
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.FAULT, "host2:nic0"),
             org.assertj.core.groups.Tuple.tuple(FabricEvent.Kind.RECOVERY, "host2:nic0"));
+    // the server listened before the run's clock started, so the client ran at once and the
+    // fault at 500 ms met traffic that had flowed for most of those 500 ms
+    assertThat(flow.start()).as("when the client started").isLessThan(SimTime.millis(400));
     TimeSeries throughput = run.series("throughput").get(0);
     long[] bps = throughput.values();
+    int beforeTheFault =
+        (int)
+            ((SimTime.millis(500).picos() - throughput.start().picos())
+                / throughput.interval().picos());
+    assertThat(Arrays.copyOf(bps, beforeTheFault))
+        .as("the 100 ms intervals before the fault at 500 ms")
+        .isNotEmpty()
+        .doesNotContain(0L);
     assertThat(bps).as("some 100 ms interval carried nothing while the link was down").contains(0L);
     assertThat(bps[bps.length - 1]).as("traffic after recovery").isPositive();
   }

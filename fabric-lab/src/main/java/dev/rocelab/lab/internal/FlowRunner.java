@@ -18,10 +18,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * Runs one {@link FlowJob} with its tool: starts the server on the destination host, waits until it
- * listens, runs the client on the source host and parses what the client printed. Any failure — a
- * tool missing, a server that never listens, output that does not parse — is a {@link LabException}
- * naming the host and the command.
+ * Runs one {@link FlowJob} with its tool in two steps: {@link #listen} starts the server on the
+ * destination host and waits until it listens, {@link #run} runs the client on the source host and
+ * parses what the client printed. A run starts every server before its clock starts, so that a
+ * fault timed from the start of traffic meets traffic, however long the servers took. Any failure —
+ * a tool missing, a server that never listens, output that does not parse — is a {@link
+ * LabException} naming the host and the command.
  */
 final class FlowRunner {
 
@@ -54,17 +56,41 @@ final class FlowRunner {
   record Outcome(FlowResult flow, Optional<TimeSeries> throughput) {}
 
   /**
-   * Runs a flow.
+   * A flow's server, listening for its client.
+   *
+   * @param command its command line
+   * @param process the command, running on the destination host
+   */
+  record Server(String command, SshConnections.RemoteCommand process) {}
+
+  /**
+   * Starts a flow's server and waits until it listens.
    *
    * @param job the flow
+   * @return the listening server, which {@link #run} stops when the client is done
+   */
+  Server listen(FlowJob job) {
+    String command = serverCommand(job);
+    SshConnections.RemoteCommand process = ssh.start(job.destination().device(), command, command);
+    try {
+      awaitListening(job, command, process);
+      return new Server(command, process);
+    } catch (RuntimeException e) {
+      process.cancel();
+      throw e;
+    }
+  }
+
+  /**
+   * Runs a flow's client against its listening server, and stops the server.
+   *
+   * @param job the flow
+   * @param server its server, from {@link #listen}
    * @param startedAt when its client started, from the start of the run
    * @param timeout how long the client may take
    */
-  Outcome run(FlowJob job, SimTime startedAt, Duration timeout) {
-    String server = serverCommand(job);
-    SshConnections.RemoteCommand serverRun = ssh.start(job.destination().device(), server, server);
+  Outcome run(FlowJob job, Server server, SimTime startedAt, Duration timeout) {
     try {
-      awaitListening(job, server, serverRun);
       String client = clientCommand(job);
       CommandResult result = ssh.run(job.source().device(), client, client, timeout);
       if (result.exitStatus() == CommandResult.NOT_FOUND) {
@@ -94,7 +120,7 @@ final class FlowRunner {
             e);
       }
     } finally {
-      serverRun.cancel();
+      server.process().cancel();
     }
   }
 

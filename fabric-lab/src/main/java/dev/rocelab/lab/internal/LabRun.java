@@ -48,6 +48,7 @@ final class LabRun implements ScenarioRun {
       Executors.newCachedThreadPool(daemon("rocelab-lab flow"));
   private final ScheduledExecutorService faultThread =
       Executors.newSingleThreadScheduledExecutor(daemon("rocelab-lab fault"));
+  private final List<CompletableFuture<FlowRunner.Server>> servers;
   private final List<CompletableFuture<FlowRunner.Outcome>> flows = new ArrayList<>();
   private final List<CompletableFuture<CollectiveResult>> collectives = new ArrayList<>();
   private final List<CompletableFuture<Void>> faults = new ArrayList<>();
@@ -64,15 +65,29 @@ final class LabRun implements ScenarioRun {
     this.scenario = scenario;
     this.limit = limit;
     this.before = session.telemetry().map(t -> t.snapshot(Instant.now()));
+    // every server listens before the clock starts: a fault at 500 ms then meets traffic that has
+    // run for 500 ms, however long the servers took to start; one that failed fails its flow
+    servers =
+        jobs.stream()
+            .map(
+                job ->
+                    CompletableFuture.supplyAsync(() -> session.flows().listen(job), flowThreads))
+            .toList();
+    CompletableFuture.allOf(servers.toArray(CompletableFuture[]::new))
+        .exceptionally(failed -> null)
+        .join();
     this.start = Instant.now();
-    for (FlowJob job : jobs) {
+    for (int i = 0; i < jobs.size(); i++) {
+      FlowJob job = jobs.get(i);
       flows.add(
-          CompletableFuture.supplyAsync(
-              () -> {
-                pause(job.start());
-                return session.flows().run(job, elapsed(), limit);
-              },
-              flowThreads));
+          servers
+              .get(i)
+              .thenApplyAsync(
+                  server -> {
+                    pause(job.start());
+                    return session.flows().run(job, server, elapsed(), limit);
+                  },
+                  flowThreads));
     }
     for (CollectiveJob job : collectiveJobs) {
       collectives.add(
@@ -403,6 +418,8 @@ final class LabRun implements ScenarioRun {
   @Override
   public void close() {
     flows.forEach(f -> f.cancel(true));
+    // a server whose client never ran (the run ended first) is stopped here
+    servers.forEach(s -> s.thenAccept(server -> server.process().cancel()));
     collectives.forEach(c -> c.cancel(true));
     faultThread.shutdownNow();
     flowThreads.shutdownNow();
