@@ -9,6 +9,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.SimTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,6 +67,41 @@ class CollectiveBusbwTimelineTest {
     for (int scrape = 0; scrape < series.size(); scrape++) {
       // boxed, so that NaN (no sample) equals NaN
       Double expected = scrape < 20 ? Double.NaN : scrape < 40 ? outOfPlace : inPlace;
+      assertThat(Double.valueOf(series.value(scrape)))
+          .as("busbw at scrape %d", scrape)
+          .isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void aRunThatEndsWhileTheLinkStillFlapsEndsInTheFault() {
+    // twenty flaps outlast the collective: the run ends in the fault, whichever half of a flap's
+    // period it ends in, and both measurements show from the fault on, the lower of the two there
+    RunResult flapping =
+        Scenarios.run(
+            Scenario.collective(ALL_REDUCE)
+                .size("1GiB")
+                .ranks(16)
+                .fidelity(Fidelity.FLOW)
+                .with(Fault.linkFlap("leaf1:eth1", "2ms", 20).at("1ms"))
+                .named("all-reduce over a link that flaps throughout")
+                .build());
+    CollectiveRow row = flapping.collectives().get(0).rows().get(0);
+    double slower =
+        Math.min(
+            row.outOfPlace().busBandwidth().bytesPerSecond(),
+            row.inPlace().busBandwidth().bytesPerSecond());
+
+    OperationalTimeline projected = OperationalTimeline.of(flapping, Scenarios.REFERENCE);
+
+    assertThat(flapping.elapsed().picos()).isLessThan(SimTime.millis(40).picos());
+    assertThat(projected.phases())
+        .extracting(TimelinePhase::name)
+        .containsExactly("before fault", "fault");
+    ProjectedSeries series = projected.series(Metric.COLLECTIVE_BUSBW).get(0);
+    for (int scrape = 0; scrape < series.size(); scrape++) {
+      // boxed, so that NaN (no sample) equals NaN
+      Double expected = scrape < 20 ? Double.NaN : slower;
       assertThat(Double.valueOf(series.value(scrape)))
           .as("busbw at scrape %d", scrape)
           .isEqualTo(expected);

@@ -19,10 +19,11 @@ import java.util.List;
  * degrading optic finally takes its link down — escalates the episode: it starts a phase of its
  * own, so the state before it and the state after it are each held on the timeline. Faults that
  * take turns with recoveries (a flapping link) stay one phase: their steady state is the
- * alternation. A fault that develops over its phase — a degrading optic, whose bit-error rate rises
- * until it fails — is held as a ramp: its phase is cut into {@value #RAMP_STEPS} equal simulated
- * windows, each held for a fifth of the fault's hold, so a rule sees the rate rise as it rose and
- * fires where it crossed the threshold, not on the phase's average.
+ * alternation, and a run that ends before the flap's last recovery ends in that phase. A fault that
+ * develops over its phase — a degrading optic, whose bit-error rate rises until it fails — is held
+ * as a ramp: its phase is cut into {@value #RAMP_STEPS} equal simulated windows, each held for a
+ * fifth of the fault's hold, so a rule sees the rate rise as it rose and fires where it crossed the
+ * threshold, not on the phase's average.
  */
 public final class PhaseSplit {
 
@@ -83,12 +84,14 @@ public final class PhaseSplit {
     SimTime first = faults.get(0).time();
     SimTime lastFault = faults.get(faults.size() - 1).time();
     SimTime faultEnd =
-        run.events().stream()
-            .filter(e -> e.kind() == FabricEvent.Kind.RECOVERY)
-            .map(FabricEvent::time)
-            .filter(t -> !t.isBefore(lastFault) && t.isAfter(first) && t.isBefore(end))
-            .reduce((a, b) -> b)
-            .orElse(end);
+        stillFlapping(run, end)
+            ? end
+            : run.events().stream()
+                .filter(e -> e.kind() == FabricEvent.Kind.RECOVERY)
+                .map(FabricEvent::time)
+                .filter(t -> !t.isBefore(lastFault) && t.isAfter(first) && t.isBefore(end))
+                .reduce((a, b) -> b)
+                .orElse(end);
     Duration t = Duration.ZERO;
     if (first.picos() > 0) {
       phases.add(new TimelinePhase(BEFORE, SimTime.ZERO, first, t, t.plus(shape.before())));
@@ -115,6 +118,25 @@ public final class PhaseSplit {
       phases.add(new TimelinePhase(AFTER, faultEnd, end, t, t.plus(shape.after())));
     }
     return phases;
+  }
+
+  /**
+   * Whether the run ended while a link still flapped: before the flap's last recovery, its link
+   * going down again after the run's last recovery. The alternation is the flap's steady state, so
+   * the episode lasts to the end of the run; the lull the run happened to end in is no recovery.
+   */
+  private static boolean stillFlapping(RunResult run, SimTime end) {
+    return run.scenario().faults().stream()
+        .filter(Fault.LinkFlap.class::isInstance)
+        .map(Fault.LinkFlap.class::cast)
+        .anyMatch(
+            flap -> {
+              long lastRecovery =
+                  flap.at().picos()
+                      + (flap.count() - 1) * flap.period().picos()
+                      + flap.period().picos() / 2;
+              return flap.at().isBefore(end) && lastRecovery > end.picos();
+            });
   }
 
   /**

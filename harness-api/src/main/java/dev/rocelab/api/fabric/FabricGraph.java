@@ -3,8 +3,10 @@ package dev.rocelab.api.fabric;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
+import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.util.Checks;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -243,6 +245,37 @@ public final class FabricGraph {
         .flatMap(nic -> linkAt(nic).stream())
         .map(link -> link.spec().speed())
         .min(Rate::compareTo);
+  }
+
+  /**
+   * A size meant for host links of one speed, scaled to this fabric's {@linkplain
+   * #slowestHostLink() slowest host link} so that it takes as long to send: 32 MiB at 400G is 64
+   * MiB on a fabric of 800G host links and 8 MiB on one of 100G. A scenario written for one fabric
+   * then loads any fabric for the same time, which rate-based criteria (an alert's marks per
+   * second) need.
+   *
+   * @param size the size, never null
+   * @param speed the host link speed it was meant for, never null
+   * @return the size scaled, rounded to the nearest byte
+   * @throws IllegalStateException if no NIC of this fabric is cabled
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public DataSize scaledToTheHostLinks(DataSize size, Rate speed) {
+    Checks.notNull(size, "size");
+    Checks.notNull(speed, "speed");
+    Rate hostLink =
+        slowestHostLink()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "fabric " + spec.name() + " has no cabled NIC to scale " + size + " to"));
+    BigInteger bytes =
+        BigInteger.valueOf(size.bytes())
+            .multiply(BigInteger.valueOf(hostLink.bitsPerSecond()))
+            .add(BigInteger.valueOf(speed.bitsPerSecond() / 2))
+            .divide(BigInteger.valueOf(speed.bitsPerSecond()));
+    return DataSize.bytes(bytes.longValueExact());
   }
 
   /**

@@ -43,10 +43,20 @@ public final class PermutationBuilder extends ScenarioBuilder<PermutationBuilder
    * @return a changed copy
    */
   public PermutationBuilder flowSize(String size) {
+    return flowSize(DataSize.parse(size));
+  }
+
+  /**
+   * @param size the size of each flow, > 0
+   * @return a changed copy
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public PermutationBuilder flowSize(DataSize size) {
     return new PermutationBuilder(
         settings(),
         kind,
-        new Workload.Permutation(DataSize.parse(size), w.qps(), w.dscp(), w.start(), w.pairing()));
+        new Workload.Permutation(size, w.qps(), w.dscp(), w.start(), w.pairing()));
   }
 
   /**

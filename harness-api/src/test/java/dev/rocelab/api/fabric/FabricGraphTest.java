@@ -6,8 +6,10 @@ import static dev.rocelab.api.fabric.Fabrics.graphSwitch;
 import static dev.rocelab.api.fabric.Fabrics.port;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Length;
 import dev.rocelab.api.unit.Rate;
 import java.util.ArrayList;
@@ -466,6 +468,36 @@ class FabricGraphTest {
 
       assertThat(Fabrics.spec().with(mixed).graph().slowestHostLink()).contains(Rate.gbps(100));
       assertThat(Fabrics.spec().with(uncabled).graph().slowestHostLink()).isEmpty();
+    }
+
+    @Test
+    void aSizeMeantForOneHostLinkSpeedIsScaledToTakeAsLongOnTheSlowestHostLink() {
+      Topology.Graph mixed =
+          new Topology.Graph(
+              List.of(graphSwitch("tor1", 4)),
+              List.of(graphHost("gpu1")),
+              List.of(
+                  graphLink("gpu1:nic0", "tor1:eth1"),
+                  graphLink(
+                      "gpu1:nic1", "tor1:eth2", new LinkSpec(Rate.gbps(100), Length.meters(3)))));
+      FabricGraph graph = Fabrics.spec().with(mixed).graph();
+      FabricGraph uncabled =
+          Fabrics.spec()
+              .with(
+                  new Topology.Graph(
+                      List.of(graphSwitch("tor1", 4)), List.of(graphHost("gpu1")), List.of()))
+              .graph();
+
+      assertThat(graph.scaledToTheHostLinks(DataSize.mib(32), Rate.gbps(400)))
+          .isEqualTo(DataSize.mib(8));
+      assertThat(graph.scaledToTheHostLinks(DataSize.mib(16), Rate.gbps(100)))
+          .isEqualTo(DataSize.mib(16));
+      // to the nearest byte: 1000 B at 300G is 333.3 B at 100G
+      assertThat(graph.scaledToTheHostLinks(DataSize.bytes(1000), Rate.gbps(300)))
+          .isEqualTo(DataSize.bytes(333));
+      assertThatIllegalStateException()
+          .isThrownBy(() -> uncabled.scaledToTheHostLinks(DataSize.mib(1), Rate.gbps(400)))
+          .withMessageContaining("has no cabled NIC");
     }
 
     @Test

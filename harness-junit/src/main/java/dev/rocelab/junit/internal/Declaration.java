@@ -15,7 +15,6 @@ import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.ScenarioDeclaration;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -96,20 +95,12 @@ final class Declaration implements ScenarioDeclaration {
       return DataSize.parse(text);
     }
     DataSize size = DataSize.parse(text.substring(0, at).strip());
-    Rate reference = Rate.parse(text.substring(at + " at ".length()).strip());
-    Rate hostLink =
-        fabric()
-            .slowestHostLink()
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "fabric " + fabric().spec().name() + " has no cabled NIC to scale it to"));
-    BigInteger bytes =
-        BigInteger.valueOf(size.bytes())
-            .multiply(BigInteger.valueOf(hostLink.bitsPerSecond()))
-            .add(BigInteger.valueOf(reference.bitsPerSecond() / 2))
-            .divide(BigInteger.valueOf(reference.bitsPerSecond()));
-    return DataSize.bytes(bytes.longValueExact());
+    Rate speed = Rate.parse(text.substring(at + " at ".length()).strip());
+    try {
+      return fabric().scaledToTheHostLinks(size, speed);
+    } catch (IllegalStateException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   /** Points in time from the start of the run: zero allowed. */

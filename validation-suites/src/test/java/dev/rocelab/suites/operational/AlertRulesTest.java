@@ -23,6 +23,9 @@ import dev.rocelab.api.scenario.PermutationBuilder;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.ScenarioBuilder;
+import dev.rocelab.api.unit.DataSize;
+import dev.rocelab.api.unit.Rate;
+import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
@@ -345,14 +348,17 @@ class AlertRulesTest {
   void allReduceOverAFlappingHostLinkFiresRoceBusbwRegression(
       FabricSession fabric, FabricSpec spec) {
     Endpoint hostLink = receiverAndItsLeafPort(spec).get(1);
-    // host1's rail-0 link is down 1 ms of every 2 ms while a 1 GiB all-reduce runs across two
-    // hosts:
-    // rail 0's ring stalls while it is down, and the collective waits for its slowest ring
+    // host1's first link is down 1 ms of every 2 ms for as long as the 1 GiB all-reduce may run,
+    // so the flaps span its measurements on any fabric (a dozen would be over in the first 15% of
+    // one on 200G single-NIC hosts): the ring through that link stalls while it is down, and the
+    // collective waits for its slowest ring
+    SimTime period = SimTime.millis(2);
+    int flaps = (int) (allReduce1GiB().build().duration().picos() / period.picos());
     AlertReport report =
         evaluate(
             fabric,
             allReduce1GiB()
-                .with(Fault.linkFlap(hostLink.toString(), "2ms", 6).at("1ms"))
+                .with(Fault.linkFlap(hostLink.toString(), period.toString(), flaps).at("1ms"))
                 .named("all-reduce over a flapping host link"));
 
     AlertsAssert.assertThat(report)
@@ -384,12 +390,18 @@ class AlertRulesTest {
 
   @Test
   void healthyBaselineFiresNothing(FabricSession fabric) {
-    // a window of healthy traffic: whether its flows finish in 3 ms depends on the fabric's speed
+    // a window of healthy traffic: whether its flows finish in 3 ms depends on the fabric's speed.
+    // Each flow starts at line rate and is marked until DCQCN has cut it back, about as many marks
+    // at any size; the flows are as long in time as 16 MiB at 400G, so that a fabric of faster
+    // links
+    // does not pack those start-up marks into a shorter run and a higher rate
+    DataSize flowSize =
+        FabricGraph.of(fabric.fabric()).scaledToTheHostLinks(DataSize.mib(16), Rate.gbps(400));
     AlertReport report =
         evaluate(
             fabric,
             Scenario.permutation()
-                .flowSize("16MiB")
+                .flowSize(flowSize)
                 .duration("3ms")
                 .completion(Completion.WINDOW)
                 .named("baseline"));
