@@ -120,6 +120,18 @@ public @interface Collective {
   int[] ranks() default 0;
 
   /**
+   * Whether each of {@link #ranks()} is a most: on a fabric with fewer GPUs, all of them take part
+   * (sweep points that come out equal run once), where by default such a point is not applicable.
+   * For suites that run on any fabric: {@code ranks = 16, atMost = true} runs over 12 ranks on a
+   * fabric of twelve GPUs; the display name shows what ran. Not with {@link #hosts()}.
+   *
+   * @return whether the counts are most values
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  boolean atMost() default false;
+
+  /**
    * The root rank of a broadcast or reduce ({@code -r}).
    *
    * @return a rank

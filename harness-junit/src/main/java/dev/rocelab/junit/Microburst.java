@@ -54,6 +54,18 @@ public @interface Microburst {
   int[] senders();
 
   /**
+   * Whether each of {@link #senders()} is a most: on a fabric with fewer NICs besides the receiver,
+   * all of them send (sweep points that come out equal run once), where by default such a point is
+   * not applicable. For suites that run on any fabric: {@code senders = {8, 16}, atMost = true}
+   * runs 8:1 and 11:1 on a fabric of twelve NICs; the display name shows what ran.
+   *
+   * @return whether the counts are most values
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  boolean atMost() default false;
+
+  /**
    * The bytes each sender sends per burst; several values are a sweep.
    *
    * @return sizes, e.g. {@code "64KiB"}

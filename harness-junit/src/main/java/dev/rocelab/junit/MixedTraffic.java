@@ -55,6 +55,17 @@ public @interface MixedTraffic {
   int[] senders() default 8;
 
   /**
+   * Whether each of {@link #senders()} and {@link #lossySenders()} is a most: on a fabric with
+   * fewer NICs besides the receiver, all of them send (sweep points that come out equal run once),
+   * where by default such a point is not applicable; the display name shows what ran.
+   *
+   * @return whether the counts are most values
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  boolean atMost() default false;
+
+  /**
    * What each lossless sender writes; several values are a sweep.
    *
    * @return sizes, e.g. {@code "1MiB"}

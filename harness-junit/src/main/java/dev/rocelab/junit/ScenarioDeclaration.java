@@ -95,6 +95,27 @@ public interface ScenarioDeclaration {
   List<Integer> senders(String attribute, int... values);
 
   /**
+   * Counts taken as most values, for a scenario that should use what a smaller fabric has rather
+   * than not apply there: each count above {@code most} becomes {@code most}, and a count that then
+   * equals an earlier one is dropped, so a sweep of 8 and 16 senders on a fabric of 11 NICs besides
+   * the receiver runs 8 and 11, and on one of 7 runs 7 once.
+   *
+   * @param counts counts, each > 0 (from {@link #senders} or {@link #counts})
+   * @param most what the fabric gives (e.g. {@link dev.rocelab.api.scenario.ScenarioFit#mostSenders
+   *     ScenarioFit.mostSenders}); a count is kept as it is where this is 0 or less, for the
+   *     scenario to say what the fabric lacks
+   * @return the counts capped, in their order, without duplicates
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  default List<Integer> capped(List<Integer> counts, int most) {
+    if (most <= 0) {
+      return counts;
+    }
+    return counts.stream().map(count -> Math.min(count, most)).distinct().toList();
+  }
+
+  /**
    * @param attribute the attribute's name
    * @param values priorities, each 0..7
    * @return the priorities

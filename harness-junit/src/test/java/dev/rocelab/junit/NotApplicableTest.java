@@ -18,6 +18,7 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.TestAbortedException;
@@ -97,6 +98,34 @@ class NotApplicableTest {
   }
 
   @Test
+  void aCountThatIsAMostRunsWithWhatTheFabricHas() {
+    var events = Engine.run(MostValuesTestCase.class).testEvents();
+
+    // 7 NICs besides the receiver and 8 GPUs: 8 and 16 senders both run as 7, once
+    events.assertStatistics(s -> s.succeeded(4).aborted(0).failed(0).skipped(0));
+    Assertions.assertThat(
+            events.succeeded().map(e -> e.getTestDescriptor().getDisplayName()).toList())
+        .hasSize(4)
+        .contains("incast 2:1 · 1 MiB · prio 3", "incast 7:1 · 1 MiB · prio 3")
+        .anySatisfy(name -> Assertions.assertThat(name).endsWith(" · 4 ranks"))
+        .anySatisfy(name -> Assertions.assertThat(name).endsWith(" · 8 ranks"));
+  }
+
+  @Test
+  void aMostRankCountIsNotForAPlacementOnNamedHosts() {
+    Engine.run(MostRanksOnHostsTestCase.class)
+        .containerEvents()
+        .assertThatEvents()
+        .haveExactly(
+            1,
+            event(
+                finishedWithFailure(
+                    instanceOf(ExtensionConfigurationException.class),
+                    message(
+                        m -> m.contains("caps ranks at the fabric's GPUs, so not with hosts")))));
+  }
+
+  @Test
   void onAFabricWithTheShapeTheRoleNamesItsPart() {
     var events = Engine.run(TwoSpinesTestCase.class).testEvents();
 
@@ -149,6 +178,37 @@ class NotApplicableTest {
     void aCollectiveTooLargeInCode(FabricSession fabric) {
       fabric.run(Scenario.collective(Workload.CollectiveOperation.ALL_REDUCE).ranks(16));
     }
+  }
+
+  @FabricTest(
+      fabric = "fabrics/single-spine.yaml",
+      backend = "scripted",
+      phase = Phase.SYNTHETIC_LOAD)
+  static class MostValuesTestCase {
+
+    @Incast(
+        senders = {2, 8, 16},
+        message = "1MiB",
+        priority = 3,
+        atMost = true)
+    void incast(RunResult run) {}
+
+    @Collective(
+        size = "1MiB",
+        ranks = {4, 16},
+        atMost = true)
+    void collective(RunResult run) {}
+  }
+
+  @FabricTest(fabric = "fabrics/single-spine.yaml", backend = "scripted", phase = Phase.AI_WORKLOAD)
+  static class MostRanksOnHostsTestCase {
+
+    @Collective(
+        size = "1MiB",
+        ranks = 4,
+        atMost = true,
+        hosts = {"host1", "host2"})
+    void collective(RunResult run) {}
   }
 
   @FabricTest(fabric = "fabrics/tiny.yaml", backend = "scripted", phase = Phase.FAILURES)

@@ -16,6 +16,10 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.Checks;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
@@ -176,17 +180,21 @@ public final class DerivedLimits {
    * NICs together — what a collective's {@code busBandwidth().fractionOfLineRate()} is compared
    * with.
    *
-   * <p>Each of the n ranks sends S/n to each of the others; with g GPUs per host, what goes to the
-   * n − g ranks on other hosts crosses the network. NCCL's PXN hands it over NVLink to the GPU on
-   * the destination's rail, so it stays on that rail and never crosses a spine: oversubscription
-   * does not enter, the hosts' NICs are the bottleneck. A host sends g·(n−g)·S/n through NICs of
-   * total rate H, which takes at least g·(n−g)·S/(n·H); nccl-tests' busbw is S·(n−1)/n over that
-   * time, so
+   * <p>Each of the n ranks sends S/n to each of the others. NCCL's PXN hands what goes to another
+   * host over NVLink to the GPU on the destination's rail, which sends it from its NIC on that rail
+   * to the destination's NIC. Summed over every pair, that loads each NIC with what it sends and
+   * receives, and each leaf's uplinks with what its NICs send to NICs under other leaves; the
+   * all-to-all takes at least the longest of those loads over its capacity (NIC speed, the sum of
+   * the leaf's uplinks), and nccl-tests' busbw is S·(n−1)/n over that time. Where every pair stays
+   * under one leaf — hosts of g GPUs whose rails each have their own leaf — the NICs bound it:
    *
    * <pre>  busbw / H ≤ (n − 1) / (g · (n − g))</pre>
    *
-   * e.g. 16 ranks on hosts of 8 GPUs: 15/64 ≈ 0.234. (Ring collectives have no such bound: every
-   * byte of a ring crosses the network once per node boundary, at up to H.)
+   * e.g. 16 ranks on hosts of 8 GPUs: 15/64 ≈ 0.234. On an oversubscribed leaf-spine of one-GPU
+   * hosts the uplinks do: 12 ranks on two leaves of six, 800G up each, 400G NICs, send 3·S across
+   * each leaf's uplinks, S·11/12 over 3·S/800G is 0.61 of a NIC. Tiers above the leaves can only
+   * lower the bound, which leaves them out. (Ring collectives have no such bound: every byte of a
+   * ring crosses the network once per node boundary, at up to H.)
    *
    * @param spec the fabric, never null
    * @param ranks the collective's rank count, on the first hosts of the fabric
@@ -210,9 +218,103 @@ public final class DerivedLimits {
               + spec.name()
               + ": the fabric does not bound it");
     }
+    AllToAllLoads loads = AllToAllLoads.of(graph, ranks, gpus);
+    double hostRate =
+        nicsOf(graph, graph.hosts().get(0).name()).stream()
+            .mapToDouble(nic -> graph.linkAt(nic).orElseThrow().spec().speed().bitsPerSecond())
+            .sum();
+    double bound = (ranks - 1.0) / ranks / loads.seconds() / hostRate;
     return named(
-        (ranks - 1.0) / ((double) gpus * (ranks - gpus)),
-        "derived: (n − 1) / (g · (n − g)) for n = " + ranks + " ranks, g = " + gpus + " GPUs");
+        bound,
+        "derived: an all-to-all of n = "
+            + ranks
+            + " ranks, g = "
+            + gpus
+            + " GPUs per host, through PXN, bound by "
+            + loads.bottleneck());
+  }
+
+  /** A host's cabled NICs, in fabric order. */
+  private static List<Endpoint> nicsOf(FabricGraph graph, String host) {
+    return graph.nics().stream()
+        .filter(nic -> nic.device().equals(host) && graph.linkAt(nic).isPresent())
+        .toList();
+  }
+
+  /**
+   * What an all-to-all of 1 bit in all loads each NIC and each leaf's uplinks with, and the longest
+   * of those loads over its capacity.
+   *
+   * @param seconds the longest load's time, for S = 1 bit
+   * @param bottleneck what carries it, e.g. "leaf1's uplinks"
+   */
+  private record AllToAllLoads(double seconds, String bottleneck) {
+
+    static AllToAllLoads of(FabricGraph graph, int ranks, int gpus) {
+      double share = 1.0 / ranks;
+      List<List<Endpoint>> hostNics = new ArrayList<>();
+      for (int host = 0; host * gpus < ranks; host++) {
+        List<Endpoint> nics = nicsOf(graph, graph.hosts().get(host).name());
+        if (nics.isEmpty()) {
+          throw new IllegalArgumentException(
+              "host " + graph.hosts().get(host).name() + " has no cabled NIC");
+        }
+        hostNics.add(nics);
+      }
+      Map<Endpoint, Double> sent = new HashMap<>();
+      Map<Endpoint, Double> received = new HashMap<>();
+      Map<String, Double> upLoad = new HashMap<>();
+      Map<String, Double> downLoad = new HashMap<>();
+      for (int i = 0; i < ranks; i++) {
+        for (int j = 0; j < ranks; j++) {
+          int from = i / gpus;
+          int to = j / gpus;
+          if (from == to) {
+            continue; // over NVLink
+          }
+          // the destination GPU's rail: its NIC, and the source host's NIC of the same index
+          List<Endpoint> destination = hostNics.get(to);
+          int rail = (j % gpus) * destination.size() / gpus;
+          List<Endpoint> source = hostNics.get(from);
+          Endpoint out = source.get(Math.min(rail, source.size() - 1));
+          Endpoint in = destination.get(rail);
+          sent.merge(out, share, Double::sum);
+          received.merge(in, share, Double::sum);
+          String sourceLeaf = graph.linkAt(out).orElseThrow().peerOf(out).device();
+          String destinationLeaf = graph.linkAt(in).orElseThrow().peerOf(in).device();
+          if (!sourceLeaf.equals(destinationLeaf)) {
+            upLoad.merge(sourceLeaf, share, Double::sum);
+            downLoad.merge(destinationLeaf, share, Double::sum);
+          }
+        }
+      }
+      double seconds = 0;
+      String bottleneck = "the NICs";
+      for (Map<Endpoint, Double> nics : List.of(sent, received)) {
+        for (Map.Entry<Endpoint, Double> nic : nics.entrySet()) {
+          double time =
+              nic.getValue()
+                  / graph.linkAt(nic.getKey()).orElseThrow().spec().speed().bitsPerSecond();
+          if (time > seconds) {
+            seconds = time;
+            bottleneck = "the NICs";
+          }
+        }
+      }
+      for (Map<String, Double> leaves : List.of(upLoad, downLoad)) {
+        for (Map.Entry<String, Double> leaf : leaves.entrySet()) {
+          double capacity =
+              graph.uplinks(leaf.getKey()).stream()
+                  .mapToDouble(up -> graph.linkAt(up).orElseThrow().spec().speed().bitsPerSecond())
+                  .sum();
+          if (capacity > 0 && leaf.getValue() / capacity > seconds) {
+            seconds = leaf.getValue() / capacity;
+            bottleneck = leaf.getKey() + "'s uplinks";
+          }
+        }
+      }
+      return new AllToAllLoads(seconds, bottleneck);
+    }
   }
 
   private static Rate slowestHostLink(FabricGraph graph) {

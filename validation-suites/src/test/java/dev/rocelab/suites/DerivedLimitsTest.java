@@ -2,6 +2,7 @@ package dev.rocelab.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.Endpoint;
@@ -32,6 +33,20 @@ class DerivedLimitsTest {
     assertThat(DerivedLimits.allToAllBusBandwidthFraction(REFERENCE, 16)).isEqualTo(15.0 / 64);
     assertThat(DerivedLimits.allToAllBusBandwidthFraction(REFERENCE, 64))
         .isEqualTo(63.0 / (8 * 56));
+  }
+
+  @Test
+  void allToAllOverAnOversubscribedLeafIsBoundByItsUplinks() {
+    // 12 one-GPU hosts, six under each of two leaves with 800G up: each leaf sends 36 × S/12 = 3·S
+    // across its uplinks, so busbw ≤ S·11/12 / (3·S / 800G) = 244.4G, 0.611 of a 400G NIC; a
+    // NIC alone would allow 11/12 / (11/12) = 1
+    FabricSpec threeToOne = FabricFiles.load(Path.of("../fabrics/corpus/leafspine-400g-3to1.yaml"));
+
+    assertThat(DerivedLimits.allToAllBusBandwidthFraction(threeToOne, 12))
+        .isCloseTo((11.0 / 12) * 800 / 3 / 400, within(1e-12));
+    // four ranks under one leaf never cross its uplinks: the NICs bound them
+    assertThat(DerivedLimits.allToAllBusBandwidthFraction(threeToOne, 4))
+        .isCloseTo(1.0, within(1e-12));
   }
 
   @Test

@@ -51,10 +51,7 @@ public final class ScenarioFit {
                 throw new MissingShapeException(reason + " (fabric " + fabric.spec().name() + ")");
               });
     } else if (workload instanceof Workload.Collective collective && collective.hosts().isEmpty()) {
-      int gpus = 0;
-      for (Device host : fabric.hosts()) {
-        gpus += fabric.hostProfileOf(host.name()).gpus();
-      }
+      int gpus = mostRanks(fabric);
       if (collective.ranks() > gpus) {
         throw new MissingShapeException(
             "a collective over "
@@ -67,6 +64,32 @@ public final class ScenarioFit {
     }
   }
 
+  /**
+   * The most senders an incast or a microburst can have on a fabric: every NIC but the receiver.
+   *
+   * @param fabric the fabric
+   * @param receiver the receiving NIC; empty for the fabric's first NIC, as the scenarios default
+   * @return how many NICs besides the receiver the fabric has, 0 if it has none
+   */
+  public static int mostSenders(FabricGraph fabric, Optional<Endpoint> receiver) {
+    List<Endpoint> nics = fabric.nics();
+    return nics.isEmpty() ? 0 : SenderSelection.available(nics, receiver.orElse(nics.get(0)));
+  }
+
+  /**
+   * The most ranks a collective placed on the fabric's hosts can have: its GPUs.
+   *
+   * @param fabric the fabric
+   * @return the GPUs of all its hosts
+   */
+  public static int mostRanks(FabricGraph fabric) {
+    int gpus = 0;
+    for (Device host : fabric.hosts()) {
+      gpus += fabric.hostProfileOf(host.name()).gpus();
+    }
+    return gpus;
+  }
+
   private static void senders(
       String kind, int senders, Optional<Endpoint> receiver, FabricGraph fabric) {
     List<Endpoint> nics = fabric.nics();
@@ -74,7 +97,7 @@ public final class ScenarioFit {
       return; // the backend says what is wrong with a fabric without NICs
     }
     Endpoint to = receiver.orElse(nics.get(0));
-    int available = SenderSelection.available(nics, to);
+    int available = mostSenders(fabric, receiver);
     if (senders > available) {
       throw new MissingShapeException(
           kind

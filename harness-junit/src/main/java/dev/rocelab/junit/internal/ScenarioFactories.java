@@ -8,6 +8,7 @@ import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.ScenarioFit;
 import dev.rocelab.api.scenario.SizeSweep;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.Algorithm;
@@ -25,6 +26,7 @@ import dev.rocelab.junit.ScenarioDeclaration.Marking;
 import dev.rocelab.junit.ScenarioFactory;
 import dev.rocelab.junit.ScenarioInvocation;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -69,7 +71,7 @@ public final class ScenarioFactories {
     public List<ScenarioInvocation> invocations(Incast a, ScenarioDeclaration d) {
       Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
       List<ScenarioInvocation> points = new ArrayList<>();
-      for (int senders : d.senders("senders", a.senders())) {
+      for (int senders : senders(d, "senders", a.senders(), a.atMost(), receiver)) {
         for (DataSize message : d.sizes("message", a.message())) {
           for (Marking marking : d.markings(a.priority(), a.dscp())) {
             Workload traffic =
@@ -112,7 +114,7 @@ public final class ScenarioFactories {
     public List<ScenarioInvocation> invocations(Microburst a, ScenarioDeclaration d) {
       Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
       List<ScenarioInvocation> points = new ArrayList<>();
-      for (int senders : d.senders("senders", a.senders())) {
+      for (int senders : senders(d, "senders", a.senders(), a.atMost(), receiver)) {
         for (DataSize burst : d.sizes("burst", a.burst())) {
           for (SimTime period : d.durations("period", a.period())) {
             for (int bursts : d.counts("bursts", a.bursts())) {
@@ -168,9 +170,10 @@ public final class ScenarioFactories {
     public List<ScenarioInvocation> invocations(MixedTraffic a, ScenarioDeclaration d) {
       Optional<Endpoint> receiver = d.receiver("receiver", a.receiver());
       List<ScenarioInvocation> points = new ArrayList<>();
-      for (int senders : d.senders("senders", a.senders())) {
+      for (int senders : senders(d, "senders", a.senders(), a.atMost(), receiver)) {
         for (DataSize message : d.sizes("message", a.message())) {
-          for (int lossySenders : d.senders("lossySenders", a.lossySenders())) {
+          for (int lossySenders :
+              senders(d, "lossySenders", a.lossySenders(), a.atMost(), receiver)) {
             for (DataSize lossyMessage : d.sizes("lossyMessage", a.lossyMessage())) {
               for (int lossyPriority : d.priorities("lossyPriority", a.lossyPriority())) {
                 if (d.qos().isLossless(lossyPriority)) {
@@ -272,10 +275,7 @@ public final class ScenarioFactories {
               throw d.invalid("algorithm", "TREE", "is for ALL_REDUCE only, not " + operation);
             }
             for (Protocol protocol : a.protocol()) {
-              for (int ranks : a.ranks()) {
-                if (ranks < 0 || ranks == 1) {
-                  throw d.invalid("ranks", ranks, "must be 0 (all GPUs) or >= 2");
-                }
+              for (int ranks : ranks(d, a)) {
                 for (int qps : a.qpsPerConnection()) {
                   if (qps < 1) {
                     throw d.invalid("qpsPerConnection", qps, "must be >= 1");
@@ -345,5 +345,34 @@ public final class ScenarioFactories {
       }
       return points;
     }
+  }
+
+  /** An incast's or a microburst's sender counts, capped at the fabric's NICs where most values. */
+  private static List<Integer> senders(
+      ScenarioDeclaration d,
+      String attribute,
+      int[] values,
+      boolean atMost,
+      Optional<Endpoint> receiver) {
+    List<Integer> senders = d.senders(attribute, values);
+    return atMost ? d.capped(senders, ScenarioFit.mostSenders(d.fabric(), receiver)) : senders;
+  }
+
+  /** A collective's rank counts, capped at the fabric's GPUs where most values (0 stays all). */
+  private static List<Integer> ranks(ScenarioDeclaration d, Collective a) {
+    for (int ranks : a.ranks()) {
+      if (ranks < 0 || ranks == 1) {
+        throw d.invalid("ranks", ranks, "must be 0 (all GPUs) or >= 2");
+      }
+    }
+    List<Integer> ranks = Arrays.stream(a.ranks()).boxed().toList();
+    if (!a.atMost()) {
+      return ranks;
+    }
+    if (a.hosts().length > 0) {
+      throw d.invalid("atMost", true, "caps ranks at the fabric's GPUs, so not with hosts");
+    }
+    int gpus = ScenarioFit.mostRanks(d.fabric());
+    return ranks.stream().map(r -> r == 0 ? gpus : Math.min(r, gpus)).distinct().toList();
   }
 }

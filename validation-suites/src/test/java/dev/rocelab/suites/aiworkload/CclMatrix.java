@@ -4,6 +4,7 @@ import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.scenario.ScenarioFit;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
@@ -57,7 +58,8 @@ import java.util.List;
   int[] qps() default {1, 4, 8};
 
   /**
-   * @return ranks (the first GPUs of the fabric)
+   * @return ranks (the first GPUs of the fabric; all of them on a fabric with fewer, which the
+   *     cells' names then show)
    */
   int ranks() default 16;
 
@@ -67,6 +69,8 @@ import java.util.List;
     @Override
     public List<ScenarioInvocation> invocations(CclMatrix a, ScenarioDeclaration d) {
       FabricGraph fabric = d.fabric();
+      int ranks = Math.min(a.ranks(), ScenarioFit.mostRanks(fabric));
+      String fewer = ranks < a.ranks() ? " · " + ranks + " ranks" : "";
       List<ScenarioInvocation> cells = new ArrayList<>();
       for (int mtu : d.counts("mtu", a.mtu())) {
         for (DataSize size : d.sizes("size", a.size())) {
@@ -75,7 +79,7 @@ import java.util.List;
               Scenario scenario =
                   Scenario.collective(CollectiveOperation.ALL_REDUCE)
                       .size(size.toString())
-                      .ranks(a.ranks())
+                      .ranks(ranks)
                       .qpsPerConnection(qps)
                       .build();
               for (Device sw : fabric.switches()) {
@@ -90,7 +94,16 @@ import java.util.List;
               cells.add(
                   new ScenarioInvocation(
                       d.finish(scenario),
-                      "RoCE MTU " + mtu + " · " + size + " · " + mode + " · " + qps + " QPs",
+                      "RoCE MTU "
+                          + mtu
+                          + " · "
+                          + size
+                          + " · "
+                          + mode
+                          + " · "
+                          + qps
+                          + " QPs"
+                          + fewer,
                       ScenarioInvocation.parameters(
                           "mtu", mtu, "size", size, "loadBalancing", mode, "qps", qps)));
             }

@@ -23,6 +23,7 @@ import dev.rocelab.api.scenario.PermutationBuilder;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.ScenarioBuilder;
+import dev.rocelab.api.scenario.ScenarioFit;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
@@ -41,6 +42,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.GZIPOutputStream;
 import org.assertj.core.api.Assertions;
@@ -250,7 +252,7 @@ class AlertRulesTest {
         evaluate(
             fabric,
             Scenario.incast()
-                .senders(16)
+                .senders(sendersAtMost(16, spec, receiver.get(0)))
                 .message("4MiB")
                 .dscp(26)
                 .receiver(receiver.get(0).toString())
@@ -309,7 +311,7 @@ class AlertRulesTest {
         evaluate(
             fabric,
             Scenario.incast()
-                .senders(15)
+                .senders(sendersAtMost(15, spec, receiver.get(0)))
                 .message("16MiB")
                 .dscp(26)
                 .receiver(receiver.get(0).toString())
@@ -353,11 +355,11 @@ class AlertRulesTest {
     // one on 200G single-NIC hosts): the ring through that link stalls while it is down, and the
     // collective waits for its slowest ring
     SimTime period = SimTime.millis(2);
-    int flaps = (int) (allReduce1GiB().build().duration().picos() / period.picos());
+    int flaps = (int) (allReduce1GiB(spec).build().duration().picos() / period.picos());
     AlertReport report =
         evaluate(
             fabric,
-            allReduce1GiB()
+            allReduce1GiB(spec)
                 .with(Fault.linkFlap(hostLink.toString(), period.toString(), flaps).at("1ms"))
                 .named("all-reduce over a flapping host link"));
 
@@ -372,8 +374,8 @@ class AlertRulesTest {
   }
 
   @Test
-  void healthyAllReduceFiresNothing(FabricSession fabric) {
-    AlertReport report = evaluate(fabric, allReduce1GiB().named("all-reduce"));
+  void healthyAllReduceFiresNothing(FabricSession fabric, FabricSpec spec) {
+    AlertReport report = evaluate(fabric, allReduce1GiB(spec).named("all-reduce"));
 
     Assertions.assertThat(report.openMetrics())
         .as("the busbw exported")
@@ -384,8 +386,14 @@ class AlertRulesTest {
 
   // nccl-tests' plateau size, at flow fidelity: a packet-level 1 GiB all-reduce costs seconds per
   // run
-  private static CollectiveBuilder allReduce1GiB() {
-    return Scenario.collective(ALL_REDUCE).size("1GiB").ranks(16).fidelity(Fidelity.FLOW);
+  private static CollectiveBuilder allReduce1GiB(FabricSpec spec) {
+    int ranks = Math.min(16, ScenarioFit.mostRanks(FabricGraph.of(spec)));
+    return Scenario.collective(ALL_REDUCE).size("1GiB").ranks(ranks).fidelity(Fidelity.FLOW);
+  }
+
+  /** As many senders as asked, or every NIC besides the receiver on a fabric with fewer. */
+  private static int sendersAtMost(int senders, FabricSpec spec, Endpoint receiver) {
+    return Math.min(senders, ScenarioFit.mostSenders(FabricGraph.of(spec), Optional.of(receiver)));
   }
 
   @Test

@@ -32,6 +32,7 @@ class CongestionTest {
 
   @Incast(
       senders = {8, 16},
+      atMost = true,
       message = "1MiB at 400Gbps",
       priority = 3)
   void incastIsLosslessWithPfcAndEcnWorking(RunResult run, FabricSpec fabric) {
@@ -43,7 +44,7 @@ class CongestionTest {
     assertThat(run).buffer().peakHeadroom().isAtMost(DerivedLimits.largestHeadroom(fabric));
   }
 
-  @Incast(senders = 16, message = "1MiB at 400Gbps", priority = 3)
+  @Incast(senders = 16, atMost = true, message = "1MiB at 400Gbps", priority = 3)
   void incastKeepsTheReceiverBusy(RunResult run) {
     // the switch port facing the receiver (leaf1:eth1 on the reference), whatever the fabric
     Endpoint receiver = run.flows().get(0).destination();
@@ -55,7 +56,13 @@ class CongestionTest {
         .isAtLeast(criteria.number("incastReceiverLineRateFraction"));
   }
 
-  @Microburst(senders = 16, burst = "64KiB", period = "20us", bursts = 10, priority = 3)
+  @Microburst(
+      senders = 16,
+      atMost = true,
+      burst = "64KiB",
+      period = "20us",
+      bursts = 10,
+      priority = 3)
   void microburstsAreAbsorbedWithoutLoss(RunResult run) {
     assertThat(run).isLossless();
     assertThat(run).flows().allCompleted();
@@ -64,6 +71,7 @@ class CongestionTest {
 
   @MixedTraffic(
       senders = 8,
+      atMost = true,
       message = "1MiB",
       lossySenders = 8,
       lossyMessage = "1MiB",
