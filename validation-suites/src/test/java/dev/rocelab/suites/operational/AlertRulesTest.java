@@ -42,7 +42,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.GZIPOutputStream;
 import org.assertj.core.api.Assertions;
@@ -248,11 +247,14 @@ class AlertRulesTest {
   @Test
   void incastFiresTheEcnAndCnpSurges(FabricSession fabric, FabricSpec spec) {
     List<Endpoint> receiver = receiverAndItsLeafPort(spec);
+    // 16 senders and never fewer: the surge rules are set to page for congestion of this size (the
+    // CNP surge counts five queue pairs cut back at once), so on a fabric with fewer NICs the
+    // check is not applicable rather than run on an incast it was never meant to catch
     AlertReport report =
         evaluate(
             fabric,
             Scenario.incast()
-                .senders(sendersAtMost(16, spec, receiver.get(0)))
+                .senders(16)
                 .message("4MiB")
                 .dscp(26)
                 .receiver(receiver.get(0).toString())
@@ -311,7 +313,7 @@ class AlertRulesTest {
         evaluate(
             fabric,
             Scenario.incast()
-                .senders(sendersAtMost(15, spec, receiver.get(0)))
+                .senders(15)
                 .message("16MiB")
                 .dscp(26)
                 .receiver(receiver.get(0).toString())
@@ -389,11 +391,6 @@ class AlertRulesTest {
   private static CollectiveBuilder allReduce1GiB(FabricSpec spec) {
     int ranks = Math.min(16, ScenarioFit.mostRanks(FabricGraph.of(spec)));
     return Scenario.collective(ALL_REDUCE).size("1GiB").ranks(ranks).fidelity(Fidelity.FLOW);
-  }
-
-  /** As many senders as asked, or every NIC besides the receiver on a fabric with fewer. */
-  private static int sendersAtMost(int senders, FabricSpec spec, Endpoint receiver) {
-    return Math.min(senders, ScenarioFit.mostSenders(FabricGraph.of(spec), Optional.of(receiver)));
   }
 
   @Test

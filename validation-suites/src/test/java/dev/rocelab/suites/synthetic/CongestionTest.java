@@ -59,7 +59,7 @@ class CongestionTest {
   @Microburst(
       senders = 16,
       atMost = true,
-      burst = "64KiB",
+      burst = "64KiB at 400Gbps",
       period = "20us",
       bursts = 10,
       priority = 3)
