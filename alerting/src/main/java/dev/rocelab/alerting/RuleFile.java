@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.alerting.internal.FabricThresholds;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.unit.Rate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -90,8 +91,33 @@ public record RuleFile(String name, String content) {
    */
   public static RuleFile exampleRules(FabricGraph fabric) {
     Objects.requireNonNull(fabric, "fabric must not be null");
+    return rendered(FabricThresholds.of(fabric));
+  }
+
+  /**
+   * {@link #exampleRules(FabricGraph)}, with the busbw regression set from what a healthy
+   * all-reduce reaches on the fabric (a nccl-tests baseline, as operators set this rule) where that
+   * is more than a host's NICs' line rate: NCCL's tree and NVLS, with NVLink taking part of the
+   * reduction, reach beyond it, and 80% of the NICs would page only for a regression of half or
+   * more. Below the NICs' rate the NICs stay the reference, so a fabric that never reaches them
+   * pages.
+   *
+   * @param fabric the fabric the rules are for, never null
+   * @param healthyBusbw the busbw of a healthy all-reduce of the rule's sizes (1 GiB and up) on it,
+   *     never null
+   * @return the rules, named as the example
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public static RuleFile exampleRules(FabricGraph fabric, Rate healthyBusbw) {
+    Objects.requireNonNull(fabric, "fabric must not be null");
+    Objects.requireNonNull(healthyBusbw, "healthyBusbw must not be null");
+    return rendered(FabricThresholds.of(fabric).withHealthyBusbw(healthyBusbw));
+  }
+
+  private static RuleFile rendered(FabricThresholds thresholds) {
     RuleFile shipped = exampleRules();
-    return new RuleFile(shipped.name(), FabricThresholds.of(fabric).render(shipped.content()));
+    return new RuleFile(shipped.name(), thresholds.render(shipped.content()));
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.rocelab.api.fabric.BufferBudget;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.unit.Rate;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,6 +63,22 @@ class ExampleRulesForAFabricTest {
     assertThat(
             expression(RuleFile.exampleRules(corpus("leafspine-200g-2to1")), "RoceBusbwRegression"))
         .endsWith(" < 2e10");
+  }
+
+  @Test
+  void aHealthyAllReduceAboveTheNicsSetsTheRegressionAndOneBelowThemDoesNot() {
+    FabricGraph reference = FabricGraph.of(Scenarios.REFERENCE);
+
+    // NCCL's tree with NVLink beats the first host's 3.2 Tb/s of NICs: 80% of the 5 Tb/s it reached
+    RuleFile above = RuleFile.exampleRules(reference, Rate.tbps(5));
+    assertThat(expression(above, "RoceBusbwRegression")).endsWith(" < 5e11");
+    assertThat(above.content())
+        .contains(
+            "#   RoceBusbwRegression below 5e11 B/s: 80% of 5Tbps, the busbw of a healthy"
+                + " all-reduce, above the first host's 3.2Tbps");
+    // a fabric that never reaches its NICs keeps them as the reference, and pages for it
+    assertThat(expressions(RuleFile.exampleRules(reference, Rate.tbps(2))))
+        .isEqualTo(expressions(RuleFile.exampleRules(reference)));
   }
 
   @Test

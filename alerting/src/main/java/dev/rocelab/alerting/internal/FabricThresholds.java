@@ -36,16 +36,18 @@ import org.apiguardian.api.API;
  *   <li>buffer near full: half the shared pool (buffer − headroom − reserve) of each switch
  *       profile, the smallest among its switches, one term per size of pool;
  *   <li>busbw regression: 80% of what the first host's NICs carry together, the bound of a ring
- *       collective across hosts.
+ *       collective across hosts, or of a healthy all-reduce's busbw where one measured more.
  * </ul>
  */
 @API(status = INTERNAL, since = "0.3")
 public final class FabricThresholds {
 
   private final FabricGraph fabric;
+  private final Optional<Rate> healthyBusbw;
 
-  private FabricThresholds(FabricGraph fabric) {
+  private FabricThresholds(FabricGraph fabric, Optional<Rate> healthyBusbw) {
     this.fabric = fabric;
+    this.healthyBusbw = healthyBusbw;
   }
 
   /**
@@ -53,7 +55,19 @@ public final class FabricThresholds {
    * @return its thresholds
    */
   public static FabricThresholds of(FabricGraph fabric) {
-    return new FabricThresholds(fabric);
+    return new FabricThresholds(fabric, Optional.empty());
+  }
+
+  /**
+   * These thresholds with the busbw regression measured from a healthy all-reduce's busbw where it
+   * beats the first host's NICs, as NCCL's tree and NVLS do where NVLink carries part of the
+   * reduction: 80% of the NICs would then page only for a regression of half or more.
+   *
+   * @param busbw the busbw a healthy all-reduce of the rule's sizes reaches on the fabric
+   * @return the thresholds
+   */
+  public FabricThresholds withHealthyBusbw(Rate busbw) {
+    return new FabricThresholds(fabric, Optional.of(busbw));
   }
 
   /**
@@ -114,11 +128,7 @@ public final class FabricThresholds {
             + " CNPs/s: five queue pairs at one CNP per "
             + longestCnpInterval(),
         "RoceBufferNearFull over half of each switch's shared pool: " + pools(),
-        "RoceBusbwRegression below "
-            + number(busbwRegression())
-            + " B/s: 80% of "
-            + hostNics()
-            + ", the first host's NICs together");
+        "RoceBusbwRegression below " + number(busbwRegression()) + " B/s: 80% of " + busbwReason());
   }
 
   private double ecnSurge() {
@@ -131,7 +141,20 @@ public final class FabricThresholds {
   }
 
   private double busbwRegression() {
-    return 0.8 * hostNics().bitsPerSecond() / 8.0;
+    return 0.8 * busbwReached().bitsPerSecond() / 8.0;
+  }
+
+  /** What a healthy all-reduce is known to reach: the host's NICs, or more where measured. */
+  private Rate busbwReached() {
+    Rate nics = hostNics();
+    return healthyBusbw.filter(measured -> measured.compareTo(nics) > 0).orElse(nics);
+  }
+
+  private String busbwReason() {
+    Rate nics = hostNics();
+    return busbwReached().equals(nics)
+        ? nics + ", the first host's NICs together"
+        : busbwReached() + ", the busbw of a healthy all-reduce, above the first host's " + nics;
   }
 
   private Rate fastestLink() {

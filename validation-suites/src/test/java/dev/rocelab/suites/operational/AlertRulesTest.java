@@ -14,6 +14,7 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.MissingShapeException;
+import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.CollectiveBuilder;
 import dev.rocelab.api.scenario.Completion;
@@ -94,10 +95,15 @@ class AlertRulesTest {
     }
   }
 
-  private static RuleFile[] ruleFiles(FabricGraph fabric) {
+  /**
+   * The rules under test: those named by {@code rocelab.alert.rules}, else the example rules worked
+   * out for the fabric, their busbw regression set from a healthy 1 GiB all-reduce where it beats
+   * the NICs (as an operator sets it from a nccl-tests baseline).
+   */
+  private static RuleFile[] ruleFiles(FabricSession session, FabricGraph fabric) {
     String property = System.getProperty(RULES_PROPERTY, "");
     if (property.isBlank()) {
-      return new RuleFile[] {RuleFile.exampleRules(fabric)};
+      return new RuleFile[] {RuleFile.exampleRules(fabric, healthyBusbw(session))};
     }
     return java.util.Arrays.stream(property.split(","))
         .map(String::strip)
@@ -388,6 +394,17 @@ class AlertRulesTest {
 
   // nccl-tests' plateau size, at flow fidelity: a packet-level 1 GiB all-reduce costs seconds per
   // run
+  /** The lower of the out-of-place and in-place busbw of a healthy 1 GiB all-reduce. */
+  private static Rate healthyBusbw(FabricSession session) {
+    RunResult healthy =
+        session.run(
+            allReduce1GiB(session.fabric()).named("healthy all-reduce, the busbw baseline"));
+    CollectiveRow row = healthy.collectives().get(0).rows().get(0);
+    Rate outOfPlace = row.outOfPlace().busBandwidth();
+    Rate inPlace = row.inPlace().busBandwidth();
+    return outOfPlace.compareTo(inPlace) < 0 ? outOfPlace : inPlace;
+  }
+
   private static CollectiveBuilder allReduce1GiB(FabricSpec spec) {
     int ranks = Math.min(16, ScenarioFit.mostRanks(FabricGraph.of(spec)));
     return Scenario.collective(ALL_REDUCE).size("1GiB").ranks(ranks).fidelity(Fidelity.FLOW);
@@ -423,7 +440,7 @@ class AlertRulesTest {
     OperationalTimeline timeline = OperationalTimeline.of(run, fabric.fabric());
     AlertRuleTester tester =
         TESTERS.computeIfAbsent(
-            run.fabric(), graph -> AlertRuleTester.using(promtool).rules(ruleFiles(graph)));
+            run.fabric(), graph -> AlertRuleTester.using(promtool).rules(ruleFiles(fabric, graph)));
     AlertReport report = tester.evaluate(timeline);
     Allure.addAttachment(
         "alerts fired — " + report.scenario(), "text/plain", report.table(), ".txt");
