@@ -101,14 +101,17 @@ class NotApplicableTest {
   void aCountThatIsAMostRunsWithWhatTheFabricHas() {
     var events = Engine.run(MostValuesTestCase.class).testEvents();
 
-    // 7 NICs besides the receiver and 8 GPUs: 8 and 16 senders both run as 7, once
-    events.assertStatistics(s -> s.succeeded(4).aborted(0).failed(0).skipped(0));
+    // 7 NICs besides the receiver and 8 GPUs: 8 and 16 senders both run as 7, once; 0 ranks stays
+    // all of them
+    events.assertStatistics(s -> s.succeeded(5).aborted(0).failed(0).skipped(0));
     Assertions.assertThat(
             events.succeeded().map(e -> e.getTestDescriptor().getDisplayName()).toList())
-        .hasSize(4)
+        .hasSize(5)
         .contains("incast 2:1 · 1 MiB · prio 3", "incast 7:1 · 1 MiB · prio 3")
         .anySatisfy(name -> Assertions.assertThat(name).endsWith(" · 4 ranks"))
-        .anySatisfy(name -> Assertions.assertThat(name).endsWith(" · 8 ranks"));
+        .anySatisfy(name -> Assertions.assertThat(name).endsWith(" · 8 ranks"))
+        .anySatisfy(
+            name -> Assertions.assertThat(name).startsWith("all_reduce").doesNotContain(" ranks"));
   }
 
   @Test
@@ -195,7 +198,7 @@ class NotApplicableTest {
 
     @Collective(
         size = "1MiB",
-        ranks = {4, 16},
+        ranks = {0, 4, 16},
         atMost = true)
     void collective(RunResult run) {}
   }

@@ -358,7 +358,10 @@ public final class ScenarioFactories {
     return atMost ? d.capped(senders, ScenarioFit.mostSenders(d.fabric(), receiver)) : senders;
   }
 
-  /** A collective's rank counts, capped at the fabric's GPUs where most values (0 stays all). */
+  /**
+   * A collective's rank counts, capped at the fabric's GPUs where most values; 0 stays all, and a
+   * fabric of fewer than two GPUs caps nothing (its collectives are not applicable).
+   */
   private static List<Integer> ranks(ScenarioDeclaration d, Collective a) {
     for (int ranks : a.ranks()) {
       if (ranks < 0 || ranks == 1) {
@@ -373,6 +376,6 @@ public final class ScenarioFactories {
       throw d.invalid("atMost", true, "caps ranks at the fabric's GPUs, so not with hosts");
     }
     int gpus = ScenarioFit.mostRanks(d.fabric());
-    return ranks.stream().map(r -> r == 0 ? gpus : Math.min(r, gpus)).distinct().toList();
+    return gpus < 2 ? ranks : d.capped(ranks, gpus);
   }
 }
