@@ -155,6 +155,7 @@ public class CalibratorTest {
    * The second hidden set, behind NVLink slower than the network. Its NICs run the fabric file's
    * DCQCN settings, and the calibration is told so: it tests no other α gain (lab A's calibration
    * does, {@code SyntheticLabCalibrationTest}) and counts no other value of the settings it holds.
+   * {@link CalibrationReportTest} calibrates it, once, and asserts what it recovers.
    */
   static final Map<CalibratedParameter, Double> SECOND_SET =
       Collections.unmodifiableMap(
@@ -167,37 +168,6 @@ public class CalibratorTest {
               CalibratedParameter.BYTE_COUNTER, 512,
               CalibratedParameter.NIC_PAUSE_REACTION, 500,
               CalibratedParameter.NVLINK_BANDWIDTH, 30));
-
-  private static Calibration secondSet;
-
-  /**
-   * The second hidden set's calibration, made once: {@link CalibrationReportTest} writes its
-   * report.
-   *
-   * @return the calibration
-   */
-  static synchronized Calibration secondSet() {
-    if (secondSet == null) {
-      secondSet =
-          new Calibrator(fabric())
-              .seed(3)
-              .dcqcnKnown(true)
-              .calibrate(new HiddenModelLab(hidden(SECOND_SET), 11));
-    }
-    return secondSet;
-  }
-
-  @Test
-  void recoversNvlinkWhereItIsTheAllReducesBottleneck() {
-    Calibration calibration = secondSet();
-
-    assertRecovered(calibration, SECOND_SET);
-    assertIdentified(
-        calibration,
-        CalibratedParameter.NVLINK_BANDWIDTH,
-        CalibratedParameter.SWITCH_LATENCY,
-        CalibratedParameter.NIC_PAUSE_REACTION);
-  }
 
   @Test
   void aLabFasterThanTheFabricFileIsBeyondReachAndNothingIsFitted() {
