@@ -1,5 +1,6 @@
 package dev.rocelab.model.internal.collective;
 
+import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.Algorithm;
 import java.util.ArrayList;
@@ -373,9 +374,38 @@ final class TransferPlanner {
         .orElse(src);
   }
 
-  Connection railConnection(Rank src, Rank dst) {
-    return new Connection(
-        layout.nic(src.node(), dst.rail()), layout.nic(dst.node(), dst.rail()), 0);
+  /**
+   * The network connection an all-to-all sends from {@code relay} (the source rank itself, or its
+   * PXN relay on the destination's rail) to {@code dst} over: NCCL's point-to-point connections
+   * join a pair of ranks, not of NICs, so where several GPUs share a NIC each pair of them has its
+   * own, with its own queue pairs and their own paths through the fabric. Its channel tells the
+   * pairs that share the two NICs apart: 0 where one GPU sits behind each NIC, as on a
+   * rail-optimized host, whose pairs of NICs carry one pair of ranks each.
+   */
+  Connection p2pConnection(Rank relay, Rank dst) {
+    Endpoint from = layout.nic(relay.node(), dst.rail());
+    Endpoint to = layout.nic(dst.node(), dst.rail());
+    int pair = positionBehindTheNic(relay) * behindTheNic(dst) + positionBehindTheNic(dst);
+    return new Connection(from, to, pair);
+  }
+
+  /** How many ranks of its host share a rank's NIC. */
+  private int behindTheNic(Rank rank) {
+    return (int) layout.ranksOf(rank.node()).stream().filter(r -> r.rail() == rank.rail()).count();
+  }
+
+  /** A rank's place among the ranks of its host that share its NIC, 0 for the first. */
+  private int positionBehindTheNic(Rank rank) {
+    int position = 0;
+    for (Rank r : layout.ranksOf(rank.node())) {
+      if (r.index() == rank.index()) {
+        return position;
+      }
+      if (r.rail() == rank.rail()) {
+        position++;
+      }
+    }
+    throw new IllegalArgumentException("rank " + rank.index() + " is not on its own host");
   }
 
   void allToAll(long perPair) {
@@ -394,7 +424,7 @@ final class TransferPlanner {
             continue;
           }
           int hop = relay == src ? -1 : builder.nvlink(src.index(), relay.index(), b, 0);
-          int t = builder.network(relay.index(), dst.index(), b, railConnection(src, dst));
+          int t = builder.network(relay.index(), dst.index(), b, p2pConnection(relay, dst));
           builder.dependsOn(t, hop);
         }
       }
@@ -418,7 +448,7 @@ final class TransferPlanner {
           summed.merge(new Edge(0, src.index(), relay.index(), null, 0), perPair, Long::sum);
         }
         summed.merge(
-            new Edge(0, relay.index(), dst.index(), railConnection(src, dst), 0),
+            new Edge(0, relay.index(), dst.index(), p2pConnection(relay, dst), 0),
             perPair,
             Long::sum);
       }

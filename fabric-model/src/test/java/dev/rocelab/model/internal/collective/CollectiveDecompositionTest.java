@@ -173,6 +173,47 @@ class CollectiveDecompositionTest {
     assertThat(IntStream.range(0, 8).mapToLong(plan::bytesSentBy)).containsOnly(7L * 1024 * 1024);
   }
 
+  /**
+   * NCCL's point-to-point connections join pairs of ranks: where two GPUs share a host's one NIC,
+   * an all-to-all between two hosts opens four connections each way between the two NICs (each with
+   * its own queue pairs and paths), not one that all four pairs of ranks would share.
+   */
+  @Test
+  void allToAllOpensAConnectionPerPairOfRanksWhereGpusShareANic() {
+    FabricGraph twoGpusPerNic =
+        FabricGraph.of(ModelFixtures.fabric("star100g", "    gpus: 1\n", "    gpus: 2\n"));
+    Workload.Collective a2a =
+        Scenario.collective(CollectiveOperation.ALL_TO_ALL)
+            .protocol(Workload.Protocol.SIMPLE)
+            .ranks(4)
+            .workload();
+    TransferPlan plan =
+        Algorithms.plan(a2a, CollectiveLayout.of(twoGpusPerNic, a2a), 8 * 1024 * 1024);
+
+    assertThat(plan.connections())
+        .hasSize(8)
+        .extracting(c -> c.source() + "→" + c.destination() + " " + c.channel())
+        .containsOnlyOnce(
+            "host1:nic0→host2:nic0 0",
+            "host1:nic0→host2:nic0 1",
+            "host1:nic0→host2:nic0 2",
+            "host1:nic0→host2:nic0 3",
+            "host2:nic0→host1:nic0 0",
+            "host2:nic0→host1:nic0 3");
+  }
+
+  /** With one GPU behind each NIC, each pair of NICs carries one pair of ranks: one connection. */
+  @Test
+  void allToAllOpensAConnectionPerPairOfNicsWhereEachGpuHasItsOwn() {
+    Workload.Collective a2a = collective(CollectiveOperation.ALL_TO_ALL, Algorithm.RING, N);
+    TransferPlan plan = Algorithms.plan(a2a, CollectiveLayout.of(REFERENCE, a2a), S);
+
+    assertThat(plan.connections())
+        .hasSize(2 * 8)
+        .allSatisfy(c -> assertThat(c.channel()).isZero())
+        .allSatisfy(c -> assertThat(c.source().port()).isEqualTo(c.destination().port()));
+  }
+
   @Test
   void ringChannelsStayOnTheirRailBetweenHosts() {
     TransferPlan plan = plan(CollectiveOperation.ALL_REDUCE, Algorithm.RING, S);
