@@ -2,7 +2,6 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.HostProfile;
 import dev.rocelab.api.result.CollectiveResult;
@@ -188,16 +187,8 @@ public class CollectiveAssert extends AbstractAssert<CollectiveAssert, Collectiv
     if (ranks <= profile.gpus()) {
       return Optional.of(profile.nvlinkBandwidth());
     }
-    Rate sum = Rate.bps(0);
-    for (int nic = 0; nic < profile.nics(); nic++) {
-      Optional<Rate> link =
-          graph.linkAt(new Endpoint(host, "nic" + nic)).map(l -> l.spec().speed());
-      if (link.isEmpty()) {
-        return Optional.empty();
-      }
-      sum = sum.plus(link.get());
-    }
-    return Optional.of(sum);
+    Rate nics = graph.hostLineRate(host);
+    return nics.bitsPerSecond() > 0 ? Optional.of(nics) : Optional.empty();
   }
 
   private String lineRateProblem() {

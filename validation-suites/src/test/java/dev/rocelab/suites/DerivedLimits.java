@@ -219,10 +219,7 @@ public final class DerivedLimits {
               + ": the fabric does not bound it");
     }
     AllToAllLoads loads = AllToAllLoads.of(graph, ranks, gpus);
-    double hostRate =
-        nicsOf(graph, graph.hosts().get(0).name()).stream()
-            .mapToDouble(nic -> graph.linkAt(nic).orElseThrow().spec().speed().bitsPerSecond())
-            .sum();
+    double hostRate = graph.hostLineRate(graph.hosts().get(0).name()).bitsPerSecond();
     double bound = (ranks - 1.0) / ranks / loads.seconds() / hostRate;
     return named(
         bound,

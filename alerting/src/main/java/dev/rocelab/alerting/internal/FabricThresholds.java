@@ -7,8 +7,6 @@ import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.Framing;
-import dev.rocelab.api.fabric.HostProfile;
-import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
@@ -193,16 +191,7 @@ public final class FabricThresholds {
     if (fabric.hosts().isEmpty()) {
       throw new IllegalStateException("fabric " + name() + " has no hosts");
     }
-    String host = fabric.hosts().get(0).name();
-    HostProfile profile = fabric.hostProfileOf(host);
-    Rate sum = Rate.bps(0);
-    for (int nic = 0; nic < profile.nics(); nic++) {
-      Optional<Link> link = fabric.linkAt(new Endpoint(host, "nic" + nic));
-      if (link.isPresent()) {
-        sum = sum.plus(link.get().spec().speed());
-      }
-    }
-    return sum;
+    return fabric.hostLineRate(fabric.hosts().get(0).name());
   }
 
   /**

@@ -233,6 +233,33 @@ public final class FabricGraph {
   }
 
   /**
+   * What a host's NICs carry together: the sum of the speeds of the links at its cabled NICs (an
+   * uncabled NIC carries nothing). A collective's bus bandwidth across hosts is judged against it.
+   *
+   * @param host a host's name, never null
+   * @return that rate, zero where none of its NICs is cabled
+   * @throws IllegalArgumentException if the fabric has no such host
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  public Rate hostLineRate(String host) {
+    Checks.notNull(host, "host");
+    if (hosts().stream().noneMatch(h -> h.name().equals(host))) {
+      throw new IllegalArgumentException("fabric " + spec.name() + " has no host " + host);
+    }
+    Rate sum = Rate.bps(0);
+    for (Endpoint nic : nics()) {
+      if (nic.device().equals(host)) {
+        Optional<Link> link = linkAt(nic);
+        if (link.isPresent()) {
+          sum = sum.plus(link.get().spec().speed());
+        }
+      }
+    }
+    return sum;
+  }
+
+  /**
    * The speed of the slowest link at a NIC: what a size or time meant for the fabric's host links
    * scales with.
    *

@@ -454,39 +454,14 @@ class FabricGraphTest {
 
     @Test
     void theSlowestHostLinkIsTheSlowestLinkAtANic() {
-      Topology.Graph mixed =
-          new Topology.Graph(
-              List.of(graphSwitch("tor1", 4)),
-              List.of(graphHost("gpu1")),
-              List.of(
-                  graphLink("gpu1:nic0", "tor1:eth1"),
-                  graphLink(
-                      "gpu1:nic1", "tor1:eth2", new LinkSpec(Rate.gbps(100), Length.meters(3)))));
-      Topology.Graph uncabled =
-          new Topology.Graph(
-              List.of(graphSwitch("tor1", 4)), List.of(graphHost("gpu1")), List.of());
-
-      assertThat(Fabrics.spec().with(mixed).graph().slowestHostLink()).contains(Rate.gbps(100));
-      assertThat(Fabrics.spec().with(uncabled).graph().slowestHostLink()).isEmpty();
+      assertThat(mixedSpeedHost().slowestHostLink()).contains(Rate.gbps(100));
+      assertThat(uncabledHost().slowestHostLink()).isEmpty();
     }
 
     @Test
     void aSizeMeantForOneHostLinkSpeedIsScaledToTakeAsLongOnTheSlowestHostLink() {
-      Topology.Graph mixed =
-          new Topology.Graph(
-              List.of(graphSwitch("tor1", 4)),
-              List.of(graphHost("gpu1")),
-              List.of(
-                  graphLink("gpu1:nic0", "tor1:eth1"),
-                  graphLink(
-                      "gpu1:nic1", "tor1:eth2", new LinkSpec(Rate.gbps(100), Length.meters(3)))));
-      FabricGraph graph = Fabrics.spec().with(mixed).graph();
-      FabricGraph uncabled =
-          Fabrics.spec()
-              .with(
-                  new Topology.Graph(
-                      List.of(graphSwitch("tor1", 4)), List.of(graphHost("gpu1")), List.of()))
-              .graph();
+      FabricGraph graph = mixedSpeedHost();
+      FabricGraph uncabled = uncabledHost();
 
       assertThat(graph.scaledToTheHostLinks(DataSize.mib(32), Rate.gbps(400)))
           .isEqualTo(DataSize.mib(8));
@@ -498,6 +473,41 @@ class FabricGraphTest {
       assertThatIllegalStateException()
           .isThrownBy(() -> uncabled.scaledToTheHostLinks(DataSize.mib(1), Rate.gbps(400)))
           .withMessageContaining("has no cabled NIC");
+    }
+
+    @Test
+    void aHostsLineRateIsWhatItsCabledNicsCarryTogether() {
+      assertThat(mixedSpeedHost().hostLineRate("gpu1"))
+          .isEqualTo(Fabrics.HOST_LINK.speed().plus(Rate.gbps(100)));
+      assertThat(uncabledHost().hostLineRate("gpu1")).isEqualTo(Rate.bps(0));
+      assertThatIllegalArgumentException()
+          .isThrownBy(() -> uncabledHost().hostLineRate("gpu9"))
+          .withMessageContaining("has no host gpu9");
+    }
+
+    /** One host, gpu1, with a NIC at the default host link speed and one at 100G. */
+    private FabricGraph mixedSpeedHost() {
+      return Fabrics.spec()
+          .with(
+              new Topology.Graph(
+                  List.of(graphSwitch("tor1", 4)),
+                  List.of(graphHost("gpu1")),
+                  List.of(
+                      graphLink("gpu1:nic0", "tor1:eth1"),
+                      graphLink(
+                          "gpu1:nic1",
+                          "tor1:eth2",
+                          new LinkSpec(Rate.gbps(100), Length.meters(3))))))
+          .graph();
+    }
+
+    /** One host, gpu1, none of whose NICs is cabled. */
+    private FabricGraph uncabledHost() {
+      return Fabrics.spec()
+          .with(
+              new Topology.Graph(
+                  List.of(graphSwitch("tor1", 4)), List.of(graphHost("gpu1")), List.of()))
+          .graph();
     }
 
     @Test
