@@ -150,9 +150,10 @@ public final class FabricThresholds {
 
   private String busbwReason() {
     Rate nics = hostNics();
-    return busbwReached().equals(nics)
+    Rate reached = busbwReached();
+    return reached.equals(nics)
         ? nics + ", the first host's NICs together"
-        : busbwReached() + ", the busbw of a healthy all-reduce, above the first host's " + nics;
+        : reached + ", the busbw of a healthy all-reduce, above the first host's " + nics;
   }
 
   private Rate fastestLink() {

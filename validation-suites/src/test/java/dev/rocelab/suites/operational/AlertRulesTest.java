@@ -392,8 +392,6 @@ class AlertRulesTest {
     AlertsAssert.assertThat(report).nothingFired();
   }
 
-  // nccl-tests' plateau size, at flow fidelity: a packet-level 1 GiB all-reduce costs seconds per
-  // run
   /** The lower of the out-of-place and in-place busbw of a healthy 1 GiB all-reduce. */
   private static Rate healthyBusbw(FabricSession session) {
     RunResult healthy =
@@ -405,6 +403,8 @@ class AlertRulesTest {
     return outOfPlace.compareTo(inPlace) < 0 ? outOfPlace : inPlace;
   }
 
+  // nccl-tests' plateau size, at flow fidelity: a packet-level 1 GiB all-reduce costs seconds per
+  // run
   private static CollectiveBuilder allReduce1GiB(FabricSpec spec) {
     int ranks = Math.min(16, ScenarioFit.mostRanks(FabricGraph.of(spec)));
     return Scenario.collective(ALL_REDUCE).size("1GiB").ranks(ranks).fidelity(Fidelity.FLOW);
