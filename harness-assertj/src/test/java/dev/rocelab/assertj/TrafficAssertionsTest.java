@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.api.unit.SimTime;
 import org.junit.jupiter.api.Test;
 
 /** Throughput and goodput, absolute and as a fraction of line rate; fairness; flow completion. */
@@ -69,6 +70,32 @@ class TrafficAssertionsTest {
                 "  where:      leaf1:eth1",
                 "  expected:   at least 0.9",
                 "  actual:     0.8 (320Gbps of 400Gbps)"));
+  }
+
+  @Test
+  void portThroughputOverTheWindowItSentIn() {
+    // 40 MB in a 1 ms run, all of it sent in the 0.8 ms the port had traffic
+    assertThatThrownBy(
+            () ->
+                assertThat(run)
+                    .port("leaf1:eth1")
+                    .throughputOver(SimTime.micros(800))
+                    .fractionOfLineRate()
+                    .isLessThan(0.99))
+        .hasMessage(
+            lines(
+                "throughput over 800us as a fraction of line rate",
+                RUN,
+                "  where:      leaf1:eth1",
+                "  expected:   less than 0.99",
+                "  actual:     1 (400Gbps of 400Gbps)"));
+    assertThatThrownBy(() -> assertThat(run).port("leaf1:eth1").throughputOver(SimTime.ZERO))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("window 0ps must be positive and within the run's 1ms");
+    assertThatThrownBy(
+            () -> assertThat(run).port("leaf1:eth1").throughputOver(SimTime.micros(1001)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("window 1.001ms must be positive");
   }
 
   @Test

@@ -100,17 +100,66 @@ class DerivedLimitsTest {
                 .plus(SimTime.picos(262_144L * 20)));
   }
 
+  @Test
+  void anIncastsSendingWindowLeavesOutTheFirstFramesTravelAndTheLastAcknowledgements() {
+    // two senders into host1:nic0: its rail-leaf neighbour and one a spine away, 1 MiB each
+    Endpoint receiver = Endpoint.parse("host1:nic0");
+    Endpoint neighbour = Endpoint.parse("host2:nic0");
+    Endpoint acrossTheSpines = Endpoint.parse("host2:nic1");
+    RunResult run;
+    try (FabricSession session = new ModelBackend().open(REFERENCE)) {
+      run =
+          session.run(
+              Scenario.of(
+                  "incast 2:1",
+                  flow(neighbour, receiver, DataSize.mib(1)),
+                  flow(acrossTheSpines, receiver, DataSize.mib(1))));
+    }
+    UnloadedLatency unloaded = UnloadedLatency.of(FabricGraph.of(REFERENCE));
+    long last =
+        run.flows().stream().mapToLong(f -> f.completion().orElseThrow().picos()).max().getAsLong();
+    // the neighbour's frame is the first in; 4,178 wire bytes at 400G are 83,560 ps
+    long firstOut = unloaded.earliest(neighbour, receiver, DataSize.bytes(4096)).picos() - 83_560;
+    long ackBack = unloaded.earliest(receiver, neighbour, DataSize.ZERO).picos();
+
+    SimTime window = DerivedLimits.incastSendingWindow(run);
+
+    assertThat(window).isEqualTo(SimTime.picos(last - firstOut - ackBack));
+    // the port facing the receiver sent both flows in it at nearly its line rate, never above
+    Endpoint facingIt = run.fabric().linkAt(receiver).orElseThrow().peerOf(receiver);
+    long sent =
+        run.ports().stream()
+            .filter(p -> p.port().equals(facingIt))
+            .mapToLong(p -> p.txBytes())
+            .sum();
+    double fraction = sent * 8.0 * 1e12 / window.picos() / 400e9;
+    assertThat(fraction).isBetween(0.95, 1.0);
+    assertThat(sent * 8.0 * 1e12 / run.elapsed().picos() / 400e9).isLessThan(fraction);
+  }
+
+  @Test
+  void anIncastReceiverBehindNarrowerPcieIsHeldToWhatItsHostTakes() {
+    // three-tier's hosts: one 200G NIC behind 180 Gb/s of PCIe
+    FabricGraph threeTier =
+        FabricGraph.of(
+            FabricFiles.load(Path.of("../fabric-file/src/test/resources/valid/three-tier.yaml")));
+    Endpoint nic = threeTier.nics().get(0);
+    assertThat(DerivedLimits.incastReceiverBusyFraction(threeTier, nic, 0.9))
+        .isCloseTo(0.9 * 180 / 200, within(1e-12));
+    // the reference's 400G NICs have no narrower host interface
+    assertThat(
+            DerivedLimits.incastReceiverBusyFraction(
+                FabricGraph.of(REFERENCE), Endpoint.parse("host1:nic0"), 0.9))
+        .isEqualTo(0.9);
+  }
+
   private static Workload flow(Endpoint from, Endpoint to) {
+    return flow(from, to, DataSize.kib(64));
+  }
+
+  private static Workload flow(Endpoint from, Endpoint to, DataSize size) {
     return new Workload.RdmaFlow(
-        from,
-        to,
-        DataSize.kib(64),
-        1,
-        1,
-        OptionalInt.empty(),
-        SimTime.ZERO,
-        Workload.Verb.WRITE,
-        SimTime.ZERO);
+        from, to, size, 1, 1, OptionalInt.empty(), SimTime.ZERO, Workload.Verb.WRITE, SimTime.ZERO);
   }
 
   @Test

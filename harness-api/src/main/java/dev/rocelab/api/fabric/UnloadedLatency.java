@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongBinaryOperator;
 import org.apiguardian.api.API;
 
 /**
@@ -70,6 +71,27 @@ public final class UnloadedLatency {
    * @throws IllegalArgumentException if either NIC is not cabled to a switch, or no path joins them
    */
   public SimTime between(Endpoint from, Endpoint to, DataSize payload) {
+    return over(from, to, payload, Math::max);
+  }
+
+  /**
+   * The latency of a frame between two NICs over the fastest of the shortest paths: what no frame
+   * between them arrives sooner than, whichever path ECMP picks. Where the shortest paths' cables
+   * are alike, the same as {@link #between}.
+   *
+   * @param from the sending NIC, never null
+   * @param to the receiving NIC, never null
+   * @param payload the frame's payload, never null
+   * @return the latency
+   * @throws IllegalArgumentException if either NIC is not cabled to a switch, or no path joins them
+   * @since 0.3
+   */
+  public SimTime earliest(Endpoint from, Endpoint to, DataSize payload) {
+    return over(from, to, payload, Math::min);
+  }
+
+  /** The arrival over the shortest paths, the paths' arrivals combined by {@code pick}. */
+  private SimTime over(Endpoint from, Endpoint to, DataSize payload, LongBinaryOperator pick) {
     Objects.requireNonNull(payload, "payload must not be null");
     long wire = Framing.wireBytes(payload.bytes());
     Link first = nicLink(from);
@@ -93,18 +115,18 @@ public final class UnloadedLatency {
           String peer = otherDevice(out, sw);
           if (toDestination.getOrDefault(peer, -1) == hop - 1) { // on a shortest path
             long arrival = forward(sw, here.getKey().in(), out, here.getValue(), wire);
-            next.merge(new Hop(out, peer), arrival, Math::max);
+            next.merge(new Hop(out, peer), arrival, pick::applyAsLong);
           }
         }
       }
       arrivals = next;
     }
-    long latest = 0;
+    long picked = -1;
     for (Map.Entry<Hop, Long> here : arrivals.entrySet()) {
-      latest =
-          Math.max(latest, forward(destination, here.getKey().in(), last, here.getValue(), wire));
+      long arrival = forward(destination, here.getKey().in(), last, here.getValue(), wire);
+      picked = picked < 0 ? arrival : pick.applyAsLong(picked, arrival);
     }
-    return SimTime.picos(latest);
+    return SimTime.picos(picked);
   }
 
   /** A frame at switch {@code at}, having come in on link {@code in}. */

@@ -55,6 +55,15 @@ class UnloadedLatencyTest {
   }
 
   @Test
+  void theEarliestArrivalTakesTheFasterCore() {
+    // 83,560 once, 3 + 10 + 10 + 3 m = 130,000, and 3 × (1,280 + 600,000)
+    assertThat(
+            UnloadedLatency.of(racks().graph())
+                .earliest(Endpoint.parse("gpu1:nic0"), Endpoint.parse("gpu2:nic0"), MTU))
+        .isEqualTo(SimTime.picos(83_560 + 130_000 + 3 * 601_280));
+  }
+
+  @Test
   void storeAndForwardWaitsForTheWholeFrameAtEachSwitch() {
     Fabrics.SpecBuilder fabric =
         racks()
