@@ -78,15 +78,11 @@ class DerivedLimitsTest {
     Endpoint host1 = Endpoint.parse("host1:nic0");
     Endpoint neighbour = Endpoint.parse("host2:nic0");
     Endpoint acrossTheSpines = Endpoint.parse("host2:nic1");
-    RunResult run;
-    try (FabricSession session = new ModelBackend().open(REFERENCE)) {
-      run =
-          session.run(
-              Scenario.of(
-                  "two flows",
-                  flow(host1, neighbour),
-                  flow(Endpoint.parse("host3:nic0"), acrossTheSpines)));
-    }
+    RunResult run =
+        onTheReference(
+            "two flows",
+            flow(host1, neighbour),
+            flow(Endpoint.parse("host3:nic0"), acrossTheSpines));
     UnloadedLatency unloaded = UnloadedLatency.of(FabricGraph.of(REFERENCE));
     DataSize mtu = DataSize.bytes(4096);
     assertThat(unloaded.between(host1, neighbour, mtu))
@@ -106,15 +102,11 @@ class DerivedLimitsTest {
     Endpoint receiver = Endpoint.parse("host1:nic0");
     Endpoint neighbour = Endpoint.parse("host2:nic0");
     Endpoint acrossTheSpines = Endpoint.parse("host2:nic1");
-    RunResult run;
-    try (FabricSession session = new ModelBackend().open(REFERENCE)) {
-      run =
-          session.run(
-              Scenario.of(
-                  "incast 2:1",
-                  flow(neighbour, receiver, DataSize.mib(1)),
-                  flow(acrossTheSpines, receiver, DataSize.mib(1))));
-    }
+    RunResult run =
+        onTheReference(
+            "incast 2:1",
+            flow(neighbour, receiver, DataSize.mib(1)),
+            flow(acrossTheSpines, receiver, DataSize.mib(1)));
     UnloadedLatency unloaded = UnloadedLatency.of(FabricGraph.of(REFERENCE));
     long last =
         run.flows().stream().mapToLong(f -> f.completion().orElseThrow().picos()).max().getAsLong();
@@ -151,6 +143,12 @@ class DerivedLimitsTest {
             DerivedLimits.incastReceiverBusyFraction(
                 FabricGraph.of(REFERENCE), Endpoint.parse("host1:nic0"), 0.9))
         .isEqualTo(0.9);
+  }
+
+  private static RunResult onTheReference(String name, Workload... flows) {
+    try (FabricSession session = new ModelBackend().open(REFERENCE)) {
+      return session.run(Scenario.of(name, flows));
+    }
   }
 
   private static Workload flow(Endpoint from, Endpoint to) {
