@@ -3,12 +3,13 @@ package dev.rocelab.reports.internal;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The program {@link AllureCommandLine} runs: several {@code allure generate} one after another in
  * one JVM, on the Allure command line's own class path. One JVM pays for its start and the
- * generator's class loading once, not once per report (seven reports: 5.3 s and 7.1 CPU-seconds,
- * against 12.3 s and 18.8 CPU-seconds as seven processes, measured here).
+ * generator's class loading once, not once per report (the main job's seven reports: 5.3 s and 7.1
+ * CPU-seconds, against 12.3 s and 18.8 CPU-seconds as seven processes side by side, measured here).
  *
  * <p>It reaches the command line ({@code io.qameta.allure.CommandLine}, which this module does not
  * compile against) by reflection and uses nothing else, so that on the command line's class path
@@ -40,7 +41,7 @@ final class AllureBatch {
         Object line = commandLine.getConstructor(Path.class).newInstance(home);
         // parse answers an exit code only when it ends the program itself (bad arguments, --help)
         done =
-            ((java.util.Optional<?>) parse.invoke(line, (Object) generate)).isEmpty()
+            ((Optional<?>) parse.invoke(line, (Object) generate)).isEmpty()
                 && "NO_ERROR".equals(String.valueOf(run.invoke(line)));
       } catch (InvocationTargetException e) {
         e.getCause().printStackTrace(System.out);
