@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.Setup;
  * The engine's hot path on its own: components that each reschedule themselves a little later, as
  * ports do (88 ns to 1 µs ahead, the spread of a packet's serialisation at 100–400G), with as many
  * components as a fabric of that size has ports. One operation is one event: a wake-up and the move
- * of its component in the heap.
+ * of its component in the queue.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

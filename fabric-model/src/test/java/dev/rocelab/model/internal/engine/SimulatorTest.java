@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import java.util.function.IntConsumer;
 import java.util.function.LongConsumer;
 import org.junit.jupiter.api.Test;
 
@@ -261,4 +263,126 @@ class SimulatorTest {
       assertThat(ran).as("round %d", round).containsExactlyElementsOf(expected.values());
     }
   }
+
+  /**
+   * Components that, waking, move their own and others' wake-ups by delays of every range the queue
+   * treats apart — the same time, picoseconds, a frame's serialisation, beyond the timing wheel's
+   * {@link EventQueue#WINDOW_PS} and far beyond — or cancel them, run in exactly the order of a
+   * sorted map of (time, sequence) keys driven by the same decisions.
+   */
+  @Test
+  void wakeUpsScheduledWhileRunningAtEveryRangeRunInExactlyTimeThenSequenceOrder() {
+    long[] delays = {
+      0,
+      1,
+      255,
+      256,
+      4_000,
+      80_000,
+      1_000_000,
+      EventQueue.WINDOW_PS - 1,
+      EventQueue.WINDOW_PS,
+      EventQueue.WINDOW_PS + 300,
+      3 * EventQueue.WINDOW_PS,
+      55_000_000,
+      1_000_000_000
+    };
+    for (int round = 0; round < 10; round++) {
+      List<String> real = scripted(new Simulator(), delays, round);
+      List<String> reference = scripted(null, delays, round);
+      assertThat(real).as("round %d", round).hasSize(WAKE_UPS).isEqualTo(reference);
+    }
+  }
+
+  /**
+   * Runs 20,000 wake-ups of 300 components on the simulator, or where it is null on a sorted map:
+   * each wake-up's decisions come from a generator seeded by the round, the component and the time,
+   * so both queues make the same ones as long as they run the same wake-ups in the same order.
+   */
+  private static List<String> scripted(Simulator simulator, long[] delays, int round) {
+    int n = 300;
+    List<String> ran = new ArrayList<>();
+    TreeMap<long[], Integer> sorted =
+        new TreeMap<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0]) : Long.compare(x[1], y[1]));
+    long[][] keys = new long[n][];
+    long[] seq = {0};
+    Component[] all = new Component[n];
+    IntConsumer[] wake = new IntConsumer[1];
+    BiConsumer<Integer, Long> schedule =
+        (i, time) -> {
+          if (simulator != null) {
+            simulator.schedule(all[i], time);
+          } else {
+            if (keys[i] != null) {
+              sorted.remove(keys[i]);
+            }
+            keys[i] = new long[] {time, seq[0]++};
+            sorted.put(keys[i], i);
+          }
+        };
+    IntConsumer cancel =
+        i -> {
+          if (simulator != null) {
+            simulator.cancel(all[i]);
+          } else if (keys[i] != null) {
+            sorted.remove(keys[i]);
+            keys[i] = null;
+          }
+        };
+    long[] now = {0};
+    wake[0] =
+        i -> {
+          ran.add(i + "@" + now[0]);
+          if (ran.size() == WAKE_UPS) {
+            if (simulator != null) {
+              simulator.stop();
+            }
+            return;
+          }
+          Random random = new Random(((long) round * 1_000_003 + i) * 1_000_000_007L + now[0]);
+          int actions = random.nextInt(3);
+          if (random.nextInt(4) != 0) {
+            schedule.accept(i, now[0] + delays[random.nextInt(delays.length)]);
+          }
+          for (int a = 0; a < actions; a++) {
+            int other = random.nextInt(n);
+            if (other == i) {
+              continue;
+            }
+            if (random.nextInt(3) == 0) {
+              cancel.accept(other);
+            } else {
+              schedule.accept(other, now[0] + delays[random.nextInt(delays.length)]);
+            }
+          }
+        };
+    for (int i = 0; i < n; i++) {
+      int index = i;
+      all[i] =
+          new Component() {
+            @Override
+            protected void wake(long time) {
+              now[0] = time;
+              wake[0].accept(index);
+            }
+          };
+      if (simulator != null) {
+        simulator.register(all[i]);
+      }
+      schedule.accept(i, (long) i * 997 % 5_000);
+    }
+    if (simulator != null) {
+      simulator.runUntil(Long.MAX_VALUE / 2); // the last wake-up stops it
+    } else {
+      while (ran.size() < WAKE_UPS && !sorted.isEmpty()) {
+        var first = sorted.pollFirstEntry();
+        keys[first.getValue()] = null;
+        now[0] = first.getKey()[0];
+        wake[0].accept(first.getValue());
+      }
+    }
+    return ran;
+  }
+
+  private static final int WAKE_UPS = 20_000;
 }
