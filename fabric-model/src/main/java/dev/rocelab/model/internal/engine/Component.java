@@ -16,8 +16,8 @@ public abstract class Component {
   boolean pending;
 
   /**
-   * True while the component runs the wake-up its heap entry stands for: the entry stays in the
-   * heap so that rescheduling moves it in place, but it is no longer pending.
+   * True while the component runs the wake-up its queue entry stands for: the entry stays in the
+   * queue so that rescheduling moves it once, but it is no longer pending.
    */
   boolean running;
 

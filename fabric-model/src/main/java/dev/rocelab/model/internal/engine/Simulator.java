@@ -102,8 +102,8 @@ public final class Simulator {
         now = until;
         return true;
       }
-      // the component stays in the heap while it runs: most wake-ups schedule their own next one,
-      // which then moves it in place
+      // the component stays in the queue while it runs: most wake-ups schedule their own next one,
+      // which then moves it once
       Component next = queue.startEarliest();
       now = time;
       events++;
