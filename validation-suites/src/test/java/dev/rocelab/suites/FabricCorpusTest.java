@@ -35,9 +35,10 @@ import org.junit.platform.engine.discovery.DiscoverySelectors;
  *   <li>Every phase's suite runs on every healthy fabric of up to 64 NICs, each sweep at its two
  *       ends ({@code rocelab.sweep=ends}; the main job runs them whole on the reference fabric): no
  *       check is broken or skipped, a check is not applicable only with the reason the fabric lacks
- *       its shape, and checks of every phase pass. Failed checks are verdicts, printed here; which
- *       of them are the fabric's and which are criteria still fitted to the reference is the open
- *       part of issue 55. The 256-host fabric takes two minutes per sign-off, so only {@code
+ *       its shape, and checks of every phase pass. The checks that fail are exactly those {@code
+ *       fabrics/corpus/FINDINGS.md} lists for the fabric, each with what it is (the fabric's, or
+ *       not) and the evidence: a check that starts failing, or one that stops, fails here until the
+ *       table says why. The 256-host fabric takes two minutes per sign-off, so only {@code
  *       ./rocelab signoff} runs its phases.
  *   <li>Every healthy fabric has six misconfigured twins, one {@link Drift} each. On a twin the
  *       Laboratory phase fails exactly the check that the drift explains, in the sign-off's
@@ -52,6 +53,9 @@ import org.junit.platform.engine.discovery.DiscoverySelectors;
 class FabricCorpusTest {
 
   private static final Path CORPUS = Path.of("../fabrics/corpus");
+
+  /** The checks that fail on the corpus fabrics, and what each is. */
+  private static final Path FINDINGS = CORPUS.resolve("FINDINGS.md");
 
   /** The largest fabric whose every phase runs here, in NICs. */
   private static final int LARGEST_RUN_WHOLE = 64;
@@ -110,11 +114,56 @@ class FabricCorpusTest {
         .as("not applicable on %s, each with the shape it lacks", fabric)
         .allSatisfy(
             o -> assertThat(o.message()).startsWith("not applicable: ").hasSizeGreaterThan(30));
+    assertThat(SuiteRun.with(outcomes, Status.FAILED))
+        .as("the checks failed on %s, against those %s lists for it", fabric, FINDINGS)
+        .extracting(o -> o.test() + " [" + o.invocation() + "]")
+        .containsExactlyInAnyOrderElementsOf(findings(fabric.getFileName().toString()));
     assertThat(outcomes)
         .as("checks of every phase passed on %s", fabric)
         .filteredOn(o -> o.status() == Status.PASSED)
         .extracting(Outcome::phase)
         .contains("laboratory", "baseline", "synthetic", "aiworkload", "failures", "operational");
+  }
+
+  @Test
+  void everyFindingIsOfACorpusFabricAndSaysWhatItIsWithItsEvidence() {
+    List<String> fabrics =
+        healthy().stream().map(p -> p.getFileName().toString()).collect(Collectors.toList());
+    List<List<String>> rows = findingRows();
+    assertThat(rows).isNotEmpty();
+    assertThat(rows)
+        .allSatisfy(
+            row -> {
+              assertThat(row)
+                  .as("cells of %s", row)
+                  .hasSize(5)
+                  .allSatisfy(c -> assertThat(c).isNotBlank());
+              assertThat(fabrics).as("the fabric of %s", row).contains(row.get(0));
+              assertThat(row.get(1)).as("the check of %s", row).matches("\\w+Test\\.\\w+ \\[.+\\]");
+            });
+  }
+
+  /**
+   * The checks {@link #FINDINGS} says fail on a corpus fabric, each "Class.method [invocation]".
+   */
+  private static List<String> findings(String fabric) {
+    return findingRows().stream()
+        .filter(row -> row.get(0).equals(fabric))
+        .map(row -> row.get(1))
+        .collect(Collectors.toList());
+  }
+
+  /** The cells of each row of {@link #FINDINGS}'s table, its header and rule left out. */
+  private static List<List<String>> findingRows() {
+    try (Stream<String> lines = Files.lines(FINDINGS)) {
+      return lines
+          .filter(line -> line.startsWith("| ") && !line.startsWith("| fabric |"))
+          .map(line -> line.substring(2, line.length() - 2).split(" \\| ", -1))
+          .map(cells -> Stream.of(cells).map(String::strip).collect(Collectors.toList()))
+          .collect(Collectors.toList());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
