@@ -14,7 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The README's alerting sample, compiled and run here; the README must show it as it is. */
+/** The alerting page's sample, compiled and run here; docs/alerting.md must show it as it is. */
 class ReadmeExampleTest {
 
   @Test
@@ -47,7 +47,7 @@ class ReadmeExampleTest {
   }
 
   @Test
-  void readmeShowsTheSampleAsCompiled() throws IOException {
+  void theAlertingPageShowsTheSampleAsCompiled() throws IOException {
     String source =
         Files.readString(Path.of("src/test/java/dev/rocelab/alerting/ReadmeExampleTest.java"));
     String snippet =
@@ -60,7 +60,7 @@ class ReadmeExampleTest {
             .map(line -> line.length() >= 4 ? line.substring(4) : line)
             .reduce("", (a, b) -> a + b + "\n");
 
-    assertThat(Files.readString(Path.of("../README.md")))
+    assertThat(Files.readString(Path.of("../docs/alerting.md")))
         .contains("```java\n" + unindented + "```");
   }
 }

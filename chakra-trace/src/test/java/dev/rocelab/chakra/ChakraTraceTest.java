@@ -136,7 +136,7 @@ class ChakraTraceTest {
   }
 
   @Test
-  void theReadmeExampleReadsATraceAndRunsIt() throws IOException {
+  void theAiWorkloadsPageExampleReadsATraceAndRunsIt() throws IOException {
     Path traces = dir;
     ChakraTrace.write(
         TrainingJob.dense(
@@ -161,14 +161,14 @@ class ChakraTraceTest {
       // end::chakra-read[]
       assertThat(run.trainings().get(0).finished()).isTrue();
     }
-    String readme = Files.readString(Path.of("../README.md"));
+    String page = Files.readString(Path.of("../docs/ai-workloads.md"));
     String source =
         Files.readString(Path.of("src/test/java/dev/rocelab/chakra/ChakraTraceTest.java"));
     String snippet =
         source.substring(
             source.indexOf('\n', source.indexOf("// tag::chakra-read[]")) + 1,
             source.indexOf("      // end::chakra-read[]"));
-    assertThat(readme).contains("```java\n" + snippet.replaceAll("(?m)^ {6}", "") + "```");
+    assertThat(page).contains("```java\n" + snippet.replaceAll("(?m)^ {6}", "") + "```");
   }
 
   @Test

@@ -12,11 +12,22 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
 /**
- * Runs the README examples in {@code dev.rocelab.junit.readme} as a user would: they name no
- * backend, so they run on the built-in model. Every invocation must pass, and the README must show
- * them as they are compiled. (Surefire does not run them directly; see the module's pom.)
+ * Runs the README's and docs' examples in {@code dev.rocelab.junit.readme} as a user would: they
+ * name no backend, so they run on the built-in model. Every invocation must pass, and the page each
+ * is on must show it as it is compiled. (Surefire does not run them directly; see the module's
+ * pom.)
  */
 class ReadmeExamplesTest {
+
+  @Test
+  void theReadmesFirstTestPasses() {
+    Events tests = run("dev.rocelab.junit.readme.MyFabricTest");
+
+    tests.assertStatistics(s -> s.started(2).succeeded(2));
+    assertThat(tests.started().list())
+        .extracting(e -> e.getTestDescriptor().getDisplayName())
+        .containsExactly("incast 8:1 · 4 MiB · prio 3", "incast 16:1 · 4 MiB · prio 3");
+  }
 
   @Test
   void incastExamplePasses() {
@@ -80,17 +91,18 @@ class ReadmeExamplesTest {
   }
 
   @Test
-  void readmeShowsTheExamplesAsCompiled() throws IOException {
-    String readme = Files.readString(Path.of("../README.md"));
+  void theDocsShowTheExamplesAsCompiled() throws IOException {
     for (String[] example :
         new String[][] {
-          {"IncastTest", "incast-test"},
-          {"LinkFailureTest", "link-failure-test"},
-          {"FirmwareMismatchTest", "firmware-mismatch-test"},
-          {"AllToAll", "all-to-all-annotation"},
-          {"AllToAllTest", "all-to-all-test"},
-          {"LoadBalancingTest", "load-balancing-test"},
-          {"TrainingStepTest", "training-step-test"}
+          {"MyFabricTest", "my-fabric-test", "README.md"},
+          {"MyFabricTest", "my-fabric-test", "docs/getting-started.md"},
+          {"IncastTest", "incast-test", "docs/scenarios.md"},
+          {"LinkFailureTest", "link-failure-test", "docs/scenarios.md"},
+          {"FirmwareMismatchTest", "firmware-mismatch-test", "docs/scenarios.md"},
+          {"AllToAll", "all-to-all-annotation", "docs/scenarios.md"},
+          {"AllToAllTest", "all-to-all-test", "docs/scenarios.md"},
+          {"LoadBalancingTest", "load-balancing-test", "docs/load-balancing.md"},
+          {"TrainingStepTest", "training-step-test", "docs/ai-workloads.md"}
         }) {
       String source =
           Files.readString(
@@ -100,7 +112,9 @@ class ReadmeExamplesTest {
           source.substring(
               source.indexOf('\n', source.indexOf(start)) + 1,
               source.indexOf("// end::" + example[1] + "[]"));
-      assertThat(readme).as("README shows %s", example[0]).contains("```java\n" + snippet + "```");
+      assertThat(Files.readString(Path.of("..", example[2])))
+          .as("%s shows %s", example[2], example[0])
+          .contains("```java\n" + snippet + "```");
     }
   }
 

@@ -82,11 +82,11 @@ class ValidateCommandTest {
   }
 
   @Test
-  void theMisconfiguredExampleDriftsAsTheReadmeShows() throws IOException {
-    String readme = Files.readString(Path.of("../README.md"));
+  void theMisconfiguredExampleDriftsAsTheDocsShow() throws IOException {
+    String page = Files.readString(Path.of("../docs/signoff.md"));
     String command = "$ ./rocelab validate fabrics/examples/misconfigured.yaml\n";
-    int from = readme.indexOf(command) + command.length();
-    List<String> shown = readme.substring(from, readme.indexOf("```", from)).lines().toList();
+    int from = page.indexOf(command) + command.length();
+    List<String> shown = page.substring(from, page.indexOf("```", from)).lines().toList();
 
     CommandRun run = rocelab("validate", "../fabrics/examples/misconfigured.yaml");
 

@@ -1,0 +1,169 @@
+package dev.rocelab.fabricfile.readme;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README and the pages under {@code docs/} as a reader meets them: every relative link and
+ * anchor resolves, every Java sample is code the build compiles (a tagged region of a test source),
+ * and the README stays short.
+ */
+class DocumentationTest {
+
+  private static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
+  private static final Pattern FENCED = Pattern.compile("(?ms)^```.*?^```[ \\t]*$");
+  private static final Pattern INLINE_CODE = Pattern.compile("`[^`\\n]*`");
+  private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+  private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6} (.+)$");
+  private static final Pattern JAVA_BLOCK = Pattern.compile("(?ms)^```java\\n(.*?)^```");
+  private static final Pattern TAGGED =
+      Pattern.compile(
+          "(?ms)^[ \\t]*// tag::([\\w-]+)\\[\\][ \\t]*\\n(.*?)^[ \\t]*// end::\\1\\[\\]");
+
+  @Test
+  void theReadmeIsAtMost250Lines() throws IOException {
+    assertThat(Files.readAllLines(REPOSITORY.resolve("README.md"))).hasSizeLessThanOrEqualTo(250);
+  }
+
+  @Test
+  void everyRelativeLinkAndAnchorResolves() throws IOException {
+    List<String> broken = new ArrayList<>();
+    for (Path page : pages()) {
+      String text =
+          INLINE_CODE.matcher(FENCED.matcher(Files.readString(page)).replaceAll("")).replaceAll("");
+      Matcher link = LINK.matcher(text);
+      while (link.find()) {
+        String target = link.group(1);
+        if (target.matches("^[a-z][a-z0-9+.-]*:.*")) {
+          continue; // https:, mailto:
+        }
+        int hash = target.indexOf('#');
+        String file = hash < 0 ? target : target.substring(0, hash);
+        Path resolved = file.isEmpty() ? page : page.getParent().resolve(file).normalize();
+        String where = REPOSITORY.relativize(page) + ": " + target;
+        if (!Files.exists(resolved)) {
+          broken.add(where + " (no such file)");
+        } else if (hash >= 0
+            && resolved.toString().endsWith(".md")
+            && !anchors(resolved).contains(target.substring(hash + 1))) {
+          broken.add(where + " (no such heading)");
+        }
+      }
+    }
+    assertThat(broken).as("links that do not resolve").isEmpty();
+  }
+
+  @Test
+  void everyJavaSampleIsATaggedRegionOfATestSource() throws IOException {
+    Set<String> compiled = taggedRegions();
+    List<String> strays = new ArrayList<>();
+    for (Path page : pages()) {
+      Matcher block = JAVA_BLOCK.matcher(Files.readString(page));
+      while (block.find()) {
+        if (!compiled.contains(block.group(1))) {
+          String first = block.group(1).lines().findFirst().orElse("");
+          strays.add(REPOSITORY.relativize(page) + ": the sample starting \"" + first + "\"");
+        }
+      }
+    }
+    assertThat(strays).as("Java samples no test compiles").isEmpty();
+  }
+
+  @Test
+  void headingsBecomeTheAnchorsGitHubGivesThem() {
+    assertThat(slug("`switchProfiles.NAME`")).isEqualTo("switchprofilesname");
+    assertThat(slug("NCCL's choice of algorithm and protocol"))
+        .isEqualTo("nccls-choice-of-algorithm-and-protocol");
+    assertThat(slug("Operational: alert rules proven to fire"))
+        .isEqualTo("operational-alert-rules-proven-to-fire");
+    assertThat(slug("1. Start from the closest fabric"))
+        .isEqualTo("1-start-from-the-closest-fabric");
+  }
+
+  /** README.md and every Markdown page under docs/. */
+  static List<Path> pages() throws IOException {
+    List<Path> pages = new ArrayList<>();
+    pages.add(REPOSITORY.resolve("README.md"));
+    try (Stream<Path> docs = Files.walk(REPOSITORY.resolve("docs"))) {
+      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+    }
+    return pages;
+  }
+
+  private static Set<String> anchors(Path page) {
+    try {
+      String text = FENCED.matcher(Files.readString(page)).replaceAll("");
+      Set<String> anchors = new LinkedHashSet<>();
+      Map<String, Integer> seen = new HashMap<>();
+      Matcher heading = HEADING.matcher(text);
+      while (heading.find()) {
+        String slug = slug(heading.group(1));
+        int n = seen.merge(slug, 1, Integer::sum) - 1;
+        anchors.add(n == 0 ? slug : slug + "-" + n);
+      }
+      return anchors;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+  static String slug(String heading) {
+    return heading
+        .strip()
+        .toLowerCase(Locale.ROOT)
+        .replaceAll("[^\\p{L}\\p{N}_\\- ]", "")
+        .replace(' ', '-');
+  }
+
+  /** Every tagged region of the repository's test sources, its common indentation removed. */
+  private static Set<String> taggedRegions() throws IOException {
+    Set<String> regions = new LinkedHashSet<>();
+    List<Path> sources;
+    try (Stream<Path> files = Files.walk(REPOSITORY)) {
+      sources =
+          files
+              .filter(p -> p.toString().endsWith(".java"))
+              .filter(p -> REPOSITORY.relativize(p).toString().contains("/src/test/java/"))
+              .filter(p -> !REPOSITORY.relativize(p).toString().contains("/target/"))
+              .collect(Collectors.toList());
+    }
+    for (Path source : sources) {
+      Matcher region = TAGGED.matcher(Files.readString(source));
+      while (region.find()) {
+        regions.add(unindented(region.group(2)));
+      }
+    }
+    return regions;
+  }
+
+  private static String unindented(String region) {
+    int indent =
+        region
+            .lines()
+            .filter(line -> !line.isBlank())
+            .mapToInt(line -> line.length() - line.stripLeading().length())
+            .min()
+            .orElse(0);
+    return region
+        .lines()
+        .map(line -> line.length() >= indent ? line.substring(indent) : line.strip())
+        .collect(Collectors.joining("\n", "", "\n"));
+  }
+}
