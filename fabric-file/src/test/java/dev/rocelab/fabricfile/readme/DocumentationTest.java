@@ -86,6 +86,51 @@ class DocumentationTest {
   }
 
   @Test
+  void theConsumerPomPinsTheVersionsRocelabIsBuiltWith() throws IOException {
+    String build = Files.readString(REPOSITORY.resolve("pom.xml"));
+    Map<String, String> pinned =
+        Map.of(
+            "junit-bom", property(build, "junit.version"),
+            "maven-surefire-plugin", property(build, "surefire.version"),
+            "maven-compiler-plugin", property(build, "compiler-plugin.version"));
+    String rocelab = match(build, "<artifactId>rocelab-parent</artifactId>\\s*<version>([^<]+)<");
+    String maven =
+        match(
+            Files.readString(REPOSITORY.resolve(".mvn/wrapper/maven-wrapper.properties")),
+            "apache-maven-([0-9.]+)-bin");
+    for (String page : List.of("README.md", "docs/getting-started.md")) {
+      String text = Files.readString(REPOSITORY.resolve(page));
+      Matcher xml = Pattern.compile("(?ms)^```xml\\n(.*?)^```").matcher(text);
+      assertThat(xml.find()).as("%s shows a pom.xml", page).isTrue();
+      String pom = xml.group(1);
+      assertThat(pom)
+          .as("%s: rocelab's version", page)
+          .contains("<rocelab.version>" + rocelab + "<");
+      pinned.forEach(
+          (artifact, version) ->
+              assertThat(
+                      match(pom, "<artifactId>" + artifact + "</artifactId>\\s*<version>([^<]+)<"))
+                  .as("%s: the version of %s", page, artifact)
+                  .isEqualTo(version));
+      assertThat(text.replaceAll("\\s+", " "))
+          .as("%s names the versions it pins", page)
+          .contains("Maven " + maven)
+          .contains("Surefire " + pinned.get("maven-surefire-plugin"))
+          .contains("JUnit " + pinned.get("junit-bom"));
+    }
+  }
+
+  private static String property(String pom, String name) {
+    return match(pom, "<" + Pattern.quote(name) + ">([^<]+)</");
+  }
+
+  private static String match(String text, String regex) {
+    Matcher m = Pattern.compile(regex).matcher(text);
+    assertThat(m.find()).as("%s in the text", regex).isTrue();
+    return m.group(1);
+  }
+
+  @Test
   void headingsBecomeTheAnchorsGitHubGivesThem() {
     assertThat(slug("`switchProfiles.NAME`")).isEqualTo("switchprofilesname");
     assertThat(slug("NCCL's choice of algorithm and protocol"))
