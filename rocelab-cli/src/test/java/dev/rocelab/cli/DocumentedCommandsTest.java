@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,12 +131,15 @@ class DocumentedCommandsTest {
     return printed;
   }
 
+  /** Every Markdown page of the repository, build output and Git's directory left out. */
   private static List<Path> pages() throws IOException {
-    List<Path> pages = new ArrayList<>();
-    pages.add(REPOSITORY.resolve("README.md"));
-    try (Stream<Path> docs = Files.walk(REPOSITORY.resolve("docs"))) {
-      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+    try (Stream<Path> files = Files.walk(REPOSITORY)) {
+      return files
+          .filter(p -> p.toString().endsWith(".md"))
+          .filter(
+              p -> !("/" + REPOSITORY.relativize(p)).matches(".*/(target|\\.git|node_modules)/.*"))
+          .sorted()
+          .collect(Collectors.toList());
     }
-    return pages;
   }
 }

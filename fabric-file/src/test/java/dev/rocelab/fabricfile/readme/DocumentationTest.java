@@ -36,6 +36,14 @@ class DocumentationTest {
       Pattern.compile(
           "(?ms)^[ \\t]*// tag::([\\w-]+)\\[\\][ \\t]*\\n(.*?)^[ \\t]*// end::\\1\\[\\]");
 
+  /** A measured-figure marker: {@code <!-- figure: NAME -->} on a line of its own. */
+  private static final Pattern FIGURE = Pattern.compile("(?m)^<!-- figure: ([\\w-]+) -->\n");
+
+  /** A date, or a time with its unit: {@code 5 min 46 s}, {@code 3 min}, {@code 50.5 s}. */
+  private static final Pattern QUANTITY =
+      Pattern.compile(
+          "\\b(?:\\d{4}-\\d{2}-\\d{2}|\\d+ min \\d+ s|\\d+ min|\\d+(?:\\.\\d+)? (?:ms|s))\\b");
+
   @Test
   void theReadmeIsAtMost250Lines() throws IOException {
     assertThat(Files.readAllLines(REPOSITORY.resolve("README.md"))).hasSizeLessThanOrEqualTo(250);
@@ -67,6 +75,62 @@ class DocumentationTest {
       }
     }
     assertThat(broken).as("links that do not resolve").isEmpty();
+  }
+
+  /**
+   * The README quotes one measured time per command, and only times the measured-figures page
+   * states: the line after each {@code <!-- figure: NAME -->} marker of the README may name only
+   * times and dates that the page's section under the same marker names.
+   */
+  @Test
+  void everyTimeTheReadmeQuotesIsOneTheMeasuredFiguresPageStates() throws IOException {
+    Map<String, String> readme = figures(Files.readString(REPOSITORY.resolve("README.md")), true);
+    Map<String, String> page =
+        figures(Files.readString(REPOSITORY.resolve("docs/measured-figures.md")), false);
+    assertThat(readme).as("the README's quoted figures").containsKeys("main-job", "test-command");
+    readme.forEach(
+        (name, quoted) -> {
+          assertThat(page).as("the measured-figures page's sections").containsKey(name);
+          List<String> times = quantities(quoted);
+          assertThat(times).as("the README's %s figure names a time", name).isNotEmpty();
+          assertThat(quantities(page.get(name)))
+              .as("what the measured-figures page states for %s", name)
+              .containsAll(times);
+        });
+  }
+
+  @Test
+  void quotedTimesAreReadWholeWithTheirUnits() {
+    assertThat(quantities("5 min 46 s (2026-12-02), 50.5 s, 65 s, 3 min, 120 ms and 7 cells"))
+        .containsExactly("5 min 46 s", "2026-12-02", "50.5 s", "65 s", "3 min", "120 ms");
+  }
+
+  /**
+   * The text after each figure marker: its next line where {@code line}, else up to the next marker
+   * or heading.
+   */
+  private static Map<String, String> figures(String text, boolean line) {
+    Map<String, String> figures = new HashMap<>();
+    Matcher marker = FIGURE.matcher(text);
+    while (marker.find()) {
+      int end = line ? text.indexOf('\n', marker.end()) : nextSection(text, marker.end());
+      figures.put(marker.group(1), text.substring(marker.end(), end < 0 ? text.length() : end));
+    }
+    return figures;
+  }
+
+  private static int nextSection(String text, int from) {
+    Matcher next = Pattern.compile("(?m)^(?:#|<!-- figure:)").matcher(text);
+    return next.find(from) ? next.start() : text.length();
+  }
+
+  private static List<String> quantities(String text) {
+    List<String> found = new ArrayList<>();
+    Matcher quantity = QUANTITY.matcher(text.replaceAll("\\s+", " "));
+    while (quantity.find()) {
+      found.add(quantity.group());
+    }
+    return found;
   }
 
   @Test
@@ -141,14 +205,24 @@ class DocumentationTest {
         .isEqualTo("1-start-from-the-closest-fabric");
   }
 
-  /** README.md and every Markdown page under docs/. */
+  /**
+   * Every Markdown page of the repository: the README, docs/, the modules' and the examples' own
+   * pages, the corpus's findings (build output, Git's and npm's directories left out).
+   */
   static List<Path> pages() throws IOException {
-    List<Path> pages = new ArrayList<>();
-    pages.add(REPOSITORY.resolve("README.md"));
-    try (Stream<Path> docs = Files.walk(REPOSITORY.resolve("docs"))) {
-      docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+    try (Stream<Path> files = Files.walk(REPOSITORY)) {
+      return files
+          .filter(p -> p.toString().endsWith(".md"))
+          .filter(
+              p -> {
+                String relative = "/" + REPOSITORY.relativize(p);
+                return !relative.contains("/target/")
+                    && !relative.startsWith("/.git/")
+                    && !relative.contains("/node_modules/");
+              })
+          .sorted()
+          .collect(Collectors.toList());
     }
-    return pages;
   }
 
   private static Set<String> anchors(Path page) {
