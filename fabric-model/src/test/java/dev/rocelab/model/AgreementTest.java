@@ -8,12 +8,16 @@ import dev.rocelab.api.analysis.Agreement.Metric;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
  * Two model runs compared as a lab run and a model run are: the same fabric agrees with itself
  * exactly; a twin whose NICs do not run DCQCN — the lab that "sent pauses where the simulator sent
- * none" — is apart exactly where congestion control acts.
+ * none" — is apart exactly where congestion control acts. {@code docs/lab.md} shows that table as
+ * this test makes it.
  */
 class AgreementTest {
 
@@ -34,7 +38,7 @@ class AgreementTest {
   }
 
   @Test
-  void withoutDcqcnTheTwinPausesWhereTheModelMarks() {
+  void withoutDcqcnTheTwinPausesWhereTheModelMarks() throws IOException {
     FabricSpec noCc =
         ModelFixtures.reference(
             "    dcqcn:\n      enabled: true", "    dcqcn:\n      enabled: false");
@@ -42,7 +46,9 @@ class AgreementTest {
     RunResult model = ModelFixtures.run(ModelFixtures.reference(), INCAST).result();
 
     Agreement agreement = Agreement.of(lab, model);
-    System.out.print(agreement.table());
+    assertThat(Files.readString(Path.of("../docs/lab.md")))
+        .as("docs/lab.md shows the table this comparison makes")
+        .contains("```text\n" + agreement.table().stripTrailing() + "\n```");
 
     assertThat(agreement.agrees()).isFalse();
     assertThat(agreement.disagreements()).extracting(Agreement.Row::metric).contains(Metric.PAUSES);

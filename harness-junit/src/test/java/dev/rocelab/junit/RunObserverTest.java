@@ -12,8 +12,11 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -32,6 +35,11 @@ class RunObserverTest {
   static final List<String> SEEN = new CopyOnWriteArrayList<>();
 
   static volatile boolean recording;
+
+  /** A progress line as the console gets it: fabric, scenario, time reached, wall, events, work. */
+  private static final String CONSOLE_PROGRESS =
+      "\\[rocelab\\] \\S+ · .+ · \\S+ of \\S+ simulated \\(\\d+%\\) · \\d+s wall"
+          + " · [\\d.]+( [MG])? events · \\d+ of \\d+ flows completed";
 
   @BeforeEach
   void record() {
@@ -99,8 +107,20 @@ class RunObserverTest {
                 .toString(StandardCharsets.UTF_8)
                 .lines()
                 .filter(line -> line.startsWith("[rocelab] tiny · incast · "))
+                .filter(line -> line.matches(CONSOLE_PROGRESS))
                 .count())
         .isEqualTo(progress.size());
+  }
+
+  @Test
+  void theFabricFilePageShowsAProgressLineAsTheConsoleGetsIt() throws IOException {
+    assertThat(
+            Files.readString(Path.of("../docs/fabric-file.md"))
+                .lines()
+                .filter(line -> line.startsWith("[rocelab] ")))
+        .as("the sample progress line of docs/fabric-file.md")
+        .singleElement()
+        .matches(line -> line.matches(CONSOLE_PROGRESS), CONSOLE_PROGRESS);
   }
 
   @Test

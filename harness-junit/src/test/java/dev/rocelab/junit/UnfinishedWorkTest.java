@@ -19,6 +19,9 @@ import dev.rocelab.api.scenario.Completion;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -132,10 +135,25 @@ class UnfinishedWorkTest {
         .isInstanceOf(IndexOutOfBoundsException.class);
   }
 
+  @Test
+  void theScenariosPageShowsTheFailureItsExampleGetsOnTheModel() throws IOException {
+    Throwable thrown = thrownBy(DocumentedTestCase.class, "incast 16:1");
+
+    assertThat(thrown).isInstanceOf(AssertionFailedError.class);
+    assertThat(Files.readString(Path.of("../docs/scenarios.md")))
+        .as("docs/scenarios.md shows the failure of its @Incast(senders = 16, message = \"10GB\")")
+        .contains("```text\n" + thrown.getMessage() + "\n```");
+  }
+
   /** What the failed test of {@link SessionTestCase} whose display name starts so threw. */
   private static Throwable thrownBySessionTest(String displayNameStart) {
+    return thrownBy(SessionTestCase.class, displayNameStart);
+  }
+
+  /** What the failed test of the test case whose display name starts so threw. */
+  private static Throwable thrownBy(Class<?> testCase, String displayNameStart) {
     Event failed =
-        Engine.run(SessionTestCase.class)
+        Engine.run(testCase)
             .testEvents()
             .failed()
             .filter(e -> e.getTestDescriptor().getDisplayName().startsWith(displayNameStart))
@@ -256,6 +274,16 @@ class UnfinishedWorkTest {
           .message("64KiB")
           .with(Fault.linkDown("leaf1:eth5").at(time))
           .build();
+    }
+  }
+
+  /** The example of {@code docs/scenarios.md}, on the built-in model of the reference fabric. */
+  @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
+  static class DocumentedTestCase {
+
+    @Incast(senders = 16, message = "10GB")
+    void incast(RunResult run) {
+      assertThat(run).isLossless();
     }
   }
 

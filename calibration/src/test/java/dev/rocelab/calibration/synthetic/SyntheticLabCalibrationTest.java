@@ -18,8 +18,11 @@ import dev.rocelab.calibration.Observable;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -75,7 +78,7 @@ class SyntheticLabCalibrationTest {
 
   /**
    * Lab A (the README's), running the fabric file's α gain, whose 2:1 incast swings from run to run
-   * (its four runs count 1,071, 1,168, 204 and 1,053 ECN marks): fitted to the mean of the four
+   * (its four runs count 1,025, 1,220, 1,018 and 1,210 ECN marks): fitted to the mean of the four
    * runs of each step DCQCN shapes, the file's gain reproduces them and stays held, and the swing
    * the lab's own runs show widens how far apart lab and model may lie. The only calibration of lab
    * A in the tests: through the lab backend, it is also the end-to-end one.
@@ -99,6 +102,28 @@ class SyntheticLabCalibrationTest {
         .noneSatisfy(n -> assertThat(n).startsWith("with the fabric file's α gain"));
     CalibratorTest.assertToleranceCoversTheLabsRuns(
         calibration, new Observable(CalibrationStep.ECN_INCAST, Metric.ECN_MARKS));
+    assertTheMeasuredFiguresPageShowsItsTables(new CalibrationReport(calibration, "test"));
+  }
+
+  /**
+   * The steps of lab A that {@code docs/measured-figures.md} shows are tabled as this run makes
+   * them.
+   */
+  private static void assertTheMeasuredFiguresPageShowsItsTables(CalibrationReport report)
+      throws IOException {
+    String page = Files.readString(Path.of("../docs/measured-figures.md"));
+    List<CalibrationStep> shown =
+        Arrays.stream(CalibrationStep.values())
+            .filter(step -> page.contains("\n" + step.title() + "\nmetric "))
+            .toList();
+    assertThat(shown).as("lab A's steps docs/measured-figures.md shows").hasSize(4);
+    for (CalibrationStep step : shown) {
+      assertThat(page)
+          .as(
+              "docs/measured-figures.md shows lab A's %s table as this calibration makes it",
+              step.title())
+          .contains(step.title() + "\n" + report.table(step).stripTrailing() + "\n");
+    }
   }
 
   /**
