@@ -66,8 +66,8 @@ class TrajectoryTest {
                 .ranks(16)
                 .algorithm(Algorithm.RING)
                 .build(),
-            166_822L,
-            5_369_436_967_115_910_098L),
+            250_231L,
+            5_278_286_924_237_654_314L),
         Arguments.of(
             "a permutation on a three-tier fabric",
             THREE_TIER,

@@ -398,9 +398,10 @@ public final class Projector {
    * measurement belongs to the phase in which it completed: a phase shows the lowest busbw
    * completed in it (gauges hold a phase's worst level), a phase in which none completed keeps the
    * last reading, and before the first reading there is no sample. A regression measured while a
-   * fault lasted thus shows from the fault on, not before it. The measurements of a sweep run back
-   * to back from the collective's start, as nccl-tests runs them (each size out of place, then in
-   * place).
+   * fault lasted thus shows from the fault on, not before it. A measurement completed when its
+   * timing says; where the backend does not say (a lab's nccl-tests output), the measurements of a
+   * sweep are taken to run back to back from the collective's start (each size out of place, then
+   * in place).
    */
   private void collectives(List<ProjectedSeries> out) {
     Map<String, List<BusbwReading>> readings = new TreeMap<>();
@@ -415,7 +416,8 @@ public final class Projector {
       long completed = startOf(collective, workloads).picos();
       for (CollectiveRow row : collective.rows()) {
         for (CollectiveTiming timing : List.of(row.outOfPlace(), row.inPlace())) {
-          completed += timing.time().picos();
+          completed =
+              timing.completed().map(SimTime::picos).orElse(completed + timing.time().picos());
           readings
               .computeIfAbsent(op + " " + row.size().bytes(), k -> new ArrayList<>())
               .add(new BusbwReading(phaseOf(completed), timing.busBandwidth().bytesPerSecond()));

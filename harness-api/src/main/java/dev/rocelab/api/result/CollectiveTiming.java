@@ -7,6 +7,7 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
@@ -20,11 +21,18 @@ import org.apiguardian.api.API;
  * @param busBandwidth algBandwidth × the bus-bandwidth factor
  * @param wrong elements found wrong by a data check; empty when data was not checked (nccl-tests
  *     prints {@code N/A})
+ * @param completed when the run completed, on the run's clock; empty where the backend does not
+ *     know (a lab's nccl-tests output gives durations only). The runs of a sweep need not follow
+ *     one another: the model runs each size once untimed before its timed runs
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
 public record CollectiveTiming(
-    SimTime time, Rate algBandwidth, Rate busBandwidth, OptionalLong wrong) {
+    SimTime time,
+    Rate algBandwidth,
+    Rate busBandwidth,
+    OptionalLong wrong,
+    Optional<SimTime> completed) {
 
   private static final double PICOS_PER_SECOND = 1e12;
 
@@ -34,6 +42,29 @@ public record CollectiveTiming(
     Objects.requireNonNull(algBandwidth, "algBandwidth must not be null");
     Objects.requireNonNull(busBandwidth, "busBandwidth must not be null");
     Objects.requireNonNull(wrong, "wrong must not be null");
+    Objects.requireNonNull(completed, "completed must not be null");
+  }
+
+  /**
+   * A timing whose completion time is not known.
+   *
+   * @param time how long the collective took
+   * @param algBandwidth size ÷ time
+   * @param busBandwidth algBandwidth × the bus-bandwidth factor
+   * @param wrong elements found wrong by a data check, or empty
+   */
+  public CollectiveTiming(SimTime time, Rate algBandwidth, Rate busBandwidth, OptionalLong wrong) {
+    this(time, algBandwidth, busBandwidth, wrong, Optional.empty());
+  }
+
+  /**
+   * @param at when the run completed, on the run's clock
+   * @return this timing, completed then
+   * @since 0.3
+   */
+  public CollectiveTiming completedAt(SimTime at) {
+    return new CollectiveTiming(
+        time, algBandwidth, busBandwidth, wrong, Optional.of(Objects.requireNonNull(at, "at")));
   }
 
   /**

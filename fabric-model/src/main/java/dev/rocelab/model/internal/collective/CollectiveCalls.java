@@ -160,7 +160,7 @@ public final class CollectiveCalls implements RunSource {
   }
 
   @Override
-  public boolean nextRunInPlace() {
+  public boolean nextRunRepeatsLast() {
     return false;
   }
 

@@ -211,7 +211,7 @@ public final class CollectiveRunner extends Component
   }
 
   private void startRun(long now) {
-    if (!source.nextRunInPlace()) {
+    if (!source.nextRunRepeatsLast()) {
       run = source.current();
       plan = Algorithms.plan(run, layout, source.bytes());
       planToConnection = new int[plan.connections().size()];

@@ -26,9 +26,9 @@ interface RunSource {
   }
 
   /**
-   * @return whether the next run repeats the last one's transfers (the in-place run of a size)
+   * @return whether the next run repeats the last one's transfers (a sweep's timed runs of a size)
    */
-  boolean nextRunInPlace();
+  boolean nextRunRepeatsLast();
 
   /**
    * @return the collective as the next run executes it: NCCL's algorithm and protocol resolved

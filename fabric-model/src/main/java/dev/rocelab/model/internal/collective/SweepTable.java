@@ -12,9 +12,16 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Where a collective's nccl-tests sweep stands and what it measured: each size is run out of place,
- * then in place, with the algorithm and protocol NCCL would choose for it ({@link NcclTuner}); the
- * two timings make one row of the table.
+ * Where a collective's nccl-tests sweep stands and what it measured: each size is run once untimed,
+ * then out of place, then in place, with the algorithm and protocol NCCL would choose for it
+ * ({@link NcclTuner}); the two timed runs make one row of the table.
+ *
+ * <p>nccl-tests times each size as the mean of 20 back-to-back iterations (`-n`), so the traffic
+ * the previous size left behind weighs little in its figure. The untimed run keeps most of it out
+ * of the model's at a fraction of the cost: DCQCN's rates, the queues and PFC's pauses left by the
+ * previous size (a tree's fan-in marks before a ring's large sizes, say) recover during it; where
+ * they take longer than one run, the out-of-place run still shows some of it. Each timing carries
+ * when it completed, since the timed runs no longer start with the collective.
  */
 final class SweepTable implements RunSource {
 
@@ -24,8 +31,18 @@ final class SweepTable implements RunSource {
   private final List<Workload.Collective> runs;
   private final List<CollectiveRow> rows = new ArrayList<>();
   private int sizeIndex;
-  private boolean inPlace;
+  private Stage stage = Stage.WARM_UP;
   private CollectiveTiming outOfPlace;
+
+  /** The runs of one size, in the order they run. */
+  private enum Stage {
+    /** Untimed: settles the fabric to this size's traffic. */
+    WARM_UP,
+    /** Timed, the row's out-of-place column. */
+    OUT_OF_PLACE,
+    /** Timed, the row's in-place column. */
+    IN_PLACE
+  }
 
   SweepTable(Workload.Collective collective, CollectiveLayout layout) {
     this.collective = collective;
@@ -49,11 +66,12 @@ final class SweepTable implements RunSource {
   }
 
   /**
-   * @return whether the next run repeats the last one's size in place (same transfers)
+   * @return whether the next run repeats the last one's size (same transfers): the timed runs after
+   *     the warm-up
    */
   @Override
-  public boolean nextRunInPlace() {
-    return inPlace;
+  public boolean nextRunRepeatsLast() {
+    return stage != Stage.WARM_UP;
   }
 
   /**
@@ -88,34 +106,36 @@ final class SweepTable implements RunSource {
     return elementCount(collective, size, ranks) * collective.dataType().bytes();
   }
 
-  /**
-   * Records the current run's time and moves on.
-   *
-   * @param timePs how long the run took, in picoseconds
-   * @return whether another run follows
-   */
-  boolean record(long timePs) {
-    return record(timePs, 0) == Next.RUN;
-  }
-
   @Override
   public Next record(long timePs, long now) {
     DataSize size = DataSize.bytes(bytes());
-    CollectiveTiming timing =
-        CollectiveTiming.measured(
-            collective.operation(), ranks, size, SimTime.picos(timePs), OptionalLong.empty());
-    if (!inPlace) {
-      outOfPlace = timing;
-      inPlace = true;
-    } else {
-      Workload.Collective ran = current();
-      rows.add(
-          new CollectiveRow(
-              size, elementCount(), outOfPlace, timing, ran.algorithm(), ran.protocol()));
-      inPlace = false;
-      sizeIndex++;
+    switch (stage) {
+      case WARM_UP -> stage = Stage.OUT_OF_PLACE;
+      case OUT_OF_PLACE -> {
+        outOfPlace = timing(size, timePs, now);
+        stage = Stage.IN_PLACE;
+      }
+      case IN_PLACE -> {
+        Workload.Collective ran = current();
+        rows.add(
+            new CollectiveRow(
+                size,
+                elementCount(),
+                outOfPlace,
+                timing(size, timePs, now),
+                ran.algorithm(),
+                ran.protocol()));
+        stage = Stage.WARM_UP;
+        sizeIndex++;
+      }
     }
     return sizeIndex < sizes.size() ? Next.RUN : Next.DONE;
+  }
+
+  private CollectiveTiming timing(DataSize size, long timePs, long now) {
+    return CollectiveTiming.measured(
+            collective.operation(), ranks, size, SimTime.picos(timePs), OptionalLong.empty())
+        .completedAt(SimTime.picos(now));
   }
 
   /**
