@@ -36,7 +36,7 @@ final class SweepTable implements RunSource {
 
   /** The runs of one size, in the order they run. */
   private enum Stage {
-    /** Untimed: settles the fabric to this size's traffic. */
+    /** Untimed: what the previous size left behind recovers. */
     WARM_UP,
     /** Timed, the row's out-of-place column. */
     OUT_OF_PLACE,

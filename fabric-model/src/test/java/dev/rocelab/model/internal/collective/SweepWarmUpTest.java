@@ -9,15 +9,16 @@ import dev.rocelab.api.result.CollectiveRow;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
+import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFiles;
 import dev.rocelab.model.ModelFixtures;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * A sweep times each size in its steady state, as nccl-tests' mean of 20 iterations does: one
- * untimed run of the size comes first, so what the previous size left behind (DCQCN rates cut by
- * its marks, queues, pauses) does not land in the next size's row.
+ * A sweep runs each size once untimed before timing it, so that what the previous size left behind
+ * (DCQCN rates cut by its marks, queues, pauses) weighs little in the size's row, as it weighs
+ * little in nccl-tests' mean of 20 iterations; each timing says when its run completed.
  */
 class SweepWarmUpTest {
 
@@ -26,28 +27,23 @@ class SweepWarmUpTest {
     SweepTable table = table("1MiB", "2MiB");
 
     assertThat(table.nextRunRepeatsLast()).as("the warm-up plans its transfers").isFalse();
-    table.record(1_000_000, 0);
+    table.record(1_000_000, 1_000_000);
     assertThat(table.result()).as("the warm-up is no row").isEmpty();
     assertThat(table.nextRunRepeatsLast()).as("the timed runs repeat the warm-up's").isTrue();
-    table.record(2_000_000, 0);
+    table.record(2_000_000, 3_000_000);
     assertThat(table.nextRunRepeatsLast()).isTrue();
-    assertThat(table.record(3_000_000, 0)).isEqualTo(RunSource.Next.RUN);
+    assertThat(table.record(3_000_000, 6_000_000)).isEqualTo(RunSource.Next.RUN);
 
     CollectiveRow first = table.result().orElseThrow().rows().get(0);
     assertThat(first.outOfPlace().time().picos()).isEqualTo(2_000_000);
+    assertThat(first.outOfPlace().completed()).contains(SimTime.picos(3_000_000));
     assertThat(first.inPlace().time().picos()).isEqualTo(3_000_000);
+    assertThat(first.inPlace().completed()).contains(SimTime.picos(6_000_000));
     assertThat(table.nextRunRepeatsLast()).as("the next size plans anew").isFalse();
-    table.record(4_000_000, 0);
-    table.record(5_000_000, 0);
-    assertThat(table.record(6_000_000, 0)).isEqualTo(RunSource.Next.DONE);
+    table.record(4_000_000, 10_000_000);
+    table.record(5_000_000, 15_000_000);
+    assertThat(table.record(6_000_000, 21_000_000)).isEqualTo(RunSource.Next.DONE);
     assertThat(table.result().orElseThrow().rows()).hasSize(2);
-  }
-
-  private static SweepTable table(String from, String to) {
-    Workload.Collective sweep =
-        Scenario.collective(CollectiveOperation.ALL_REDUCE).sizes(from, to, 2).ranks(16).workload();
-    return new SweepTable(
-        sweep, CollectiveLayout.of(FabricGraph.of(ModelFixtures.reference()), sweep));
   }
 
   /**
@@ -79,5 +75,12 @@ class SweepWarmUpTest {
             fabric,
             Scenario.collective(CollectiveOperation.ALL_REDUCE).sizes(from, "64MiB", 4).build())
         .largest();
+  }
+
+  private static SweepTable table(String from, String to) {
+    Workload.Collective sweep =
+        Scenario.collective(CollectiveOperation.ALL_REDUCE).sizes(from, to, 2).ranks(16).workload();
+    return new SweepTable(
+        sweep, CollectiveLayout.of(FabricGraph.of(ModelFixtures.reference()), sweep));
   }
 }
