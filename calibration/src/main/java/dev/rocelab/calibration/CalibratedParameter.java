@@ -215,7 +215,7 @@ public enum CalibratedParameter {
     return switch (this) {
       case SWITCH_LATENCY -> {
         SimTime latency = SimTime.picos(Math.round(value * 1000));
-        yield switches(fabric, p -> forwardingLatency(p, latency));
+        yield switches(fabric, p -> p.withForwardingLatency(latency));
       }
       case ECN_KMIN ->
           ecn(
@@ -233,25 +233,24 @@ public enum CalibratedParameter {
               });
       case CNP_INTERVAL -> {
         SimTime interval = micros(value);
-        yield dcqcn(fabric, d -> dcqcn(d, d.g(), d.rateIncreaseTimer(), d.byteCounter(), interval));
+        yield dcqcn(fabric, d -> d.withCnpInterval(interval));
       }
       case RATE_INCREASE_TIMER -> {
         SimTime timer = micros(value);
-        yield dcqcn(fabric, d -> dcqcn(d, d.g(), timer, d.byteCounter(), d.cnpInterval()));
+        yield dcqcn(fabric, d -> d.withRateIncreaseTimer(timer));
       }
       case BYTE_COUNTER -> {
         DataSize counter = kib(value);
-        yield dcqcn(fabric, d -> dcqcn(d, d.g(), d.rateIncreaseTimer(), counter, d.cnpInterval()));
+        yield dcqcn(fabric, d -> d.withByteCounter(counter));
       }
       case ALPHA_GAIN -> {
         double g = gain(value).doubleValue();
-        yield dcqcn(
-            fabric, d -> dcqcn(d, g, d.rateIncreaseTimer(), d.byteCounter(), d.cnpInterval()));
+        yield dcqcn(fabric, d -> d.withG(g));
       }
       case NIC_PAUSE_REACTION -> nicFirmware(fabric, value);
       case NVLINK_BANDWIDTH -> {
         Rate bandwidth = gigabytesPerSecond(value);
-        yield hosts(fabric, h -> h.gpus() > 1 ? nvlink(h, bandwidth) : h);
+        yield hosts(fabric, h -> h.gpus() > 1 ? h.withNvlinkBandwidth(bandwidth) : h);
       }
       case PCIE_BANDWIDTH -> {
         Rate bandwidth = gigabytesPerSecond(value);
@@ -323,20 +322,20 @@ public enum CalibratedParameter {
   private static FabricSpec switches(FabricSpec f, UnaryOperator<SwitchProfile> edit) {
     Map<String, SwitchProfile> edited = new LinkedHashMap<>();
     f.switchProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
-    return copy(f, edited, f.nicProfiles(), f.hostProfiles(), f.qos(), f.firmwareProfiles());
+    return f.withSwitchProfiles(edited);
   }
 
   /** Every NIC profile with its DCQCN parameters edited. */
   static FabricSpec dcqcn(FabricSpec f, UnaryOperator<DcqcnParameters> edit) {
     Map<String, NicProfile> edited = new LinkedHashMap<>();
-    f.nicProfiles().forEach((name, p) -> edited.put(name, withDcqcn(p, edit.apply(p.dcqcn()))));
-    return copy(f, f.switchProfiles(), edited, f.hostProfiles(), f.qos(), f.firmwareProfiles());
+    f.nicProfiles().forEach((name, p) -> edited.put(name, p.withDcqcn(edit.apply(p.dcqcn()))));
+    return f.withNicProfiles(edited);
   }
 
   private static FabricSpec hosts(FabricSpec f, UnaryOperator<HostProfile> edit) {
     Map<String, HostProfile> edited = new LinkedHashMap<>();
     f.hostProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
-    return copy(f, f.switchProfiles(), f.nicProfiles(), edited, f.qos(), f.firmwareProfiles());
+    return f.withHostProfiles(edited);
   }
 
   private static FabricSpec ecn(FabricSpec f, UnaryOperator<EcnProfile> edit) {
@@ -346,20 +345,9 @@ public enum CalibratedParameter {
             (name, q) -> {
               Map<Integer, EcnProfile> ecn = new LinkedHashMap<>(q.ecn());
               q.losslessPriorities().forEach(p -> ecn.computeIfPresent(p, (k, e) -> edit.apply(e)));
-              edited.put(
-                  name,
-                  new QosPolicy(
-                      q.name(),
-                      q.dscpToPriority(),
-                      q.losslessPriorities(),
-                      q.pfcPriorities(),
-                      q.xonOffset(),
-                      ecn,
-                      q.scheduler(),
-                      q.mtu()));
+              edited.put(name, q.withEcn(ecn));
             });
-    return copy(
-        f, f.switchProfiles(), f.nicProfiles(), f.hostProfiles(), edited, f.firmwareProfiles());
+    return f.withQos(edited);
   }
 
   /** Every firmware version the NIC profiles name, with the pause reaction set. */
@@ -368,103 +356,10 @@ public enum CalibratedParameter {
     Map<String, NicFirmware> edited = new LinkedHashMap<>();
     for (NicProfile nic : f.nicProfiles().values()) {
       NicFirmware fw = firmware(f, nic);
-      edited.put(
-          fw.version(),
-          new NicFirmware(
-              fw.version(),
-              fw.dcqcn(),
-              fw.dcqcnVariant(),
-              fw.cnp(),
-              fw.retransmission(),
-              fw.retransmissionTimeout(),
-              fw.adaptiveRetransmission(),
-              fw.receiveBuffer(),
-              reaction,
-              fw.outOfOrder()));
+      edited.put(fw.version(), fw.withPauseReaction(reaction));
     }
-    return copy(
-        f,
-        f.switchProfiles(),
-        f.nicProfiles(),
-        f.hostProfiles(),
-        f.qos(),
+    return f.withFirmwareProfiles(
         f.firmwareProfiles().with(new FirmwareRegistry(edited, Map.of())));
-  }
-
-  /** The fabric with these profiles, policies and firmware versions, everything else kept. */
-  private static FabricSpec copy(
-      FabricSpec f,
-      Map<String, SwitchProfile> switchProfiles,
-      Map<String, NicProfile> nicProfiles,
-      Map<String, HostProfile> hostProfiles,
-      Map<String, QosPolicy> qos,
-      FirmwareRegistry firmwareProfiles) {
-    return new FabricSpec(
-        f.name(),
-        f.description(),
-        f.topology(),
-        switchProfiles,
-        nicProfiles,
-        hostProfiles,
-        qos,
-        f.firmware(),
-        f.overrides(),
-        f.sections(),
-        firmwareProfiles);
-  }
-
-  private static SwitchProfile forwardingLatency(SwitchProfile p, SimTime latency) {
-    return new SwitchProfile(
-        p.name(),
-        p.asic(),
-        p.nos(),
-        p.buffer(),
-        p.cellSize(),
-        p.alpha(),
-        p.reserve(),
-        p.headroom(),
-        p.qos(),
-        p.forwarding(),
-        latency,
-        p.watchdog(),
-        p.convergence(),
-        p.loadBalancing());
-  }
-
-  private static NicProfile withDcqcn(NicProfile n, DcqcnParameters dcqcn) {
-    return new NicProfile(
-        n.name(),
-        n.speed(),
-        n.firmware(),
-        n.roce(),
-        n.cnp(),
-        n.pfcPriorities(),
-        n.mtu(),
-        n.qpsPerConnection(),
-        dcqcn,
-        n.outOfOrder());
-  }
-
-  /** The parameters with the ones calibration fits replaced. */
-  private static DcqcnParameters dcqcn(
-      DcqcnParameters d,
-      double g,
-      SimTime increaseTimer,
-      DataSize byteCounter,
-      SimTime cnpInterval) {
-    return new DcqcnParameters(
-        d.enabled(),
-        g,
-        d.initialAlpha(),
-        d.alphaUpdatePeriod(),
-        d.rateDecreasePeriod(),
-        increaseTimer,
-        byteCounter,
-        d.fastRecoverySteps(),
-        d.additiveIncrease(),
-        d.hyperIncrease(),
-        d.minRate(),
-        cnpInterval);
   }
 
   /**
@@ -475,23 +370,6 @@ public enum CalibratedParameter {
    * @return a copy of the fabric
    */
   static FabricSpec hostInterfacesKeepingUp(FabricSpec fabric) {
-    return hosts(fabric, h -> host(h, h.nvlinkBandwidth(), Optional.empty()));
-  }
-
-  private static HostProfile nvlink(HostProfile h, Rate bandwidth) {
-    return host(h, bandwidth, h.pcieBandwidth());
-  }
-
-  private static HostProfile host(HostProfile h, Rate nvlink, Optional<Rate> pcie) {
-    return new HostProfile(
-        h.name(),
-        h.gpus(),
-        h.nics(),
-        h.nicProfile(),
-        h.gpuToNic(),
-        nvlink,
-        h.nvlinkLatency(),
-        h.nvswitch(),
-        pcie);
+    return hosts(fabric, HostProfile::withoutPcieBandwidth);
   }
 }

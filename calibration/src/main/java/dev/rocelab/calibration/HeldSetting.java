@@ -76,23 +76,14 @@ enum HeldSetting {
   }
 
   private DcqcnParameters scaled(DcqcnParameters d, double factor) {
-    return new DcqcnParameters(
-        d.enabled(),
-        d.g(),
-        d.initialAlpha(),
-        this == ALPHA_UPDATE_PERIOD ? times(d.alphaUpdatePeriod(), factor) : d.alphaUpdatePeriod(),
-        this == RATE_DECREASE_PERIOD
-            ? times(d.rateDecreasePeriod(), factor)
-            : d.rateDecreasePeriod(),
-        d.rateIncreaseTimer(),
-        d.byteCounter(),
-        this == FAST_RECOVERY_STEPS
-            ? (int) Math.max(1, Math.round(d.fastRecoverySteps() * factor))
-            : d.fastRecoverySteps(),
-        this == ADDITIVE_INCREASE ? times(d.additiveIncrease(), factor) : d.additiveIncrease(),
-        this == HYPER_INCREASE ? times(d.hyperIncrease(), factor) : d.hyperIncrease(),
-        d.minRate(),
-        d.cnpInterval());
+    return switch (this) {
+      case ADDITIVE_INCREASE -> d.withAdditiveIncrease(times(d.additiveIncrease(), factor));
+      case HYPER_INCREASE -> d.withHyperIncrease(times(d.hyperIncrease(), factor));
+      case FAST_RECOVERY_STEPS ->
+          d.withFastRecoverySteps((int) Math.max(1, Math.round(d.fastRecoverySteps() * factor)));
+      case RATE_DECREASE_PERIOD -> d.withRateDecreasePeriod(times(d.rateDecreasePeriod(), factor));
+      case ALPHA_UPDATE_PERIOD -> d.withAlphaUpdatePeriod(times(d.alphaUpdatePeriod(), factor));
+    };
   }
 
   private static SimTime times(SimTime t, double factor) {

@@ -50,18 +50,7 @@ class GeneratedReferencesTest {
   private static String firmwareProfilesPage() {
     FabricSpec reference = FabricFiles.load(Path.of("..", "fabrics", "reference.yaml"));
     FabricSpec withBuiltIns =
-        new FabricSpec(
-            reference.name(),
-            reference.description(),
-            reference.topology(),
-            reference.switchProfiles(),
-            reference.nicProfiles(),
-            reference.hostProfiles(),
-            reference.qos(),
-            reference.firmware(),
-            reference.overrides(),
-            Map.of(),
-            FirmwareRegistry.BUILT_IN);
+        reference.withSections(Map.of()).withFirmwareProfiles(FirmwareRegistry.BUILT_IN);
     String file = FabricFiles.write(withBuiltIns);
     int from = file.indexOf("\nfirmwareProfiles:\n") + 1;
     int to = file.indexOf("\nfirmware:", from) + 1;

@@ -6,6 +6,7 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.api.util.Checks;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -13,6 +14,9 @@ import org.apiguardian.api.API;
  * brackets). The reaction point cuts its rate on a CNP ({@code RC ← RC·(1−α/2)}), updates α with
  * gain {@code g}, and recovers through fast recovery, additive and hyper increase driven by a timer
  * and a byte counter; the notification point sends at most one CNP per QP per {@code cnpInterval}.
+ *
+ * <p>Each {@code with…} method returns a copy with one component changed, validated as the
+ * constructor validates.
  *
  * @param enabled whether the NIC runs DCQCN; when false, flows send at line rate (PFC only)
  * @param g the α gain (paper: 1/256)
@@ -92,5 +96,170 @@ public record DcqcnParameters(
     Checks.notNull(hyperIncrease, "hyperIncrease");
     Checks.positive(minRate, "minRate");
     Checks.notNull(cnpInterval, "cnpInterval");
+  }
+
+  /**
+   * @param enabled whether the NIC runs DCQCN; when false, flows send at line rate (PFC only)
+   * @return a copy with {@code enabled}
+   * @since 0.3
+   */
+  public DcqcnParameters withEnabled(boolean enabled) {
+    return change(d -> d.enabled = enabled);
+  }
+
+  /**
+   * @param g the α gain (paper: 1/256)
+   * @return a copy with {@code g}
+   * @since 0.3
+   */
+  public DcqcnParameters withG(double g) {
+    return change(d -> d.g = g);
+  }
+
+  /**
+   * @param initialAlpha α of a new QP [initial_alpha_value / 1024]
+   * @return a copy with {@code initialAlpha}
+   * @since 0.3
+   */
+  public DcqcnParameters withInitialAlpha(double initialAlpha) {
+    return change(d -> d.initialAlpha = initialAlpha);
+  }
+
+  /**
+   * @param alphaUpdatePeriod how often α is updated [dce_tcp_rtt] (paper: 55 µs)
+   * @return a copy with {@code alphaUpdatePeriod}
+   * @since 0.3
+   */
+  public DcqcnParameters withAlphaUpdatePeriod(SimTime alphaUpdatePeriod) {
+    return change(d -> d.alphaUpdatePeriod = alphaUpdatePeriod);
+  }
+
+  /**
+   * @param rateDecreasePeriod minimum time between two rate cuts [rate_reduce_monitor_period]
+   * @return a copy with {@code rateDecreasePeriod}
+   * @since 0.3
+   */
+  public DcqcnParameters withRateDecreasePeriod(SimTime rateDecreasePeriod) {
+    return change(d -> d.rateDecreasePeriod = rateDecreasePeriod);
+  }
+
+  /**
+   * @param rateIncreaseTimer the increase timer [rpg_time_reset]
+   * @return a copy with {@code rateIncreaseTimer}
+   * @since 0.3
+   */
+  public DcqcnParameters withRateIncreaseTimer(SimTime rateIncreaseTimer) {
+    return change(d -> d.rateIncreaseTimer = rateIncreaseTimer);
+  }
+
+  /**
+   * @param byteCounter the increase byte counter [rpg_byte_reset]; 0 disables it, and the increase
+   *     stages follow the timer alone
+   * @return a copy with {@code byteCounter}
+   * @since 0.3
+   */
+  public DcqcnParameters withByteCounter(DataSize byteCounter) {
+    return change(d -> d.byteCounter = byteCounter);
+  }
+
+  /**
+   * @param fastRecoverySteps F, the stage threshold of fast recovery [rpg_threshold]; how many
+   *     expiries it allows depends on the firmware's {@link NicFirmware.DcqcnVariant}
+   * @return a copy with {@code fastRecoverySteps}
+   * @since 0.3
+   */
+  public DcqcnParameters withFastRecoverySteps(int fastRecoverySteps) {
+    return change(d -> d.fastRecoverySteps = fastRecoverySteps);
+  }
+
+  /**
+   * @param additiveIncrease R_AI [rpg_ai_rate]
+   * @return a copy with {@code additiveIncrease}
+   * @since 0.3
+   */
+  public DcqcnParameters withAdditiveIncrease(Rate additiveIncrease) {
+    return change(d -> d.additiveIncrease = additiveIncrease);
+  }
+
+  /**
+   * @param hyperIncrease R_HAI [rpg_hai_rate]
+   * @return a copy with {@code hyperIncrease}
+   * @since 0.3
+   */
+  public DcqcnParameters withHyperIncrease(Rate hyperIncrease) {
+    return change(d -> d.hyperIncrease = hyperIncrease);
+  }
+
+  /**
+   * @param minRate the rate never cut below [rpg_min_rate]
+   * @return a copy with {@code minRate}
+   * @since 0.3
+   */
+  public DcqcnParameters withMinRate(Rate minRate) {
+    return change(d -> d.minRate = minRate);
+  }
+
+  /**
+   * @param cnpInterval the notification point's minimum time between CNPs per QP
+   *     [min_time_between_cnps]; 0 sends a CNP for every CE-marked packet
+   * @return a copy with {@code cnpInterval}
+   * @since 0.3
+   */
+  public DcqcnParameters withCnpInterval(SimTime cnpInterval) {
+    return change(d -> d.cnpInterval = cnpInterval);
+  }
+
+  /** A copy with one or more components changed, validated anew. */
+  private DcqcnParameters change(Consumer<Draft> edit) {
+    Draft draft = new Draft(this);
+    edit.accept(draft);
+    return draft.build();
+  }
+
+  /** The components, to change one or more before building the next DcqcnParameters. */
+  private static final class Draft {
+    private boolean enabled;
+    private double g;
+    private double initialAlpha;
+    private SimTime alphaUpdatePeriod;
+    private SimTime rateDecreasePeriod;
+    private SimTime rateIncreaseTimer;
+    private DataSize byteCounter;
+    private int fastRecoverySteps;
+    private Rate additiveIncrease;
+    private Rate hyperIncrease;
+    private Rate minRate;
+    private SimTime cnpInterval;
+
+    Draft(DcqcnParameters from) {
+      enabled = from.enabled;
+      g = from.g;
+      initialAlpha = from.initialAlpha;
+      alphaUpdatePeriod = from.alphaUpdatePeriod;
+      rateDecreasePeriod = from.rateDecreasePeriod;
+      rateIncreaseTimer = from.rateIncreaseTimer;
+      byteCounter = from.byteCounter;
+      fastRecoverySteps = from.fastRecoverySteps;
+      additiveIncrease = from.additiveIncrease;
+      hyperIncrease = from.hyperIncrease;
+      minRate = from.minRate;
+      cnpInterval = from.cnpInterval;
+    }
+
+    DcqcnParameters build() {
+      return new DcqcnParameters(
+          enabled,
+          g,
+          initialAlpha,
+          alphaUpdatePeriod,
+          rateDecreasePeriod,
+          rateIncreaseTimer,
+          byteCounter,
+          fastRecoverySteps,
+          additiveIncrease,
+          hyperIncrease,
+          minRate,
+          cnpInterval);
+    }
   }
 }

@@ -6,6 +6,7 @@ import dev.rocelab.api.util.Checks;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -15,6 +16,9 @@ import org.apiguardian.api.API;
  * it into devices and links.
  *
  * <p>Maps keep the order of the fabric file.
+ *
+ * <p>Each {@code with…} method returns a copy with one component changed, validated as the
+ * constructor validates.
  *
  * @param name the fabric's name (used in reports)
  * @param description free text, may be empty
@@ -147,6 +151,158 @@ public record FabricSpec(
    */
   public QosPolicy qosOf(SwitchProfile profile) {
     return qosPolicy(profile.qos());
+  }
+
+  /**
+   * @param name the fabric's name (used in reports)
+   * @return a copy with {@code name}
+   * @since 0.3
+   */
+  public FabricSpec withName(String name) {
+    return change(d -> d.name = name);
+  }
+
+  /**
+   * @param description free text, may be empty
+   * @return a copy with {@code description}
+   * @since 0.3
+   */
+  public FabricSpec withDescription(String description) {
+    return change(d -> d.description = description);
+  }
+
+  /**
+   * @param topology the shape
+   * @return a copy with {@code topology}
+   * @since 0.3
+   */
+  public FabricSpec withTopology(Topology topology) {
+    return change(d -> d.topology = topology);
+  }
+
+  /**
+   * @param switchProfiles switch profiles by name
+   * @return a copy with {@code switchProfiles}
+   * @since 0.3
+   */
+  public FabricSpec withSwitchProfiles(Map<String, SwitchProfile> switchProfiles) {
+    return change(d -> d.switchProfiles = switchProfiles);
+  }
+
+  /**
+   * @param nicProfiles NIC profiles by name
+   * @return a copy with {@code nicProfiles}
+   * @since 0.3
+   */
+  public FabricSpec withNicProfiles(Map<String, NicProfile> nicProfiles) {
+    return change(d -> d.nicProfiles = nicProfiles);
+  }
+
+  /**
+   * @param hostProfiles host profiles by name
+   * @return a copy with {@code hostProfiles}
+   * @since 0.3
+   */
+  public FabricSpec withHostProfiles(Map<String, HostProfile> hostProfiles) {
+    return change(d -> d.hostProfiles = hostProfiles);
+  }
+
+  /**
+   * @param qos QoS policies by name
+   * @return a copy with {@code qos}
+   * @since 0.3
+   */
+  public FabricSpec withQos(Map<String, QosPolicy> qos) {
+    return change(d -> d.qos = qos);
+  }
+
+  /**
+   * @param firmware approved versions
+   * @return a copy with {@code firmware}
+   * @since 0.3
+   */
+  public FabricSpec withFirmware(FirmwarePolicy firmware) {
+    return change(d -> d.firmware = firmware);
+  }
+
+  /**
+   * @param overrides per-device profile overrides, applied in order
+   * @return a copy with {@code overrides}
+   * @since 0.3
+   */
+  public FabricSpec withOverrides(List<DeviceOverride> overrides) {
+    return change(d -> d.overrides = overrides);
+  }
+
+  /**
+   * @param sections the sections other modules read, by key (e.g. {@code lab}), in key order; empty
+   *     if none
+   * @return a copy with {@code sections}
+   * @since 0.3
+   */
+  public FabricSpec withSections(Map<String, FabricSection> sections) {
+    return change(d -> d.sections = sections);
+  }
+
+  /**
+   * @param firmwareProfiles the firmware and NOS versions the fabric file defines (its {@code
+   *     firmwareProfiles}); {@link #firmwareRegistry()} adds the built-in ones
+   * @return a copy with {@code firmwareProfiles}
+   * @since 0.3
+   */
+  public FabricSpec withFirmwareProfiles(FirmwareRegistry firmwareProfiles) {
+    return change(d -> d.firmwareProfiles = firmwareProfiles);
+  }
+
+  /** A copy with one or more components changed, validated anew. */
+  private FabricSpec change(Consumer<Draft> edit) {
+    Draft draft = new Draft(this);
+    edit.accept(draft);
+    return draft.build();
+  }
+
+  /** The components, to change one or more before building the next FabricSpec. */
+  private static final class Draft {
+    private String name;
+    private String description;
+    private Topology topology;
+    private Map<String, SwitchProfile> switchProfiles;
+    private Map<String, NicProfile> nicProfiles;
+    private Map<String, HostProfile> hostProfiles;
+    private Map<String, QosPolicy> qos;
+    private FirmwarePolicy firmware;
+    private List<DeviceOverride> overrides;
+    private Map<String, FabricSection> sections;
+    private FirmwareRegistry firmwareProfiles;
+
+    Draft(FabricSpec from) {
+      name = from.name;
+      description = from.description;
+      topology = from.topology;
+      switchProfiles = from.switchProfiles;
+      nicProfiles = from.nicProfiles;
+      hostProfiles = from.hostProfiles;
+      qos = from.qos;
+      firmware = from.firmware;
+      overrides = from.overrides;
+      sections = from.sections;
+      firmwareProfiles = from.firmwareProfiles;
+    }
+
+    FabricSpec build() {
+      return new FabricSpec(
+          name,
+          description,
+          topology,
+          switchProfiles,
+          nicProfiles,
+          hostProfiles,
+          qos,
+          firmware,
+          overrides,
+          sections,
+          firmwareProfiles);
+    }
   }
 
   private static <T> T lookup(Map<String, T> map, String name, String what) {

@@ -183,17 +183,7 @@ public record FirmwareRegistry(
             SimTime.ZERO,
             OutOfOrder.RETRANSMIT);
     NicFirmware adaptive =
-        new NicFirmware(
-            NIC_MLX5_ADAPTIVE,
-            mlx5.dcqcn(),
-            mlx5.dcqcnVariant(),
-            mlx5.cnp(),
-            mlx5.retransmission(),
-            mlx5.retransmissionTimeout(),
-            ADAPTIVE_FIRST_TIMEOUT,
-            mlx5.receiveBuffer(),
-            mlx5.pauseReaction(),
-            mlx5.outOfOrder());
+        mlx5.named(NIC_MLX5_ADAPTIVE).withAdaptiveRetransmission(ADAPTIVE_FIRST_TIMEOUT);
     DcqcnParameters paperDcqcn =
         new DcqcnParameters(
             true,
@@ -220,21 +210,7 @@ public record FirmwareRegistry(
             NicFirmware.DEFAULT_RECEIVE_BUFFER,
             SimTime.ZERO,
             OutOfOrder.RETRANSMIT);
-    DcqcnParameters m = DcqcnParameters.MLX5_DEFAULTS;
-    DcqcnParameters legacyDcqcn =
-        new DcqcnParameters(
-            m.enabled(),
-            m.g(),
-            m.initialAlpha(),
-            m.alphaUpdatePeriod(),
-            m.rateDecreasePeriod(),
-            m.rateIncreaseTimer(),
-            m.byteCounter(),
-            m.fastRecoverySteps(),
-            m.additiveIncrease(),
-            m.hyperIncrease(),
-            m.minRate(),
-            SimTime.micros(50));
+    DcqcnParameters legacyDcqcn = DcqcnParameters.MLX5_DEFAULTS.withCnpInterval(SimTime.micros(50));
     NicFirmware legacy =
         new NicFirmware(
             NIC_LEGACY,
@@ -247,18 +223,7 @@ public record FirmwareRegistry(
             DataSize.kib(128),
             SimTime.micros(1),
             OutOfOrder.RETRANSMIT);
-    NicFirmware ddp =
-        new NicFirmware(
-            NIC_DDP,
-            mlx5.dcqcn(),
-            mlx5.dcqcnVariant(),
-            mlx5.cnp(),
-            mlx5.retransmission(),
-            mlx5.retransmissionTimeout(),
-            mlx5.adaptiveRetransmission(),
-            mlx5.receiveBuffer(),
-            mlx5.pauseReaction(),
-            OutOfOrder.TOLERATE);
+    NicFirmware ddp = mlx5.named(NIC_DDP).withOutOfOrder(OutOfOrder.TOLERATE);
     SwitchNos sonic =
         new SwitchNos(
             NOS_SONIC,

@@ -7,11 +7,16 @@ import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.api.util.Checks;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
  * A GPU server: its GPUs, its NICs and how they pair up (rail mapping), and the intra-node
  * interconnect.
+ *
+ * <p>Each {@code with…} method returns a copy with one component changed, validated as the
+ * constructor validates; the GPUs, the NICs and the rail mapping, which must agree, change only
+ * together, through the constructor.
  *
  * @param name the profile's name in the fabric file
  * @param gpus the number of GPUs
@@ -125,23 +130,118 @@ public record HostProfile(
   }
 
   /**
+   * @param name the profile's name in the fabric file
+   * @return a copy with {@code name}
+   * @since 0.3
+   */
+  public HostProfile withName(String name) {
+    return change(d -> d.name = name);
+  }
+
+  /**
+   * @param nicProfile the name of the NICs' profile
+   * @return a copy with {@code nicProfile}
+   * @since 0.3
+   */
+  public HostProfile withNicProfile(String nicProfile) {
+    return change(d -> d.nicProfile = nicProfile);
+  }
+
+  /**
+   * @param nvlinkBandwidth per-GPU intra-node bandwidth (NVLink-class), the links' line rate per
+   *     direction
+   * @return a copy with {@code nvlinkBandwidth}
+   * @since 0.3
+   */
+  public HostProfile withNvlinkBandwidth(Rate nvlinkBandwidth) {
+    return change(d -> d.nvlinkBandwidth = nvlinkBandwidth);
+  }
+
+  /**
+   * @param nvlinkLatency intra-node hop latency
+   * @return a copy with {@code nvlinkLatency}
+   * @since 0.3
+   */
+  public HostProfile withNvlinkLatency(SimTime nvlinkLatency) {
+    return change(d -> d.nvlinkLatency = nvlinkLatency);
+  }
+
+  /**
+   * @param nvswitch whether the GPUs meet at NVSwitches that reduce and multicast (NVLink SHARP, as
+   *     in HGX/DGX H100 and later): NCCL may then run all-reduce as NVLS on one host and NVLS-tree
+   *     across hosts
+   * @return a copy with {@code nvswitch}
+   * @since 0.3
+   */
+  public HostProfile withNvswitch(boolean nvswitch) {
+    return change(d -> d.nvswitch = nvswitch);
+  }
+
+  /**
    * This profile with its NICs behind a host interface of the given rate.
    *
    * @param bandwidth the host interface's effective data rate per direction
-   * @return the changed profile
+   * @return a copy with {@code pcieBandwidth} set
    * @since 0.2
    */
   public HostProfile withPcieBandwidth(Rate bandwidth) {
-    return new HostProfile(
-        name,
-        gpus,
-        nics,
-        nicProfile,
-        gpuToNic,
-        nvlinkBandwidth,
-        nvlinkLatency,
-        nvswitch,
-        Optional.of(bandwidth));
+    Checks.notNull(bandwidth, "bandwidth");
+    return change(d -> d.pcieBandwidth = Optional.of(bandwidth));
+  }
+
+  /**
+   * This profile with host interfaces that keep up with its NICs.
+   *
+   * @return a copy with an empty {@code pcieBandwidth}
+   * @since 0.3
+   */
+  public HostProfile withoutPcieBandwidth() {
+    return change(d -> d.pcieBandwidth = Optional.empty());
+  }
+
+  /** A copy with one or more components changed, validated anew. */
+  private HostProfile change(Consumer<Draft> edit) {
+    Draft draft = new Draft(this);
+    edit.accept(draft);
+    return draft.build();
+  }
+
+  /** The components, to change one or more before building the next HostProfile. */
+  private static final class Draft {
+    private String name;
+    private final int gpus;
+    private final int nics;
+    private String nicProfile;
+    private final List<Integer> gpuToNic;
+    private Rate nvlinkBandwidth;
+    private SimTime nvlinkLatency;
+    private boolean nvswitch;
+    private Optional<Rate> pcieBandwidth;
+
+    Draft(HostProfile from) {
+      name = from.name;
+      gpus = from.gpus;
+      nics = from.nics;
+      nicProfile = from.nicProfile;
+      gpuToNic = from.gpuToNic;
+      nvlinkBandwidth = from.nvlinkBandwidth;
+      nvlinkLatency = from.nvlinkLatency;
+      nvswitch = from.nvswitch;
+      pcieBandwidth = from.pcieBandwidth;
+    }
+
+    HostProfile build() {
+      return new HostProfile(
+          name,
+          gpus,
+          nics,
+          nicProfile,
+          gpuToNic,
+          nvlinkBandwidth,
+          nvlinkLatency,
+          nvswitch,
+          pcieBandwidth);
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.api.util.Checks;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -19,6 +20,9 @@ import org.apiguardian.api.API;
  * parameter and the CNP marking that still equal the old version's default take the new version's
  * default, and values configured away from the default stay (see {@link #rebase(DcqcnParameters,
  * NicFirmware)}).
+ *
+ * <p>Each {@code with…} method returns a copy with one component changed, validated as the
+ * constructor validates.
  *
  * @param version the version string, as NIC profiles name it
  * @param dcqcn DCQCN defaults of this version
@@ -118,17 +122,7 @@ public record NicFirmware(
    * @return a copy named {@code newVersion}
    */
   public NicFirmware named(String newVersion) {
-    return new NicFirmware(
-        newVersion,
-        dcqcn,
-        dcqcnVariant,
-        cnp,
-        retransmission,
-        retransmissionTimeout,
-        adaptiveRetransmission,
-        receiveBuffer,
-        pauseReaction,
-        outOfOrder);
+    return change(d -> d.version = newVersion);
   }
 
   /**
@@ -180,6 +174,140 @@ public record NicFirmware(
    */
   public OutOfOrder rebase(OutOfOrder configured, NicFirmware next) {
     return pick(configured, outOfOrder, next.outOfOrder);
+  }
+
+  /**
+   * @param dcqcn DCQCN defaults of this version
+   * @return a copy with {@code dcqcn}
+   * @since 0.3
+   */
+  public NicFirmware withDcqcn(DcqcnParameters dcqcn) {
+    return change(d -> d.dcqcn = dcqcn);
+  }
+
+  /**
+   * @param dcqcnVariant how this version's reaction point moves its target rate on a cut
+   * @return a copy with {@code dcqcnVariant}
+   * @since 0.3
+   */
+  public NicFirmware withDcqcnVariant(DcqcnVariant dcqcnVariant) {
+    return change(d -> d.dcqcnVariant = dcqcnVariant);
+  }
+
+  /**
+   * @param cnp how this version marks CNPs by default (DSCP and priority)
+   * @return a copy with {@code cnp}
+   * @since 0.3
+   */
+  public NicFirmware withCnp(TrafficClass cnp) {
+    return change(d -> d.cnp = cnp);
+  }
+
+  /**
+   * @param retransmission how a lost packet is recovered
+   * @return a copy with {@code retransmission}
+   * @since 0.3
+   */
+  public NicFirmware withRetransmission(Retransmission retransmission) {
+    return change(d -> d.retransmission = retransmission);
+  }
+
+  /**
+   * @param retransmissionTimeout how long a queue pair waits for an acknowledgement before it
+   *     resends (the local ACK timeout), or with adaptive retransmission the longest it waits
+   * @return a copy with {@code retransmissionTimeout}
+   * @since 0.3
+   */
+  public NicFirmware withRetransmissionTimeout(SimTime retransmissionTimeout) {
+    return change(d -> d.retransmissionTimeout = retransmissionTimeout);
+  }
+
+  /**
+   * @param adaptiveRetransmission {@link SimTime#ZERO} for a fixed timeout; else the first timeout
+   *     after progress, doubled on each further timeout without progress up to {@code
+   *     retransmissionTimeout} (NVIDIA ConnectX adaptive retransmission starts short and backs off,
+   *     so that a lost retransmission costs microseconds rather than the local ACK timeout)
+   * @return a copy with {@code adaptiveRetransmission}
+   * @since 0.3
+   */
+  public NicFirmware withAdaptiveRetransmission(SimTime adaptiveRetransmission) {
+    return change(d -> d.adaptiveRetransmission = adaptiveRetransmission);
+  }
+
+  /**
+   * @param receiveBuffer the NIC's receive buffer per priority; half full, it pauses its peer
+   * @return a copy with {@code receiveBuffer}
+   * @since 0.3
+   */
+  public NicFirmware withReceiveBuffer(DataSize receiveBuffer) {
+    return change(d -> d.receiveBuffer = receiveBuffer);
+  }
+
+  /**
+   * @param pauseReaction the delay between receiving a PFC pause (or resume) and honouring it
+   * @return a copy with {@code pauseReaction}
+   * @since 0.3
+   */
+  public NicFirmware withPauseReaction(SimTime pauseReaction) {
+    return change(d -> d.pauseReaction = pauseReaction);
+  }
+
+  /**
+   * @param outOfOrder how the receiver treats packets that arrive out of order, the default of NIC
+   *     profiles that leave it out
+   * @return a copy with {@code outOfOrder}
+   * @since 0.3
+   */
+  public NicFirmware withOutOfOrder(OutOfOrder outOfOrder) {
+    return change(d -> d.outOfOrder = outOfOrder);
+  }
+
+  /** A copy with one or more components changed, validated anew. */
+  private NicFirmware change(Consumer<Draft> edit) {
+    Draft draft = new Draft(this);
+    edit.accept(draft);
+    return draft.build();
+  }
+
+  /** The components, to change one or more before building the next NicFirmware. */
+  private static final class Draft {
+    private String version;
+    private DcqcnParameters dcqcn;
+    private DcqcnVariant dcqcnVariant;
+    private TrafficClass cnp;
+    private Retransmission retransmission;
+    private SimTime retransmissionTimeout;
+    private SimTime adaptiveRetransmission;
+    private DataSize receiveBuffer;
+    private SimTime pauseReaction;
+    private OutOfOrder outOfOrder;
+
+    Draft(NicFirmware from) {
+      version = from.version;
+      dcqcn = from.dcqcn;
+      dcqcnVariant = from.dcqcnVariant;
+      cnp = from.cnp;
+      retransmission = from.retransmission;
+      retransmissionTimeout = from.retransmissionTimeout;
+      adaptiveRetransmission = from.adaptiveRetransmission;
+      receiveBuffer = from.receiveBuffer;
+      pauseReaction = from.pauseReaction;
+      outOfOrder = from.outOfOrder;
+    }
+
+    NicFirmware build() {
+      return new NicFirmware(
+          version,
+          dcqcn,
+          dcqcnVariant,
+          cnp,
+          retransmission,
+          retransmissionTimeout,
+          adaptiveRetransmission,
+          receiveBuffer,
+          pauseReaction,
+          outOfOrder);
+    }
   }
 
   private static <T> T pick(T configured, T oldDefault, T newDefault) {

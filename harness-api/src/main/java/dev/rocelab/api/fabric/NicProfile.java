@@ -7,10 +7,14 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.util.Checks;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
  * An RDMA NIC model and its configuration.
+ *
+ * <p>Each {@code with…} method returns a copy with one component changed, validated as the
+ * constructor validates.
  *
  * @param name the profile's name in the fabric file
  * @param speed the port speed
@@ -105,5 +109,143 @@ public record NicProfile(
         qpsPerConnection,
         dcqcn,
         OutOfOrder.RETRANSMIT);
+  }
+
+  /**
+   * @param name the profile's name in the fabric file
+   * @return a copy with {@code name}
+   * @since 0.3
+   */
+  public NicProfile withName(String name) {
+    return change(d -> d.name = name);
+  }
+
+  /**
+   * @param speed the port speed
+   * @return a copy with {@code speed}
+   * @since 0.3
+   */
+  public NicProfile withSpeed(Rate speed) {
+    return change(d -> d.speed = speed);
+  }
+
+  /**
+   * @param firmware the firmware version, checked against the approved list
+   * @return a copy with {@code firmware}
+   * @since 0.3
+   */
+  public NicProfile withFirmware(String firmware) {
+    return change(d -> d.firmware = firmware);
+  }
+
+  /**
+   * @param roce how RoCE data traffic is marked (DSCP and priority)
+   * @return a copy with {@code roce}
+   * @since 0.3
+   */
+  public NicProfile withRoce(TrafficClass roce) {
+    return change(d -> d.roce = roce);
+  }
+
+  /**
+   * @param cnp how congestion notification packets are marked
+   * @return a copy with {@code cnp}
+   * @since 0.3
+   */
+  public NicProfile withCnp(TrafficClass cnp) {
+    return change(d -> d.cnp = cnp);
+  }
+
+  /**
+   * @param pfcPriorities the priorities on which the NIC honours and sends PFC
+   * @return a copy with {@code pfcPriorities}
+   * @since 0.3
+   */
+  public NicProfile withPfcPriorities(Set<Integer> pfcPriorities) {
+    return change(d -> d.pfcPriorities = pfcPriorities);
+  }
+
+  /**
+   * @param mtu the RoCE MTU (payload per packet)
+   * @return a copy with {@code mtu}
+   * @since 0.3
+   */
+  public NicProfile withMtu(DataSize mtu) {
+    return change(d -> d.mtu = mtu);
+  }
+
+  /**
+   * @param qpsPerConnection queue pairs opened per connection (spread over ECMP by source port)
+   * @return a copy with {@code qpsPerConnection}
+   * @since 0.3
+   */
+  public NicProfile withQpsPerConnection(int qpsPerConnection) {
+    return change(d -> d.qpsPerConnection = qpsPerConnection);
+  }
+
+  /**
+   * @param dcqcn congestion control
+   * @return a copy with {@code dcqcn}
+   * @since 0.3
+   */
+  public NicProfile withDcqcn(DcqcnParameters dcqcn) {
+    return change(d -> d.dcqcn = dcqcn);
+  }
+
+  /**
+   * @param outOfOrder how the receiver treats packets that arrive out of order
+   * @return a copy with {@code outOfOrder}
+   * @since 0.3
+   */
+  public NicProfile withOutOfOrder(OutOfOrder outOfOrder) {
+    return change(d -> d.outOfOrder = outOfOrder);
+  }
+
+  /** A copy with one or more components changed, validated anew. */
+  private NicProfile change(Consumer<Draft> edit) {
+    Draft draft = new Draft(this);
+    edit.accept(draft);
+    return draft.build();
+  }
+
+  /** The components, to change one or more before building the next NicProfile. */
+  private static final class Draft {
+    private String name;
+    private Rate speed;
+    private String firmware;
+    private TrafficClass roce;
+    private TrafficClass cnp;
+    private Set<Integer> pfcPriorities;
+    private DataSize mtu;
+    private int qpsPerConnection;
+    private DcqcnParameters dcqcn;
+    private OutOfOrder outOfOrder;
+
+    Draft(NicProfile from) {
+      name = from.name;
+      speed = from.speed;
+      firmware = from.firmware;
+      roce = from.roce;
+      cnp = from.cnp;
+      pfcPriorities = from.pfcPriorities;
+      mtu = from.mtu;
+      qpsPerConnection = from.qpsPerConnection;
+      dcqcn = from.dcqcn;
+      outOfOrder = from.outOfOrder;
+    }
+
+    NicProfile build() {
+      return new NicProfile(
+          name,
+          speed,
+          firmware,
+          roce,
+          cnp,
+          pfcPriorities,
+          mtu,
+          qpsPerConnection,
+          dcqcn,
+          outOfOrder);
+    }
   }
 }

@@ -9,12 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
  * A switch QoS configuration: classification, which priorities are lossless, PFC thresholds, ECN
  * per queue, scheduling and MTU. Switch profiles refer to a policy by name; two switches whose
  * policies differ where it matters end to end are reported as drift.
+ *
+ * <p>Each {@code with…} method returns a copy with one component changed, validated as the
+ * constructor validates.
  *
  * @param name the policy's name in the fabric file
  * @param dscpToPriority DSCP → priority; a DSCP not listed maps to priority 0
@@ -118,5 +122,112 @@ public record QosPolicy(
         .filter(p -> ecnFor(p).filter(e -> e.kmin().bytes() >= buffer.bytes()).isPresent())
         .sorted()
         .toList();
+  }
+
+  /**
+   * @param name the policy's name in the fabric file
+   * @return a copy with {@code name}
+   * @since 0.3
+   */
+  public QosPolicy withName(String name) {
+    return change(d -> d.name = name);
+  }
+
+  /**
+   * @param dscpToPriority DSCP → priority; a DSCP not listed maps to priority 0
+   * @return a copy with {@code dscpToPriority}
+   * @since 0.3
+   */
+  public QosPolicy withDscpToPriority(Map<Integer, Integer> dscpToPriority) {
+    return change(d -> d.dscpToPriority = dscpToPriority);
+  }
+
+  /**
+   * @param losslessPriorities the priorities that must never drop (PFC-protected)
+   * @return a copy with {@code losslessPriorities}
+   * @since 0.3
+   */
+  public QosPolicy withLosslessPriorities(Set<Integer> losslessPriorities) {
+    return change(d -> d.losslessPriorities = losslessPriorities);
+  }
+
+  /**
+   * @param pfcPriorities the priorities on which PFC is enabled on this switch's ports
+   * @return a copy with {@code pfcPriorities}
+   * @since 0.3
+   */
+  public QosPolicy withPfcPriorities(Set<Integer> pfcPriorities) {
+    return change(d -> d.pfcPriorities = pfcPriorities);
+  }
+
+  /**
+   * @param xonOffset how far below the XOFF point an ingress priority group must drain before XON
+   * @return a copy with {@code xonOffset}
+   * @since 0.3
+   */
+  public QosPolicy withXonOffset(DataSize xonOffset) {
+    return change(d -> d.xonOffset = xonOffset);
+  }
+
+  /**
+   * @param ecn ECN marking per egress priority; a priority not listed is never marked
+   * @return a copy with {@code ecn}
+   * @since 0.3
+   */
+  public QosPolicy withEcn(Map<Integer, EcnProfile> ecn) {
+    return change(d -> d.ecn = ecn);
+  }
+
+  /**
+   * @param scheduler egress scheduling
+   * @return a copy with {@code scheduler}
+   * @since 0.3
+   */
+  public QosPolicy withScheduler(Scheduler scheduler) {
+    return change(d -> d.scheduler = scheduler);
+  }
+
+  /**
+   * @param mtu the largest frame payload the switch forwards (IP MTU)
+   * @return a copy with {@code mtu}
+   * @since 0.3
+   */
+  public QosPolicy withMtu(DataSize mtu) {
+    return change(d -> d.mtu = mtu);
+  }
+
+  /** A copy with one or more components changed, validated anew. */
+  private QosPolicy change(Consumer<Draft> edit) {
+    Draft draft = new Draft(this);
+    edit.accept(draft);
+    return draft.build();
+  }
+
+  /** The components, to change one or more before building the next QosPolicy. */
+  private static final class Draft {
+    private String name;
+    private Map<Integer, Integer> dscpToPriority;
+    private Set<Integer> losslessPriorities;
+    private Set<Integer> pfcPriorities;
+    private DataSize xonOffset;
+    private Map<Integer, EcnProfile> ecn;
+    private Scheduler scheduler;
+    private DataSize mtu;
+
+    Draft(QosPolicy from) {
+      name = from.name;
+      dscpToPriority = from.dscpToPriority;
+      losslessPriorities = from.losslessPriorities;
+      pfcPriorities = from.pfcPriorities;
+      xonOffset = from.xonOffset;
+      ecn = from.ecn;
+      scheduler = from.scheduler;
+      mtu = from.mtu;
+    }
+
+    QosPolicy build() {
+      return new QosPolicy(
+          name, dscpToPriority, losslessPriorities, pfcPriorities, xonOffset, ecn, scheduler, mtu);
+    }
   }
 }

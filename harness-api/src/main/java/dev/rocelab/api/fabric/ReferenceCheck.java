@@ -151,19 +151,7 @@ final class ReferenceCheck {
     Set<String> devices = new HashSet<>();
     Set<String> nics = new HashSet<>();
     Set<String> switches = new HashSet<>();
-    FabricSpec plain =
-        new FabricSpec(
-            spec.name(),
-            spec.description(),
-            spec.topology(),
-            spec.switchProfiles(),
-            spec.nicProfiles(),
-            spec.hostProfiles(),
-            spec.qos(),
-            spec.firmware(),
-            List.of(),
-            spec.sections(),
-            spec.firmwareProfiles());
+    FabricSpec plain = spec.withOverrides(List.of());
     FabricGraph graph = FabricGraph.of(plain);
     graph
         .devices()

@@ -7,6 +7,7 @@ import dev.rocelab.api.scenario.Workload.Verb;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -50,18 +51,7 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder message(String size) {
-    return new FlowBuilder(
-        settings(),
-        new Workload.RdmaFlow(
-            w.source(),
-            w.destination(),
-            DataSize.parse(size),
-            w.messages(),
-            w.qps(),
-            w.dscp(),
-            w.start(),
-            w.verb(),
-            w.period()));
+    return change(d -> d.message = DataSize.parse(size));
   }
 
   /**
@@ -69,18 +59,7 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder messages(int count) {
-    return new FlowBuilder(
-        settings(),
-        new Workload.RdmaFlow(
-            w.source(),
-            w.destination(),
-            w.message(),
-            count,
-            w.qps(),
-            w.dscp(),
-            w.start(),
-            w.verb(),
-            w.period()));
+    return change(d -> d.messages = count);
   }
 
   /**
@@ -88,18 +67,7 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder qps(int count) {
-    return new FlowBuilder(
-        settings(),
-        new Workload.RdmaFlow(
-            w.source(),
-            w.destination(),
-            w.message(),
-            w.messages(),
-            count,
-            w.dscp(),
-            w.start(),
-            w.verb(),
-            w.period()));
+    return change(d -> d.qps = count);
   }
 
   /**
@@ -107,18 +75,7 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder dscp(int value) {
-    return new FlowBuilder(
-        settings(),
-        new Workload.RdmaFlow(
-            w.source(),
-            w.destination(),
-            w.message(),
-            w.messages(),
-            w.qps(),
-            OptionalInt.of(value),
-            w.start(),
-            w.verb(),
-            w.period()));
+    return change(d -> d.dscp = OptionalInt.of(value));
   }
 
   /**
@@ -126,18 +83,7 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder start(String time) {
-    return new FlowBuilder(
-        settings(),
-        new Workload.RdmaFlow(
-            w.source(),
-            w.destination(),
-            w.message(),
-            w.messages(),
-            w.qps(),
-            w.dscp(),
-            SimTime.parse(time),
-            w.verb(),
-            w.period()));
+    return change(d -> d.start = SimTime.parse(time));
   }
 
   /**
@@ -145,18 +91,7 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder verb(Verb verb) {
-    return new FlowBuilder(
-        settings(),
-        new Workload.RdmaFlow(
-            w.source(),
-            w.destination(),
-            w.message(),
-            w.messages(),
-            w.qps(),
-            w.dscp(),
-            w.start(),
-            verb,
-            w.period()));
+    return change(d -> d.verb = verb);
   }
 
   /**
@@ -167,18 +102,44 @@ public final class FlowBuilder extends ScenarioBuilder<FlowBuilder> {
    * @return a changed copy
    */
   public FlowBuilder every(String period) {
-    return new FlowBuilder(
-        settings(),
-        new Workload.RdmaFlow(
-            w.source(),
-            w.destination(),
-            w.message(),
-            w.messages(),
-            w.qps(),
-            w.dscp(),
-            w.start(),
-            w.verb(),
-            SimTime.parse(period)));
+    return change(d -> d.period = SimTime.parse(period));
+  }
+
+  /** A changed copy: the workload's fields, one or more of them changed, validated anew. */
+  private FlowBuilder change(Consumer<Draft> edit) {
+    Draft d = new Draft(w);
+    edit.accept(d);
+    return new FlowBuilder(settings(), d.build());
+  }
+
+  /** The workload's fields, to change one before building the next workload. */
+  private static final class Draft {
+    private final Endpoint source;
+    private final Endpoint destination;
+    private DataSize message;
+    private int messages;
+    private int qps;
+    private OptionalInt dscp;
+    private SimTime start;
+    private Verb verb;
+    private SimTime period;
+
+    Draft(Workload.RdmaFlow w) {
+      source = w.source();
+      destination = w.destination();
+      message = w.message();
+      messages = w.messages();
+      qps = w.qps();
+      dscp = w.dscp();
+      start = w.start();
+      verb = w.verb();
+      period = w.period();
+    }
+
+    Workload.RdmaFlow build() {
+      return new Workload.RdmaFlow(
+          source, destination, message, messages, qps, dscp, start, verb, period);
+    }
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -48,10 +49,7 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder senders(int count) {
-    return new MicroburstBuilder(
-        settings(),
-        new Workload.Microburst(
-            count, w.receiver(), w.burst(), w.period(), w.bursts(), w.dscp(), w.start()));
+    return change(d -> d.senders = count);
   }
 
   /**
@@ -59,16 +57,7 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder receiver(String nic) {
-    return new MicroburstBuilder(
-        settings(),
-        new Workload.Microburst(
-            w.senders(),
-            Optional.of(Endpoint.parse(nic)),
-            w.burst(),
-            w.period(),
-            w.bursts(),
-            w.dscp(),
-            w.start()));
+    return change(d -> d.receiver = Optional.of(Endpoint.parse(nic)));
   }
 
   /**
@@ -76,16 +65,7 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder burst(String size) {
-    return new MicroburstBuilder(
-        settings(),
-        new Workload.Microburst(
-            w.senders(),
-            w.receiver(),
-            DataSize.parse(size),
-            w.period(),
-            w.bursts(),
-            w.dscp(),
-            w.start()));
+    return change(d -> d.burst = DataSize.parse(size));
   }
 
   /**
@@ -93,16 +73,7 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder period(String time) {
-    return new MicroburstBuilder(
-        settings(),
-        new Workload.Microburst(
-            w.senders(),
-            w.receiver(),
-            w.burst(),
-            SimTime.parse(time),
-            w.bursts(),
-            w.dscp(),
-            w.start()));
+    return change(d -> d.period = SimTime.parse(time));
   }
 
   /**
@@ -110,10 +81,7 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder bursts(int count) {
-    return new MicroburstBuilder(
-        settings(),
-        new Workload.Microburst(
-            w.senders(), w.receiver(), w.burst(), w.period(), count, w.dscp(), w.start()));
+    return change(d -> d.bursts = count);
   }
 
   /**
@@ -121,16 +89,7 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder dscp(int value) {
-    return new MicroburstBuilder(
-        settings(),
-        new Workload.Microburst(
-            w.senders(),
-            w.receiver(),
-            w.burst(),
-            w.period(),
-            w.bursts(),
-            OptionalInt.of(value),
-            w.start()));
+    return change(d -> d.dscp = OptionalInt.of(value));
   }
 
   /**
@@ -138,16 +97,39 @@ public final class MicroburstBuilder extends ScenarioBuilder<MicroburstBuilder> 
    * @return a changed copy
    */
   public MicroburstBuilder start(String time) {
-    return new MicroburstBuilder(
-        settings(),
-        new Workload.Microburst(
-            w.senders(),
-            w.receiver(),
-            w.burst(),
-            w.period(),
-            w.bursts(),
-            w.dscp(),
-            SimTime.parse(time)));
+    return change(d -> d.start = SimTime.parse(time));
+  }
+
+  /** A changed copy: the workload's fields, one or more of them changed, validated anew. */
+  private MicroburstBuilder change(Consumer<Draft> edit) {
+    Draft d = new Draft(w);
+    edit.accept(d);
+    return new MicroburstBuilder(settings(), d.build());
+  }
+
+  /** The workload's fields, to change one before building the next workload. */
+  private static final class Draft {
+    private int senders;
+    private Optional<Endpoint> receiver;
+    private DataSize burst;
+    private SimTime period;
+    private int bursts;
+    private OptionalInt dscp;
+    private SimTime start;
+
+    Draft(Workload.Microburst w) {
+      senders = w.senders();
+      receiver = w.receiver();
+      burst = w.burst();
+      period = w.period();
+      bursts = w.bursts();
+      dscp = w.dscp();
+      start = w.start();
+    }
+
+    Workload.Microburst build() {
+      return new Workload.Microburst(senders, receiver, burst, period, bursts, dscp, start);
+    }
   }
 
   @Override

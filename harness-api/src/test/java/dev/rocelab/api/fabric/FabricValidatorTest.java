@@ -403,7 +403,7 @@ class FabricValidatorTest {
     }
 
     private static DcqcnParameters dcqcn(boolean enabled, Rate minRate) {
-      return Fabrics.dcqcn().enabled(enabled).minRate(minRate).build();
+      return DcqcnParameters.MLX5_DEFAULTS.withEnabled(enabled).withMinRate(minRate);
     }
 
     @Test

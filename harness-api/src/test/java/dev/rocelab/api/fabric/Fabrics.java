@@ -153,10 +153,6 @@ public final class Fabrics {
   }
 
   /** mlx5's DCQCN defaults, with the fields a test sets changed. */
-  static DcqcnBuilder dcqcn() {
-    return new DcqcnBuilder();
-  }
-
   static QosBuilder qos() {
     return new QosBuilder();
   }
@@ -304,63 +300,6 @@ public final class Fabrics {
 
     NicProfile build() {
       return new NicProfile(name, speed, firmware, roce, cnp, pfcPriorities, mtu, 1, dcqcn);
-    }
-  }
-
-  /** A {@link DcqcnParameters}: mlx5's defaults but for what is set; validated on build. */
-  static final class DcqcnBuilder {
-    private final DcqcnParameters d = DcqcnParameters.MLX5_DEFAULTS;
-    private boolean enabled = d.enabled();
-    private double g = d.g();
-    private double initialAlpha = d.initialAlpha();
-    private DataSize byteCounter = d.byteCounter();
-    private Rate minRate = d.minRate();
-    private SimTime cnpInterval = d.cnpInterval();
-
-    DcqcnBuilder enabled(boolean enabled) {
-      this.enabled = enabled;
-      return this;
-    }
-
-    DcqcnBuilder g(double g) {
-      this.g = g;
-      return this;
-    }
-
-    DcqcnBuilder initialAlpha(double initialAlpha) {
-      this.initialAlpha = initialAlpha;
-      return this;
-    }
-
-    DcqcnBuilder byteCounter(DataSize byteCounter) {
-      this.byteCounter = byteCounter;
-      return this;
-    }
-
-    DcqcnBuilder minRate(Rate minRate) {
-      this.minRate = minRate;
-      return this;
-    }
-
-    DcqcnBuilder cnpInterval(SimTime cnpInterval) {
-      this.cnpInterval = cnpInterval;
-      return this;
-    }
-
-    DcqcnParameters build() {
-      return new DcqcnParameters(
-          enabled,
-          g,
-          initialAlpha,
-          d.alphaUpdatePeriod(),
-          d.rateDecreasePeriod(),
-          d.rateIncreaseTimer(),
-          byteCounter,
-          d.fastRecoverySteps(),
-          d.additiveIncrease(),
-          d.hyperIncrease(),
-          minRate,
-          cnpInterval);
     }
   }
 

@@ -418,7 +418,7 @@ class ProfileValidationTest {
   class Dcqcn {
 
     private DcqcnParameters withGains(double g, double initialAlpha) {
-      return Fabrics.dcqcn().g(g).initialAlpha(initialAlpha).build();
+      return DcqcnParameters.MLX5_DEFAULTS.withInitialAlpha(initialAlpha).withG(g);
     }
 
     @Test
@@ -444,7 +444,9 @@ class ProfileValidationTest {
     void acceptsAZeroByteCounterAndCnpIntervalAsOff() {
       // rpg_byte_reset 0 disables the byte counter; min_time_between_cnps 0 paces nothing
       DcqcnParameters off =
-          Fabrics.dcqcn().byteCounter(DataSize.ZERO).cnpInterval(SimTime.ZERO).build();
+          DcqcnParameters.MLX5_DEFAULTS
+              .withByteCounter(DataSize.ZERO)
+              .withCnpInterval(SimTime.ZERO);
 
       assertThat(off.byteCounter()).isEqualTo(DataSize.ZERO);
       assertThat(off.cnpInterval()).isEqualTo(SimTime.ZERO);

@@ -248,20 +248,7 @@ class TopologyRecordsTest {
       FabricSpec valid = Fabrics.spec().build();
 
       assertThatIllegalArgumentException()
-          .isThrownBy(
-              () ->
-                  new FabricSpec(
-                      " ",
-                      "",
-                      valid.topology(),
-                      valid.switchProfiles(),
-                      valid.nicProfiles(),
-                      valid.hostProfiles(),
-                      valid.qos(),
-                      valid.firmware(),
-                      valid.overrides(),
-                      java.util.Map.of(),
-                      FirmwareRegistry.EMPTY))
+          .isThrownBy(() -> valid.withName(" "))
           .withMessage("name must not be blank");
     }
   }

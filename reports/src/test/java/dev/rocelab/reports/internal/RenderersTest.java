@@ -217,19 +217,7 @@ class RenderersTest {
                 "reset",
                 new Command(
                     "https://leaf1:8765/reset", Map.of("X-Tenant", "t-${env:PROM_TENANT}"))));
-    FabricSpec spec =
-        new FabricSpec(
-            REFERENCE.name(),
-            REFERENCE.description(),
-            REFERENCE.topology(),
-            REFERENCE.switchProfiles(),
-            REFERENCE.nicProfiles(),
-            REFERENCE.hostProfiles(),
-            REFERENCE.qos(),
-            REFERENCE.firmware(),
-            REFERENCE.overrides(),
-            Map.of("telemetry", telemetry),
-            REFERENCE.firmwareProfiles());
+    FabricSpec spec = REFERENCE.withSections(Map.of("telemetry", telemetry));
 
     Attachment configuration = ConfigurationText.of(spec);
 

@@ -54,18 +54,10 @@ public final class IdealFabric {
             graphHosts,
             links);
     FabricSpec spec = fabric.spec();
-    return new FabricSpec(
-        spec.name() + "-ideal",
-        "the hosts of " + spec.name() + " on one non-blocking switch",
-        topology,
-        spec.switchProfiles(),
-        spec.nicProfiles(),
-        spec.hostProfiles(),
-        spec.qos(),
-        spec.firmware(),
-        nicOverrides(spec.overrides(), hosts),
-        spec.sections(),
-        spec.firmwareProfiles());
+    return spec.withName(spec.name() + "-ideal")
+        .withDescription("the hosts of " + spec.name() + " on one non-blocking switch")
+        .withTopology(topology)
+        .withOverrides(nicOverrides(spec.overrides(), hosts));
   }
 
   /** The overrides of the hosts' NICs, for those hosts only (there are no other devices). */

@@ -21,11 +21,23 @@ class DcqcnReactionPointTest {
   private static final long US = 1_000_000L;
   private static final long NEVER = Long.MAX_VALUE;
 
+  /**
+   * The parameter set these tests were written against: the paper's g = 1/256 and 55 µs α period
+   * with mlx5's timers, counter and increase steps (300 µs, 32 767 B, F = 1, 5 and 50 Mb/s), 4 µs
+   * between cuts and CNPs, α₀ = 1023/1024 and a 10 Mb/s minimum rate.
+   */
+  private static final DcqcnParameters BASE =
+      DcqcnParameters.MLX5_DEFAULTS
+          .withG(1.0 / 256)
+          .withAlphaUpdatePeriod(SimTime.micros(55))
+          .withByteCounter(DataSize.bytes(32767))
+          .withMinRate(Rate.mbps(10));
+
   // ---------------------------------------------------------------- fidelity case 5: the cut
 
   @Test
   void oneCnpAtAlphaOneHalvesTheRateWithinOneDecreasePeriod() {
-    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(BASE.withInitialAlpha(1.0), G100, 0);
 
     rp.onCnp(10 * US);
 
@@ -40,7 +52,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void cnpsEveryDecreasePeriodHalveTheRateDownToTheMinimumAndNeverBelow() {
-    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(BASE.withInitialAlpha(1.0), G100, 0);
     // α stays exactly 1: (1 − g)·1 + g = 1, so every cut halves, rounding halves up:
     // 100G → 50G → 25G → 12.5G → … → 48 828 125 → 24 414 062.5 ≈ 24 414 063
     // → 12 207 031.5 ≈ 12 207 032 → 6 103 516 < 10 Mb/s minimum → 10 000 000
@@ -94,7 +106,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void cnpsInsideTheDecreasePeriodDoNotCutAgain() {
-    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(BASE.withInitialAlpha(1.0), G100, 0);
 
     rp.onCnp(0);
     rp.onCnp(1 * US);
@@ -115,13 +127,11 @@ class DcqcnReactionPointTest {
     // F = 2, timer 100 µs, R_AI = 100 Mb/s, α = 1 throughout (1 s α period): two cuts, then timer
     // expiries with no bytes sent
     var p =
-        Params.base()
-            .initialAlpha(1.0)
-            .alphaUpdatePeriod(SimTime.seconds(1))
-            .fastRecoverySteps(2)
-            .rateIncreaseTimer(SimTime.micros(100))
-            .additiveIncrease(Rate.mbps(100))
-            .build();
+        BASE.withInitialAlpha(1.0)
+            .withAlphaUpdatePeriod(SimTime.seconds(1))
+            .withFastRecoverySteps(2)
+            .withRateIncreaseTimer(SimTime.micros(100))
+            .withAdditiveIncrease(Rate.mbps(100));
     var paper = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.PAPER, G100, 0);
     var mlx5 = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
     paper.onCnp(0);
@@ -156,7 +166,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void mlx5CutsOncePerMonitorPeriodHoweverManyCnpsArrived() {
-    var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1)).build();
+    var p = BASE.withInitialAlpha(1.0).withAlphaUpdatePeriod(SimTime.seconds(1));
     var rp = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
 
     rp.onCnp(10 * US); // the grid starts here: checks at 14, 18, 22 … µs
@@ -181,11 +191,9 @@ class DcqcnReactionPointTest {
     // α₀ = 1/2 (2^19), g = 1/256, α period 10 µs, decrease period 100 µs; the α grid starts at
     // the first CNP (1 µs): periods end at 11, 21, 31 µs
     var p =
-        Params.base()
-            .initialAlpha(0.5)
-            .alphaUpdatePeriod(SimTime.micros(10))
-            .rateDecreasePeriod(SimTime.micros(100))
-            .build();
+        BASE.withInitialAlpha(0.5)
+            .withAlphaUpdatePeriod(SimTime.micros(10))
+            .withRateDecreasePeriod(SimTime.micros(100));
     var rp = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
 
     rp.onCnp(1 * US);
@@ -210,14 +218,12 @@ class DcqcnReactionPointTest {
   void withTheByteCounterOffTheTimerAloneReachesHyperIncrease() {
     // F = 1, timer 100 µs, no byte counter, R_AI = 100 Mb/s, R_HAI = 1 Gb/s; cut to 25G with RT 50G
     var p =
-        Params.base()
-            .initialAlpha(1.0)
-            .alphaUpdatePeriod(SimTime.seconds(1))
-            .rateIncreaseTimer(SimTime.micros(100))
-            .byteCounter(DataSize.ZERO)
-            .additiveIncrease(Rate.mbps(100))
-            .hyperIncrease(Rate.gbps(1))
-            .build();
+        BASE.withInitialAlpha(1.0)
+            .withAlphaUpdatePeriod(SimTime.seconds(1))
+            .withRateIncreaseTimer(SimTime.micros(100))
+            .withByteCounter(DataSize.ZERO)
+            .withAdditiveIncrease(Rate.mbps(100))
+            .withHyperIncrease(Rate.gbps(1));
     var paper = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.PAPER, G100, 0);
     var mlx5 = new DcqcnReactionPoint(p, NicFirmware.DcqcnVariant.MLX5, G100, 0);
     paper.onCnp(0);
@@ -254,12 +260,11 @@ class DcqcnReactionPointTest {
 
   @Test
   void reconfiguredParametersApplyFromTheNextDecisionAndTheStateStays() {
-    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(BASE.withInitialAlpha(1.0), G100, 0);
     rp.onCnp(0); // 100G → 50G; next cut allowed from 4 µs
 
     rp.reconfigure(
-        Params.base().initialAlpha(1.0).minRate(Rate.gbps(40)).build(),
-        NicFirmware.DcqcnVariant.PAPER);
+        BASE.withInitialAlpha(1.0).withMinRate(Rate.gbps(40)), NicFirmware.DcqcnVariant.PAPER);
     rp.onCnp(4 * US); // would cut to 25G, the new minimum holds it at 40G
 
     assertThat(rp.rateBps()).isEqualTo(40_000_000_000L);
@@ -268,7 +273,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void theMinimumRateAboveTheLineRateMeansTheLineRate() {
-    var p = Params.base().initialAlpha(1.0).minRate(Rate.gbps(200)).build();
+    var p = BASE.withInitialAlpha(1.0).withMinRate(Rate.gbps(200));
     var rp = new DcqcnReactionPoint(p, G100, 0);
 
     rp.onCnp(0);
@@ -282,7 +287,7 @@ class DcqcnReactionPointTest {
   @Test
   void alphaRisesByGOnACutAndDecaysByOneMinusGPerQuietPeriod() {
     // α₀ = 1023/1024 = 1 047 552 / 2^20, g = 1/256 = 4096 / 2^20, α period 55 µs
-    var rp = new DcqcnReactionPoint(Params.base().build(), G100, 0);
+    var rp = new DcqcnReactionPoint(BASE, G100, 0);
     assertThat(rp.alphaFixed()).isEqualTo(1_047_552L);
     assertThat(rp.nextWakeupPs()).as("an idle QP needs no timer").isEqualTo(NEVER);
 
@@ -319,7 +324,7 @@ class DcqcnReactionPointTest {
   @Test
   void aCnpThatDoesNotCutStillCountsAsCongestionForAlpha() {
     // decrease period 100 µs > α period 55 µs, α₀ = 1: the cut at 0 leaves α = 1
-    var p = Params.base().initialAlpha(1.0).rateDecreasePeriod(SimTime.micros(100)).build();
+    var p = BASE.withInitialAlpha(1.0).withRateDecreasePeriod(SimTime.micros(100));
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0);
     rp.onTimer(55 * US); // period 0..55 had the cut
@@ -342,14 +347,12 @@ class DcqcnReactionPointTest {
   void recoveryGoesThroughFastRecoveryAdditiveAndHyperIncrease() {
     // F = 2, timer 100 µs, byte counter 1 MB, R_AI = 100 Mb/s, R_HAI = 1 Gb/s
     var p =
-        Params.base()
-            .initialAlpha(1.0)
-            .fastRecoverySteps(2)
-            .rateIncreaseTimer(SimTime.micros(100))
-            .byteCounter(DataSize.mb(1))
-            .additiveIncrease(Rate.mbps(100))
-            .hyperIncrease(Rate.gbps(1))
-            .build();
+        BASE.withInitialAlpha(1.0)
+            .withFastRecoverySteps(2)
+            .withRateIncreaseTimer(SimTime.micros(100))
+            .withByteCounter(DataSize.mb(1))
+            .withAdditiveIncrease(Rate.mbps(100))
+            .withHyperIncrease(Rate.gbps(1));
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0); //            RT = 100G, RC = 50G
     rp.onCnp(4 * US); //       RT = 50G,  RC = 25G; timer due at 104, 204, 304, 404 µs
@@ -384,11 +387,9 @@ class DcqcnReactionPointTest {
   void theByteCounterAloneTriggersIncreases() {
     // F = 3, a 1 s timer that never fires here, byte counter 32 767 B
     var p =
-        Params.base()
-            .initialAlpha(1.0)
-            .fastRecoverySteps(3)
-            .rateIncreaseTimer(SimTime.seconds(1))
-            .build();
+        BASE.withInitialAlpha(1.0)
+            .withFastRecoverySteps(3)
+            .withRateIncreaseTimer(SimTime.seconds(1));
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0); // RT = 100G, RC = 50G
 
@@ -438,7 +439,7 @@ class DcqcnReactionPointTest {
    * = 2 and BC = 2: RC = 96.875G, RT = 100G.
    */
   private static DcqcnReactionPoint recoveredPastBothThresholds(long extraBytes) {
-    var p = Params.base().initialAlpha(1.0).alphaUpdatePeriod(SimTime.seconds(1)).build();
+    var p = BASE.withInitialAlpha(1.0).withAlphaUpdatePeriod(SimTime.seconds(1));
     var rp = new DcqcnReactionPoint(p, G100, 0);
     rp.onCnp(0); // RT = 100G, RC = 50G
     // T = 1, 2 (BC = 0): additive with RT capped at 100G: RC = 75G, 87.5G
@@ -451,7 +452,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void theRateReturnsToLineRateAndTheWakeUpsStop() {
-    var rp = new DcqcnReactionPoint(Params.base().build(), G100, 0);
+    var rp = new DcqcnReactionPoint(BASE, G100, 0);
     rp.onCnp(0); // RC = 50 048 828 125, RT = 100G (line)
 
     // F = 1, no bytes: every 300 µs expiry is additive with RT capped at the line rate, so it
@@ -475,7 +476,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void aLateOnTimerRunsEveryMissedExpiryInOrder() {
-    var p = Params.base().initialAlpha(1.0).fastRecoverySteps(3).build();
+    var p = BASE.withInitialAlpha(1.0).withFastRecoverySteps(3);
     var punctual = new DcqcnReactionPoint(p, G100, 0);
     var late = new DcqcnReactionPoint(p, G100, 0);
     punctual.onCnp(0);
@@ -493,7 +494,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void aCnpAfterAnOverdueAlphaUpdateSeesTheDecayedAlpha() {
-    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(BASE.withInitialAlpha(1.0), G100, 0);
     rp.onCnp(0); // RC = 50G, α = 1
     rp.onTimer(55 * US); // the period holding the cut ends: α stays 1
 
@@ -509,7 +510,7 @@ class DcqcnReactionPointTest {
 
   @Test
   void withDcqcnDisabledCnpsChangeNothing() {
-    var rp = new DcqcnReactionPoint(Params.base().enabled(false).build(), G100, 0);
+    var rp = new DcqcnReactionPoint(BASE.withEnabled(false), G100, 0);
     long alpha = rp.alphaFixed();
 
     for (int i = 0; i < 100; i++) {
@@ -568,7 +569,7 @@ class DcqcnReactionPointTest {
   void cutsAreExactAtAnyLineRate() {
     // 2^62 b/s: RC·(2^21 − α) overflows a long, the 128-bit product does not
     long huge = 1L << 62;
-    var rp = new DcqcnReactionPoint(Params.base().initialAlpha(1.0).build(), huge, 0);
+    var rp = new DcqcnReactionPoint(BASE.withInitialAlpha(1.0), huge, 0);
 
     rp.onCnp(0);
 
@@ -589,12 +590,10 @@ class DcqcnReactionPointTest {
 
   /** The DESIGN.md benchmark parameter set. */
   private static final DcqcnParameters BENCHMARK =
-      Params.base()
-          .alphaUpdatePeriod(SimTime.micros(1))
-          .additiveIncrease(Rate.mbps(20))
-          .hyperIncrease(Rate.mbps(200))
-          .minRate(Rate.gbps(1))
-          .build();
+      BASE.withAlphaUpdatePeriod(SimTime.micros(1))
+          .withAdditiveIncrease(Rate.mbps(20))
+          .withHyperIncrease(Rate.mbps(200))
+          .withMinRate(Rate.gbps(1));
 
   private static void assertRates(DcqcnReactionPoint rp, long targetBps, long currentBps) {
     assertThat(rp.targetRateBps()).as("RT").isEqualTo(targetBps);
@@ -635,110 +634,6 @@ class DcqcnReactionPointTest {
         rp.onTimer(now);
       }
       return now;
-    }
-  }
-
-  /** DcqcnParameters starting from the mlx5 defaults, one component changed at a time. */
-  static final class Params {
-    private boolean enabled;
-    private double g;
-    private double initialAlpha;
-    private SimTime alphaUpdatePeriod;
-    private SimTime rateDecreasePeriod;
-    private SimTime rateIncreaseTimer;
-    private DataSize byteCounter;
-    private int fastRecoverySteps;
-    private Rate additiveIncrease;
-    private Rate hyperIncrease;
-    private Rate minRate;
-    private SimTime cnpInterval;
-
-    /**
-     * The parameter set these tests were written against: the paper's g = 1/256 and 55 µs α period
-     * with mlx5's timers, counter and increase steps (300 µs, 32 767 B, F = 1, 5 and 50 Mb/s), 4 µs
-     * between cuts and CNPs, α₀ = 1023/1024 and a 10 Mb/s minimum rate.
-     */
-    static Params base() {
-      var p = new Params();
-      p.enabled = true;
-      p.g = 1.0 / 256;
-      p.initialAlpha = 1023.0 / 1024;
-      p.alphaUpdatePeriod = SimTime.micros(55);
-      p.rateDecreasePeriod = SimTime.micros(4);
-      p.rateIncreaseTimer = SimTime.micros(300);
-      p.byteCounter = DataSize.bytes(32767);
-      p.fastRecoverySteps = 1;
-      p.additiveIncrease = Rate.mbps(5);
-      p.hyperIncrease = Rate.mbps(50);
-      p.minRate = Rate.mbps(10);
-      p.cnpInterval = SimTime.micros(4);
-      return p;
-    }
-
-    Params enabled(boolean value) {
-      enabled = value;
-      return this;
-    }
-
-    Params initialAlpha(double value) {
-      initialAlpha = value;
-      return this;
-    }
-
-    Params alphaUpdatePeriod(SimTime value) {
-      alphaUpdatePeriod = value;
-      return this;
-    }
-
-    Params rateDecreasePeriod(SimTime value) {
-      rateDecreasePeriod = value;
-      return this;
-    }
-
-    Params rateIncreaseTimer(SimTime value) {
-      rateIncreaseTimer = value;
-      return this;
-    }
-
-    Params byteCounter(DataSize value) {
-      byteCounter = value;
-      return this;
-    }
-
-    Params fastRecoverySteps(int value) {
-      fastRecoverySteps = value;
-      return this;
-    }
-
-    Params additiveIncrease(Rate value) {
-      additiveIncrease = value;
-      return this;
-    }
-
-    Params hyperIncrease(Rate value) {
-      hyperIncrease = value;
-      return this;
-    }
-
-    Params minRate(Rate value) {
-      minRate = value;
-      return this;
-    }
-
-    DcqcnParameters build() {
-      return new DcqcnParameters(
-          enabled,
-          g,
-          initialAlpha,
-          alphaUpdatePeriod,
-          rateDecreasePeriod,
-          rateIncreaseTimer,
-          byteCounter,
-          fastRecoverySteps,
-          additiveIncrease,
-          hyperIncrease,
-          minRate,
-          cnpInterval);
     }
   }
 }
