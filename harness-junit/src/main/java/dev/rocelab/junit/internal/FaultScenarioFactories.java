@@ -1,9 +1,8 @@
 package dev.rocelab.junit.internal;
 
-import static dev.rocelab.junit.ScenarioInvocation.parameters;
+import static dev.rocelab.junit.internal.Axis.spaced;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Scenario;
@@ -23,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
@@ -47,43 +47,28 @@ public final class FaultScenarioFactories {
 
     @Override
     public List<ScenarioInvocation> invocations(LinkFailure a, ScenarioDeclaration d) {
-      List<ScenarioInvocation> points = new ArrayList<>();
-      for (String text : d.texts("port", a.port())) {
-        Endpoint port = d.linkedPort("port", text);
-        for (SimTime at : d.times("at", a.at())) {
-          for (Optional<SimTime> downFor : d.optionalDurations("downFor", a.downFor())) {
-            for (DataSize flowSize : d.sizes("flowSize", a.flowSize())) {
-              Scenario scenario =
-                  Scenario.of("link failure", background(flowSize, a.pairing()))
-                      .with(new Fault.LinkDown(port, at));
-              if (downFor.isPresent()) {
-                scenario = scenario.with(new Fault.LinkUp(port, at.plus(downFor.get())));
-              }
-              points.add(
-                  new ScenarioInvocation(
-                      d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
-                      "link failure "
-                          + port
-                          + " at "
-                          + Display.spaced(at.toString())
-                          + downFor
-                              .map(t -> " · down for " + Display.spaced(t.toString()))
-                              .orElse("")
-                          + perFlow(flowSize, a.pairing()),
-                      parameters(
-                          "port",
-                          port,
-                          "at",
-                          at,
-                          "downFor",
-                          downFor.orElse(null),
-                          "flowSize",
-                          flowSize)));
-            }
-          }
-        }
-      }
-      return points;
+      Axis<Endpoint> port =
+          Axis.of(
+              "port",
+              name -> each(d.texts(name, a.port()), t -> d.linkedPort(name, t)),
+              String::valueOf);
+      Axis<SimTime> at = Axis.of("at", name -> d.times(name, a.at()), spaced(" at ", ""));
+      Axis<Optional<SimTime>> downFor = optionalDuration(d, "downFor", a.downFor(), " · down for ");
+      Axis<DataSize> flowSize = flowSize(d, a.flowSize(), a.pairing());
+      return Sweep.of(port, at, downFor, flowSize)
+          .invocations(
+              "link failure ",
+              p -> {
+                Scenario scenario =
+                    Scenario.of("link failure", background(p.get(flowSize), a.pairing()))
+                        .with(new Fault.LinkDown(p.get(port), p.get(at)));
+                if (p.get(downFor).isPresent()) {
+                  scenario =
+                      scenario.with(
+                          new Fault.LinkUp(p.get(port), p.get(at).plus(p.get(downFor).get())));
+                }
+                return d.finish(scenario, a.duration(), a.sampleInterval(), a.completion());
+              });
     }
   }
 
@@ -93,32 +78,26 @@ public final class FaultScenarioFactories {
 
     @Override
     public List<ScenarioInvocation> invocations(SwitchReset a, ScenarioDeclaration d) {
-      List<ScenarioInvocation> points = new ArrayList<>();
-      for (String text : d.texts("device", a.device())) {
-        String device = d.device("device", text, true);
-        for (SimTime at : d.times("at", a.at())) {
-          for (SimTime reboot : d.durations("rebootTime", a.rebootTime())) {
-            for (DataSize flowSize : d.sizes("flowSize", a.flowSize())) {
-              Scenario scenario =
-                  Scenario.of("switch reset", background(flowSize, a.pairing()))
-                      .with(new Fault.SwitchReset(device, at, reboot));
-              points.add(
-                  new ScenarioInvocation(
-                      d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
-                      "switch reset "
-                          + device
-                          + " at "
-                          + Display.spaced(at.toString())
-                          + " · reboot "
-                          + Display.spaced(reboot.toString())
-                          + perFlow(flowSize, a.pairing()),
-                      parameters(
-                          "device", device, "at", at, "rebootTime", reboot, "flowSize", flowSize)));
-            }
-          }
-        }
-      }
-      return points;
+      Axis<String> device =
+          Axis.of(
+              "device",
+              name -> each(d.texts(name, a.device()), t -> d.device(name, t, true)),
+              x -> x);
+      Axis<SimTime> at = Axis.of("at", name -> d.times(name, a.at()), spaced(" at ", ""));
+      Axis<SimTime> reboot =
+          Axis.of(
+              "rebootTime", name -> d.durations(name, a.rebootTime()), spaced(" · reboot ", ""));
+      Axis<DataSize> flowSize = flowSize(d, a.flowSize(), a.pairing());
+      return Sweep.of(device, at, reboot, flowSize)
+          .invocations(
+              "switch reset ",
+              p ->
+                  d.finish(
+                      Scenario.of("switch reset", background(p.get(flowSize), a.pairing()))
+                          .with(new Fault.SwitchReset(p.get(device), p.get(at), p.get(reboot))),
+                      a.duration(),
+                      a.sampleInterval(),
+                      a.completion()));
     }
   }
 
@@ -135,41 +114,28 @@ public final class FaultScenarioFactories {
             a.priority().length == 0
                 ? List.of(d.fabric().nicProfileOf(nic).roce().priority())
                 : d.priorities("priority", a.priority());
-        for (int priority : priorities) {
-          for (SimTime at : d.times("at", a.at())) {
-            for (Optional<SimTime> stormFor : d.optionalDurations("stormFor", a.stormFor())) {
-              for (DataSize flowSize : d.sizes("flowSize", a.flowSize())) {
-                Scenario scenario =
-                    Scenario.of("PFC storm", background(flowSize, Workload.Pairing.OTHER_HOST))
-                        .with(new Fault.PfcStorm(nic, priority, at, stormFor.orElse(SimTime.ZERO)));
-                points.add(
-                    new ScenarioInvocation(
-                        d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
-                        "PFC storm "
-                            + nic
-                            + " prio "
-                            + priority
-                            + " at "
-                            + Display.spaced(at.toString())
-                            + stormFor.map(t -> " for " + Display.spaced(t.toString())).orElse("")
-                            + " · "
-                            + Display.spaced(flowSize.toString())
-                            + " per flow",
-                        parameters(
-                            "nic",
-                            nic,
-                            "priority",
-                            priority,
-                            "at",
-                            at,
-                            "stormFor",
-                            stormFor.orElse(null),
-                            "flowSize",
-                            flowSize)));
-              }
-            }
-          }
-        }
+        Axis<Integer> priority = new Axis<>("priority", priorities, n -> " prio " + n, n -> n);
+        Axis<SimTime> at = Axis.of("at", name -> d.times(name, a.at()), spaced(" at ", ""));
+        Axis<Optional<SimTime>> stormFor = optionalDuration(d, "stormFor", a.stormFor(), " for ");
+        Axis<DataSize> flowSize = flowSize(d, a.flowSize(), Workload.Pairing.OTHER_HOST);
+        points.addAll(
+            Sweep.of(Axis.fixed("nic", nic), priority, at, stormFor, flowSize)
+                .invocations(
+                    "PFC storm " + nic,
+                    p ->
+                        d.finish(
+                            Scenario.of(
+                                    "PFC storm",
+                                    background(p.get(flowSize), Workload.Pairing.OTHER_HOST))
+                                .with(
+                                    new Fault.PfcStorm(
+                                        nic,
+                                        p.get(priority),
+                                        p.get(at),
+                                        p.get(stormFor).orElse(SimTime.ZERO))),
+                            a.duration(),
+                            a.sampleInterval(),
+                            a.completion())));
       }
       return points;
     }
@@ -185,52 +151,58 @@ public final class FaultScenarioFactories {
       for (String text : d.texts("devices", a.devices())) {
         devices.add(d.device("devices", text, false));
       }
-      List<ScenarioInvocation> points = new ArrayList<>();
-      for (String firmware : d.texts("firmware", a.firmware())) {
-        for (int senders : d.senders("senders", a.senders())) {
-          for (DataSize message : d.sizes("message", a.message())) {
-            Scenario scenario =
-                Scenario.of(
-                    "firmware mismatch",
-                    new Workload.Incast(
-                        senders, Optional.empty(), message, OptionalInt.empty(), SimTime.ZERO));
-            for (String device : devices) {
-              scenario =
-                  scenario.with(
-                      new Fault.ConfigDrift(device, FIRMWARE_SETTING, firmware, SimTime.ZERO));
-            }
-            points.add(
-                new ScenarioInvocation(
-                    d.finish(scenario, a.duration(), a.sampleInterval(), a.completion()),
-                    "firmware mismatch "
-                        + String.join(", ", devices)
-                        + " on "
-                        + firmware
-                        + " · incast "
-                        + senders
-                        + ":1 · "
-                        + Display.spaced(message.toString()),
-                    parameters(
-                        "devices",
-                        String.join(", ", devices),
-                        "firmware",
-                        firmware,
-                        "senders",
-                        senders,
-                        "message",
-                        message)));
-          }
-        }
-      }
-      return points;
+      Axis<String> firmware =
+          Axis.of("firmware", name -> d.texts(name, a.firmware()), f -> " on " + f);
+      Axis<Integer> senders =
+          Axis.of("senders", name -> d.senders(name, a.senders()), n -> " · incast " + n + ":1");
+      Axis<DataSize> message =
+          Axis.of("message", name -> d.sizes(name, a.message()), spaced(" · ", ""));
+      return Sweep.of(Axis.fixed("devices", String.join(", ", devices)), firmware, senders, message)
+          .invocations(
+              "firmware mismatch " + String.join(", ", devices),
+              p -> {
+                Scenario scenario =
+                    Scenario.of(
+                        "firmware mismatch",
+                        new Workload.Incast(
+                            p.get(senders),
+                            Optional.empty(),
+                            p.get(message),
+                            OptionalInt.empty(),
+                            SimTime.ZERO));
+                for (String device : devices) {
+                  scenario =
+                      scenario.with(
+                          new Fault.ConfigDrift(
+                              device, FIRMWARE_SETTING, p.get(firmware), SimTime.ZERO));
+                }
+                return d.finish(scenario, a.duration(), a.sampleInterval(), a.completion());
+              });
     }
   }
 
-  private static String perFlow(DataSize flowSize, Workload.Pairing pairing) {
-    return " · "
-        + Display.spaced(flowSize.toString())
-        + " per flow"
-        + (pairing == Workload.Pairing.OTHER_LEAF ? " across leaves" : "");
+  /** The flow size of a fault's background permutation, shown with how the flows pair. */
+  private static Axis<DataSize> flowSize(
+      ScenarioDeclaration d, String[] values, Workload.Pairing pairing) {
+    String across = pairing == Workload.Pairing.OTHER_LEAF ? " across leaves" : "";
+    return Axis.of("flowSize", name -> d.sizes(name, values), spaced(" · ", " per flow" + across));
+  }
+
+  /**
+   * A duration that may be absent (no parameter then), shown after {@code prefix} where present.
+   */
+  private static Axis<Optional<SimTime>> optionalDuration(
+      ScenarioDeclaration d, String attribute, String[] values, String prefix) {
+    return new Axis<>(
+        attribute,
+        d.optionalDurations(attribute, values),
+        t -> t.map(spaced(prefix, "")).orElse(""),
+        t -> t.orElse(null));
+  }
+
+  /** Reads each text as a value of the attribute. */
+  private static <T> List<T> each(List<String> texts, Function<String, T> read) {
+    return texts.stream().map(read).toList();
   }
 
   private static Workload background(DataSize flowSize, Workload.Pairing pairing) {
