@@ -3,7 +3,6 @@ package dev.rocelab.junit.internal;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.junit.ScenarioInvocation;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -96,7 +95,7 @@ final class Sweep {
         pairs[2 * i] = axes.get(i).name();
         pairs[2 * i + 1] = parameter(axes.get(i), values[i]);
       }
-      return new LinkedHashMap<>(ScenarioInvocation.parameters(pairs));
+      return ScenarioInvocation.parameters(pairs);
     }
   }
 
