@@ -2,6 +2,7 @@ package dev.rocelab.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -107,6 +108,42 @@ class ModuleBoundariesTest {
             "dev.rocelab.assertj..",
             "dev.rocelab.reports..")
         .because("the simulator emits to probes; observation and judgement live above it")
+        .check(rocelab);
+  }
+
+  /**
+   * The model's floors: the engine, telemetry, traffic plan and congestion control at the bottom;
+   * the network of ports and queue pairs on them; collectives and then training jobs driving the
+   * network; the session running a scenario; the backend on top. The network knows nothing of
+   * collectives or training jobs: it sees drivers posting messages.
+   */
+  @Test
+  void theModelsLayersPointDown() {
+    String model = "dev.rocelab.model.internal.";
+    layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .layer("backend")
+        .definedBy("dev.rocelab.model")
+        .layer("session")
+        .definedBy(model + "session..")
+        .layer("training")
+        .definedBy(model + "training..")
+        .layer("collective")
+        .definedBy(model + "collective..")
+        .layer("net")
+        .definedBy(model + "net..")
+        .layer("ground")
+        .definedBy(model + "engine..", model + "telemetry..", model + "traffic..", model + "cc..")
+        .whereLayer("backend")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("session")
+        .mayOnlyBeAccessedByLayers("backend")
+        .whereLayer("training")
+        .mayOnlyBeAccessedByLayers("session", "backend")
+        .whereLayer("collective")
+        .mayOnlyBeAccessedByLayers("training", "session", "backend")
+        .whereLayer("net")
+        .mayOnlyBeAccessedByLayers("collective", "training", "session", "backend")
         .check(rocelab);
   }
 

@@ -8,7 +8,7 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Scenario;
-import dev.rocelab.model.internal.net.Simulation;
+import dev.rocelab.model.internal.session.Simulation;
 import java.time.Duration;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;

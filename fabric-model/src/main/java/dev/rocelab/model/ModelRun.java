@@ -5,7 +5,7 @@ import dev.rocelab.api.backend.ScenarioRun;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
-import dev.rocelab.model.internal.net.Simulation;
+import dev.rocelab.model.internal.session.Simulation;
 import java.time.Duration;
 import java.util.function.Consumer;
 

@@ -12,7 +12,7 @@ import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.model.internal.collective.CollectiveLayout;
 import dev.rocelab.model.internal.collective.NcclConstants;
 import dev.rocelab.model.internal.collective.NcclTuner;
-import dev.rocelab.model.internal.net.Simulation;
+import dev.rocelab.model.internal.session.Simulation;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -23,11 +23,11 @@ import java.util.Optional;
  */
 final class ModelSession implements FabricSession {
 
-  private final ModelBackend backend;
+  private final FabricBackend backend;
   private final FabricSpec spec;
   private final FabricGraph graph;
 
-  ModelSession(ModelBackend backend, FabricSpec spec) {
+  ModelSession(FabricBackend backend, FabricSpec spec) {
     this.backend = backend;
     this.spec = Objects.requireNonNull(spec, "spec must not be null");
     this.graph = FabricGraph.of(spec);

@@ -16,7 +16,7 @@ import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
-import dev.rocelab.model.internal.net.Simulation;
+import dev.rocelab.model.internal.session.Simulation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

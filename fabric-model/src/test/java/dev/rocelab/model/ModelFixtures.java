@@ -12,7 +12,7 @@ import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.fabricfile.FabricFiles;
 import dev.rocelab.model.internal.net.Network;
-import dev.rocelab.model.internal.net.Simulation;
+import dev.rocelab.model.internal.session.Simulation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -13,7 +13,7 @@ import dev.rocelab.api.scenario.Fidelity;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload;
 import dev.rocelab.api.scenario.Workload.CollectiveOperation;
-import dev.rocelab.model.internal.net.Simulation;
+import dev.rocelab.model.internal.session.Simulation;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

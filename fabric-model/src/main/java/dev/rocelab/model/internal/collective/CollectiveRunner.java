@@ -86,7 +86,7 @@ public final class CollectiveRunner extends Component
       Map<Connection, int[]> queuePairsOf,
       long startPs) {
     this(net, collective, layout, queuePairsOf, new SweepTable(collective, layout));
-    net.collectiveStarted();
+    net.driverStarted();
     events.add(startPs, NEXT_RUN);
     net.simulator().schedule(this, startPs);
   }
@@ -316,7 +316,7 @@ public final class CollectiveRunner extends Component
       case DONE -> {
         finished = true;
         completeQueuePairs(now);
-        net.collectiveFinished();
+        net.driverFinished();
       }
       case WAIT -> {}
     }

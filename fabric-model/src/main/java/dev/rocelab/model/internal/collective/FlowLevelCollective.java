@@ -93,7 +93,7 @@ public final class FlowLevelCollective extends Component
       long startPs,
       FlowLevelShare share) {
     this(net, layout, queuePairsOf, new SweepTable(collective, layout), share);
-    net.collectiveStarted();
+    net.driverStarted();
     net.simulator().schedule(this, startPs);
   }
 
@@ -343,7 +343,7 @@ public final class FlowLevelCollective extends Component
       case RUN -> net.simulator().schedule(this, now);
       case DONE -> {
         finished = true;
-        net.collectiveFinished();
+        net.driverFinished();
         share.reshare(now);
       }
       case WAIT -> share.reshare(now);

@@ -66,11 +66,11 @@ public final class Network {
   long droppedPayload;
   private int completedQueuePairs;
 
-  /** Queue pairs with scheduled messages; the rest are collectives' connections. */
+  /** Queue pairs with scheduled messages; the rest are drivers' connections. */
   int scheduledQueuePairs;
 
-  /** Collectives still running. */
-  int runningCollectives;
+  /** Drivers still running. */
+  int runningDrivers;
 
   Network(int portCount) {
     this.counters = new PortCounters(portCount);
@@ -94,19 +94,29 @@ public final class Network {
     stopIfAllComplete();
   }
 
-  /** A collective driver has started: the run lasts until it finishes. */
-  public void collectiveStarted() {
-    runningCollectives++;
+  /**
+   * A driver has started: something outside the scheduled messages that posts messages on its own
+   * queue pairs as it goes (a collective's sweep, a training job). The run lasts until it finishes.
+   */
+  public void driverStarted() {
+    runningDrivers++;
   }
 
-  /** A collective driver has measured every size it was asked for. */
-  public void collectiveFinished() {
-    runningCollectives--;
+  /** A driver has posted everything it will and seen it delivered. */
+  public void driverFinished() {
+    runningDrivers--;
     stopIfAllComplete();
   }
 
-  // What collective drivers (internal.collective) use of the network: queue pairs by id, their
-  // deliveries, the ports and the routes their packets take.
+  /**
+   * @return whether a PFC deadlock no watchdog can break was found (the run stops)
+   */
+  public boolean deadlocked() {
+    return deadlocked;
+  }
+
+  // What drivers use of the network: queue pairs by id, their deliveries, the ports and the routes
+  // their packets take.
 
   /**
    * @return how many queue pairs the network has; ids are 0 .. count − 1
@@ -132,7 +142,7 @@ public final class Network {
   }
 
   /**
-   * Hands a queue pair a message to send, as a collective posts one.
+   * Hands a queue pair a message to send, as a driver posts one.
    *
    * @param qp a queue pair's id
    * @param bytes the message
@@ -332,10 +342,10 @@ public final class Network {
   }
 
   /**
-   * @return whether every queue pair has delivered all its scheduled messages and every collective
-   *     has finished
+   * @return whether every queue pair has delivered all its scheduled messages and every driver has
+   *     finished
    */
   public boolean allComplete() {
-    return completedQueuePairs == scheduledQueuePairs && runningCollectives == 0;
+    return completedQueuePairs == scheduledQueuePairs && runningDrivers == 0;
   }
 }

@@ -157,7 +157,7 @@ public final class TrainingRun {
         new StepExecutor(
             net.simulator(), graph, training.steps(), training.start().picos(), transport::close);
     executor.use(transport);
-    net.collectiveStarted();
+    net.driverStarted();
   }
 
   /**
@@ -370,7 +370,7 @@ public final class TrainingRun {
       for (int qp : inFlight.keySet()) {
         net.completeQueuePair(qp, now);
       }
-      net.collectiveFinished();
+      net.driverFinished();
     }
   }
 }

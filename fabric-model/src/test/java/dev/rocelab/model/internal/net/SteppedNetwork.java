@@ -7,6 +7,7 @@ import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.model.internal.session.Simulation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;

@@ -1,14 +1,8 @@
-package dev.rocelab.model.internal.net;
+package dev.rocelab.model.internal.session;
 
 import dev.rocelab.api.backend.RunLimits;
 import dev.rocelab.api.backend.RunProgress;
-import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
-import dev.rocelab.api.result.DropReason;
-import dev.rocelab.api.result.DropRecord;
-import dev.rocelab.api.result.FecStats;
-import dev.rocelab.api.result.FlowResult;
-import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Fidelity;
@@ -21,28 +15,24 @@ import dev.rocelab.model.internal.collective.CollectiveDriver;
 import dev.rocelab.model.internal.collective.CollectiveRunner;
 import dev.rocelab.model.internal.collective.FlowLevelCollective;
 import dev.rocelab.model.internal.collective.FlowLevelShare;
-import dev.rocelab.model.internal.telemetry.DropLog;
-import dev.rocelab.model.internal.telemetry.PortCounters;
+import dev.rocelab.model.internal.net.Network;
+import dev.rocelab.model.internal.net.ScenarioNetwork;
 import dev.rocelab.model.internal.traffic.FlowSpec;
 import dev.rocelab.model.internal.traffic.TrafficPlan;
 import dev.rocelab.model.internal.training.IdealFabric;
 import dev.rocelab.model.internal.training.TrainingRun;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * One run of a scenario on the model: builds the network (with a {@link CollectiveRunner} per
- * collective, whose connections follow the other flows), runs the engine until every flow has
- * completed and every collective finished its sweep, the scenario's duration is reached, or the
- * wall-clock bound passes, and assembles the {@link RunResult}.
+ * One run of a scenario on the model: plans its flows, collectives and training jobs, builds the
+ * {@link ScenarioNetwork} with a driver per collective ({@link CollectiveRunner} or {@link
+ * FlowLevelCollective}, whose connections follow the other flows) and per training job, runs the
+ * engine until every flow has completed and every driver finished, the scenario's duration is
+ * reached, or the wall-clock bound passes, and assembles the {@link RunResult}.
  */
 public final class Simulation {
 
@@ -51,9 +41,8 @@ public final class Simulation {
 
   private final FabricGraph graph;
   private final Scenario scenario;
-  private final List<FlowSpec> flows;
+  private final ScenarioNetwork network;
   private final Network net;
-  private final Sampler sampler;
   private final List<CollectiveDriver> runners = new ArrayList<>();
   private final List<TrainingRun> trainings = new ArrayList<>();
 
@@ -108,10 +97,22 @@ public final class Simulation {
         trainings.add(TrainingRun.plan(t, i, graph, planned));
       }
     }
-    this.flows = List.copyOf(planned);
-    this.net =
-        new NetworkBuilder(graph, flows, scenario.seed(), NicOverrides.atStart(scenario.faults()))
-            .build();
+    this.network =
+        new ScenarioNetwork(
+            graph,
+            scenario,
+            planned,
+            seriesMemory,
+            !flowLevelOnly(scenario),
+            net -> startDrivers(net, collectives));
+    this.net = network.network();
+  }
+
+  /**
+   * Starts a driver per collective and per training job on the network just built; the flow-level
+   * ones share one allocation of link capacity.
+   */
+  private void startDrivers(Network net, List<CollectiveConnections> collectives) {
     FlowLevelShare share = new FlowLevelShare(net);
     for (CollectiveConnections c : collectives) {
       long start = c.collective().start().picos();
@@ -122,17 +123,6 @@ public final class Simulation {
               : new CollectiveRunner(net, c.collective(), c.layout(), c.queuePairs(net), start));
     }
     trainings.forEach(t -> t.start(net, share));
-    // a flow-level run has no packets to sample
-    this.sampler =
-        flowLevelOnly(scenario)
-            ? null
-            : new Sampler(
-                net,
-                scenario.sampleInterval().picos(),
-                flows,
-                seriesMemory.bytes(),
-                FaultInjector.opticWires(net, scenario.faults()));
-    new FaultInjector(net, scenario.faults(), graph.spec().firmwareRegistry());
   }
 
   /**
@@ -201,14 +191,14 @@ public final class Simulation {
         trainingsCompared = true;
         compareTrainings(deadline);
       }
-      while (stopReason == null && net.sim.now() < target) {
-        net.sim.runUntil(Math.min(target, net.sim.now() + SLICE_PS));
+      while (stopReason == null && net.simulator().now() < target) {
+        net.simulator().runUntil(Math.min(target, net.simulator().now() + SLICE_PS));
         betweenSlices.run();
         if (net.allComplete()) {
           stopReason = StopReason.COMPLETED;
-        } else if (net.deadlocked) {
+        } else if (net.deadlocked()) {
           stopReason = StopReason.DEADLOCK;
-        } else if (net.sim.now() >= end) {
+        } else if (net.simulator().now() >= end) {
           stopReason = StopReason.DURATION_REACHED;
         } else if (System.nanoTime() > deadline) {
           stopReason = StopReason.WALL_CLOCK_LIMIT;
@@ -281,25 +271,17 @@ public final class Simulation {
    */
   public RunProgress progress() {
     long wall = wallNanos + (advancing ? System.nanoTime() - callStarted : 0);
-    boolean[] incomplete = new boolean[flows.size()];
-    for (QueuePair qp : net.queuePairs) {
-      incomplete[qp.flow] |= qp.completionPs < 0;
-    }
-    int completed = 0;
-    for (boolean open : incomplete) {
-      completed += open ? 0 : 1;
-    }
     int measured =
         runners.stream().mapToInt(r -> r.result().map(t -> t.rows().size()).orElse(0)).sum();
     return new RunProgress(
         scenario,
-        SimTime.picos(net.sim.now()),
+        SimTime.picos(net.simulator().now()),
         Duration.ofNanos(wall),
-        OptionalLong.of(net.sim.events()),
+        OptionalLong.of(net.simulator().events()),
         RunResult.workDone(
             scenario,
-            completed,
-            flows.size(),
+            network.completedFlows(),
+            network.flows().size(),
             measured,
             trainings.stream().mapToInt(TrainingRun::finishedSteps).sum()));
   }
@@ -322,7 +304,7 @@ public final class Simulation {
    * @return the flows of the run
    */
   public List<FlowSpec> flows() {
-    return flows;
+    return network.flows();
   }
 
   /**
@@ -332,152 +314,21 @@ public final class Simulation {
    * @return the result
    */
   public RunResult result(String backend) {
-    SimTime elapsed = SimTime.picos(net.sim.now());
     StopReason reason = stopReason == null ? StopReason.IN_PROGRESS : stopReason;
-    boolean flowLevel = sampler == null; // no packets: no port counters, flows, latency or series
     return new RunResult(
         scenario,
         backend,
         graph,
         reason,
-        elapsed,
-        flowLevel ? List.of() : portStats(),
-        flowLevel ? List.of() : flowResults(),
-        net.latency.byPriority(),
-        firstDrops(),
-        flowLevel ? List.of() : sampler.series(),
-        List.copyOf(net.events),
+        SimTime.picos(net.simulator().now()),
+        network.portStats(),
+        network.flowResults(),
+        network.latencyByPriority(),
+        network.firstDrops(),
+        network.series(),
+        network.events(),
         runners.stream().flatMap(r -> r.result().stream()).toList(),
-        fecStats(),
+        network.fecStats(),
         trainings.stream().map(TrainingRun::result).toList());
-  }
-
-  /** The FEC counters of every port that received over a degrading optic, in port order. */
-  private List<FecStats> fecStats() {
-    SortedMap<Integer, FecStats> byPort = new TreeMap<>();
-    for (Wire wire : net.wires) {
-      if (wire.fec() != null) {
-        int gid = wire.receiver.gid;
-        byPort.put(
-            gid,
-            new FecStats(
-                Endpoint.parse(net.portNames[gid]),
-                wire.fecCorrected,
-                wire.fecUncorrectable,
-                wire.fecCodewords,
-                wire.fec().bits()));
-      }
-    }
-    return List.copyOf(byPort.values());
-  }
-
-  private List<PortStats> portStats() {
-    PortCounters c = net.counters;
-    for (SwitchNode sw : net.switches) {
-      for (SwitchPort port : sw.ports) {
-        for (int p = 0; p < PortCounters.PRIORITIES; p++) {
-          port.depth(p, net.sim.now()); // a queue still growing at the end has its peak now
-        }
-      }
-    }
-    List<PortStats> out = new ArrayList<>();
-    for (int gid = 0; gid < net.ports.length; gid++) {
-      Endpoint port = Endpoint.parse(net.portNames[gid]);
-      for (int p = 0; p < PortCounters.PRIORITIES; p++) {
-        int slot = gid * 8 + p;
-        long paused = net.ports[gid].pausedPsAt(p, net.sim.now());
-        if (!c.active(slot) && paused == 0) {
-          continue;
-        }
-        Map<DropReason, Long> drops = new EnumMap<>(DropReason.class);
-        Map<DropReason, Long> droppedBytes = new EnumMap<>(DropReason.class);
-        for (DropReason reason : DropReason.values()) {
-          drops.put(reason, c.drops(slot, reason));
-          droppedBytes.put(reason, c.droppedBytes(slot, reason));
-        }
-        out.add(
-            new PortStats(
-                port,
-                p,
-                c.txBytes[slot],
-                c.rxBytes[slot],
-                c.txPackets[slot],
-                c.rxPackets[slot],
-                c.pausesSent[slot],
-                c.pausesReceived[slot],
-                SimTime.picos(paused),
-                c.ecnMarks[slot],
-                c.cnpsSent[slot],
-                c.cnpsReceived[slot],
-                drops,
-                Optional.of(droppedBytes),
-                DataSize.bytes(c.maxQueue[slot]),
-                DataSize.bytes(c.maxHeadroom[slot])));
-      }
-    }
-    out.sort(
-        (a, b) ->
-            a.port().compareTo(b.port()) != 0
-                ? a.port().compareTo(b.port())
-                : Integer.compare(a.priority(), b.priority()));
-    return out;
-  }
-
-  private List<FlowResult> flowResults() {
-    int n = flows.size();
-    long[] delivered = new long[n];
-    long[] posted = new long[n];
-    long[] retransmissions = new long[n];
-    long[] outOfOrder = new long[n];
-    long[] completion = new long[n];
-    boolean[] complete = new boolean[n];
-    int[] priority = new int[n];
-    java.util.Arrays.fill(complete, true);
-    for (int q = 0; q < net.queuePairs.length; q++) {
-      QueuePair qp = net.queuePairs[q];
-      delivered[qp.flow] += net.receivers[q].delivered;
-      retransmissions[qp.flow] += qp.retransmissions;
-      outOfOrder[qp.flow] += net.receivers[q].outOfOrder;
-      posted[qp.flow] += qp.postedBytes;
-      priority[qp.flow] = qp.priority;
-      if (qp.completionPs < 0) {
-        complete[qp.flow] = false;
-      }
-      completion[qp.flow] = Math.max(completion[qp.flow], qp.completionPs);
-    }
-    List<FlowResult> out = new ArrayList<>();
-    for (FlowSpec f : flows) {
-      int i = f.id();
-      long size = f.posted() ? posted[i] : f.totalBytes();
-      out.add(
-          new FlowResult(
-              f.name(),
-              f.source(),
-              f.destination(),
-              priority[i],
-              DataSize.bytes(size),
-              DataSize.bytes(delivered[i]),
-              SimTime.picos(f.startPs()),
-              complete[i] ? Optional.of(SimTime.picos(completion[i])) : Optional.empty(),
-              retransmissions[i],
-              net.latency.ofFlow(i),
-              outOfOrder[i]));
-    }
-    return out;
-  }
-
-  private List<DropRecord> firstDrops() {
-    List<DropRecord> out = new ArrayList<>();
-    for (DropLog.Entry e : net.drops.entries()) {
-      out.add(
-          new DropRecord(
-              SimTime.picos(e.timePs()),
-              Endpoint.parse(net.portNames[e.port()]),
-              e.priority(),
-              e.reason(),
-              flows.get(e.flow()).name(),
-              e.lossless()));
-    }
-    return out;
   }
 }
