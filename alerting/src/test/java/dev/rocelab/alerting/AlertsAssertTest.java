@@ -308,7 +308,7 @@ class AlertsAssertTest {
 
   @Test
   void everyAlertCheckIsReportedToACheckRecording() {
-    List<dev.rocelab.assertj.Check> checks = new java.util.ArrayList<>();
+    List<dev.rocelab.api.report.Check> checks = new java.util.ArrayList<>();
     try (dev.rocelab.assertj.Checks.Recording recording =
         dev.rocelab.assertj.Checks.record(checks::add)) {
       AlertsAssert.assertThat(storm)
@@ -319,7 +319,7 @@ class AlertsAssertTest {
       assertThatThrownBy(() -> AlertsAssert.assertThat(storm).didNotFire("RocePfcStorm"));
     }
     org.assertj.core.api.Assertions.assertThat(checks)
-        .extracting(dev.rocelab.assertj.Check::summary, dev.rocelab.assertj.Check::passed)
+        .extracting(dev.rocelab.api.report.Check::summary, dev.rocelab.api.report.Check::passed)
         .containsExactly(
             tuple(
                 "alert RocePfcStorm, PFC storm: fired 2 times, first at 6m15s, expected fires",

@@ -147,6 +147,23 @@ class ModuleBoundariesTest {
         .check(rocelab);
   }
 
+  /**
+   * Allure's format — its labels, steps, attachments and results files — lives in one module: the
+   * extension reaches it through the reporting SPI ({@code dev.rocelab.api.report}), so the label
+   * names and the checks' data are written and read in one place.
+   */
+  @Test
+  void onlyReportsKnowsAllure() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.rocelab.reports..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.qameta.allure..")
+        .because("reports owns the Allure format; others reach it through dev.rocelab.api.report")
+        .check(rocelab);
+  }
+
   @Test
   void backendsDependOnTheApiNotOnTheAdapters() {
     noClasses()

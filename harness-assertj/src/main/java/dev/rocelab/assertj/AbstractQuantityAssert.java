@@ -2,7 +2,9 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.report.Check;
 import dev.rocelab.assertj.internal.AssertContext;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 
@@ -42,6 +44,12 @@ public abstract class AbstractQuantityAssert<
    * @return its text in messages
    */
   abstract String show(Q value);
+
+  /**
+   * @param value a measured quantity
+   * @return it as a number with its unit, for reports; empty if it is no finite number
+   */
+  abstract Optional<Check.Magnitude> magnitude(Q value);
 
   /**
    * @param text a bound as text, e.g. {@code "80us"}
@@ -162,7 +170,8 @@ public abstract class AbstractQuantityAssert<
         descriptionText(),
         where,
         expected,
-        actual == null ? "not measured" : actualText());
+        actual == null ? "not measured" : actualText(),
+        actual == null ? Optional.empty() : magnitude(actual));
     return myself;
   }
 }

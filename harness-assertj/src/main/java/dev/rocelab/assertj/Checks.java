@@ -2,15 +2,18 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.report.Check;
 import dev.rocelab.assertj.internal.CheckLog;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
  * Records the checks the rocelab assertions make on the current thread, passed and failed, for a
  * report that shows the measured value, the limit and its source of every criterion. The JUnit
- * extension records every test of a {@code @FabricTest} class this way and turns each check into an
- * Allure step.
+ * extension records every test of a {@code @FabricTest} class this way and hands each check to the
+ * {@link dev.rocelab.api.report.TestReporter}s (module {@code reports} makes it an Allure step and
+ * keeps it, with its measured value as a number, for the sign-off).
  *
  * <pre>{@code
  * try (Checks.Recording recording = Checks.record(check -> log.info(check.summary()))) {
@@ -73,7 +76,7 @@ public final class Checks {
       String actual,
       boolean passed,
       Object... bounds) {
-    CheckLog.report(quantity, where, expected, actual, passed, bounds);
+    CheckLog.report(quantity, where, expected, actual, Optional.empty(), passed, bounds);
   }
 
   /** An open recording; closing it stops handing checks to its listener. */

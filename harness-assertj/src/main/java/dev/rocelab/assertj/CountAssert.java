@@ -2,7 +2,9 @@ package dev.rocelab.assertj;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.report.Check;
 import dev.rocelab.assertj.internal.AssertContext;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -72,6 +74,11 @@ public class CountAssert extends AbstractQuantityAssert<CountAssert, Long> {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("\"" + text + "\" is not a whole count such as 5", e);
     }
+  }
+
+  @Override
+  Optional<Check.Magnitude> magnitude(Long value) {
+    return Optional.of(Check.Magnitude.of(value));
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.rocelab.assertj.internal.CheckLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.opentest4j.AssertionFailedError;
@@ -39,7 +40,7 @@ public class FindingsAssert extends AbstractAssert<FindingsAssert, Findings> {
     isNotNull();
     String expected = "none";
     if (actual.size() == 0) {
-      CheckLog.report(actual.label(), actual.scope(), expected, "none", true);
+      CheckLog.report(actual.label(), actual.scope(), expected, "none", Optional.empty(), true);
       return myself;
     }
     Map<String, List<String>> groups = actual.byProblem();
@@ -47,7 +48,7 @@ public class FindingsAssert extends AbstractAssert<FindingsAssert, Findings> {
         actual.size()
             + (actual.size() == 1 ? " finding" : " findings")
             + (groups.size() == 1 ? "" : " of " + groups.size() + " kinds");
-    CheckLog.report(actual.label(), actual.scope(), expected, found, false);
+    CheckLog.report(actual.label(), actual.scope(), expected, found, Optional.empty(), false);
     List<String> lines = new ArrayList<>();
     lines.add(actual.label() + " in " + actual.scope() + ": " + found);
     int shown = 0;

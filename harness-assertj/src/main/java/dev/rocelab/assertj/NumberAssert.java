@@ -3,7 +3,9 @@ package dev.rocelab.assertj;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.report.Check;
 import dev.rocelab.assertj.internal.AssertContext;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -94,6 +96,11 @@ public class NumberAssert extends AbstractQuantityAssert<NumberAssert, Double> {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("\"" + text + "\" is not a number such as 0.9", e);
     }
+  }
+
+  @Override
+  Optional<Check.Magnitude> magnitude(Double value) {
+    return Double.isFinite(value) ? Optional.of(Check.Magnitude.of(value)) : Optional.empty();
   }
 
   @Override

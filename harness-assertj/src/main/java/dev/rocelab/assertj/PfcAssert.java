@@ -3,6 +3,7 @@ package dev.rocelab.assertj;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.report.Check;
 import dev.rocelab.api.result.FabricEvent;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
@@ -271,7 +272,8 @@ public class PfcAssert extends AbstractAssert<PfcAssert, List<PortStats>> {
               + " on "
               + trigger.get().subject()
               + " at "
-              + Display.time(trigger.get().time()));
+              + Display.time(trigger.get().time()),
+          Optional.of(Check.Magnitude.of(trigger.get().time().minus(start))));
     }
     return myself;
   }

@@ -3,6 +3,7 @@ package dev.rocelab.assertj;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.report.Check;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.assertj.internal.AssertContext;
 import java.util.Optional;
@@ -61,6 +62,11 @@ public class RateAssert extends AbstractQuantityAssert<RateAssert, Rate> {
   @Override
   Rate parse(String text) {
     return Rate.parse(text);
+  }
+
+  @Override
+  Optional<Check.Magnitude> magnitude(Rate value) {
+    return Optional.of(Check.Magnitude.of(value));
   }
 
   @Override

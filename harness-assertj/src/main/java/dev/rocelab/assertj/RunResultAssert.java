@@ -191,7 +191,8 @@ public class RunResultAssert extends AbstractAssert<RunResultAssert, RunResult> 
         "stop reason",
         "",
         expected.toString(),
-        actual.stopReason() + " at " + Display.time(actual.elapsed()));
+        actual.stopReason() + " at " + Display.time(actual.elapsed()),
+        Optional.empty());
     return myself;
   }
 

@@ -3,8 +3,10 @@ package dev.rocelab.assertj;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.report.Check;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.assertj.internal.AssertContext;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -38,6 +40,11 @@ public class SizeAssert extends AbstractQuantityAssert<SizeAssert, DataSize> {
   @Override
   DataSize parse(String text) {
     return DataSize.parse(text);
+  }
+
+  @Override
+  Optional<Check.Magnitude> magnitude(DataSize value) {
+    return Optional.of(Check.Magnitude.of(value));
   }
 
   @Override

@@ -3,8 +3,10 @@ package dev.rocelab.assertj;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.analysis.Display;
+import dev.rocelab.api.report.Check;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.internal.AssertContext;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -30,6 +32,11 @@ public class TimeAssert extends AbstractQuantityAssert<TimeAssert, SimTime> {
   @Override
   SimTime parse(String text) {
     return SimTime.parse(text);
+  }
+
+  @Override
+  Optional<Check.Magnitude> magnitude(SimTime value) {
+    return Optional.of(Check.Magnitude.of(value));
   }
 
   @Override

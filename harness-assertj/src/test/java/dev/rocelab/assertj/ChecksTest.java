@@ -3,6 +3,7 @@ package dev.rocelab.assertj;
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rocelab.api.report.Check;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
@@ -29,9 +30,30 @@ class ChecksTest {
     Assertions.assertThat(check.passed()).isTrue();
     Assertions.assertThat(check.quantity()).isEqualTo("p99 latency");
     Assertions.assertThat(check.actual()).isEqualTo("9us");
+    Assertions.assertThat(check.magnitude())
+        .contains(new Check.Magnitude(9_000_000, Check.Unit.PICOSECONDS));
     Assertions.assertThat(check.expected()).isEqualTo("less than 10us");
     Assertions.assertThat(check.checkedAt()).contains("ChecksTest.java:" + line);
     Assertions.assertThat(check.limitSource()).isEmpty();
+  }
+
+  @Test
+  void aQuantityIsRecordedAsANumberInItsUnitAndAFindingAsNone() {
+    List<Check> checks = new ArrayList<>();
+    try (Checks.Recording recording = Checks.record(checks::add)) {
+      assertThat(run).latency(3).p50().isAtMost("2us");
+      assertThat(run).pfc().pauseFrames().isZero();
+      assertThatThrownBy(() -> assertThat(run).latency(4).p99().isLessThan("5us"))
+          .isInstanceOf(AssertionError.class);
+      assertThat(new Findings("MTU mismatches", "4 switches")).isEmpty();
+    }
+    Assertions.assertThat(checks)
+        .extracting(Check::magnitude)
+        .containsExactly(
+            java.util.Optional.of(Check.Magnitude.of(SimTime.parse("2us"))),
+            java.util.Optional.of(Check.Magnitude.of(0)),
+            java.util.Optional.empty(),
+            java.util.Optional.empty());
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.rocelab.assertj;
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.rocelab.api.report.Check;
 import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.Assertions;

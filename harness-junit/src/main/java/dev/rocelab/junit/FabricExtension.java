@@ -11,13 +11,13 @@ import dev.rocelab.junit.internal.FabricConfiguration;
 import dev.rocelab.junit.internal.ManagedSession;
 import dev.rocelab.junit.internal.Misuse;
 import dev.rocelab.junit.internal.NotApplicableInvocationContext;
-import dev.rocelab.junit.internal.Reporting;
 import dev.rocelab.junit.internal.ScenarioAnnotations;
 import dev.rocelab.junit.internal.ScenarioInvocationContext;
 import dev.rocelab.junit.internal.Sessions;
 import dev.rocelab.junit.internal.Shard;
 import dev.rocelab.junit.internal.Signatures;
 import dev.rocelab.junit.internal.SweepSelection;
+import dev.rocelab.junit.internal.TestReporters;
 import dev.rocelab.junit.internal.UnfinishedRuns;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -83,15 +83,13 @@ final class FabricExtension
     FabricConfiguration.find(context)
         .ifPresent(
             configuration -> {
-              Reporting.current()
-                  .label(
-                      context,
-                      configuration,
-                      Optional.ofNullable(
-                          Contexts.store(context)
-                              .get(ScenarioInvocation.class, ScenarioInvocation.class)));
-              Contexts.store(context)
-                  .put(Checks.Recording.class, Reporting.current().recordChecks());
+              TestReporters.testStarted(
+                  context,
+                  configuration,
+                  Optional.ofNullable(
+                      Contexts.store(context)
+                          .get(ScenarioInvocation.class, ScenarioInvocation.class)));
+              Contexts.store(context).put(Checks.Recording.class, TestReporters.recordChecks());
             });
   }
 

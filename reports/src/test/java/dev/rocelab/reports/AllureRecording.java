@@ -11,9 +11,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.PostDiscoveryFilter;
+import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.core.LauncherConfig;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
@@ -70,6 +72,7 @@ public final class AllureRecording {
               LauncherConfig.builder()
                   .enableTestExecutionListenerAutoRegistration(false)
                   .addTestExecutionListeners(new AllureJunitPlatform(lifecycle), summary)
+                  .addTestExecutionListeners(otherListeners())
                   .addPostDiscoveryFilters(filters.toArray(PostDiscoveryFilter[]::new))
                   .build());
       launcher.execute(
@@ -84,5 +87,16 @@ public final class AllureRecording {
     } finally {
       Allure.setLifecycle(previous);
     }
+  }
+
+  /**
+   * The listeners a launcher registers from the class path, as under Maven, but Allure's own: it
+   * would record into the default results directory, and this recording has its own.
+   */
+  private static TestExecutionListener[] otherListeners() {
+    return ServiceLoader.load(TestExecutionListener.class).stream()
+        .filter(p -> !AllureJunitPlatform.class.equals(p.type()))
+        .map(ServiceLoader.Provider::get)
+        .toArray(TestExecutionListener[]::new);
   }
 }

@@ -1,6 +1,7 @@
 package dev.rocelab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -233,6 +234,20 @@ class SignOffTest {
     JsonNode checks =
         new ObjectMapper().readTree(output.resolve("signoff.json").toFile()).at("/phases");
     assertThat(checks.findValues("checks").stream().mapToInt(JsonNode::size).sum()).isEqualTo(3);
+    // a measured quantity travels as a number in its unit; a count of drops as a message does not
+    List<JsonNode> all = new java.util.ArrayList<>();
+    checks.findValues("checks").forEach(phase -> phase.forEach(all::add));
+    assertThat(all)
+        .filteredOn(c -> c.path("measured").asText().equals("16.59us"))
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.at("/magnitude/unit").asText()).isEqualTo("ps");
+              assertThat(c.at("/magnitude/value").asDouble()).isCloseTo(16.59e6, within(5e3));
+            });
+    assertThat(all)
+        .filteredOn(c -> c.path("measured").asText().equals("0 dropped packets"))
+        .allSatisfy(c -> assertThat(c.has("magnitude")).isFalse());
   }
 
   @Test

@@ -1,7 +1,10 @@
 /**
- * The reporting SPI: {@link dev.rocelab.api.report.RunObserver}s, found with {@link
- * java.util.ServiceLoader}, are told of every run a test makes, so that a report module can attach
- * charts and telemetry without the JUnit extension depending on it.
+ * The reporting SPI, through which the JUnit extension reaches a report module without depending on
+ * it: {@link dev.rocelab.api.report.RunObserver}s are told of every run a test makes, {@link
+ * dev.rocelab.api.report.TestReporter}s what each test is ({@link
+ * dev.rocelab.api.report.TestDescription}) and every {@link dev.rocelab.api.report.Check} it makes.
+ * Both are found with {@link java.util.ServiceLoader}; module {@code reports} implements them for
+ * Allure.
  *
  * @since 0.1
  */

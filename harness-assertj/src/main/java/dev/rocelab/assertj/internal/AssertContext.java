@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.Link;
+import dev.rocelab.api.report.Check;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.unit.Rate;
 import java.util.ArrayList;
@@ -80,7 +81,7 @@ public final class AssertContext {
    * @param bounds the limits compared against, so a named limit's source can be shown
    */
   public void pass(String label, String where, String expected, String actual, Object... bounds) {
-    CheckLog.report(label, where, expected, actual, true, bounds);
+    CheckLog.report(label, where, expected, actual, Optional.empty(), true, bounds);
   }
 
   /**
@@ -91,14 +92,19 @@ public final class AssertContext {
    * @param label the quantity
    * @param where where it was measured; empty if the run as a whole
    * @param expected what was expected
-   * @param actual what was measured
+   * @param actual what was measured, as messages show it
+   * @param magnitude what was measured as a number with its unit, if it is a quantity
    */
   public void check(
-      boolean holds, Object[] bounds, String label, String where, String expected, String actual) {
-    if (holds) {
-      pass(label, where, expected, actual, bounds);
-    } else {
-      CheckLog.report(label, where, expected, actual, false, bounds);
+      boolean holds,
+      Object[] bounds,
+      String label,
+      String where,
+      String expected,
+      String actual,
+      Optional<Check.Magnitude> magnitude) {
+    CheckLog.report(label, where, expected, actual, magnitude, holds, bounds);
+    if (!holds) {
       raise(label, where, expected, actual);
     }
   }
@@ -114,7 +120,7 @@ public final class AssertContext {
    * @param more further lines, {@code name: text} pairs as {@code {"first drop", "…"}}
    */
   public void fail(String label, String where, String expected, String actual, String[]... more) {
-    CheckLog.report(label, where, expected, actual, false);
+    CheckLog.report(label, where, expected, actual, Optional.empty(), false);
     raise(label, where, expected, actual, more);
   }
 

@@ -2,7 +2,7 @@ package dev.rocelab.assertj.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.rocelab.assertj.Check;
+import dev.rocelab.api.report.Check;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -75,7 +75,8 @@ public final class CheckLog {
    * @param quantity what was measured
    * @param where where
    * @param expected the criterion
-   * @param actual the measured value
+   * @param actual the measured value, as messages show it
+   * @param magnitude the measured value as a number with its unit, if it is a quantity
    * @param passed whether it met the criterion
    * @param bounds the limits compared against, to recognise named ones
    */
@@ -84,6 +85,7 @@ public final class CheckLog {
       String where,
       String expected,
       String actual,
+      Optional<Check.Magnitude> magnitude,
       boolean passed,
       Object... bounds) {
     CheckLog log = CURRENT.get();
@@ -91,7 +93,15 @@ public final class CheckLog {
       return;
     }
     log.listener.accept(
-        new Check(quantity, where, expected, actual, passed, log.sourceOf(bounds), callSite()));
+        new Check(
+            quantity,
+            where,
+            expected,
+            actual,
+            magnitude,
+            passed,
+            log.sourceOf(bounds),
+            callSite()));
   }
 
   private Optional<String> sourceOf(Object... bounds) {

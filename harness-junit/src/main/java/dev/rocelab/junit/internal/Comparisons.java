@@ -30,11 +30,9 @@ final class Comparisons {
       return;
     }
     FabricBackend backend = other.get();
-    Reporting.current()
-        .compared(
-            result.scenario().name(),
-            backend.id(),
-            () -> comparison(configuration, backend, result));
+    TestReporters.attach(
+        "agreement with " + backend.id() + " · " + result.scenario().name(),
+        () -> comparison(configuration, backend, result));
   }
 
   private static String comparison(

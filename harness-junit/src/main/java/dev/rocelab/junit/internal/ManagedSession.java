@@ -131,8 +131,7 @@ public final class ManagedSession implements FabricSession {
 
   private void finished(RunResult result) {
     UnfinishedRuns.record(context, result);
-    Reporting.current().ran(result);
-    Comparisons.compare(handle.configuration(), result);
     RunObservers.finished(handle.configuration().spec(), result);
+    Comparisons.compare(handle.configuration(), result);
   }
 }

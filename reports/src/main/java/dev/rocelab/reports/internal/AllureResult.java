@@ -1,6 +1,7 @@
 package dev.rocelab.reports.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.rocelab.api.report.Check;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,21 +36,22 @@ record AllureResult(
     Map<String, String> labels,
     Map<String, String> parameters,
     Set<String> attachments,
-    List<CheckStep> checks,
+    List<Check> checks,
     long start,
     long stop) {
 
   /** The phase a test belongs to: rocelab writes it as the parent suite and the epic. */
   Optional<String> phase() {
-    return Optional.ofNullable(labels.get("parentSuite"))
-        .or(() -> Optional.ofNullable(labels.get("epic")));
+    return Optional.ofNullable(labels.get(AllureLabels.PARENT_SUITE))
+        .or(() -> Optional.ofNullable(labels.get(AllureLabels.EPIC)));
   }
 
   /**
    * @param file the file
    * @param json its content
    * @return the result
-   * @throws IllegalArgumentException naming the file if it has no uuid
+   * @throws IllegalArgumentException naming the file if it has no uuid, or its checks' attachment
+   *     if that is not the checks' data
    */
   static AllureResult of(Path file, JsonNode json) {
     String uuid = json.path("uuid").asText("");
@@ -75,7 +77,7 @@ record AllureResult(
         labels,
         parameters,
         attachmentSources(json),
-        CheckStep.of(json),
+        CheckData.of(json, file),
         json.path("start").asLong(0),
         json.path("stop").asLong(0));
   }

@@ -2,20 +2,24 @@ package dev.rocelab.reports.internal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.rocelab.api.analysis.TelemetrySummary;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.report.RunObserver;
+import dev.rocelab.api.report.Secrets;
 import dev.rocelab.api.result.RunResult;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apiguardian.api.API;
 
 /**
- * Attaches a run's charts and telemetry to the Allure test case being recorded, and the fabric's
- * topology and effective configuration once per test. Registered as a {@link RunObserver} service;
- * does nothing when no test case is being recorded (Allure not listening).
+ * Attaches a run's telemetry summary, charts and telemetry to the Allure test case being recorded,
+ * and the fabric's topology and effective configuration once per test; a test that ran scenarios
+ * through its session gets the first one's name as its feature. Registered as a {@link RunObserver}
+ * service; does nothing when no test case is being recorded (Allure not listening).
  */
 @API(status = INTERNAL, since = "0.1")
 public final class AllureRunObserver implements RunObserver {
@@ -35,9 +39,16 @@ public final class AllureRunObserver implements RunObserver {
     String topologyName = fabricAttachments.get(0).name();
     lifecycle.updateTestCase(
         test.get(),
-        r ->
-            fabricAttached.set(
-                r.getAttachments().stream().anyMatch(a -> topologyName.equals(a.getName()))));
+        r -> {
+          AllureLabels.addIfAbsent(r.getLabels(), AllureLabels.FEATURE, result.scenario().name());
+          fabricAttached.set(
+              r.getAttachments().stream().anyMatch(a -> topologyName.equals(a.getName())));
+        });
+    lifecycle.addAttachment(
+        "telemetry · " + result.scenario().name(),
+        "text/plain",
+        "txt",
+        Secrets.mask(TelemetrySummary.of(result)).getBytes(StandardCharsets.UTF_8));
     for (Attachment attachment : RunAttachments.ofRun(result)) {
       attach(lifecycle, attachment);
     }

@@ -47,9 +47,6 @@ record AuditRecord(
     Set<String> nicFirmware,
     Set<String> switchNos) {
 
-  /** The label the JUnit extension writes with the fabric file's SHA-256. */
-  static final String FABRIC_SHA256_LABEL = "fabricSha256";
-
   private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{40}([0-9a-f]{24})?");
 
   /**
@@ -79,7 +76,7 @@ record AuditRecord(
       String fabric = r.parameters().get("fabric");
       if (fabric != null) {
         Set<String> hashes = fabrics.computeIfAbsent(fabric, f -> new TreeSet<>());
-        Optional.ofNullable(r.labels().get(FABRIC_SHA256_LABEL)).ifPresent(hashes::add);
+        Optional.ofNullable(r.labels().get(AllureLabels.FABRIC_SHA256)).ifPresent(hashes::add);
       }
     }
     return new AuditRecord(

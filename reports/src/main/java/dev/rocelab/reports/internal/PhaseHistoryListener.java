@@ -9,14 +9,21 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * Folds a test's phase (its {@code parentSuite} label) into its Allure history id and test case id,
- * just before the result is written. Without it, a report combining several phases takes the same
- * test run in two phases for retries of one test; with it they stay two tests, each with its own
- * history. Registered as an Allure {@link TestLifecycleListener} service.
+ * Gives each result its phase and folds the phase into its ids, just before the result is written.
+ * A result the extension never labelled — one written for a failure before or after a class's tests
+ * ran (a {@code @BeforeAll} whose container did not start, a scenario source that threw, an
+ * extension that failed), which Allure records as a broken test of the class — gets the phase its
+ * class declared ({@link AllureTestReporter#phaseOf}): without it the sign-off could not count the
+ * failure in that phase, and the phase could pass without the tests that never ran. Then the phase
+ * (the {@code parentSuite} label) is folded into the history id and test case id: without it, a
+ * report combining several phases takes the same test run in two phases for retries of one test;
+ * with it they stay two tests, each with its own history. Registered as an Allure {@link
+ * TestLifecycleListener} service.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class PhaseHistoryListener implements TestLifecycleListener {
@@ -26,8 +33,16 @@ public final class PhaseHistoryListener implements TestLifecycleListener {
 
   @Override
   public void beforeTestWrite(TestResult result) {
-    result.getLabels().stream()
-        .filter(l -> "parentSuite".equals(l.getName()))
+    List<Label> labels = result.getLabels();
+    if (labels.stream().noneMatch(l -> AllureLabels.PARENT_SUITE.equals(l.getName()))) {
+      labels.stream()
+          .filter(l -> AllureLabels.TEST_CLASS.equals(l.getName()) && l.getValue() != null)
+          .findFirst()
+          .flatMap(l -> AllureTestReporter.phaseOf(l.getValue()))
+          .ifPresent(phase -> AllureLabels.labelPhase(labels, phase));
+    }
+    labels.stream()
+        .filter(l -> AllureLabels.PARENT_SUITE.equals(l.getName()))
         .map(Label::getValue)
         .filter(Objects::nonNull)
         .findFirst()

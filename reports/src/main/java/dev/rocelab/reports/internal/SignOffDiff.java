@@ -1,15 +1,10 @@
 package dev.rocelab.reports.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.rocelab.api.unit.DataSize;
-import dev.rocelab.api.unit.Rate;
-import dev.rocelab.api.unit.SimTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
@@ -77,7 +72,7 @@ final class SignOffDiff {
                         key,
                         statusBefore + ", " + measuredBefore,
                         statusNow + ", " + measuredNow));
-              } else if (moved(measuredBefore, measuredNow)) {
+              } else if (moved(before, now)) {
                 changes.add(new Change("metric", key, measuredBefore, measuredNow));
               }
             });
@@ -137,45 +132,22 @@ final class SignOffDiff {
   }
 
   /**
-   * @param before a measured value as reports show it, e.g. {@code 394.9Gbps} or {@code 0.9872
-   *     (394.9Gbps of 400Gbps)}
-   * @param after the same measurement now
-   * @return true if both are numbers and they differ by more than {@link #TOLERANCE} of the first,
-   *     or if only their text differs where they are not numbers
+   * @param before a check of the previous sign-off, as {@code signoff.json} holds it
+   * @param after the same check now
+   * @return true if both measured a quantity in the same unit and it moved by more than {@link
+   *     #TOLERANCE} of the first, or otherwise if the measured texts differ (a value that is no
+   *     quantity, one in another unit, or a previous sign-off that kept no magnitudes)
    */
-  static boolean moved(String before, String after) {
-    if (Objects.equals(before, after)) {
-      return false;
+  static boolean moved(JsonNode before, JsonNode after) {
+    String textBefore = before.path("measured").asText();
+    String textAfter = after.path("measured").asText();
+    JsonNode a = before.path("magnitude");
+    JsonNode b = after.path("magnitude");
+    if (!a.isObject() || !b.isObject() || !a.path("unit").equals(b.path("unit"))) {
+      return !textBefore.equals(textAfter);
     }
-    OptionalDouble a = magnitude(before);
-    OptionalDouble b = magnitude(after);
-    if (a.isEmpty() || b.isEmpty()) {
-      return true;
-    }
-    double was = a.getAsDouble();
-    double now = b.getAsDouble();
+    double was = a.path("value").asDouble();
+    double now = b.path("value").asDouble();
     return was == 0 ? now != 0 : Math.abs(now - was) > TOLERANCE * Math.abs(was);
-  }
-
-  /**
-   * @param measured a measured value as reports show it: a number, rate, time or size first
-   * @return its magnitude in the unit's base (bps, ps, bytes), empty if it is none of those
-   */
-  static OptionalDouble magnitude(String measured) {
-    String first = measured.strip().split("\\s+", 2)[0];
-    List<Function<String, Double>> parsers =
-        List.of(
-            Double::valueOf,
-            t -> (double) Rate.parse(t).bitsPerSecond(),
-            t -> (double) SimTime.parse(t).picos(),
-            t -> (double) DataSize.parse(t).bytes());
-    for (Function<String, Double> parser : parsers) {
-      try {
-        return OptionalDouble.of(parser.apply(first));
-      } catch (RuntimeException notThisUnit) {
-        // try the next unit
-      }
-    }
-    return OptionalDouble.empty();
   }
 }

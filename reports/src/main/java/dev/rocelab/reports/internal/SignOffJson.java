@@ -3,6 +3,7 @@ package dev.rocelab.reports.internal;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.rocelab.api.report.Check;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -85,19 +86,16 @@ final class SignOffJson {
       }
       ArrayNode checks = phase.putArray("checks");
       for (AllureResult r : o.results()) {
-        for (CheckStep c : r.checks()) {
+        for (Check c : r.checks()) {
           ObjectNode check = checks.addObject();
           check.put("test", r.name());
-          check.put("check", c.check());
-          check.put("status", c.status());
-          check.put("measured", c.measured());
+          check.put("check", CheckData.name(c));
+          check.put("status", CheckData.status(c));
+          check.put("measured", c.actual());
+          CheckData.putMagnitude(check, c);
           check.put("expected", c.expected());
-          if (!c.limitFrom().isEmpty()) {
-            check.put("limitFrom", c.limitFrom());
-          }
-          if (!c.checkedAt().isEmpty()) {
-            check.put("checkedAt", c.checkedAt());
-          }
+          c.limitSource().ifPresent(source -> check.put("limitFrom", source));
+          c.checkedAt().ifPresent(line -> check.put("checkedAt", line));
         }
       }
     }

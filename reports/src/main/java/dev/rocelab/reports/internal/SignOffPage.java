@@ -2,6 +2,7 @@ package dev.rocelab.reports.internal;
 
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
+import dev.rocelab.api.report.Check;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -237,15 +238,15 @@ final class SignOffPage {
     }
     List<Map<String, String>> checks = new ArrayList<>();
     for (AllureResult r : o.results()) {
-      for (CheckStep c : r.checks()) {
+      for (Check c : r.checks()) {
         checks.add(
             Map.of(
                 "test", r.name(),
-                "check", c.check(),
-                "status", c.status(),
-                "measured", c.measured(),
+                "check", CheckData.name(c),
+                "status", CheckData.status(c),
+                "measured", c.actual(),
                 "expected", c.expected(),
-                "limitFrom", c.limitFrom()));
+                "limitFrom", c.limitSource().orElse("")));
       }
     }
     phase.put("checkCount", checks.size());
@@ -273,8 +274,10 @@ final class SignOffPage {
     test.put("status", r.status());
     test.put("css", r.status().equals("failed") ? css(Verdict.FAILED) : css(Verdict.BROKEN));
     Categories.of(r).ifPresent(c -> test.put("category", c.name()));
-    Optional.ofNullable(r.labels().get("story")).ifPresent(v -> test.put("criterion", v));
-    Optional.ofNullable(r.labels().get("feature")).ifPresent(v -> test.put("scenario", v));
+    Optional.ofNullable(r.labels().get(AllureLabels.STORY))
+        .ifPresent(v -> test.put("criterion", v));
+    Optional.ofNullable(r.labels().get(AllureLabels.FEATURE))
+        .ifPresent(v -> test.put("scenario", v));
     test.put("message", shortened(r.message()));
     return test;
   }

@@ -163,7 +163,7 @@ class AuditRecordTest {
         "t",
         "passed",
         "",
-        sha256 == null ? Map.of() : Map.of(AuditRecord.FABRIC_SHA256_LABEL, sha256),
+        sha256 == null ? Map.of() : Map.of(AllureLabels.FABRIC_SHA256, sha256),
         Map.of("fabric", fabric, "backend", "model"),
         Set.of(),
         List.of(),

@@ -26,14 +26,15 @@ class SignOffDiffTest {
        "phases": [
         {"phase": "Baseline", "verdict": "passed", "checks": [
           {"test": "t", "check": "p99 latency, priority 3", "status": "passed",
-           "measured": "4.2us", "expected": "less than 10us"},
+           "measured": "4.2us", "magnitude": {"value": 4.2e6, "unit": "ps"}, "expected": "less than 10us"},
           {"test": "t", "check": "throughput, leaf1:eth1", "status": "passed",
-           "measured": "394.9Gbps", "expected": "at least 360Gbps"},
+           "measured": "394.9Gbps", "magnitude": {"value": 394.9e9, "unit": "bps"},
+           "expected": "at least 360Gbps"},
           {"test": "t", "check": "lossless traffic", "status": "passed",
            "measured": "0 dropped packets", "expected": "no drops"}]},
         {"phase": "Synthetic load", "verdict": "passed", "checks": [
           {"test": "u", "check": "ECN marks, all ports", "status": "passed",
-           "measured": "3943", "expected": "at least 1"}]}]}
+           "measured": "3943", "magnitude": {"value": 3943, "unit": ""}, "expected": "at least 1"}]}]}
       """;
 
   private static final String CURRENT =
@@ -46,14 +47,15 @@ class SignOffDiffTest {
        "phases": [
         {"phase": "Baseline", "verdict": "passed", "checks": [
           {"test": "t", "check": "p99 latency, priority 3", "status": "passed",
-           "measured": "6.1us", "expected": "less than 10us"},
+           "measured": "6.1us", "magnitude": {"value": 6.1e6, "unit": "ps"}, "expected": "less than 10us"},
           {"test": "t", "check": "throughput, leaf1:eth1", "status": "passed",
-           "measured": "380.2Gbps", "expected": "at least 360Gbps"},
+           "measured": "380.2Gbps", "magnitude": {"value": 380.2e9, "unit": "bps"},
+           "expected": "at least 360Gbps"},
           {"test": "t", "check": "lossless traffic", "status": "passed",
            "measured": "0 dropped packets", "expected": "no drops"}]},
         {"phase": "Synthetic load", "verdict": "failed", "checks": [
           {"test": "u", "check": "ECN marks, all ports", "status": "failed",
-           "measured": "0", "expected": "at least 1"}]}]}
+           "measured": "0", "magnitude": {"value": 0, "unit": ""}, "expected": "at least 1"}]}]}
       """;
 
   @Test
@@ -86,15 +88,41 @@ class SignOffDiffTest {
   }
 
   @Test
-  void measuredValuesAreReadInTheirUnits() {
-    assertThat(SignOffDiff.magnitude("394.9Gbps")).hasValue(394.9e9);
-    assertThat(SignOffDiff.magnitude("4.2us")).hasValue(4.2e6);
-    assertThat(SignOffDiff.magnitude("205KiB")).hasValue(205 * 1024.0);
-    assertThat(SignOffDiff.magnitude("0.9872 (394.9Gbps of 400Gbps)")).hasValue(0.9872);
-    assertThat(SignOffDiff.magnitude("none detected")).isEmpty();
-    assertThat(SignOffDiff.moved("none detected", "DEADLOCK at 3us")).isTrue();
-    assertThat(SignOffDiff.moved("0", "0")).isFalse();
-    assertThat(SignOffDiff.moved("0", "1")).isTrue();
+  void aValueMovesByItsMagnitudeInOneUnitElseByItsText() throws IOException {
+    // 394.9 → 380.2 Gb/s is 3.7 % less: within the tolerance, though the text differs
+    assertThat(moved(check("394.9Gbps", 394.9e9, "bps"), check("380.2Gbps", 380.2e9, "bps")))
+        .isFalse();
+    assertThat(moved(check("394.9Gbps", 394.9e9, "bps"), check("300Gbps", 300e9, "bps"))).isTrue();
+    assertThat(moved(check("0", 0, ""), check("0", 0, ""))).isFalse();
+    assertThat(moved(check("0", 0, ""), check("1", 1, ""))).isTrue();
+    // no quantity, another unit, or a previous sign-off without magnitudes: the text decides
+    assertThat(
+            moved(
+                json("{\"measured\": \"none detected\"}"),
+                json("{\"measured\": \"none detected\"}")))
+        .isFalse();
+    assertThat(
+            moved(
+                json("{\"measured\": \"none detected\"}"),
+                json("{\"measured\": \"DEADLOCK at 3us\"}")))
+        .isTrue();
+    assertThat(moved(check("4MiB", 4194304, "B"), check("4.2MiB", 4.2e6, "ps"))).isTrue();
+    assertThat(moved(json("{\"measured\": \"4.2us\"}"), check("4.3us", 4.3e6, "ps"))).isTrue();
+  }
+
+  private static boolean moved(JsonNode before, JsonNode after) {
+    return SignOffDiff.moved(before, after);
+  }
+
+  private static JsonNode check(String measured, double value, String unit) throws IOException {
+    return json(
+        "{\"measured\": \""
+            + measured
+            + "\", \"magnitude\": {\"value\": "
+            + value
+            + ", \"unit\": \""
+            + unit
+            + "\"}}");
   }
 
   @Test
