@@ -2,14 +2,28 @@ package dev.rocelab.reports;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.reports.internal.FinishedTestCases;
+import dev.rocelab.api.report.Secrets;
+import dev.rocelab.reports.internal.AllureLabels;
+import io.qameta.allure.FileSystemResultsWriter;
+import io.qameta.allure.model.Label;
+import io.qameta.allure.model.Stage;
+import io.qameta.allure.model.Status;
+import io.qameta.allure.model.StatusDetails;
+import io.qameta.allure.model.TestResult;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 import org.apiguardian.api.API;
 
 /**
@@ -91,13 +105,68 @@ public record AllureTestCase(
   }
 
   /**
-   * Writes the result and its attachments into an Allure results directory, creating it if need be.
+   * Writes the result and its attachments into an Allure results directory, creating it if need be,
+   * with Allure's own results writer.
    *
    * @param results the directory
    * @return the files written, the attachments first
    * @throws java.io.UncheckedIOException if they cannot be written
    */
   public List<Path> writeTo(Path results) {
-    return FinishedTestCases.write(this, results);
+    try {
+      Files.createDirectories(results);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + results, e);
+    }
+    FileSystemResultsWriter writer = new FileSystemResultsWriter(results);
+    String uuid = uuid(identity);
+    List<Path> written = new ArrayList<>();
+    List<io.qameta.allure.model.Attachment> allureAttachments = new ArrayList<>();
+    for (Attachment attachment : attachments) {
+      String source = uuid(identity + "/attachment " + attachment.name()) + "-attachment.txt";
+      writer.write(
+          source,
+          new ByteArrayInputStream(
+              Secrets.mask(attachment.text()).getBytes(StandardCharsets.UTF_8)));
+      written.add(results.resolve(source));
+      allureAttachments.add(
+          new io.qameta.allure.model.Attachment()
+              .setName(attachment.name())
+              .setSource(source)
+              .setType("text/plain"));
+    }
+    List<Label> allureLabels = new ArrayList<>();
+    AllureLabels.labelPhase(allureLabels, phase);
+    labels.forEach((label, value) -> AllureLabels.addIfAbsent(allureLabels, label, value));
+    TestResult result =
+        new TestResult()
+            .setUuid(uuid)
+            .setHistoryId(uuid)
+            .setName(name)
+            .setFullName(fullName)
+            .setStatus(status(outcome))
+            .setStage(Stage.FINISHED)
+            .setLabels(allureLabels)
+            .setAttachments(allureAttachments);
+    message.ifPresent(m -> result.setStatusDetails(new StatusDetails().setMessage(m)));
+    if (!description.isEmpty()) {
+      result.setDescription(description);
+    }
+    writer.write(result);
+    written.add(results.resolve(uuid + "-result.json"));
+    return written;
+  }
+
+  private static Status status(Outcome outcome) {
+    return switch (outcome) {
+      case PASSED -> Status.PASSED;
+      case FAILED -> Status.FAILED;
+      case BROKEN -> Status.BROKEN;
+      case SKIPPED -> Status.SKIPPED;
+    };
+  }
+
+  private static String uuid(String identity) {
+    return UUID.nameUUIDFromBytes(identity.getBytes(StandardCharsets.UTF_8)).toString();
   }
 }

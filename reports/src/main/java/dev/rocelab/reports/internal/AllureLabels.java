@@ -1,13 +1,17 @@
 package dev.rocelab.reports.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.qameta.allure.model.Label;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The names of the Allure labels rocelab writes and the sign-off reads, and how a result gets its
  * phase.
  */
-final class AllureLabels {
+@API(status = INTERNAL, since = "0.3")
+public final class AllureLabels {
 
   /** The phase, by which Allure groups a report's suites; also the epic unless a test names one. */
   static final String PARENT_SUITE = "parentSuite";
@@ -39,7 +43,7 @@ final class AllureLabels {
    * @param labels the result's labels
    * @param phase the phase's display name
    */
-  static void labelPhase(List<Label> labels, String phase) {
+  public static void labelPhase(List<Label> labels, String phase) {
     labels.removeIf(l -> PARENT_SUITE.equals(l.getName()));
     labels.add(new Label().setName(PARENT_SUITE).setValue(phase));
     addIfAbsent(labels, EPIC, phase);
@@ -50,7 +54,7 @@ final class AllureLabels {
    * @param name a label's name
    * @param value its value, added unless the result has a label of that name
    */
-  static void addIfAbsent(List<Label> labels, String name, String value) {
+  public static void addIfAbsent(List<Label> labels, String name, String value) {
     if (labels.stream().noneMatch(l -> name.equals(l.getName()))) {
       labels.add(new Label().setName(name).setValue(value));
     }
