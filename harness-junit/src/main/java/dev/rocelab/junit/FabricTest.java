@@ -60,9 +60,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <h2>Reports</h2>
  *
  * Tests are named as the criteria they check ({@link CriterionNames}: {@code incastStaysLossless}
- * reads "incast stays lossless"); a {@link Purpose @Purpose} describes them. Under Allure, every
- * check of a rocelab assertion in a test becomes a step with the measured value, the limit and
- * where the limit comes from.
+ * reads "incast stays lossless"); a {@link Purpose @Purpose} describes them. What each test is and
+ * every check of a rocelab assertion it makes go to the {@link dev.rocelab.api.report.TestReporter}s
+ * on the class path; with module {@code reports} and Allure there, each check becomes a step with
+ * the measured value, the limit and where the limit comes from.
  *
  * <pre>{@code
  * @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)
