@@ -1,25 +1,23 @@
 package dev.rocelab.calibration;
 
+import static dev.rocelab.calibration.internal.FabricSettings.dcqcn;
+import static dev.rocelab.calibration.internal.FabricSettings.editDcqcn;
+import static dev.rocelab.calibration.internal.FabricSettings.editEcn;
+import static dev.rocelab.calibration.internal.FabricSettings.editHosts;
+import static dev.rocelab.calibration.internal.FabricSettings.editSwitches;
+import static dev.rocelab.calibration.internal.FabricSettings.firmware;
+import static dev.rocelab.calibration.internal.FabricSettings.firstEcn;
+import static dev.rocelab.calibration.internal.FabricSettings.withPauseReaction;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.EcnProfile;
 import dev.rocelab.api.fabric.FabricSpec;
-import dev.rocelab.api.fabric.FirmwareRegistry;
-import dev.rocelab.api.fabric.HostProfile;
-import dev.rocelab.api.fabric.NicFirmware;
-import dev.rocelab.api.fabric.NicProfile;
-import dev.rocelab.api.fabric.QosPolicy;
-import dev.rocelab.api.fabric.SwitchProfile;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
 /**
@@ -215,17 +213,17 @@ public enum CalibratedParameter {
     return switch (this) {
       case SWITCH_LATENCY -> {
         SimTime latency = SimTime.picos(Math.round(value * 1000));
-        yield switches(fabric, p -> p.withForwardingLatency(latency));
+        yield editSwitches(fabric, p -> p.withForwardingLatency(latency));
       }
       case ECN_KMIN ->
-          ecn(
+          editEcn(
               fabric,
               e -> {
                 DataSize kmin = kib(value);
                 return new EcnProfile(kmin, max(kmin, e.kmax()), e.pmax());
               });
       case ECN_KMAX ->
-          ecn(
+          editEcn(
               fabric,
               e -> {
                 DataSize kmax = kib(value);
@@ -233,28 +231,28 @@ public enum CalibratedParameter {
               });
       case CNP_INTERVAL -> {
         SimTime interval = micros(value);
-        yield dcqcn(fabric, d -> d.withCnpInterval(interval));
+        yield editDcqcn(fabric, d -> d.withCnpInterval(interval));
       }
       case RATE_INCREASE_TIMER -> {
         SimTime timer = micros(value);
-        yield dcqcn(fabric, d -> d.withRateIncreaseTimer(timer));
+        yield editDcqcn(fabric, d -> d.withRateIncreaseTimer(timer));
       }
       case BYTE_COUNTER -> {
         DataSize counter = kib(value);
-        yield dcqcn(fabric, d -> d.withByteCounter(counter));
+        yield editDcqcn(fabric, d -> d.withByteCounter(counter));
       }
       case ALPHA_GAIN -> {
         double g = gain(value).doubleValue();
-        yield dcqcn(fabric, d -> d.withG(g));
+        yield editDcqcn(fabric, d -> d.withG(g));
       }
-      case NIC_PAUSE_REACTION -> nicFirmware(fabric, value);
+      case NIC_PAUSE_REACTION -> withPauseReaction(fabric, value);
       case NVLINK_BANDWIDTH -> {
         Rate bandwidth = gigabytesPerSecond(value);
-        yield hosts(fabric, h -> h.gpus() > 1 ? h.withNvlinkBandwidth(bandwidth) : h);
+        yield editHosts(fabric, h -> h.gpus() > 1 ? h.withNvlinkBandwidth(bandwidth) : h);
       }
       case PCIE_BANDWIDTH -> {
         Rate bandwidth = gigabytesPerSecond(value);
-        yield hosts(fabric, h -> h.withPcieBandwidth(bandwidth));
+        yield editHosts(fabric, h -> h.withPcieBandwidth(bandwidth));
       }
     };
   }
@@ -271,26 +269,6 @@ public enum CalibratedParameter {
       case NVLINK_BANDWIDTH, PCIE_BANDWIDTH -> gigabytesPerSecond(value).toString();
       case ALPHA_GAIN -> gain(value).toPlainString();
     };
-  }
-
-  /** The DCQCN parameters of the first NIC profile, if its NICs run DCQCN. */
-  static Optional<DcqcnParameters> dcqcn(FabricSpec fabric) {
-    return fabric.nicProfiles().values().stream()
-        .findFirst()
-        .map(NicProfile::dcqcn)
-        .filter(DcqcnParameters::enabled);
-  }
-
-  /** The ECN profile of the first lossless priority that has one, if any. */
-  static Optional<EcnProfile> firstEcn(FabricSpec fabric) {
-    return fabric.qos().values().stream()
-        .flatMap(q -> q.losslessPriorities().stream().map(p -> q.ecn().get(p)))
-        .filter(e -> e != null)
-        .findFirst();
-  }
-
-  static NicFirmware firmware(FabricSpec fabric, NicProfile nic) {
-    return fabric.firmwareRegistry().nicBehaviour(nic.firmware());
   }
 
   /** A rate of GB/s, to the Mb/s: a fit is no finer, and the file reads {@code 15.914Gbps}. */
@@ -317,59 +295,5 @@ public enum CalibratedParameter {
 
   private static DataSize min(DataSize a, DataSize b) {
     return a.bytes() <= b.bytes() ? a : b;
-  }
-
-  private static FabricSpec switches(FabricSpec f, UnaryOperator<SwitchProfile> edit) {
-    Map<String, SwitchProfile> edited = new LinkedHashMap<>();
-    f.switchProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
-    return f.withSwitchProfiles(edited);
-  }
-
-  /** Every NIC profile with its DCQCN parameters edited. */
-  static FabricSpec dcqcn(FabricSpec f, UnaryOperator<DcqcnParameters> edit) {
-    Map<String, NicProfile> edited = new LinkedHashMap<>();
-    f.nicProfiles().forEach((name, p) -> edited.put(name, p.withDcqcn(edit.apply(p.dcqcn()))));
-    return f.withNicProfiles(edited);
-  }
-
-  private static FabricSpec hosts(FabricSpec f, UnaryOperator<HostProfile> edit) {
-    Map<String, HostProfile> edited = new LinkedHashMap<>();
-    f.hostProfiles().forEach((name, p) -> edited.put(name, edit.apply(p)));
-    return f.withHostProfiles(edited);
-  }
-
-  private static FabricSpec ecn(FabricSpec f, UnaryOperator<EcnProfile> edit) {
-    Map<String, QosPolicy> edited = new LinkedHashMap<>();
-    f.qos()
-        .forEach(
-            (name, q) -> {
-              Map<Integer, EcnProfile> ecn = new LinkedHashMap<>(q.ecn());
-              q.losslessPriorities().forEach(p -> ecn.computeIfPresent(p, (k, e) -> edit.apply(e)));
-              edited.put(name, q.withEcn(ecn));
-            });
-    return f.withQos(edited);
-  }
-
-  /** Every firmware version the NIC profiles name, with the pause reaction set. */
-  private static FabricSpec nicFirmware(FabricSpec f, double nanos) {
-    SimTime reaction = SimTime.picos(Math.round(nanos * 1000));
-    Map<String, NicFirmware> edited = new LinkedHashMap<>();
-    for (NicProfile nic : f.nicProfiles().values()) {
-      NicFirmware fw = firmware(f, nic);
-      edited.put(fw.version(), fw.withPauseReaction(reaction));
-    }
-    return f.withFirmwareProfiles(
-        f.firmwareProfiles().with(new FirmwareRegistry(edited, Map.of())));
-  }
-
-  /**
-   * The fabric with host interfaces that keep up with their NICs: no host profile sets {@code
-   * pcieBandwidth}.
-   *
-   * @param fabric the fabric
-   * @return a copy of the fabric
-   */
-  static FabricSpec hostInterfacesKeepingUp(FabricSpec fabric) {
-    return hosts(fabric, HostProfile::withoutPcieBandwidth);
   }
 }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.rocelab.api.analysis.Agreement;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.calibration.internal.LogScale;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
@@ -91,7 +92,7 @@ public record Calibration(
     Double model = after.get(observable);
     return lab.value(observable).isPresent()
         && model != null
-        && observable.metric().difference(model, lab.value(observable).getAsDouble())
+        && LogScale.difference(observable.metric(), model, lab.value(observable).getAsDouble())
             <= tolerance(observable);
   }
 

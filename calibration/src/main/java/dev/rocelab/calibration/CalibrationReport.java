@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.rocelab.api.analysis.Agreement;
 import dev.rocelab.api.fabric.NicProfile;
+import dev.rocelab.calibration.internal.LogScale;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -300,7 +301,9 @@ public final class CalibrationReport {
               after == null ? "—" : number(after),
               lab.isPresent() && after != null
                   ? String.format(
-                      Locale.ROOT, "%.1f%%", o.metric().difference(after, lab.get()) * 100)
+                      Locale.ROOT,
+                      "%.1f%%",
+                      LogScale.difference(o.metric(), after, lab.get()) * 100)
                   : "—",
               String.format(Locale.ROOT, "%.0f%%", calibration.tolerance(o) * 100)));
     }

@@ -12,6 +12,8 @@ import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.calibration.internal.FabricSettings;
+import dev.rocelab.calibration.internal.LogScale;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -600,7 +602,7 @@ public final class Calibrator {
     }
     Map<Observable, Double> tolerances = new TreeMap<>();
     for (Observable o : observables) {
-      tolerances.put(o, o.metric().tolerance(sigma.getOrDefault(o, 0.0)));
+      tolerances.put(o, LogScale.tolerance(o.metric(), sigma.getOrDefault(o, 0.0)));
     }
     Optional<Neighbourhood> neighbourhood = Optional.empty();
     if (problems.isEmpty()) {
@@ -1049,7 +1051,7 @@ public final class Calibrator {
     }
     ModelFit probe = new ModelFit(fabric, model, lab, seed, List.of());
     return Metric.THROUGHPUT.of(
-        probe.run(CalibrationStep.LINE_RATE, CalibratedParameter.hostInterfacesKeepingUp(fabric)));
+        probe.run(CalibrationStep.LINE_RATE, FabricSettings.hostInterfacesKeepingUp(fabric)));
   }
 
   /**
@@ -1101,7 +1103,8 @@ public final class Calibrator {
         .forEach(
             (o, measured) -> {
               Double value = model.get(o);
-              double difference = value == null ? 1 : o.metric().difference(value, measured);
+              double difference =
+                  value == null ? 1 : LogScale.difference(o.metric(), value, measured);
               double tolerance = tolerances.getOrDefault(o, o.metric().tolerance());
               if (difference > tolerance) {
                 problems.put(
@@ -1169,7 +1172,7 @@ public final class Calibrator {
                       Locale.ROOT,
                       "%s %.0f%% apart",
                       o,
-                      100 * o.metric().difference(model, lab.value(o).getAsDouble()));
+                      100 * LogScale.difference(o.metric(), model, lab.value(o).getAsDouble()));
             })
         .collect(Collectors.joining(", "));
   }
@@ -1241,7 +1244,7 @@ public final class Calibrator {
     NicProfile nic = fabric.nicProfiles().values().iterator().next();
     DcqcnParameters d = nic.dcqcn();
     String pmax =
-        CalibratedParameter.firstEcn(fabric)
+        FabricSettings.firstEcn(fabric)
             .map(
                 e -> String.format(Locale.ROOT, ", ECN marking probability at Kmax %.3g", e.pmax()))
             .orElse("");
@@ -1276,7 +1279,7 @@ public final class Calibrator {
         d.rateDecreasePeriod(),
         d.minRate(),
         pmax,
-        CalibratedParameter.firmware(fabric, nic).dcqcnVariant().name().toLowerCase(Locale.ROOT),
+        FabricSettings.firmware(fabric, nic).dcqcnVariant().name().toLowerCase(Locale.ROOT),
         nic.firmware());
   }
 }

@@ -4,6 +4,7 @@ import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.calibration.internal.FabricSettings;
 import java.util.List;
 import java.util.Optional;
 
@@ -47,7 +48,7 @@ enum HeldSetting {
    * @return the setting's value in the fabric file's syntax, if its NICs run DCQCN
    */
   Optional<String> in(FabricSpec fabric) {
-    return CalibratedParameter.dcqcn(fabric)
+    return FabricSettings.dcqcn(fabric)
         .map(
             d ->
                 switch (this) {
@@ -68,11 +69,11 @@ enum HeldSetting {
    *     or the NICs run no DCQCN
    */
   Optional<FabricSpec> scaled(FabricSpec fabric, double factor) {
-    Optional<DcqcnParameters> first = CalibratedParameter.dcqcn(fabric);
+    Optional<DcqcnParameters> first = FabricSettings.dcqcn(fabric);
     if (first.isEmpty() || scaled(first.get(), factor).equals(first.get())) {
       return Optional.empty();
     }
-    return Optional.of(CalibratedParameter.dcqcn(fabric, d -> scaled(d, factor)));
+    return Optional.of(FabricSettings.editDcqcn(fabric, d -> scaled(d, factor)));
   }
 
   private DcqcnParameters scaled(DcqcnParameters d, double factor) {

@@ -3,6 +3,7 @@ package dev.rocelab.calibration;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.calibration.internal.LogScale;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -88,7 +89,7 @@ public record LabMeasurements(
    */
   public Map<Observable, Double> values() {
     Map<Observable, Double> values = new TreeMap<>();
-    samples.forEach((o, v) -> values.put(o, o.metric().mean(v)));
+    samples.forEach((o, v) -> values.put(o, LogScale.mean(o.metric(), v)));
     return values;
   }
 
@@ -99,7 +100,9 @@ public record LabMeasurements(
    */
   public OptionalDouble value(Observable observable) {
     List<Double> v = samples.get(observable);
-    return v == null ? OptionalDouble.empty() : OptionalDouble.of(observable.metric().mean(v));
+    return v == null
+        ? OptionalDouble.empty()
+        : OptionalDouble.of(LogScale.mean(observable.metric(), v));
   }
 
   /**

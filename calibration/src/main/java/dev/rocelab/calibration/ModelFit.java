@@ -5,6 +5,7 @@ import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.calibration.internal.LogScale;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -310,16 +311,16 @@ final class ModelFit {
     low.put(p, down);
     double vHigh = measure(o.step(), high).getOrDefault(o.metric(), Double.NaN);
     double vLow = measure(o.step(), low).getOrDefault(o.metric(), Double.NaN);
-    return span == 0 ? 0 : o.metric().residual(vHigh, vLow) / span;
+    return span == 0 ? 0 : LogScale.residual(o.metric(), vHigh, vLow) / span;
   }
 
   /**
    * Each measurement's noise: the spread of the log ratio the fit weighs, of the model's value (one
    * run, with the calibration's seed) to the lab's (the mean of its runs). The model's run varies
    * as its runs at the current values with other seeds do (ECMP hashes, jitter, the order of
-   * simultaneous events), by at least its resolution ({@link Metric#resolution}); the lab's mean
-   * varies as one lab run does over the square root of the number of runs, a lab run varying at
-   * least as much as the model's, as much as the lab's own runs did, and at least {@code floor}. A
+   * simultaneous events), by at least its resolution ({@link #resolution}); the lab's mean varies
+   * as one lab run does over the square root of the number of runs, a lab run varying at least as
+   * much as the model's, as much as the lab's own runs did, and at least {@code floor}. A
    * measurement the lab repeated four times is so known to half a run's spread, one it measured
    * once to one run's; none to better than {@code floor}, the model not trusted to come closer to a
    * lab than a lab run repeats.
@@ -352,14 +353,40 @@ final class ModelFit {
               .map(OptionalDouble::getAsDouble)
               .toList();
       double resolution =
-          others.stream().mapToDouble(run -> o.metric().resolution(run)).max().orElse(0);
-      double modelRun = Math.max(o.metric().spread(values), resolution);
+          others.stream().mapToDouble(run -> resolution(o.metric(), run)).max().orElse(0);
+      double modelRun = Math.max(LogScale.spread(o.metric(), values), resolution);
       List<Double> labRuns = lab.samples().getOrDefault(o, List.of());
-      double labRun = Math.max(floor, Math.max(modelRun, o.metric().spread(labRuns)));
+      double labRun = Math.max(floor, Math.max(modelRun, LogScale.spread(o.metric(), labRuns)));
       double labMean = labRun / Math.sqrt(Math.max(1, labRuns.size()));
       spread.put(o, Math.max(floor, Math.hypot(modelRun, labMean)));
     }
     return spread;
+  }
+
+  /**
+   * The noise a measurement has however repeatable the run: the steps it moves in, as the standard
+   * deviation of rounding to them ({@code ln(1 + step/value)/√12}). A buffer's peak moves in whole
+   * frames, the fabric's largest NIC MTU: a headroom of four frames cannot tell a fifth of a frame.
+   * Other metrics have none beyond their counts' offset.
+   *
+   * @param metric the metric
+   * @param run a run of the step that measures it
+   * @return the noise of its logarithm, 0 if none
+   */
+  private static double resolution(Metric metric, RunResult run) {
+    if (metric != Metric.PEAK_HEADROOM && metric != Metric.PEAK_QUEUE) {
+      return 0;
+    }
+    OptionalDouble value = metric.of(run);
+    double frame =
+        run.fabric().spec().nicProfiles().values().stream()
+                .mapToLong(n -> n.mtu().bytes())
+                .max()
+                .orElse(0)
+            / 1024.0;
+    return value.isPresent() && value.getAsDouble() > 0
+        ? Math.log1p(frame / value.getAsDouble()) / Math.sqrt(12)
+        : 0;
   }
 
   /**
@@ -534,7 +561,9 @@ final class ModelFit {
       if (fitted != null) {
         // a value the changed model did not produce (a flow that did not complete): as in the cost
         double residual =
-            moved.isPresent() ? o.metric().residual(moved.getAsDouble(), fitted) : MISSING;
+            moved.isPresent()
+                ? LogScale.residual(o.metric(), moved.getAsDouble(), fitted)
+                : MISSING;
         shift[r] = Double.isFinite(residual) ? residual : MISSING;
       }
     }
@@ -647,10 +676,10 @@ final class ModelFit {
   /**
    * Whether a first CMA-ES run leaves nothing for a second to settle: it converged, and the model
    * reproduces every measurement of its steps within its tolerance ({@link
-   * Metric#tolerance(double)}). Then what a second run could still find is a fall of less than
-   * {@value #PROGRESS}, the noise. A run converged at the noise floor may still miss a measurement
-   * (the floor bounds the sum over them, and one may lie beyond twice its noise): it is settled
-   * further.
+   * LogScale#tolerance(Metric, double)}). Then what a second run could still find is a fall of less
+   * than {@value #PROGRESS}, the noise. A run converged at the noise floor may still miss a
+   * measurement (the floor bounds the sum over them, and one may lie beyond twice its noise): it is
+   * settled further.
    */
   private boolean settled(List<CalibrationStep> steps, boolean converged) {
     if (!converged) {
@@ -664,8 +693,8 @@ final class ModelFit {
         Double value = model.get(m);
         if (measured.isPresent()
             && (value == null
-                || m.difference(value, measured.getAsDouble())
-                    > m.tolerance(sigma.getOrDefault(o, 0.0)))) {
+                || LogScale.difference(m, value, measured.getAsDouble())
+                    > LogScale.tolerance(m, sigma.getOrDefault(o, 0.0)))) {
           return false;
         }
       }
@@ -841,7 +870,7 @@ final class ModelFit {
         OptionalDouble measured = lab.value(new Observable(step, m));
         Double value = model.get(m);
         if (measured.isPresent()) {
-          double r = value == null ? MISSING : m.residual(value, measured.getAsDouble());
+          double r = value == null ? MISSING : LogScale.residual(m, value, measured.getAsDouble());
           double noise = sigma.getOrDefault(new Observable(step, m), 1.0);
           sum += r * r / (noise * noise);
         }

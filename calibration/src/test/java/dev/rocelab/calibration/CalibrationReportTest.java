@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.NicFirmware;
+import dev.rocelab.calibration.internal.LogScale;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -143,7 +144,7 @@ class CalibrationReportTest {
         .hasSize(Calibrator.DEFAULT_REPEATS)
         .isEqualTo(
             fit.lab().samples().get(new Observable(CalibrationStep.ECN_INCAST, Metric.ECN_MARKS)));
-    assertThat(ecn.get("lab").asDouble()).isEqualTo(Metric.ECN_MARKS.mean(runs));
+    assertThat(ecn.get("lab").asDouble()).isEqualTo(LogScale.mean(Metric.ECN_MARKS, runs));
     assertThat(new CalibrationReport(fit, "test").table(CalibrationStep.ECN_INCAST))
         .contains("lab: the geometric mean of 4 runs; each run's ECN marks ");
     assertThat(new CalibrationReport(fit, "test").table(CalibrationStep.PING_PONG))

@@ -11,6 +11,7 @@ import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.calibration.internal.LogScale;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -134,7 +135,7 @@ public class CalibratorTest {
     System.out.printf("lab runs of %s: %s%n", o, runs);
     assertThat(runs).hasSize(Calibrator.DEFAULT_REPEATS);
     assertThat(calibration.tolerance(o))
-        .isGreaterThanOrEqualTo(-Math.expm1(-o.metric().spread(runs)));
+        .isGreaterThanOrEqualTo(-Math.expm1(-LogScale.spread(o.metric(), runs)));
   }
 
   /**
@@ -481,7 +482,7 @@ public class CalibratorTest {
               assertThat(runs)
                   .as("%s", o)
                   .hasSize(o.step().shapedByDcqcn() ? Calibrator.DEFAULT_REPEATS : 1);
-              assertThat(lab.value(o)).hasValue(o.metric().mean(runs));
+              assertThat(lab.value(o)).hasValue(LogScale.mean(o.metric(), runs));
             });
     List<Double> marks = new ArrayList<>();
     try (FabricSession model = FabricBackends.require("model").open(fabric())) {

@@ -16,6 +16,8 @@ import dev.rocelab.api.result.StopReason;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.calibration.internal.FabricSettings;
+import dev.rocelab.calibration.internal.LogScale;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -185,7 +187,7 @@ final class ClosedFormModel implements FabricBackend {
                             + scenario.name()));
     Map<Metric, Double> values = new EnumMap<>(Metric.class);
     for (Observable o : step.observables()) {
-      double offset = o.metric().log(valueAtFile(o));
+      double offset = LogScale.log(o.metric(), valueAtFile(o));
       for (CalibratedParameter p : CalibratedParameter.values()) {
         double e = exponent(o, p);
         if (e != 0) {
@@ -200,7 +202,7 @@ final class ClosedFormModel implements FabricBackend {
                 * Math.log(additiveIncrease(spec) / additiveIncrease(file));
       }
       // back from the log scale: a count's offset is the value whose log is that of none
-      values.put(o.metric(), Math.exp(offset) - Math.exp(o.metric().log(0)));
+      values.put(o.metric(), Math.exp(offset) - Math.exp(LogScale.log(o.metric(), 0)));
     }
     return result(spec, scenario, values);
   }
@@ -212,7 +214,7 @@ final class ClosedFormModel implements FabricBackend {
   }
 
   private static double additiveIncrease(FabricSpec spec) {
-    return CalibratedParameter.dcqcn(spec).orElseThrow().additiveIncrease().bitsPerSecond();
+    return FabricSettings.dcqcn(spec).orElseThrow().additiveIncrease().bitsPerSecond();
   }
 
   /** A run whose one flow and one switch port carry the values, as {@link Metric#of} reads them. */

@@ -6,12 +6,13 @@ import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.calibration.internal.FabricSettings;
 import org.junit.jupiter.api.Test;
 
 class HeldSettingTest {
 
   private static DcqcnParameters dcqcn(FabricSpec fabric) {
-    return CalibratedParameter.dcqcn(fabric).orElseThrow();
+    return FabricSettings.dcqcn(fabric).orElseThrow();
   }
 
   @Test
