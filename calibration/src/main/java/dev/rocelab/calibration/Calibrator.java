@@ -3,17 +3,14 @@ package dev.rocelab.calibration;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.rocelab.api.backend.FabricBackend;
-import dev.rocelab.api.backend.FabricBackendException;
 import dev.rocelab.api.backend.FabricBackends;
-import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.DcqcnParameters;
-import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.result.RunResult;
-import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.calibration.internal.FabricSettings;
 import dev.rocelab.calibration.internal.LogScale;
+import dev.rocelab.calibration.internal.survey.LabSurvey;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -267,93 +264,7 @@ public final class Calibrator {
    * @return what it measured
    */
   public LabMeasurements measure(FabricBackend lab) {
-    FabricGraph graph = FabricGraph.of(fabric);
-    Map<CalibrationStep, RunResult> runs = new EnumMap<>(CalibrationStep.class);
-    Map<Observable, List<Double>> samples = new TreeMap<>();
-    Map<CalibrationStep, String> broken = new EnumMap<>(CalibrationStep.class);
-    Set<CalibrationStep> leftOut = EnumSet.complementOf(EnumSet.copyOf(steps));
-    FabricSession session;
-    try {
-      session = lab.open(fabric);
-    } catch (FabricBackendException | IllegalArgumentException e) {
-      for (CalibrationStep step : steps) {
-        broken.put(step, "the lab could not be opened: " + e.getMessage());
-        listener.stepEnded(step, Optional.of(broken.get(step)));
-      }
-      return new LabMeasurements(runs, samples, broken, leftOut);
-    }
-    try {
-      for (CalibrationStep step : steps) {
-        int times = step.shapedByDcqcn() ? repeats : 1;
-        Optional<String> reason = Optional.empty();
-        for (int run = 0; run < times && reason.isEmpty(); run++) {
-          reason = measure(session, graph, step, run, runs, samples);
-          if (run > 0) {
-            int kept = run;
-            reason =
-                reason.map(
-                    r ->
-                        String.format(
-                            Locale.ROOT,
-                            "run %d of %d: %s; the mean of the %s before is kept",
-                            kept + 1,
-                            times,
-                            r,
-                            kept == 1 ? "run" : kept + " runs"));
-          }
-        }
-        reason.ifPresent(r -> broken.put(step, r));
-        listener.stepEnded(step, reason);
-      }
-    } finally {
-      session.close();
-    }
-    return new LabMeasurements(runs, samples, broken, leftOut);
-  }
-
-  /**
-   * One run of a step on the lab, with the calibration's seed plus the run's index; its values are
-   * added to the samples only where it measured all of them.
-   */
-  private Optional<String> measure(
-      FabricSession session,
-      FabricGraph graph,
-      CalibrationStep step,
-      int index,
-      Map<CalibrationStep, RunResult> runs,
-      Map<Observable, List<Double>> samples) {
-    Scenario scenario;
-    try {
-      scenario = step.scenario(graph, seed + index);
-    } catch (IllegalArgumentException e) {
-      return Optional.of("the fabric cannot hold it: " + e.getMessage());
-    }
-    Optional<String> unsupported = session.unsupported(scenario);
-    if (unsupported.isPresent()) {
-      return Optional.of("the lab cannot run it: " + unsupported.get());
-    }
-    listener.stepStarting(step, scenario);
-    RunResult run;
-    try {
-      run = session.run(scenario);
-    } catch (FabricBackendException e) {
-      return Optional.of("broken: " + e.getMessage());
-    }
-    runs.putIfAbsent(step, run);
-    Map<Observable, Double> values = new TreeMap<>();
-    List<String> missing = new ArrayList<>();
-    for (Metric metric : step.metrics()) {
-      metric
-          .of(run)
-          .ifPresentOrElse(
-              v -> values.put(new Observable(step, metric), v), () -> missing.add(metric.title()));
-    }
-    if (index == 0 || missing.isEmpty()) {
-      values.forEach((o, v) -> samples.computeIfAbsent(o, k -> new ArrayList<>()).add(v));
-    }
-    return missing.isEmpty()
-        ? Optional.empty()
-        : Optional.of("the lab did not measure " + String.join(", ", missing));
+    return new LabSurvey(fabric, seed, repeats, steps, listener).measure(lab);
   }
 
   /**
