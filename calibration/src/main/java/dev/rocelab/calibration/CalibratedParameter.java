@@ -137,26 +137,6 @@ public enum CalibratedParameter {
   }
 
   /**
-   * A value from its position in the bounds, logarithmically: 0 is {@link #lower()}, 1 {@link
-   * #upper()}.
-   *
-   * @param position in [0, 1]
-   * @return the value
-   */
-  double value(double position) {
-    return lower * Math.pow(upper / lower, Math.min(1, Math.max(0, position)));
-  }
-
-  /**
-   * @param value a value within the bounds
-   * @return its position in [0, 1]
-   */
-  double position(double value) {
-    double clamped = Math.min(upper, Math.max(lower, value));
-    return Math.log(clamped / lower) / Math.log(upper / lower);
-  }
-
-  /**
    * The value the fabric gives the parameter, if the fabric has it at all: a fabric without ECN on
    * its lossless priorities has no thresholds, one whose NICs run no DCQCN no CNP interval and no
    * increase timer, one whose NICs' byte counter is off (0) no byte counter, one with single-GPU

@@ -601,7 +601,7 @@ public final class Calibrator {
    *
    * @param elasticities {@link ModelFit#elasticities}, one row per measurement
    * @param errors each parameter's standard error from them and the noise ({@link
-   *     ModelFit#standardErrors})
+   *     LeastSquares#standardErrors})
    * @param held how far the held DCQCN settings would move each value ({@link #heldTrades})
    */
   private record Local(double[][] elasticities, double[] errors, HeldTrades held) {}
@@ -611,7 +611,7 @@ public final class Calibrator {
     double[] noise = observables.stream().mapToDouble(sigma::get).toArray();
     return new Local(
         j,
-        ModelFit.standardErrors(j, noise),
+        LeastSquares.standardErrors(j, noise),
         dcqcnKnown
             ? HeldTrades.none(fit.parameters().size())
             : heldTrades(fit, observables, j, noise));
@@ -886,7 +886,7 @@ public final class Calibrator {
    */
   private OptionalDouble otherGain(double factor) {
     CalibratedParameter g = CalibratedParameter.ALPHA_GAIN;
-    double gain = g.value(g.position(fileGain() * factor));
+    double gain = Positions.value(g, Positions.position(g, fileGain() * factor));
     return gain == fileGain() ? OptionalDouble.empty() : OptionalDouble.of(gain);
   }
 

@@ -81,7 +81,7 @@ class ClosedFormCalibrationTest {
     Map<Observable, Double> noise = fit.noise(observables, 8, NOISE);
     assertThat(noise.values()).allSatisfy(n -> assertThat(n).isCloseTo(NOISE, within(1e-3)));
     double[] errors =
-        ModelFit.standardErrors(
+        LeastSquares.standardErrors(
             elasticities, observables.stream().mapToDouble(noise::get).toArray());
     assertThat(errors).containsExactly(localErrors(), within(1e-4));
   }

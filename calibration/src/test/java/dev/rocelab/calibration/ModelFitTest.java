@@ -68,13 +68,13 @@ class ModelFitTest {
     double[][] elasticities = {{1, 0, 0}, {1, 0, 0}, {0, 1, 0}};
     double[] noise = {1, 2, 1};
 
-    assertThat(ModelFit.response(elasticities, noise, new double[] {0.3, 0, 0}))
+    assertThat(LeastSquares.response(elasticities, noise, new double[] {0.3, 0, 0}))
         .containsExactly(new double[] {0.24, 0, 0}, within(1e-12));
     // the ratio of two parameters shifted, another measurement pinning the second: the first moves
     double[][] ratio = {{1, -1}, {0, 1}};
-    assertThat(ModelFit.response(ratio, new double[] {1, 1}, new double[] {Math.log(2), 0}))
+    assertThat(LeastSquares.response(ratio, new double[] {1, 1}, new double[] {Math.log(2), 0}))
         .containsExactly(new double[] {Math.log(2), 0}, within(1e-12));
-    assertThat(ModelFit.response(new double[][] {{1, -1}}, new double[] {1}, new double[] {1}))
+    assertThat(LeastSquares.response(new double[][] {{1, -1}}, new double[] {1}, new double[] {1}))
         .as("the measurements cannot tell the two apart")
         .containsExactly(0, 0);
   }
@@ -86,7 +86,7 @@ class ModelFitTest {
    */
   @Test
   void aRunConvergesAtTheNoiseFloorWithoutProgressOverAWindow() {
-    ModelFit.Convergence convergence = new ModelFit.Convergence(9, 20);
+    Convergence convergence = new Convergence(9, 20);
 
     convergence.start(50);
     for (int i = 0; i < 100; i++) {
