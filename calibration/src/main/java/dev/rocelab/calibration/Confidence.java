@@ -33,18 +33,4 @@ public enum Confidence {
   public String title() {
     return name().toLowerCase(Locale.ROOT).replace('_', ' ');
   }
-
-  /**
-   * @param relativeError the standard error as a fraction of the value
-   * @return its confidence
-   */
-  static Confidence of(double relativeError) {
-    if (relativeError <= 0.10) {
-      return HIGH;
-    }
-    if (relativeError <= 0.30) {
-      return MEDIUM;
-    }
-    return relativeError <= 1 ? LOW : NOT_IDENTIFIABLE;
-  }
 }
