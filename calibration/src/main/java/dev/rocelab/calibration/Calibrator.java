@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.backend.FabricBackends;
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.calibration.internal.fit.FitStrategy;
 import dev.rocelab.calibration.internal.survey.LabSurvey;
 import java.util.Collections;
 import java.util.EnumSet;

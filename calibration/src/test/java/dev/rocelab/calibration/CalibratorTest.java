@@ -47,7 +47,7 @@ public class CalibratorTest {
 
   public static final Path FABRIC = Path.of("src/test/resources/fabrics/lab8.yaml");
 
-  static FabricSpec fabric() {
+  public static FabricSpec fabric() {
     return FabricFiles.load(FABRIC);
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.calibration.internal.fit.HeldSetting;
 import dev.rocelab.fabricfile.FabricFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,12 +13,8 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.LUDecomposition;
-import org.apache.commons.math3.linear.RealMatrix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,70 +31,15 @@ class ClosedFormCalibrationTest {
   private static final FabricSpec FILE = CalibratorTest.fabric();
   private static final ClosedFormModel TWIN = new ClosedFormModel(FILE);
 
-  /** The steps the twin runs. */
-  private static final Set<CalibrationStep> STEPS =
-      EnumSet.of(
-          CalibrationStep.PING_PONG,
-          CalibrationStep.ECN_INCAST,
-          CalibrationStep.DEEP_INCAST,
-          CalibrationStep.RATE_RECOVERY);
-
   /** Every measurement's noise: the floor, for the twin's runs and the lab's repeat exactly. */
   private static final double NOISE = Calibrator.DEFAULT_NOISE;
 
-  /** A lab whose every parameter of the group is another than the file's, within a factor of 2. */
-  private static Map<CalibratedParameter, Double> hiddenSet() {
-    return CalibratorTest.values(
-        CalibratedParameter.SWITCH_LATENCY, 850,
-        CalibratedParameter.ECN_KMIN, 600,
-        CalibratedParameter.ECN_KMAX, 1200,
-        CalibratedParameter.CNP_INTERVAL, 6,
-        CalibratedParameter.RATE_INCREASE_TIMER, 200,
-        CalibratedParameter.BYTE_COUNTER, 1024);
-  }
-
   private static Calibrator calibrator() {
-    return new Calibrator(FILE).model(TWIN).steps(STEPS);
+    return new Calibrator(FILE).model(TWIN).steps(ClosedFormModel.STEPS);
   }
 
   private static HiddenModelLab lab(FabricSpec hidden) {
     return new HiddenModelLab(TWIN, hidden, 7);
-  }
-
-  @Test
-  void theElasticitiesAreTheTwinsExponentsAndTheErrorsTheInformationMatrixs() {
-    LabMeasurements lab = calibrator().measure(lab(CalibratorTest.hidden(hiddenSet())));
-    ModelFit fit = new ModelFit(FILE, TWIN, lab, 1, ClosedFormModel.GROUP);
-    List<Observable> observables = ClosedFormModel.DCQCN_MEASUREMENTS;
-
-    double[][] elasticities = fit.elasticities(observables);
-    for (int r = 0; r < observables.size(); r++) {
-      for (int c = 0; c < ClosedFormModel.GROUP.size(); c++) {
-        assertThat(elasticities[r][c])
-            .as("elasticity of %s to %s", observables.get(r), ClosedFormModel.GROUP.get(c))
-            .isCloseTo(ClosedFormModel.DCQCN[r][c], within(1e-4));
-      }
-    }
-    Map<Observable, Double> noise = fit.noise(observables, 8, NOISE);
-    assertThat(noise.values()).allSatisfy(n -> assertThat(n).isCloseTo(NOISE, within(1e-3)));
-    double[] errors =
-        LeastSquares.standardErrors(
-            elasticities, observables.stream().mapToDouble(noise::get).toArray());
-    assertThat(errors).containsExactly(localErrors(), within(1e-4));
-  }
-
-  /**
-   * The local standard errors of the group's logarithms: the square roots of the diagonal of {@code
-   * σ²(EᵀE)⁻¹}, E the twin's exponents and σ the noise floor.
-   */
-  static double[] localErrors() {
-    RealMatrix e = new Array2DRowRealMatrix(ClosedFormModel.DCQCN);
-    RealMatrix inverse = new LUDecomposition(e.transpose().multiply(e)).getSolver().getInverse();
-    double[] errors = new double[ClosedFormModel.GROUP.size()];
-    for (int c = 0; c < errors.length; c++) {
-      errors[c] = NOISE * Math.sqrt(inverse.getEntry(c, c));
-    }
-    return errors;
   }
 
   /**
@@ -108,12 +50,12 @@ class ClosedFormCalibrationTest {
    */
   @Test
   void aLabRunningTheFilesDcqcnSettingsIsFittedToItsValuesWithTheInformationMatrixsErrors() {
-    Map<CalibratedParameter, Double> truth = hiddenSet();
+    Map<CalibratedParameter, Double> truth = ClosedFormModel.hiddenSet();
     Calibration calibration =
         calibrator().dcqcnKnown(true).calibrate(lab(CalibratorTest.hidden(truth)));
 
     CalibratorTest.assertRecovered(calibration, truth);
-    double[] local = localErrors();
+    double[] local = ClosedFormModel.localErrors(NOISE);
     for (int c = 0; c < ClosedFormModel.GROUP.size(); c++) {
       FittedParameter p = calibration.parameter(ClosedFormModel.GROUP.get(c)).orElseThrow();
       assertThat(p.identified()).as("%s identified", p.parameter()).isTrue();
@@ -135,7 +77,7 @@ class ClosedFormCalibrationTest {
    */
   @Test
   void anotherHeldSettingMovesTheFitByItsProjectionAndThatTradeIsTheError() {
-    Map<CalibratedParameter, Double> truth = hiddenSet();
+    Map<CalibratedParameter, Double> truth = ClosedFormModel.hiddenSet();
     FabricSpec hidden =
         HeldSetting.ADDITIVE_INCREASE.scaled(CalibratorTest.hidden(truth), 2).orElseThrow();
     Calibration calibration = calibrator().calibrate(lab(hidden));
@@ -146,7 +88,7 @@ class ClosedFormCalibrationTest {
         calibration.parameter(CalibratedParameter.RATE_INCREASE_TIMER).orElseThrow();
     assertThat(Math.log(timer.fitted() / truth.get(CalibratedParameter.RATE_INCREASE_TIMER)))
         .as("the timer's distance from the lab's")
-        .isCloseTo(-trade, within(localErrors()[3]));
+        .isCloseTo(-trade, within(ClosedFormModel.localErrors(NOISE)[3]));
     assertThat(timer.relativeError()).isCloseTo(Math.expm1(trade), within(1e-3));
     assertThat(timer.confidence()).contains(Confidence.LOW);
     for (CalibratedParameter p : ClosedFormModel.GROUP) {
@@ -177,7 +119,7 @@ class ClosedFormCalibrationTest {
    */
   @Test
   void aGainTheGroupTradesWithIsHeldAndTheRefitsAtOtherGainsSetTheErrorsOfWhatItTradesWith() {
-    Map<CalibratedParameter, Double> truth = hiddenSet();
+    Map<CalibratedParameter, Double> truth = ClosedFormModel.hiddenSet();
     truth.put(CalibratedParameter.ALPHA_GAIN, 2.0);
     Calibration calibration = calibrator().calibrate(lab(CalibratorTest.hidden(truth)));
 
@@ -186,10 +128,14 @@ class ClosedFormCalibrationTest {
     FittedParameter cnp = calibration.parameter(CalibratedParameter.CNP_INTERVAL).orElseThrow();
     assertThat(Math.log(cnp.fitted() / truth.get(CalibratedParameter.CNP_INTERVAL)))
         .as("the CNP interval's distance from the lab's")
-        .isCloseTo(ClosedFormModel.GAIN_AS_CNP * Math.log(2.0 / 5), within(localErrors()[2]));
+        .isCloseTo(
+            ClosedFormModel.GAIN_AS_CNP * Math.log(2.0 / 5),
+            within(ClosedFormModel.localErrors(NOISE)[2]));
     assertThat(Math.log1p(cnp.relativeError()))
         .as("the CNP interval's error: where the refits at other gains landed")
-        .isCloseTo(-ClosedFormModel.GAIN_AS_CNP * Math.log(2), within(2 * localErrors()[2]));
+        .isCloseTo(
+            -ClosedFormModel.GAIN_AS_CNP * Math.log(2),
+            within(2 * ClosedFormModel.localErrors(NOISE)[2]));
     assertThat(calibration.notes())
         .noneSatisfy(n -> assertThat(n).startsWith("with the fabric file's α gain"));
   }
@@ -204,7 +150,7 @@ class ClosedFormCalibrationTest {
   @Test
   void aGainTheGroupCannotMakeUpForIsFreedAndTheGroupNotIdentified(@TempDir Path dir)
       throws IOException {
-    Map<CalibratedParameter, Double> truth = hiddenSet();
+    Map<CalibratedParameter, Double> truth = ClosedFormModel.hiddenSet();
     truth.put(CalibratedParameter.ALPHA_GAIN, 1024.0);
     Calibration calibration = calibrator().calibrate(lab(CalibratorTest.hidden(truth)));
 

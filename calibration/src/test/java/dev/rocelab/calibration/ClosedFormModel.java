@@ -19,11 +19,15 @@ import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.calibration.internal.FabricSettings;
 import dev.rocelab.calibration.internal.LogScale;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
 
 /**
  * A closed-form twin of the model for the fit's arithmetic: every measurement of the ping-pong and
@@ -49,13 +53,32 @@ import java.util.stream.Stream;
  *
  * Every other step is not the twin's to run.
  */
-final class ClosedFormModel implements FabricBackend {
+public final class ClosedFormModel implements FabricBackend {
+
+  /** The steps the twin runs. */
+  public static final Set<CalibrationStep> STEPS =
+      EnumSet.of(
+          CalibrationStep.PING_PONG,
+          CalibrationStep.ECN_INCAST,
+          CalibrationStep.DEEP_INCAST,
+          CalibrationStep.RATE_RECOVERY);
+
+  /** A lab whose every parameter of the group is another than the file's, within a factor of 2. */
+  public static Map<CalibratedParameter, Double> hiddenSet() {
+    return CalibratorTest.values(
+        CalibratedParameter.SWITCH_LATENCY, 850,
+        CalibratedParameter.ECN_KMIN, 600,
+        CalibratedParameter.ECN_KMAX, 1200,
+        CalibratedParameter.CNP_INTERVAL, 6,
+        CalibratedParameter.RATE_INCREASE_TIMER, 200,
+        CalibratedParameter.BYTE_COUNTER, 1024);
+  }
 
   /** The one-way latency's exponent of the switch latency. */
   static final double LATENCY = 0.7;
 
   /** The DCQCN group, the columns of {@link #DCQCN}. */
-  static final List<CalibratedParameter> GROUP =
+  public static final List<CalibratedParameter> GROUP =
       List.of(
           CalibratedParameter.ECN_KMIN,
           CalibratedParameter.ECN_KMAX,
@@ -64,7 +87,7 @@ final class ClosedFormModel implements FabricBackend {
           CalibratedParameter.BYTE_COUNTER);
 
   /** The DCQCN steps' measurements, the rows of {@link #DCQCN}, in the fit's order. */
-  static final List<Observable> DCQCN_MEASUREMENTS =
+  public static final List<Observable> DCQCN_MEASUREMENTS =
       Stream.of(
               CalibrationStep.ECN_INCAST,
               CalibrationStep.DEEP_INCAST,
@@ -73,7 +96,7 @@ final class ClosedFormModel implements FabricBackend {
           .toList();
 
   /** Each DCQCN measurement's exponents of the group's parameters. */
-  static final double[][] DCQCN = {
+  public static final double[][] DCQCN = {
     // 2:1 incast: ECN marks, peak queue, longest completion
     {-1.0, -0.5, 0, 0, 0},
     {0.5, 1.0, 0, 0, 0},
@@ -117,8 +140,25 @@ final class ClosedFormModel implements FabricBackend {
   /**
    * @param file the fabric file whose values the measurements are at their file values with
    */
-  ClosedFormModel(FabricSpec file) {
+  public ClosedFormModel(FabricSpec file) {
     this.file = file;
+  }
+
+  /**
+   * The local standard errors of the group's logarithms: the square roots of the diagonal of {@code
+   * σ²(EᵀE)⁻¹}, E the twin's exponents and σ the noise.
+   *
+   * @param noise every measurement's noise
+   * @return one error per parameter of the group
+   */
+  public static double[] localErrors(double noise) {
+    RealMatrix e = new Array2DRowRealMatrix(ClosedFormModel.DCQCN);
+    RealMatrix inverse = new LUDecomposition(e.transpose().multiply(e)).getSolver().getInverse();
+    double[] errors = new double[ClosedFormModel.GROUP.size()];
+    for (int c = 0; c < errors.length; c++) {
+      errors[c] = noise * Math.sqrt(inverse.getEntry(c, c));
+    }
+    return errors;
   }
 
   /**

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * scenario's seed). A step named here breaks as a lab run does. (The synthetic lab in {@code
  * synthetic} goes through the real lab backend.)
  */
-final class HiddenModelLab implements FabricBackend {
+public final class HiddenModelLab implements FabricBackend {
 
   private final FabricBackend model;
   private final FabricSpec hidden;
@@ -32,12 +32,12 @@ final class HiddenModelLab implements FabricBackend {
 
   private final Map<String, Integer> runsSoFar = new ConcurrentHashMap<>();
 
-  HiddenModelLab(FabricSpec hidden, long seed) {
+  public HiddenModelLab(FabricSpec hidden, long seed) {
     this(FabricBackends.require("model"), hidden, seed);
   }
 
   /** The lab of another model than the built-in one: the closed-form twin's. */
-  HiddenModelLab(FabricBackend model, FabricSpec hidden, long seed) {
+  public HiddenModelLab(FabricBackend model, FabricSpec hidden, long seed) {
     this(model, hidden, seed, Map.of());
   }
 
@@ -50,7 +50,7 @@ final class HiddenModelLab implements FabricBackend {
   }
 
   /** The same lab, whose runs of these steps' scenarios break. */
-  HiddenModelLab breaking(CalibrationStep... steps) {
+  public HiddenModelLab breaking(CalibrationStep... steps) {
     return new HiddenModelLab(
         model,
         hidden,

@@ -1,5 +1,6 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
+import dev.rocelab.calibration.Metric;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,7 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
+import dev.rocelab.calibration.LabMeasurements;
+import dev.rocelab.calibration.Observable;
 import dev.rocelab.calibration.internal.LogScale;
 import java.util.Locale;
 import java.util.Map;

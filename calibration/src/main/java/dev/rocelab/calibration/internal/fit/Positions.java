@@ -1,4 +1,6 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
+
+import dev.rocelab.calibration.CalibratedParameter;
 
 /**
  * A parameter's position within its bounds, logarithmically (they span orders of magnitude): what

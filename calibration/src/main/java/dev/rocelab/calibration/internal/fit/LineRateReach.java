@@ -1,5 +1,9 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.LabMeasurements;
+import dev.rocelab.calibration.Metric;
+import dev.rocelab.calibration.Observable;
 import dev.rocelab.calibration.internal.FabricSettings;
 import java.util.List;
 import java.util.Locale;

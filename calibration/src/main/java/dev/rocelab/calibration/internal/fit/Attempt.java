@@ -1,5 +1,10 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.Confidence;
+import dev.rocelab.calibration.LabMeasurements;
+import dev.rocelab.calibration.Observable;
 import dev.rocelab.calibration.internal.LogScale;
 import java.util.EnumMap;
 import java.util.EnumSet;

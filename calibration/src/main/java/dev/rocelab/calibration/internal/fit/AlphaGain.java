@@ -1,6 +1,8 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.CalibrationStep;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.OptionalDouble;

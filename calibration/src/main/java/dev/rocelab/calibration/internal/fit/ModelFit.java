@@ -1,8 +1,12 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.LabMeasurements;
+import dev.rocelab.calibration.Observable;
 import dev.rocelab.calibration.internal.LogScale;
 import java.util.ArrayList;
 import java.util.Collections;

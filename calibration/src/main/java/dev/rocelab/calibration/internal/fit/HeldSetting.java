@@ -1,4 +1,6 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.FabricSpec;
@@ -7,15 +9,17 @@ import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.calibration.internal.FabricSettings;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A DCQCN setting the fit holds at the fabric file's value: no step of the calibration suite pins
  * it down apart from the parameters the fit moves (the recovery's slope is R_AI per increase-timer
  * period), yet a lab's NICs may run another value than the file says. Each fitted value's error
  * counts how far a lab running such a setting at {@link #FACTORS twice or half} the file's value
- * would move the fit ({@link Calibrator#fit}).
+ * would move the fit.
  */
-enum HeldSetting {
+@API(status = INTERNAL, since = "0.3")
+public enum HeldSetting {
   /** R_AI, the additive increase [rpg_ai_rate]. */
   ADDITIVE_INCREASE("R_AI"),
   /** R_HAI, the hyper increase [rpg_hai_rate]. */
@@ -68,7 +72,7 @@ enum HeldSetting {
    * @return the changed fabric, empty where the setting would not change (F = 1 halved is still 1)
    *     or the NICs run no DCQCN
    */
-  Optional<FabricSpec> scaled(FabricSpec fabric, double factor) {
+  public Optional<FabricSpec> scaled(FabricSpec fabric, double factor) {
     Optional<DcqcnParameters> first = FabricSettings.dcqcn(fabric);
     if (first.isEmpty() || scaled(first.get(), factor).equals(first.get())) {
       return Optional.empty();

@@ -1,5 +1,6 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
+import dev.rocelab.calibration.Observable;
 import java.util.List;
 import java.util.Map;
 

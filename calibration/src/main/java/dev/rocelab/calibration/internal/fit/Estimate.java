@@ -1,5 +1,8 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.Confidence;
+import dev.rocelab.calibration.Observable;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import java.util.ArrayList;
 import java.util.List;

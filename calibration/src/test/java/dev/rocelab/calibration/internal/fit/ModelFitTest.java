@@ -1,10 +1,17 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.rocelab.api.backend.FabricBackends;
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.Calibrator;
+import dev.rocelab.calibration.CalibratorTest;
+import dev.rocelab.calibration.HiddenModelLab;
+import dev.rocelab.calibration.LabMeasurements;
+import dev.rocelab.calibration.Metric;
+import dev.rocelab.calibration.Observable;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -56,57 +63,6 @@ class ModelFitTest {
     assertThat(noiseOf(latency, List.of(2.0))).isCloseTo(Calibrator.DEFAULT_NOISE, within(1e-3));
     assertThat(noiseOf(latency, swinging))
         .isCloseTo(Math.sqrt(2 * swing * swing / 3) / 2, within(1e-3));
-  }
-
-  /**
-   * Two measurements of one parameter, the second twice as noisy, and a third of another: where the
-   * first moves by 0.3, the fit moves the first parameter by the noise-weighted mean of the shifts,
-   * 0.3 / (1 + 1/4), and not the second; a parameter no measurement depends on stays.
-   */
-  @Test
-  void theFitsResponseToShiftedMeasurementsIsTheWeightedLeastSquaresOne() {
-    double[][] elasticities = {{1, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    double[] noise = {1, 2, 1};
-
-    assertThat(LeastSquares.response(elasticities, noise, new double[] {0.3, 0, 0}))
-        .containsExactly(new double[] {0.24, 0, 0}, within(1e-12));
-    // the ratio of two parameters shifted, another measurement pinning the second: the first moves
-    double[][] ratio = {{1, -1}, {0, 1}};
-    assertThat(LeastSquares.response(ratio, new double[] {1, 1}, new double[] {Math.log(2), 0}))
-        .containsExactly(new double[] {Math.log(2), 0}, within(1e-12));
-    assertThat(LeastSquares.response(new double[][] {{1, -1}}, new double[] {1}, new double[] {1}))
-        .as("the measurements cannot tell the two apart")
-        .containsExactly(0, 0);
-  }
-
-  /**
-   * A CMA-ES run is called converged once its best cost is at the noise floor (here 9, nine
-   * measurements within their noise) and has not fallen by a unit in the window (here 20
-   * evaluations); a run still descending, or stuck above the floor, goes on.
-   */
-  @Test
-  void aRunConvergesAtTheNoiseFloorWithoutProgressOverAWindow() {
-    Convergence convergence = new Convergence(9, 20);
-
-    convergence.start(50);
-    for (int i = 0; i < 100; i++) {
-      convergence.evaluated(50); // stuck above the floor: no end
-    }
-    for (double best = 49; best > 8; best -= 1) {
-      convergence.evaluated(best); // descending by a unit an evaluation, down to 9
-    }
-    for (int i = 1; i < 20; i++) {
-      convergence.evaluated(9 - 0.04 * i); // at the floor, falling by less than a unit in all
-    }
-    assertThatThrownBy(() -> convergence.evaluated(8.2)).hasMessage("converged");
-
-    // a new run from the best point starts its window afresh, from its own progress
-    convergence.start(8.2);
-    convergence.evaluated(7.0);
-    for (int i = 1; i < 20; i++) {
-      convergence.evaluated(6.5);
-    }
-    assertThatThrownBy(() -> convergence.evaluated(6.5)).hasMessage("converged");
   }
 
   private static double noiseOf(Observable o, List<Double> labRuns) {

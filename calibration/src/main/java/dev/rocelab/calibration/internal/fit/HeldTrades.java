@@ -1,6 +1,7 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.calibration.Observable;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,8 +1,11 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.NicProfile;
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.LabMeasurements;
+import dev.rocelab.calibration.Observable;
 import dev.rocelab.calibration.internal.FabricSettings;
 import dev.rocelab.calibration.internal.LogScale;
 import java.util.Locale;

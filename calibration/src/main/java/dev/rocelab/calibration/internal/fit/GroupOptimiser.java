@@ -1,5 +1,8 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.Metric;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;

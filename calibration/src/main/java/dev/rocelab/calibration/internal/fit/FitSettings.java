@@ -1,4 +1,4 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.fabric.FabricSpec;

@@ -1,6 +1,10 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import dev.rocelab.api.fabric.FabricSpec;
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.LabMeasurements;
+import dev.rocelab.calibration.Observable;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

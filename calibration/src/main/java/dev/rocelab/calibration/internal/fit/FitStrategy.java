@@ -1,8 +1,16 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.rocelab.api.backend.FabricBackend;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.result.RunResult;
+import dev.rocelab.calibration.CalibratedParameter;
+import dev.rocelab.calibration.Calibration;
+import dev.rocelab.calibration.CalibrationListener;
+import dev.rocelab.calibration.CalibrationStep;
+import dev.rocelab.calibration.FittedParameter;
+import dev.rocelab.calibration.LabMeasurements;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -12,13 +20,15 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
- * The strategy of a calibration's fit ({@code Calibrator.fit}): which parameters the lab's
- * measurements can fit, the fit with the DCQCN α gain held and, where that misses a DCQCN step, the
- * one that frees it; the refits that widen the errors; and the calibration it makes of them, with
- * its problems and notes.
+ * The strategy of a calibration's fit (what the public {@code Calibrator.fit} does): which
+ * parameters the lab's measurements can fit, the fit with the DCQCN α gain held and, where that
+ * misses a DCQCN step, the one that frees it; the refits that widen the errors; and the calibration
+ * it makes of them, with its problems and notes.
  */
+@API(status = INTERNAL, since = "0.3")
 public final class FitStrategy {
 
   private final FitSettings settings;

@@ -1,4 +1,4 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 /**
  * Whether a CMA-ES run has converged: its best cost at or below the noise floor and no {@link

@@ -1,4 +1,4 @@
-package dev.rocelab.calibration;
+package dev.rocelab.calibration.internal.fit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.calibration.CalibratorTest;
 import dev.rocelab.calibration.internal.FabricSettings;
 import org.junit.jupiter.api.Test;
 
