@@ -36,7 +36,7 @@ public record LabMeasurements(
     Set<CalibrationStep> leftOut) {
 
   /** Why a step the calibration was told not to run measured nothing. */
-  static final String LEFT_OUT = "left out of this calibration";
+  private static final String LEFT_OUT = "left out of this calibration";
 
   /**
    * What the suite measured where no step was left out.
