@@ -9,6 +9,10 @@
  * fitted model reproduces every measurement. {@link dev.rocelab.calibration.CalibrationReport}
  * writes the JSON, the Allure results and, for a fit, the calibrated firmware profile and fabric.
  *
+ * <p>This package is the calibration's public face: the calibrator's options and entry points, the
+ * calibration and its report, and the values they carry. How it runs the suite, fits and writes is
+ * in {@code dev.rocelab.calibration.internal}, which no other module uses.
+ *
  * @since 0.3
  */
 package dev.rocelab.calibration;

@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * known exactly: the elasticities are its exponents, the weighted least-squares fit of a lab is the
  * lab's values, a held setting moves the fit by the projection of its column, and the errors are
  * those of the information matrix. The twin has no noise, so every measurement's noise is the
- * floor, 3 %. (The same claims against the real model, where no answer is known in closed form, are
- * {@link CalibratorTest}'s and the synthetic labs'.)
+ * floor, 3 %. (The elasticities and local errors themselves are {@code ClosedFormModelFitTest}'s;
+ * the same claims against the real model, where no answer is known in closed form, are {@link
+ * CalibratorTest}'s and the synthetic labs'.)
  */
 class ClosedFormCalibrationTest {
 
