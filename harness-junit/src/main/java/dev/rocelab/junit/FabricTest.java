@@ -61,9 +61,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * Tests are named as the criteria they check ({@link CriterionNames}: {@code incastStaysLossless}
  * reads "incast stays lossless"); a {@link Purpose @Purpose} describes them. What each test is and
- * every check of a rocelab assertion it makes go to the {@link dev.rocelab.api.report.TestReporter}s
- * on the class path; with module {@code reports} and Allure there, each check becomes a step with
- * the measured value, the limit and where the limit comes from.
+ * every check of a rocelab assertion it makes go to the {@link
+ * dev.rocelab.api.report.TestReporter}s on the class path; with module {@code reports} and Allure
+ * there, each check becomes a step with the measured value, the limit and where the limit comes
+ * from.
  *
  * <pre>{@code
  * @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.SYNTHETIC_LOAD)

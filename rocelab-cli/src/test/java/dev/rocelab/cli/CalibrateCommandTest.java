@@ -68,7 +68,7 @@ class CalibrateCommandTest {
                   .filter(r -> r.contains("\"calibration · pause response\"")))
           .singleElement()
           .asString()
-          .contains("\"status\" : \"skipped\"")
+          .contains("\"status\":\"skipped\"")
           .contains("left out of this calibration");
     }
   }

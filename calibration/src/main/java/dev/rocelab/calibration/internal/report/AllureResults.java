@@ -3,16 +3,13 @@ package dev.rocelab.calibration.internal.report;
 import dev.rocelab.api.analysis.Agreement;
 import dev.rocelab.calibration.Calibration;
 import dev.rocelab.calibration.CalibrationStep;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.rocelab.reports.AllureTestCase;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * The calibration's Allure results: one test per step, lab and model side by side, and one for the
@@ -36,8 +33,7 @@ final class AllureResults {
   }
 
   /** One Allure result per step and one for the parameters. */
-  List<Path> writeTo(Path dir) throws IOException {
-    Files.createDirectories(dir);
+  List<Path> writeTo(Path dir) {
     List<Path> written = new ArrayList<>();
     for (CalibrationStep step : CalibrationStep.values()) {
       Optional<String> broken = calibration.lab().brokenReason(step);
@@ -45,9 +41,12 @@ final class AllureResults {
       boolean reproduced =
           step.observables().stream()
               .allMatch(o -> calibration.lab().value(o).isEmpty() || calibration.reproduces(o));
-      String status =
-          broken.isPresent() ? "broken" : leftOut ? "skipped" : reproduced ? "passed" : "failed";
-      List<Map<String, String>> attachments = new ArrayList<>();
+      AllureTestCase.Outcome outcome =
+          broken.isPresent()
+              ? AllureTestCase.Outcome.BROKEN
+              : leftOut
+                  ? AllureTestCase.Outcome.SKIPPED
+                  : reproduced ? AllureTestCase.Outcome.PASSED : AllureTestCase.Outcome.FAILED;
       String table = tables.table(step);
       Optional<Agreement> sideBySide = calibration.sideBySide(step);
       if (sideBySide.isPresent()) {
@@ -58,79 +57,62 @@ final class AllureResults {
                 + " beside the fitted model's:\n"
                 + sideBySide.get().table();
       }
-      attachments.add(attachment(dir, "lab vs model · " + step.title(), table, written));
-      written.add(
-          result(
-              dir,
-              "calibration · " + step.title(),
-              status,
-              broken.orElse(
+      Optional<String> message =
+          broken.or(
+              () ->
                   leftOut
-                      ? calibration.lab().unmeasuredReason(step).orElseThrow()
-                      : reproduced ? null : "the fitted model does not reproduce this step"),
-              "",
-              attachments));
+                      ? calibration.lab().unmeasuredReason(step)
+                      : reproduced
+                          ? Optional.empty()
+                          : Optional.of("the fitted model does not reproduce this step"));
+      written.addAll(
+          testCase(
+                  "calibration · " + step.title(),
+                  outcome,
+                  message,
+                  "",
+                  List.of(new AllureTestCase.Attachment("lab vs model · " + step.title(), table)))
+              .writeTo(dir));
     }
-    List<Map<String, String>> attachments = new ArrayList<>();
-    attachments.add(attachment(dir, "fitted parameters", tables.parameterTable(), written));
+    List<AllureTestCase.Attachment> attachments = new ArrayList<>();
+    attachments.add(new AllureTestCase.Attachment("fitted parameters", tables.parameterTable()));
     if (calibration.fitted()) {
-      attachments.add(attachment(dir, "profile.yaml", profile.profile(), written));
+      attachments.add(new AllureTestCase.Attachment("profile.yaml", profile.profile()));
     }
-    written.add(
-        result(
-            dir,
-            "calibration · fitted parameters",
-            calibration.fitted() ? "passed" : "failed",
-            calibration.fitted() ? null : String.join("\n", calibration.problems()),
-            String.join("\n", calibration.notes()),
-            attachments));
+    written.addAll(
+        testCase(
+                "calibration · fitted parameters",
+                calibration.fitted()
+                    ? AllureTestCase.Outcome.PASSED
+                    : AllureTestCase.Outcome.FAILED,
+                calibration.fitted()
+                    ? Optional.empty()
+                    : Optional.of(String.join("\n", calibration.problems())),
+                String.join("\n", calibration.notes()),
+                attachments)
+            .writeTo(dir));
     return written;
   }
 
-  private Map<String, String> attachment(Path dir, String name, String text, List<Path> written)
-      throws IOException {
-    String source = uuid("attachment " + name) + "-attachment.txt";
-    written.add(ReportFiles.write(dir.resolve(source), text));
-    return Map.of("name", name, "source", source, "type", "text/plain");
-  }
-
-  private Path result(
-      Path dir,
+  /** A result of this calibration: its fabric and seed make it the same test when run again. */
+  private AllureTestCase testCase(
       String name,
-      String status,
-      String message,
+      AllureTestCase.Outcome outcome,
+      Optional<String> message,
       String description,
-      List<Map<String, String>> attachments)
-      throws IOException {
-    String uuid = uuid(name);
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("uuid", uuid);
-    result.put("historyId", uuid);
-    result.put("name", name);
-    result.put("fullName", "rocelab.calibration." + calibration.fabric().name() + "." + name);
-    result.put("status", status);
-    if (message != null) {
-      result.put("statusDetails", Map.of("message", message));
-    }
-    if (!description.isEmpty()) {
-      result.put("description", description);
-    }
-    result.put("stage", "finished");
-    result.put(
-        "labels",
-        List.of(
-            Map.of("name", "parentSuite", "value", "Calibration"),
-            Map.of("name", "suite", "value", calibration.fabric().name()),
-            Map.of("name", "feature", "value", "calibration")));
-    result.put("attachments", attachments);
-    return ReportFiles.write(
-        dir.resolve(uuid + "-result.json"), CalibrationJson.JSON.writeValueAsString(result));
-  }
-
-  private String uuid(String name) {
-    return UUID.nameUUIDFromBytes(
-            (calibration.fabric().name() + "/" + calibration.seed() + "/" + name)
-                .getBytes(StandardCharsets.UTF_8))
-        .toString();
+      List<AllureTestCase.Attachment> attachments) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("suite", calibration.fabric().name());
+    labels.put("feature", "calibration");
+    return new AllureTestCase(
+        name,
+        "rocelab.calibration." + calibration.fabric().name() + "." + name,
+        outcome,
+        message,
+        description,
+        "Calibration",
+        labels,
+        attachments,
+        calibration.fabric().name() + "/" + calibration.seed() + "/" + name);
   }
 }

@@ -44,15 +44,15 @@ public final class ReportFiles {
                 dir.resolve("calibrated.yaml"),
                 FabricFiles.write(calibration.calibratedFabric().orElseThrow())));
       }
-      written.addAll(
-          new AllureResults(calibration, tables, profile).writeTo(dir.resolve("allure-results")));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    written.addAll(
+        new AllureResults(calibration, tables, profile).writeTo(dir.resolve("allure-results")));
     return written;
   }
 
-  static Path write(Path file, String text) throws IOException {
+  private static Path write(Path file, String text) throws IOException {
     Files.writeString(file, text, StandardCharsets.UTF_8);
     return file;
   }
