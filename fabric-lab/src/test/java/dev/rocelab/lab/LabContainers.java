@@ -21,10 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.awaitility.Awaitility;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
@@ -546,7 +548,10 @@ public final class LabContainers implements AutoCloseable {
     return dir.resolve(name);
   }
 
-  /** Stops every container and removes the networks. */
+  /**
+   * Stops every container, removes the networks and deletes the lab's directory (its generated
+   * keys, known hosts and fabric files).
+   */
   @Override
   public void close() throws Exception {
     for (AutoCloseable resource : started) {
@@ -554,6 +559,11 @@ public final class LabContainers implements AutoCloseable {
         resource.close();
       } catch (Exception e) {
         // keep closing the rest: a stopped container must not leave the networks behind
+      }
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
       }
     }
   }
