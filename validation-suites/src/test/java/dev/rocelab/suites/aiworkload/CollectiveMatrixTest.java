@@ -63,17 +63,17 @@ class CollectiveMatrixTest {
   }
 
   /**
-   * The cell with point-to-point background flows: every NIC of the first two hosts (where the 16
-   * ranks run) sends to the next rail's NIC of the other host, so the background crosses the
-   * spines, each paced to the background share of its line rate for as long as the collective took
-   * alone.
+   * The cell with point-to-point background flows: every NIC of each host the ranks run on sends to
+   * the next rail's NIC of the next of those hosts (the last to the first), so the background
+   * crosses the spines and loads every host link of the collective alike, each paced to the
+   * background share of its line rate for as long as the collective's largest size took alone.
    */
   private Scenario withBackground(Scenario cell, SimTime jobAlone, FabricGraph fabric) {
-    List<Device> hosts = fabric.hosts();
+    List<String> hosts = hostsOfRanks(cell, fabric);
     List<Workload> workloads = new ArrayList<>(cell.workloads());
-    for (int h = 0; h < 2; h++) {
-      String from = hosts.get(h).name();
-      String to = hosts.get(1 - h).name();
+    for (int h = 0; h < hosts.size(); h++) {
+      String from = hosts.get(h);
+      String to = hosts.get((h + 1) % hosts.size());
       List<Endpoint> sources = nicsOf(fabric, from);
       List<Endpoint> destinations = nicsOf(fabric, to);
       for (int n = 0; n < sources.size(); n++) {
@@ -105,6 +105,33 @@ class CollectiveMatrixTest {
         cell.seed(),
         cell.sampleInterval(),
         cell.completion());
+  }
+
+  /**
+   * The hosts the cell's collective places its ranks on: the first {@code ranks} GPUs of its
+   * placement (the fabric's hosts in order where it names none), each host once, in order.
+   */
+  private static List<String> hostsOfRanks(Scenario cell, FabricGraph fabric) {
+    Workload.Collective collective =
+        cell.workloads().stream()
+            .filter(Workload.Collective.class::isInstance)
+            .map(Workload.Collective.class::cast)
+            .findFirst()
+            .orElseThrow();
+    List<String> placement =
+        collective.hosts().isEmpty()
+            ? fabric.hosts().stream().map(Device::name).toList()
+            : collective.hosts();
+    List<String> used = new ArrayList<>();
+    int placed = 0;
+    for (String host : placement) {
+      if (collective.ranks() > 0 && placed >= collective.ranks()) {
+        break;
+      }
+      used.add(host);
+      placed += fabric.hostProfileOf(host).gpus();
+    }
+    return used;
   }
 
   private static List<Endpoint> nicsOf(FabricGraph fabric, String host) {
