@@ -25,7 +25,7 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @Purpose(
-    "AI workload: SONiC's collective-communication test matrix (RoCE MTU x message size x ECMP vs packet spraying x queue pairs) for an all-reduce over 16 ranks, each cell alone and under a point-to-point background load crossing the spines. Pass: no loss, the job completion time rising less than the criterion under the background, and, where the switches spray, the uplinks' egress imbalance under the background below the criterion.")
+    "AI workload: SONiC's collective-communication test matrix (RoCE MTU x message size x ECMP vs packet spraying x queue pairs) for an all-reduce over 16 ranks, each cell alone and under a point-to-point background load on the ranks' hosts crossing the spines, for the whole collective. Pass: no loss, the job completion time rising less than the criterion under the background beyond what the background's share of a link the collective keeps busy must cost, and, where the switches spray, the uplinks' egress imbalance under the background below the criterion.")
 @FabricTest(fabric = "fabrics/reference.yaml", phase = Phase.AI_WORKLOAD)
 @Execution(ExecutionMode.CONCURRENT) // cells are independent; on the model they run side by side
 class CollectiveMatrixTest {
