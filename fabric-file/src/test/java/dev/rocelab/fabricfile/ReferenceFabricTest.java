@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.rocelab.api.fabric.DcqcnParameters;
 import dev.rocelab.api.fabric.EcnProfile;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.FirmwareRegistry;
 import dev.rocelab.api.fabric.HeadroomPolicy;
@@ -54,6 +55,23 @@ class ReferenceFabricTest {
     assertThat(spec.description())
         .isEqualTo(
             "Rail-optimized 2-tier 400G RoCEv2 fabric, 8 hosts x 8 GPUs, 8 rail leaves, 4 spines, 1:1");
+  }
+
+  @Test
+  void theRolesPickWhatTheirJavadocSaysTheyPickHere() {
+    FabricRoles roles = FabricRoles.of(FabricGraph.of(spec));
+    assertThat(roles.nic(FabricRoles.A_NIC)).hasToString("host1:nic0");
+    assertThat(roles.nic(FabricRoles.A_NIC_OF_ANOTHER_HOST)).hasToString("host2:nic0");
+    assertThat(roles.nic(FabricRoles.A_NIC_UNDER_ANOTHER_LEAF)).hasToString("host1:nic1");
+    assertThat(roles.device(FabricRoles.A_HOST)).isEqualTo("host1");
+    assertThat(roles.device(FabricRoles.A_LEAF)).isEqualTo("leaf1");
+    assertThat(roles.device(FabricRoles.REDUNDANT_SPINE)).isEqualTo("spine1");
+    assertThat(roles.port(FabricRoles.A_HOST_LINK)).hasToString("leaf1:eth1");
+    assertThat(roles.port(FabricRoles.REDUNDANT_UPLINK)).hasToString("leaf1:eth9");
+    assertThat(roles.hosts(FabricRoles.EVERY_OTHER_HOST))
+        .containsExactly("host1", "host3", "host5", "host7");
+    assertThat(roles.hosts(FabricRoles.THE_HOSTS_UNDER_A_LEAF))
+        .containsExactly("host1", "host2", "host3", "host4", "host5", "host6", "host7", "host8");
   }
 
   @Test

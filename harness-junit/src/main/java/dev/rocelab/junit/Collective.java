@@ -90,9 +90,12 @@ public @interface Collective {
 
   /**
    * Where the ranks sit: the GPUs of these hosts, in this order; none for the fabric's hosts in
-   * fabric order.
+   * fabric order. Each a host's name or a hosts phrase of {@link
+   * dev.rocelab.api.fabric.FabricRoles} that picks them on any fabric ({@value
+   * dev.rocelab.api.fabric.FabricRoles#EVERY_OTHER_HOST}, {@value
+   * dev.rocelab.api.fabric.FabricRoles#THE_HOSTS_UNDER_A_LEAF}).
    *
-   * @return host names
+   * @return host names or phrases
    */
   String[] hosts() default {};
 

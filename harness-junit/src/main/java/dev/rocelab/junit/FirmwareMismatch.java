@@ -50,9 +50,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface FirmwareMismatch {
 
   /**
-   * The devices that run {@link #firmware()}; all of them in every invocation.
+   * The devices that run {@link #firmware()}; all of them in every invocation. Each a name or a
+   * device phrase of {@link dev.rocelab.api.fabric.FabricRoles} ({@value
+   * dev.rocelab.api.fabric.FabricRoles#A_LEAF}, {@value
+   * dev.rocelab.api.fabric.FabricRoles#A_HOST}).
    *
-   * @return device names of the fabric, at least one
+   * @return device names of the fabric or phrases, at least one
    */
   String[] devices();
 

@@ -48,9 +48,10 @@ public @interface LinkFailure {
 
   /**
    * Either end of the link that fails, {@code device:port}, or a role the fabric chooses it by
-   * ({@link dev.rocelab.api.fabric.FabricRoles#REDUNDANT_UPLINK "a redundant uplink"}), so the test
-   * runs on any fabric; on a fabric without the role's part the test is not applicable (skipped,
-   * with the reason). Several values are a sweep.
+   * ({@link dev.rocelab.api.fabric.FabricRoles#REDUNDANT_UPLINK "a redundant uplink"}, {@link
+   * dev.rocelab.api.fabric.FabricRoles#A_HOST_LINK "a host link"}), so the test runs on any fabric;
+   * on a fabric without the role's part the test is not applicable (skipped, with the reason).
+   * Several values are a sweep.
    *
    * @return ports of the fabric that have a link, or roles
    */

@@ -94,9 +94,12 @@ public @interface MixedTraffic {
   int[] lossyPriority() default 0;
 
   /**
-   * The receiving NIC, {@code host:nicN}; empty for the fabric's first NIC.
+   * The receiving NIC, {@code host:nicN} or a NIC phrase of {@link
+   * dev.rocelab.api.fabric.FabricRoles} (e.g. {@value
+   * dev.rocelab.api.fabric.FabricRoles#A_NIC_UNDER_ANOTHER_LEAF}); empty for the fabric's first
+   * NIC.
    *
-   * @return a NIC or empty
+   * @return a NIC, a phrase or empty
    */
   String receiver() default "";
 

@@ -46,9 +46,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface PfcStorm {
 
   /**
-   * The storming NIC, {@code host:nicN}; several values are a sweep.
+   * The storming NIC, {@code host:nicN}, or a NIC phrase of {@link
+   * dev.rocelab.api.fabric.FabricRoles} that chooses it on any fabric (e.g. {@value
+   * dev.rocelab.api.fabric.FabricRoles#A_NIC_OF_ANOTHER_HOST}); several values are a sweep.
    *
-   * @return NICs of the fabric
+   * @return NICs of the fabric, or phrases
    */
   String[] nic();
 

@@ -124,28 +124,42 @@ public interface ScenarioDeclaration {
 
   /**
    * @param attribute the attribute's name
-   * @param value a NIC of the fabric ({@code host1:nic0}), or blank to let the scenario choose
+   * @param value a NIC of the fabric ({@code host1:nic0}) or a NIC phrase of {@link
+   *     dev.rocelab.api.fabric.FabricRoles}, or blank to let the scenario choose
    * @return the NIC, or empty for blank
    */
   Optional<Endpoint> receiver(String attribute, String value);
 
   /**
    * @param attribute the attribute's name
-   * @param value a NIC of the fabric, e.g. {@code host2:nic0}
+   * @param value a NIC of the fabric, e.g. {@code host2:nic0}, or a NIC phrase of {@link
+   *     dev.rocelab.api.fabric.FabricRoles}, e.g. {@code "a NIC of another host"}
    * @return the NIC
    */
   Endpoint nic(String attribute, String value);
 
   /**
    * @param attribute the attribute's name
-   * @param value a port of the fabric with a link, e.g. {@code leaf1:eth9}
+   * @param values hosts of the fabric, e.g. {@code host3}, or hosts phrases of {@link
+   *     dev.rocelab.api.fabric.FabricRoles}, e.g. {@code "every other host"}, in order
+   * @return the hosts' names, each phrase expanded where it stands
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  List<String> hosts(String attribute, String... values);
+
+  /**
+   * @param attribute the attribute's name
+   * @param value a port of the fabric with a link, e.g. {@code leaf1:eth9}, or a port phrase of
+   *     {@link dev.rocelab.api.fabric.FabricRoles}, e.g. {@code "a redundant uplink"}
    * @return the port
    */
   Endpoint linkedPort(String attribute, String value);
 
   /**
    * @param attribute the attribute's name
-   * @param value a device of the fabric
+   * @param value a device of the fabric, or a device phrase of {@link
+   *     dev.rocelab.api.fabric.FabricRoles}, e.g. {@code "a leaf"}
    * @param mustBeSwitch true if a host will not do
    * @return the device's name
    */

@@ -68,7 +68,7 @@ class NotApplicableTest {
                         "@LinkFailure(port = \"the busiest uplink\") on"
                             + " dev.rocelab.junit.NotApplicableTest$SingleSpineTestCase"
                             + "#anUnknownRole(RunResult): \"the busiest uplink\" is neither a name"
-                            + " nor a role; the roles here are \"a redundant uplink\""))));
+                            + " nor a role; the roles here are \"a host link\", \"a redundant uplink\""))));
   }
 
   @Test

@@ -1,5 +1,8 @@
 package dev.rocelab.suites;
 
+import dev.rocelab.api.fabric.Device;
+import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +23,7 @@ enum Drift {
   /** Every switch profile's headroom fixed at 16 KiB, short of what any cable here needs. */
   SHORT_HEADROOM("headroomCoversEveryCableAndFitsTheBuffer", "Configuration inconsistency") {
     @Override
-    void apply(Map<String, Object> fabric, String spine) {
+    void apply(Map<String, Object> fabric, FabricGraph graph) {
       for (Map<String, Object> profile : children(fabric, "switchProfiles")) {
         profile.put("headroom", new LinkedHashMap<>(Map.of("mode", "fixed", "size", "16KiB")));
       }
@@ -29,7 +32,7 @@ enum Drift {
   /** ECN marks only priority 0: DCQCN never hears of congestion on the lossless priority. */
   ECN_OFF("everyLosslessQueueMarksEcn", "Configuration inconsistency") {
     @Override
-    void apply(Map<String, Object> fabric, String spine) {
+    void apply(Map<String, Object> fabric, FabricGraph graph) {
       for (Map<String, Object> policy : children(fabric, "qos")) {
         Map<Object, Object> ecn = map(policy.get("ecn"));
         Object thresholds = ecn.values().iterator().next();
@@ -41,16 +44,19 @@ enum Drift {
   /** The NICs mark RoCE with DSCP 24, which the switches map to priority 0. */
   DSCP_MISMATCH("nicsAndSwitchesMapDscpToTheSamePriority", "Configuration inconsistency") {
     @Override
-    void apply(Map<String, Object> fabric, String spine) {
+    void apply(Map<String, Object> fabric, FabricGraph graph) {
       for (Map<String, Object> nic : children(fabric, "nicProfiles")) {
         map(nic.get("roce")).put("dscp", 24);
       }
     }
   },
-  /** A rolling NIC upgrade half done: host1 runs another (approved) firmware than the others. */
+  /**
+   * A rolling NIC upgrade half done: the first host runs another (approved) firmware than the
+   * others.
+   */
   MIXED_FIRMWARE("firmwareAndNosAreHomogeneous", "Configuration inconsistency") {
     @Override
-    void apply(Map<String, Object> fabric, String spine) {
+    void apply(Map<String, Object> fabric, FabricGraph graph) {
       Map<String, Object> nics = section(fabric, "nicProfiles");
       String name = nics.keySet().iterator().next();
       Map<String, Object> upgraded = copy(nics.get(name));
@@ -64,16 +70,20 @@ enum Drift {
       overrides(fabric)
           .add(
               new LinkedHashMap<>(
-                  Map.of("devices", List.of("host1"), "nicProfile", name + "-hotfix")));
+                  Map.of(
+                      "devices",
+                      List.of(FabricRoles.of(graph).host()),
+                      "nicProfile",
+                      name + "-hotfix")));
     }
   },
   /** One spine left with the lossless priority neither lossless nor paused (PFC off on it). */
   PFC_OFF("losslessPrioritiesHavePfcEndToEnd", "Configuration inconsistency") {
     @Override
-    void apply(Map<String, Object> fabric, String spine) {
+    void apply(Map<String, Object> fabric, FabricGraph graph) {
       onOneSwitch(
           fabric,
-          spine,
+          lastSpine(graph),
           "no-pfc",
           policy -> {
             policy.put("losslessPriorities", new ArrayList<>());
@@ -84,8 +94,8 @@ enum Drift {
   /** One spine left at another MTU than the rest (4200 B: still larger than any RoCE frame). */
   MTU_MISMATCH("mtuFitsEveryHopAndAgreesAcrossSwitches", "Configuration inconsistency") {
     @Override
-    void apply(Map<String, Object> fabric, String spine) {
-      onOneSwitch(fabric, spine, "mtu", policy -> policy.put("mtu", "4200B"));
+    void apply(Map<String, Object> fabric, FabricGraph graph) {
+      onOneSwitch(fabric, lastSpine(graph), "mtu", policy -> policy.put("mtu", "4200B"));
     }
   };
 
@@ -109,19 +119,28 @@ enum Drift {
 
   /**
    * @param fabric a fabric file's text
-   * @param spine the switch a switch-side drift changes
+   * @param graph that fabric, whose parts a drift on one device changes: a switch-side drift the
+   *     last switch of the highest tier, a host-side one the first host
    * @return the twin's text
    */
-  String applyTo(String fabric, String spine) {
+  String applyTo(String fabric, FabricGraph graph) {
     Map<String, Object> tree = new Yaml().load(fabric);
-    apply(tree, spine);
+    apply(tree, graph);
     tree.put("name", tree.get("name") + "-" + name().toLowerCase().replace('_', '-'));
     DumperOptions options = new DumperOptions();
     options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
     return new Yaml(options).dump(tree);
   }
 
-  abstract void apply(Map<String, Object> fabric, String spine);
+  abstract void apply(Map<String, Object> fabric, FabricGraph graph);
+
+  /** The switch a switch-side drift changes: the last of the highest tier. */
+  private static String lastSpine(FabricGraph graph) {
+    int top = graph.switches().stream().mapToInt(s -> graph.tierOf(s.name())).max().orElseThrow();
+    List<Device> tops =
+        graph.switches().stream().filter(s -> graph.tierOf(s.name()) == top).toList();
+    return tops.get(tops.size() - 1).name();
+  }
 
   /**
    * Gives one switch a copy of its profile whose QoS policy is changed: a switch configured apart

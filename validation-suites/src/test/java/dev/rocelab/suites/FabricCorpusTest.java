@@ -2,7 +2,6 @@ package dev.rocelab.suites;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.fabricfile.FabricFiles;
 import dev.rocelab.reports.FailureCategories;
@@ -211,7 +210,7 @@ class FabricCorpusTest {
     String healthy = Files.readString(fabric);
     FabricGraph graph = FabricGraph.of(FabricFiles.load(healthy, fabric.toString()));
     Path twin = directory.resolve(drift.name().toLowerCase() + "-" + fabric.getFileName());
-    Files.writeString(twin, drift.applyTo(healthy, lastSpine(graph)));
+    Files.writeString(twin, drift.applyTo(healthy, graph));
 
     List<Outcome> outcomes =
         SuiteRun.of(twin.toString(), Map.of(), List.of("dev.rocelab.suites.laboratory"));
@@ -225,15 +224,5 @@ class FabricCorpusTest {
     assertThat(FailureCategories.of("failed", failed.message()))
         .as("the category of: %s", failed.message())
         .contains(drift.category());
-  }
-
-  /** The switch a switch-side drift changes: the last of the highest tier. */
-  private static String lastSpine(FabricGraph graph) {
-    int top = graph.switches().stream().mapToInt(s -> graph.tierOf(s.name())).max().orElseThrow();
-    List<Device> tops =
-        graph.switches().stream()
-            .filter(s -> graph.tierOf(s.name()) == top)
-            .collect(Collectors.toList());
-    return tops.get(tops.size() - 1).name();
   }
 }

@@ -11,6 +11,7 @@ import dev.rocelab.alerting.OperationalTimeline;
 import dev.rocelab.alerting.Promtool;
 import dev.rocelab.alerting.RuleFile;
 import dev.rocelab.api.backend.FabricSession;
+import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Phase;
@@ -181,7 +182,7 @@ class SoakTest {
   static class PfcStormTestCase {
 
     @PfcStorm(
-        nic = "host2:nic0",
+        nic = FabricRoles.A_NIC_OF_ANOTHER_HOST,
         at = "20us",
         stormFor = "2ms",
         flowSize = "256KiB",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -81,6 +82,67 @@ class FabricRolesTest {
   }
 
   @Test
+  void theFirstNicAnchorsTheNicHostLeafAndHostLinkRoles() {
+    // two two-NIC servers per leaf: host1's NICs on leaf1:eth1-2, host2's on eth3-4
+    FabricRoles roles = roles(Fabrics.leafSpine(2, 2, 2, 1));
+    assertThat(roles.nic(FabricRoles.A_NIC)).isEqualTo(Endpoint.parse("host1:nic0"));
+    assertThat(roles.nic(FabricRoles.A_NIC_OF_ANOTHER_HOST))
+        .isEqualTo(Endpoint.parse("host2:nic0"));
+    assertThat(roles.nic(FabricRoles.A_NIC_UNDER_ANOTHER_LEAF))
+        .isEqualTo(Endpoint.parse("host3:nic0"));
+    assertThat(roles.device(FabricRoles.A_HOST)).isEqualTo("host1");
+    assertThat(roles.device(FabricRoles.A_LEAF)).isEqualTo("leaf1");
+    assertThat(roles.port(FabricRoles.A_HOST_LINK)).isEqualTo(Endpoint.parse("leaf1:eth1"));
+    // on a rail-optimized fabric a host's second NIC is under the next rail's leaf
+    FabricRoles rails = roles(Fabrics.railOptimized(1, 4, 2));
+    assertThat(rails.nicUnderAnotherLeaf().device()).isEqualTo("host1");
+    assertThat(rails.nicOfAnotherHost().device()).isEqualTo("host2");
+  }
+
+  @Test
+  void hostPhrasesPickHalfTheHostsOrOneLeafsHosts() {
+    FabricRoles roles = roles(Fabrics.leafSpine(3, 2, 2, 1));
+    assertThat(roles.hosts(FabricRoles.EVERY_OTHER_HOST))
+        .containsExactly("host1", "host3", "host5");
+    assertThat(roles.hosts(FabricRoles.THE_HOSTS_UNDER_A_LEAF)).containsExactly("host1", "host2");
+    assertThat(roles.hosts("host4")).containsExactly("host4");
+    // on rails every host has a NIC under every rail's leaf of its unit
+    assertThat(roles(Fabrics.railOptimized(2, 3, 2)).hostsUnderALeaf())
+        .containsExactly("host1", "host2", "host3");
+  }
+
+  @Test
+  void phrasesFollowTheFabricNotItsNames() {
+    Topology.Graph named =
+        new Topology.Graph(
+            List.of(Fabrics.graphSwitch("core", 4), Fabrics.graphSwitch("tor-a", 4)),
+            List.of(Fabrics.graphHost("gpu-node-a"), Fabrics.graphHost("gpu-node-b")),
+            List.of(
+                Fabrics.graphLink("gpu-node-a:nic0", "tor-a:eth3"),
+                Fabrics.graphLink("gpu-node-a:nic1", "core:eth1"),
+                Fabrics.graphLink("gpu-node-b:nic0", "tor-a:eth4"),
+                Fabrics.graphLink("gpu-node-b:nic1", "core:eth2"),
+                Fabrics.graphLink("tor-a:eth1", "core:eth3")));
+    FabricRoles roles = roles(named);
+    assertThat(roles.nic(FabricRoles.A_NIC_OF_ANOTHER_HOST))
+        .isEqualTo(Endpoint.parse("gpu-node-b:nic0"));
+    assertThat(roles.port(FabricRoles.A_HOST_LINK)).isEqualTo(Endpoint.parse("tor-a:eth3"));
+    assertThat(roles.hosts(FabricRoles.EVERY_OTHER_HOST)).containsExactly("gpu-node-a");
+  }
+
+  @Test
+  void nicRolesTheFabricCannotFillAreMissingShapes() {
+    FabricRoles oneLeaf = roles(Fabrics.leafSpine(1, 1, 2, 1));
+    assertThat(oneLeaf.nicOfAnotherHost()).isEqualTo(Endpoint.parse("host2:nic0"));
+    assertThatThrownBy(oneLeaf::nicUnderAnotherLeaf)
+        .isInstanceOf(MissingShapeException.class)
+        .hasMessageEndingWith("hangs from leaf1");
+    assertThatThrownBy(() -> roles(Fabrics.leafSpine(1, 1, 1, 1)).nic("a NIC of another host"))
+        .isInstanceOf(MissingShapeException.class)
+        .hasMessageEndingWith("has one host");
+  }
+
+  @Test
   void namesPassThroughAndUnknownPhrasesNameTheRoles() {
     FabricRoles roles = roles(Fabrics.leafSpine(2, 2, 2, 1));
     assertThat(roles.port("leaf2:eth4")).isEqualTo(Endpoint.parse("leaf2:eth4"));
@@ -90,8 +152,8 @@ class FabricRolesTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> roles.port("the busiest uplink"))
         .withMessage(
-            "\"the busiest uplink\" is neither a name nor a role; the roles here are \"a redundant"
-                + " uplink\"");
+            "\"the busiest uplink\" is neither a name nor a role; the roles here are \"a host link\","
+                + " \"a redundant uplink\"");
   }
 
   @Test

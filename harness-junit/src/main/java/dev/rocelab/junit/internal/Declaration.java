@@ -187,12 +187,36 @@ final class Declaration implements ScenarioDeclaration {
 
   @Override
   public Endpoint nic(String attribute, String value) {
-    Endpoint nic = endpoint(attribute, value);
+    Endpoint nic =
+        FabricRoles.isPhrase(value)
+            ? role(attribute, value, () -> FabricRoles.of(fabric()).nic(value))
+            : endpoint(attribute, value);
     if (!fabric().nics().contains(nic)) {
       throw invalid(
           attribute, value, "the fabric " + configuration.spec().name() + " has no NIC " + nic);
     }
     return nic;
+  }
+
+  @Override
+  public List<String> hosts(String attribute, String... values) {
+    List<String> hosts = new ArrayList<>();
+    for (String value : values) {
+      List<String> named =
+          FabricRoles.isPhrase(value)
+              ? role(attribute, value, () -> FabricRoles.of(fabric()).hosts(value))
+              : List.of(value.trim());
+      for (String host : named) {
+        if (fabric().device(host).filter(d -> !d.isSwitch()).isEmpty()) {
+          throw invalid(
+              attribute,
+              value,
+              "the fabric " + configuration.spec().name() + " has no host " + host);
+        }
+        hosts.add(host);
+      }
+    }
+    return hosts;
   }
 
   @Override

@@ -268,7 +268,7 @@ public final class ScenarioFactories {
       Axis<List<String>> hosts =
           new Axis<>(
               "hosts",
-              List.of(List.of(a.hosts())),
+              List.of(d.hosts("hosts", a.hosts())),
               h -> h.isEmpty() ? "" : " · on " + String.join(", ", h),
               h -> null);
       return Sweep.of(

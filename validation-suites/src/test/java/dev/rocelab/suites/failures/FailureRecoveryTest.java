@@ -180,7 +180,7 @@ class FailureRecoveryTest {
   }
 
   @PfcStorm(
-      nic = "host2:nic0",
+      nic = FabricRoles.A_NIC_OF_ANOTHER_HOST,
       at = "20us",
       stormFor = "500ms",
       flowSize = "1MiB",

@@ -5,6 +5,7 @@ import static dev.rocelab.assertj.FabricAssertions.assertThat;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
+import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.result.FlowResult;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
@@ -48,19 +49,17 @@ class TelemetryTest {
   void timeSeriesAccountForEveryPauseMarkAndFlow(FabricSession fabric) {
     // an incast whose receiver stalls for 100us: ECN marks and pauses that telemetry must show;
     // 16 senders, or every other NIC of a fabric with fewer
-    int senders =
-        Math.min(
-            16,
-            ScenarioFit.mostSenders(
-                FabricGraph.of(fabric.fabric()), Optional.of(Endpoint.parse("host1:nic0"))));
+    FabricGraph graph = FabricGraph.of(fabric.fabric());
+    Endpoint receiver = FabricRoles.of(graph).nic();
+    int senders = Math.min(16, ScenarioFit.mostSenders(graph, Optional.of(receiver)));
     RunResult run =
         fabric.run(
             Scenario.incast()
                 .senders(senders)
                 .message("1MiB")
                 .dscp(26)
-                .receiver("host1:nic0")
-                .with(Fault.pfcStorm("host1:nic0", 3, "100us").at("20us"))
+                .receiver(receiver.toString())
+                .with(Fault.pfcStorm(receiver.toString(), 3, "100us").at("20us"))
                 .named("telemetry incast"));
     List<String> missing = new ArrayList<>();
     // series that stayed zero are left out, so every non-zero counter must have its series
