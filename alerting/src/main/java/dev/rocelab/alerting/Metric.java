@@ -22,6 +22,14 @@ public enum Metric {
       Type.COUNTER, "seconds", "Time the egress of a priority was paused by received PFC frames"),
   /** Packets CE-marked at an egress. Labels: device, port, priority. */
   ECN_MARKS(Type.COUNTER, "", "Packets ECN CE-marked at the egress of a port and priority"),
+  /**
+   * Packets a port transmitted on a priority: what {@link #ECN_MARKS} is a share of. Labels:
+   * device, port, priority. Not exported where the backend did not count them.
+   *
+   * @since 0.3
+   */
+  @API(status = EXPERIMENTAL, since = "0.3")
+  TRANSMITTED_PACKETS(Type.COUNTER, "", "Packets transmitted at the egress of a port and priority"),
   /** Congestion notification packets a NIC sent. Labels: device, port, priority. */
   CNPS_SENT(Type.COUNTER, "", "RoCEv2 congestion notification packets sent"),
   /** Congestion notification packets a NIC received. Labels: device, port, priority. */

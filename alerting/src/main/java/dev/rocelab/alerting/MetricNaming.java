@@ -163,6 +163,7 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
     names.put(Metric.PFC_PAUSES_RECEIVED, "rocelab_pfc_pause_frames_received");
     names.put(Metric.PFC_PAUSED_SECONDS, "rocelab_pfc_paused_seconds");
     names.put(Metric.ECN_MARKS, "rocelab_ecn_marked_packets");
+    names.put(Metric.TRANSMITTED_PACKETS, "rocelab_transmitted_packets");
     names.put(Metric.CNPS_SENT, "rocelab_cnp_sent_packets");
     names.put(Metric.CNPS_RECEIVED, "rocelab_cnp_received_packets");
     names.put(Metric.DROPS, "rocelab_dropped_packets");
@@ -195,6 +196,7 @@ public record MetricNaming(Map<Metric, String> names, Labels labels) {
     names.put(Metric.PFC_PAUSES_RECEIVED, "sonic_interface_pfc_rx_pause_frames");
     names.put(Metric.PFC_PAUSED_SECONDS, "sonic_interface_pfc_paused_seconds");
     names.put(Metric.ECN_MARKS, "sonic_queue_ecn_marked_packets");
+    names.put(Metric.TRANSMITTED_PACKETS, "sonic_queue_transmitted_packets");
     names.put(Metric.CNPS_SENT, "sonic_nic_cnp_sent_packets");
     names.put(Metric.CNPS_RECEIVED, "sonic_nic_cnp_received_packets");
     names.put(Metric.DROPS, "sonic_queue_dropped_packets");

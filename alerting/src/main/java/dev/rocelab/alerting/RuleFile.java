@@ -80,10 +80,11 @@ public record RuleFile(String name, String content) {
 
   /**
    * The example rules with the thresholds that follow from the fabric worked out for it, each by
-   * the reasoning its comment gives for the reference fabric: ECN surge at 40% of the packets a
-   * port of the fastest links carries, CNP surge at five queue pairs at the full CNP rate, buffer
-   * near full at half each switch's shared pool, busbw regression at 80% of a host's NICs. A header
-   * lists the figures. On the reference fabric the rules are those of {@link #exampleRules()}.
+   * the reasoning its comment gives for the reference fabric: CNP surge at five queue pairs at the
+   * full CNP rate, buffer near full at half each switch's shared pool, busbw regression at 80% of a
+   * host's NICs. A header lists the figures. The ECN surge, a share of the packets a port sends, is
+   * the same on every fabric. On the reference fabric the rules are those of {@link
+   * #exampleRules()}.
    *
    * @param fabric the fabric the rules are for, never null
    * @return the rules, named as the example

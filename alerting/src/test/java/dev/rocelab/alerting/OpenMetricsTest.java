@@ -149,6 +149,34 @@ class OpenMetricsTest {
   }
 
   @Test
+  void markedPacketsAreAShareOfTheTransmittedPacketsOfTheirPortAndPriority() {
+    OperationalTimeline incast =
+        OperationalTimeline.of(Scenarios.run(Scenarios.incast()), Scenarios.REFERENCE);
+    List<ProjectedSeries> sent = incast.series(Metric.TRANSMITTED_PACKETS);
+    int last = incast.scrapes() - 1;
+
+    assertThat(incast.series(Metric.ECN_MARKS))
+        .filteredOn(marked -> marked.value(last) > 0)
+        .isNotEmpty()
+        .allSatisfy(
+            marked -> {
+              ProjectedSeries packets =
+                  sent.stream()
+                      .filter(s -> s.labels().equals(marked.labels()))
+                      .findFirst()
+                      .orElseThrow();
+              assertThat(marked.value(last))
+                  .as("marks of %s", marked.labels())
+                  .isLessThanOrEqualTo(packets.value(last));
+            });
+    assertThat(sent).allSatisfy(s -> assertThat(s.value(last)).isPositive());
+    assertThat(OpenMetrics.write(incast, MetricNaming.rocelab()))
+        .contains(
+            "# TYPE rocelab_transmitted_packets counter\n",
+            "rocelab_transmitted_packets_total{device=\"leaf1\",port=\"eth1\",priority=\"3\"} ");
+  }
+
+  @Test
   void labelValuesAreEscaped() {
     MetricNaming naming = MetricNaming.rocelab();
     Map<MetricLabel, String> labels = new java.util.EnumMap<>(MetricLabel.class);

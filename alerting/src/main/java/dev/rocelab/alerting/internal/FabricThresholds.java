@@ -6,7 +6,6 @@ import dev.rocelab.api.fabric.BufferBudget;
 import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
-import dev.rocelab.api.fabric.Framing;
 import dev.rocelab.api.fabric.NicProfile;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
@@ -27,8 +26,6 @@ import org.apiguardian.api.API;
  * never fire. Each is the shipped rule's own reasoning applied to the fabric's figures:
  *
  * <ul>
- *   <li>ECN surge: 40% of the packets a port of the fabric's fastest links carries, in full frames
- *       of its largest RoCE MTU;
  *   <li>CNP surge: five queue pairs cut back at the notification point's full rate, one CNP per CNP
  *       interval (the longest of the fabric's NIC profiles);
  *   <li>buffer near full: half the shared pool (buffer − headroom − reserve) of each switch
@@ -99,8 +96,6 @@ public final class FabricThresholds {
   Map<String, String> expressions() {
     Map<String, String> expressions = new LinkedHashMap<>();
     expressions.put(
-        "RoceEcnSurge", "rate(rocelab_ecn_marked_packets_total[1m]) > " + number(ecnSurge()));
-    expressions.put(
         "RoceCnpSurge", "rate(rocelab_cnp_sent_packets_total[1m]) > " + number(cnpSurge()));
     expressions.put("RoceBufferNearFull", bufferNearFull());
     expressions.put(
@@ -112,26 +107,13 @@ public final class FabricThresholds {
   }
 
   private List<String> describe() {
-    Rate port = fastestLink();
     return List.of(
-        "RoceEcnSurge above "
-            + number(ecnSurge())
-            + " marks/s: 40% of a "
-            + port
-            + " port's full frames of "
-            + largestMtu()
-            + " B",
         "RoceCnpSurge above "
             + number(cnpSurge())
             + " CNPs/s: five queue pairs at one CNP per "
             + longestCnpInterval(),
         "RoceBufferNearFull over half of each switch's shared pool: " + pools(),
         "RoceBusbwRegression below " + number(busbwRegression()) + " B/s: 80% of " + busbwReason());
-  }
-
-  private double ecnSurge() {
-    double framesPerSecond = fastestLink().bitsPerSecond() / 8.0 / Framing.wireBytes(largestMtu());
-    return 0.4 * framesPerSecond;
   }
 
   private double cnpSurge() {
@@ -154,17 +136,6 @@ public final class FabricThresholds {
     return reached.equals(nics)
         ? nics + ", the first host's NICs together"
         : reached + ", the busbw of a healthy all-reduce, above the first host's " + nics;
-  }
-
-  private Rate fastestLink() {
-    return fabric.links().stream()
-        .map(l -> l.spec().speed())
-        .max(Rate::compareTo)
-        .orElseThrow(() -> new IllegalStateException("fabric " + name() + " has no links"));
-  }
-
-  private long largestMtu() {
-    return nicProfiles().stream().mapToLong(p -> p.mtu().bytes()).max().orElseThrow();
   }
 
   private SimTime longestCnpInterval() {

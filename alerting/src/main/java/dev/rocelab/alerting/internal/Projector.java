@@ -5,6 +5,7 @@ import dev.rocelab.alerting.MetricLabel;
 import dev.rocelab.alerting.ProjectedSeries;
 import dev.rocelab.alerting.TimelinePhase;
 import dev.rocelab.alerting.TimelineShape;
+import dev.rocelab.api.analysis.LoadBalance;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
 import dev.rocelab.api.fabric.Link;
@@ -99,6 +100,15 @@ public final class Projector {
           counter(Metric.PFC_PAUSED_SECONDS, labels, stats.pausedTime().toSeconds(), pausedShare));
       out.add(
           counter(Metric.ECN_MARKS, labels, stats.ecnMarks(), seriesShares("ecn_marks", subject)));
+      if (stats.txPackets() > 0) {
+        // spread as the port's bytes went out, all priorities together (the series there is)
+        out.add(
+            counter(
+                Metric.TRANSMITTED_PACKETS,
+                labels,
+                stats.txPackets(),
+                seriesShares(LoadBalance.MODEL_SERIES, stats.port().toString())));
+      }
       out.add(
           counter(
               Metric.CNPS_SENT,
