@@ -2,6 +2,7 @@ package dev.rocelab.suites;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.fabric.BufferBudget;
 import dev.rocelab.api.fabric.Device;
 import dev.rocelab.api.fabric.Endpoint;
@@ -293,6 +294,40 @@ public final class DerivedLimits {
    *     it is bound by NVLink, not by the fabric)
    */
   public static double allToAllBusBandwidthFraction(FabricSpec spec, int ranks) {
+    AllToAllBound bound = allToAllBound(spec, ranks);
+    return named(bound.fraction(), "derived: " + bound.derivation());
+  }
+
+  /**
+   * The busbw an all-to-all must reach: a share of {@link #allToAllBusBandwidthFraction}'s bound,
+   * named with both for the report.
+   *
+   * @param spec the fabric, never null
+   * @param ranks the collective's rank count, on the first hosts of the fabric
+   * @param share the share of the bound to reach, a policy
+   * @param shareSource where the share is set, e.g. {@code criteria/ai-workload.yaml:14
+   *     allToAllBusBandwidthOfBound}
+   * @return the limit, a fraction of the host line rate
+   */
+  public static double allToAllBusBandwidthLimit(
+      FabricSpec spec, int ranks, double share, String shareSource) {
+    AllToAllBound bound = allToAllBound(spec, ranks);
+    return named(
+        share * bound.fraction(),
+        "derived: "
+            + Display.number(share)
+            + " ("
+            + shareSource
+            + ") × "
+            + Display.number(bound.fraction())
+            + ", "
+            + bound.derivation());
+  }
+
+  /** An all-to-all's bound as a fraction of the host line rate, and how it was found. */
+  private record AllToAllBound(double fraction, String derivation) {}
+
+  private static AllToAllBound allToAllBound(FabricSpec spec, int ranks) {
     FabricGraph graph = FabricGraph.of(spec);
     if (graph.hosts().isEmpty()) {
       throw new IllegalArgumentException("fabric " + spec.name() + " has no hosts");
@@ -311,9 +346,9 @@ public final class DerivedLimits {
     AllToAllLoads loads = AllToAllLoads.of(graph, ranks, gpus);
     double hostRate = graph.hostLineRate(graph.hosts().get(0).name()).bitsPerSecond();
     double bound = (ranks - 1.0) / ranks / loads.seconds() / hostRate;
-    return named(
+    return new AllToAllBound(
         bound,
-        "derived: an all-to-all of n = "
+        "the bound of an all-to-all of n = "
             + ranks
             + " ranks, g = "
             + gpus

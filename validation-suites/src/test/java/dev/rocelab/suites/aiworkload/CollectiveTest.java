@@ -42,13 +42,13 @@ class CollectiveTest {
   void allToAllReachesItsBusBandwidthLosslessly(RunResult run, FabricSpec fabric) {
     assertThat(run).isLossless();
     assertThat(run).hasNoDeadlock();
-    double bound =
-        DerivedLimits.allToAllBusBandwidthFraction(fabric, run.collectives().get(0).ranks());
-    assertThat(run)
-        .collective()
-        .busBandwidth()
-        .fractionOfLineRate()
-        .isAtLeast(criteria.number("allToAllBusBandwidthOfBound") * bound);
+    double limit =
+        DerivedLimits.allToAllBusBandwidthLimit(
+            fabric,
+            run.collectives().get(0).ranks(),
+            criteria.number("allToAllBusBandwidthOfBound"),
+            criteria.origin("allToAllBusBandwidthOfBound") + " allToAllBusBandwidthOfBound");
+    assertThat(run).collective().busBandwidth().fractionOfLineRate().isAtLeast(limit);
   }
 
   @Collective(

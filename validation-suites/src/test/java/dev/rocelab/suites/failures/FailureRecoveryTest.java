@@ -3,6 +3,7 @@ package dev.rocelab.suites.failures;
 import static dev.rocelab.assertj.FabricAssertions.assertThat;
 
 import dev.rocelab.api.analysis.Degradation;
+import dev.rocelab.api.analysis.Display;
 import dev.rocelab.api.backend.FabricSession;
 import dev.rocelab.api.fabric.Endpoint;
 import dev.rocelab.api.fabric.FabricGraph;
@@ -10,6 +11,7 @@ import dev.rocelab.api.fabric.FabricRoles;
 import dev.rocelab.api.fabric.FabricSpec;
 import dev.rocelab.api.fabric.Link;
 import dev.rocelab.api.fabric.PfcWatchdog;
+import dev.rocelab.api.fabric.SwitchProfile;
 import dev.rocelab.api.result.DropReason;
 import dev.rocelab.api.result.PortStats;
 import dev.rocelab.api.result.RunResult;
@@ -18,6 +20,7 @@ import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
 import dev.rocelab.api.scenario.Workload.Pairing;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.assertj.Checks;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.LinkFailure;
 import dev.rocelab.junit.PfcStorm;
@@ -195,11 +198,30 @@ class FailureRecoveryTest {
   /** Derived from the fabric: the slowest switch's detection time plus one poll interval. */
   private static SimTime watchdogBound(FabricSpec fabric) {
     FabricGraph graph = FabricGraph.of(fabric);
-    long picos = 0;
+    PfcWatchdog slowest = null;
+    String profile = "";
     for (var sw : graph.switches()) {
-      PfcWatchdog watchdog = graph.switchProfileOf(sw.name()).watchdog();
-      picos = Math.max(picos, watchdog.detection().picos() + watchdog.pollInterval().picos());
+      SwitchProfile switchProfile = graph.switchProfileOf(sw.name());
+      PfcWatchdog watchdog = switchProfile.watchdog();
+      if (slowest == null || bound(watchdog).compareTo(bound(slowest)) > 0) {
+        slowest = watchdog;
+        profile = switchProfile.name();
+      }
     }
-    return SimTime.picos(picos);
+    SimTime bound = bound(slowest);
+    Checks.limitFrom(
+        bound,
+        "derived: the PFC watchdog's detection time "
+            + Display.time(slowest.detection())
+            + " plus one poll interval "
+            + Display.time(slowest.pollInterval())
+            + ", switch profile "
+            + profile
+            + " (the slowest)");
+    return bound;
+  }
+
+  private static SimTime bound(PfcWatchdog watchdog) {
+    return watchdog.detection().plus(watchdog.pollInterval());
   }
 }

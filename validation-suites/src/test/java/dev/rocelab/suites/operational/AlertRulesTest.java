@@ -29,6 +29,7 @@ import dev.rocelab.api.scenario.ScenarioFit;
 import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
+import dev.rocelab.assertj.Checks;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Purpose;
 import dev.rocelab.suites.Criteria;
@@ -459,8 +460,11 @@ class AlertRulesTest {
     AlertsAssert.assertThat(report).nothingFired();
   }
 
+  /** A detection bound of the criteria, named for the report as the alert check compares it. */
   private Duration bound(String criterion) {
-    return Duration.ofNanos(criteria.time(criterion).picos() / 1000);
+    Duration bound = Duration.ofNanos(criteria.time(criterion).picos() / 1000);
+    Checks.limitFrom(bound, criteria.origin(criterion) + " " + criterion);
+    return bound;
   }
 
   private static AlertReport evaluate(FabricSession fabric, ScenarioBuilder<?> scenario) {
