@@ -12,9 +12,11 @@ import dev.rocelab.api.result.RunResult;
 import dev.rocelab.api.scenario.Fault;
 import dev.rocelab.api.scenario.Phase;
 import dev.rocelab.api.scenario.Scenario;
+import dev.rocelab.api.unit.DataSize;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.junit.FabricTest;
 import dev.rocelab.junit.Purpose;
+import dev.rocelab.suites.DerivedLimits;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,16 +40,21 @@ class RollingUpgradeTest {
       FabricSession fabric, FabricSpec spec) {
     List<String> hosts = FabricGraph.of(spec).hosts().stream().map(Device::name).toList();
     List<String> upgraded = hosts.subList(0, hosts.size() / 2);
+    // the permutation runs at line rate until a step after the last NIC moved, so every move
+    // happens under traffic however many hosts there are (128 of them move over 12.9 ms on a
+    // fabric of 256); the run's bound leaves the flows four times that
+    SimTime last = moveOf(upgraded.size() - 1);
+    DataSize outlasting = DerivedLimits.flowOutlasting(spec, last.plus(STEP));
+    DataSize flowSize = outlasting.compareTo(DataSize.mib(16)) > 0 ? outlasting : DataSize.mib(16);
     Scenario upgrade =
-        Scenario.permutation().flowSize("16MiB").duration("30ms").named("rolling upgrade").build();
+        Scenario.permutation()
+            .flowSize(flowSize)
+            .duration(SimTime.max(SimTime.millis(30), last.times(4)).toString())
+            .named("rolling upgrade")
+            .build();
     for (int i = 0; i < upgraded.size(); i++) {
       upgrade =
-          upgrade.with(
-              new Fault.ConfigDrift(
-                  upgraded.get(i),
-                  "firmware",
-                  UPGRADE_TO,
-                  FIRST.plus(SimTime.picos(STEP.picos() * i))));
+          upgrade.with(new Fault.ConfigDrift(upgraded.get(i), "firmware", UPGRADE_TO, moveOf(i)));
     }
 
     RunResult run = fabric.run(upgrade);
@@ -60,5 +67,10 @@ class RollingUpgradeTest {
         .filteredOn(e -> e.kind() == FabricEvent.Kind.FAULT)
         .extracting(FabricEvent::subject)
         .containsExactlyElementsOf(upgraded);
+  }
+
+  /** When the {@code i}th host moves: from {@link #FIRST}, one every {@link #STEP}. */
+  private static SimTime moveOf(int i) {
+    return FIRST.plus(SimTime.picos(STEP.picos() * i));
   }
 }

@@ -257,13 +257,14 @@ class AlertRulesTest {
     List<Endpoint> receiver = receiverAndItsLeafPort(spec);
     // 16 senders and never fewer: the surge rules are set to page for congestion of this size (the
     // CNP surge counts five queue pairs cut back at once), so on a fabric with fewer NICs the
-    // check is not applicable rather than run on an incast it was never meant to catch
+    // check is not applicable rather than run on an incast it was never meant to catch. 4 MiB each
+    // at 400G, as long in time on slower links (1 MiB at 100G), so that it fits its 3 ms there
     AlertReport report =
         evaluate(
             fabric,
             Scenario.incast()
                 .senders(16)
-                .message("4MiB")
+                .message(FabricGraph.of(spec).scaledToTheHostLinks(DataSize.mib(4), Rate.gbps(400)))
                 .dscp(26)
                 .receiver(receiver.get(0).toString())
                 .duration("3ms")
