@@ -11,6 +11,7 @@ import dev.rocelab.junit.ScenarioDeclaration;
 import dev.rocelab.junit.ScenarioFactory;
 import dev.rocelab.junit.ScenarioInvocation;
 import dev.rocelab.junit.ScenarioSource;
+import dev.rocelab.suites.RankPlacement;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -57,9 +58,10 @@ import java.util.List;
   int[] qps() default {1, 4, 8};
 
   /**
-   * @return ranks (the first GPUs of the fabric), never fewer: on one-GPU hosts each cell's 1 GiB
-   *     all-reduce would cross the network whole, costing the corpus minutes, and a fabric with
-   *     fewer GPUs leaves the matrix not applicable
+   * @return ranks (the first GPUs of the fabric, or the first of each leaf in turn where those
+   *     share one leaf: see {@link RankPlacement#acrossLeaves}), never fewer: on one-GPU hosts each
+   *     cell's 1 GiB all-reduce would cross the network whole, costing the corpus minutes, and a
+   *     fabric with fewer GPUs leaves the matrix not applicable
    */
   int ranks() default 16;
 
@@ -78,6 +80,7 @@ import java.util.List;
                   Scenario.collective(CollectiveOperation.ALL_REDUCE)
                       .size(size.toString())
                       .ranks(a.ranks())
+                      .hosts(RankPlacement.acrossLeaves(fabric, a.ranks()).toArray(String[]::new))
                       .qpsPerConnection(qps)
                       .build();
               for (Device sw : fabric.switches()) {
