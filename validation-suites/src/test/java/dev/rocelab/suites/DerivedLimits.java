@@ -20,6 +20,7 @@ import dev.rocelab.api.unit.Rate;
 import dev.rocelab.api.unit.SimTime;
 import dev.rocelab.assertj.Checks;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -410,6 +411,140 @@ public final class DerivedLimits {
             + resending.version());
   }
 
+  /**
+   * The median completion time a permutation's flows may reach: a multiple (a policy) of the median
+   * of their times on a balanced fabric. A flow's balanced time is its size at the tightest share
+   * it has of what it crosses — its sending and its receiving NIC's line rate, divided among the
+   * flows of the run that NIC sends or receives, and for a flow that leaves its leaf the capacity
+   * of the leaf's uplinks divided among the flows that leave it (at the sender's leaf) or enter it
+   * (at the receiver's). On a non-blocking fabric that is line rate; on a leaf with 2:1 uplinks a
+   * flow that leaves it gets half, whatever ECMP does. An equal share of every bottleneck is at
+   * most what max-min fairness would give a flow; tiers above the leaves are left out, which can
+   * only leave a flow a larger share than they would.
+   *
+   * @param spec the fabric, never null
+   * @param run the permutation, at least one flow
+   * @param slowdown the multiple of the balanced median allowed, a policy
+   * @param slowdownSource where the policy is set, e.g. {@code criteria/synthetic-load.yaml:19
+   *     permutationMedianSlowdown}
+   * @return the bound
+   * @throws IllegalArgumentException if the run has no flow or a flow's NIC has no link
+   */
+  public static SimTime permutationMedianCompletion(
+      FabricSpec spec, RunResult run, double slowdown, String slowdownSource) {
+    List<FlowResult> flows = run.flows();
+    if (flows.isEmpty()) {
+      throw new IllegalArgumentException(run.scenario().name() + " ran no flow");
+    }
+    FabricGraph graph = FabricGraph.of(spec);
+    Map<Endpoint, Integer> sending = new HashMap<>();
+    Map<Endpoint, Integer> receiving = new HashMap<>();
+    Map<String, Integer> leaving = new HashMap<>();
+    Map<String, Integer> entering = new HashMap<>();
+    for (FlowResult flow : flows) {
+      sending.merge(flow.source(), 1, Integer::sum);
+      receiving.merge(flow.destination(), 1, Integer::sum);
+      String from = leafOf(graph, flow.source());
+      String to = leafOf(graph, flow.destination());
+      if (!from.equals(to)) {
+        leaving.merge(from, 1, Integer::sum);
+        entering.merge(to, 1, Integer::sum);
+      }
+    }
+    List<BalancedFlow> balanced = new ArrayList<>();
+    for (FlowResult flow : flows) {
+      BalancedFlow share =
+          BalancedFlow.least(
+              BalancedFlow.shareOf(
+                  nicSpeed(graph, flow.source()),
+                  sending.get(flow.source()),
+                  flow.source() + "'s line rate",
+                  "it sends"),
+              BalancedFlow.shareOf(
+                  nicSpeed(graph, flow.destination()),
+                  receiving.get(flow.destination()),
+                  flow.destination() + "'s line rate",
+                  "it receives"));
+      String from = leafOf(graph, flow.source());
+      String to = leafOf(graph, flow.destination());
+      if (!from.equals(to)) {
+        share =
+            BalancedFlow.least(
+                share,
+                BalancedFlow.shareOf(
+                    uplinkCapacity(graph, from),
+                    leaving.get(from),
+                    from + "'s uplinks",
+                    "leaving it"));
+        share =
+            BalancedFlow.least(
+                share,
+                BalancedFlow.shareOf(
+                    uplinkCapacity(graph, to), entering.get(to), to + "'s uplinks", "entering it"));
+      }
+      balanced.add(share.of(flow.size()));
+    }
+    balanced.sort(Comparator.comparingLong(BalancedFlow::picos));
+    BalancedFlow median = balanced.get((int) Math.ceil(0.5 * balanced.size()) - 1);
+    SimTime time = SimTime.picos(median.picos());
+    return named(
+        SimTime.picos(Math.round(time.picos() * slowdown)),
+        "derived: "
+            + Display.number(slowdown)
+            + " ("
+            + slowdownSource
+            + ") × "
+            + Display.time(time)
+            + ", the median of the flows' times on a balanced fabric: the median flow at "
+            + Display.rate(Rate.bps(Math.round(median.bitsPerSecond())))
+            + ", set by "
+            + median.bottleneck());
+  }
+
+  /**
+   * A flow's share on a balanced fabric and what sets it; once sized, the time it takes there.
+   *
+   * @param bitsPerSecond the share
+   * @param bottleneck what sets it, for the derivation's text
+   * @param picos the flow's time at that share, once {@link #of} a size
+   */
+  private record BalancedFlow(double bitsPerSecond, String bottleneck, long picos) {
+
+    /** An equal share of what a capacity carries for the flows crossing it. */
+    static BalancedFlow shareOf(double capacity, int flows, String what, String crossing) {
+      return new BalancedFlow(
+          capacity / flows,
+          flows == 1 ? what : what + " shared by the " + flows + " flows " + crossing,
+          0);
+    }
+
+    static BalancedFlow least(BalancedFlow a, BalancedFlow b) {
+      return b.bitsPerSecond < a.bitsPerSecond ? b : a;
+    }
+
+    BalancedFlow of(DataSize size) {
+      return new BalancedFlow(
+          bitsPerSecond, bottleneck, (long) Math.ceil(size.bytes() * 8e12 / bitsPerSecond));
+    }
+  }
+
+  private static String leafOf(FabricGraph graph, Endpoint nic) {
+    return graph
+        .leafOf(nic)
+        .orElseThrow(() -> new IllegalArgumentException("NIC " + nic + " has no link"));
+  }
+
+  private static double nicSpeed(FabricGraph graph, Endpoint nic) {
+    return graph.linkAt(nic).orElseThrow().spec().speed().bitsPerSecond();
+  }
+
+  /** The sum of a leaf's uplinks' speeds, in bits per second. */
+  private static double uplinkCapacity(FabricGraph graph, String leaf) {
+    return graph.uplinks(leaf).stream()
+        .mapToDouble(up -> graph.linkAt(up).orElseThrow().spec().speed().bitsPerSecond())
+        .sum();
+  }
+
   /** A host's cabled NICs, in fabric order. */
   private static List<Endpoint> nicsOf(FabricGraph graph, String host) {
     return graph.nics().stream()
@@ -479,10 +614,7 @@ public final class DerivedLimits {
       }
       for (Map<String, Double> leaves : List.of(upLoad, downLoad)) {
         for (Map.Entry<String, Double> leaf : leaves.entrySet()) {
-          double capacity =
-              graph.uplinks(leaf.getKey()).stream()
-                  .mapToDouble(up -> graph.linkAt(up).orElseThrow().spec().speed().bitsPerSecond())
-                  .sum();
+          double capacity = uplinkCapacity(graph, leaf.getKey());
           if (capacity > 0 && leaf.getValue() / capacity > seconds) {
             seconds = leaf.getValue() / capacity;
             bottleneck = leaf.getKey() + "'s uplinks";

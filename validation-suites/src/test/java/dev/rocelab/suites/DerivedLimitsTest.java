@@ -19,6 +19,8 @@ import dev.rocelab.model.ModelBackend;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -158,6 +160,45 @@ class DerivedLimitsTest {
   private static Workload flow(Endpoint from, Endpoint to, DataSize size) {
     return new Workload.RdmaFlow(
         from, to, size, 1, 1, OptionalInt.empty(), SimTime.ZERO, Workload.Verb.WRITE, SimTime.ZERO);
+  }
+
+  @Test
+  void aPermutationsFlowsAreHeldToTheirShareOfAnOversubscribedLeafsUplinks() {
+    // 3:1: six 400G hosts under each leaf, 800G up. Six flows from leaf1's hosts to leaf2's share
+    // 800G at each end, 133.3G each; one flow inside leaf2 shares host8:nic0's 400G with the flow
+    // that arrives there, 200G. The median of the seven is a cross-leaf flow's.
+    FabricSpec threeToOne = FabricFiles.load(Path.of("../fabrics/corpus/leafspine-400g-3to1.yaml"));
+    List<Workload> flows = new ArrayList<>();
+    for (int h = 1; h <= 6; h++) {
+      flows.add(
+          flow(
+              Endpoint.parse("host" + h + ":nic0"),
+              Endpoint.parse("host" + (h + 6) + ":nic0"),
+              DataSize.mib(1)));
+    }
+    flows.add(flow(Endpoint.parse("host7:nic0"), Endpoint.parse("host8:nic0"), DataSize.mib(1)));
+    RunResult run;
+    try (FabricSession session = new ModelBackend().open(threeToOne)) {
+      run = session.run(Scenario.of("across the 3:1 leaves", flows.toArray(Workload[]::new)));
+    }
+
+    SimTime limit =
+        DerivedLimits.permutationMedianCompletion(threeToOne, run, 3, "a policy of this test");
+
+    long crossLeaf = (long) Math.ceil(1024L * 1024 * 8e12 / (800e9 / 6));
+    assertThat(limit).isEqualTo(SimTime.picos(3 * crossLeaf));
+  }
+
+  @Test
+  void aPermutationOnANonBlockingFabricIsHeldToLineRate() {
+    RunResult run =
+        onTheReference(
+            "two flows across the spines",
+            flow(Endpoint.parse("host1:nic0"), Endpoint.parse("host2:nic1"), DataSize.mib(1)),
+            flow(Endpoint.parse("host2:nic0"), Endpoint.parse("host1:nic1"), DataSize.mib(1)));
+
+    assertThat(DerivedLimits.permutationMedianCompletion(REFERENCE, run, 2, "a policy"))
+        .isEqualTo(SimTime.picos(2 * 1024L * 1024 * 20));
   }
 
   @Test
