@@ -71,6 +71,17 @@ public final class ModelFixtures {
     return load(Path.of("../fabrics/examples", name + ".yaml"), replacements);
   }
 
+  /**
+   * A corpus fabric from the repository's {@code fabrics/corpus}, replacing text first.
+   *
+   * @param name the file name without {@code .yaml}
+   * @param replacements pairs of (text, replacement)
+   * @return the fabric
+   */
+  public static FabricSpec corpus(String name, String... replacements) {
+    return load(Path.of("../fabrics/corpus", name + ".yaml"), replacements);
+  }
+
   private static FabricSpec load(Path file, String... replacements) {
     try {
       String yaml = Files.readString(file);

@@ -23,7 +23,7 @@ import org.apiguardian.api.API;
  *     prints {@code N/A})
  * @param completed when the run completed, on the run's clock; empty where the backend does not
  *     know (a lab's nccl-tests output gives durations only). The runs of a sweep need not follow
- *     one another: the model runs each size once untimed before its timed runs
+ *     one another: the model runs each size untimed until its time settles before its timed runs
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")

@@ -368,9 +368,10 @@ public sealed interface Workload
   /**
    * An NCCL collective over GPUs of the fabric, run over a size sweep the way nccl-tests runs it:
    * for each size, once out of place and once in place, one after the other. A backend that
-   * simulates the sweep runs each size once untimed before them, so that the timed runs, like
-   * nccl-tests' mean of 20 iterations, measure the size's own traffic rather than what the previous
-   * size left behind.
+   * simulates the sweep runs each size untimed before them until a run takes what the run before it
+   * took (within 2%, at most five untimed runs, nccl-tests' warm-up count), so that the timed runs,
+   * like nccl-tests' mean of 20 iterations, measure the size's own traffic rather than what the
+   * previous size left behind.
    *
    * @param operation the collective
    * @param sizes the message sizes as nccl-tests counts them (the {@code size} column)

@@ -45,7 +45,7 @@ class CollectiveMatrixTest {
     FabricGraph graph = FabricGraph.of(fabric);
     List<String> hosts = hostsOfRanks(cell, graph);
 
-    // the background lasts as long as the whole collective did alone — its untimed warm-up and
+    // the background lasts as long as the whole collective did alone — its untimed runs and
     // both timed runs — so the runs measured are the ones it loads
     RunResult loaded = session.run(withBackground(cell, hosts, alone.elapsed(), graph));
 

@@ -38,7 +38,7 @@ import org.apiguardian.api.API;
  *       rail (PXN), which sends it on that rail.
  * </ul>
  *
- * <p>Pieces are cut into slices of one pipeline step ({@link NcclConstants#sliceBytes}) that move
+ * <p>Pieces are cut into slices of one pipeline step ({@link NcclConstants#chunkBytes}) that move
  * independently, so a ring streams. Byte counts split as evenly as the bytes allow.
  *
  * @since 0.1
@@ -75,7 +75,7 @@ public final class Algorithms {
    */
   public static TransferPlan plan(
       Workload.Collective collective, CollectiveLayout layout, long bytes) {
-    TransferPlanner planner = new TransferPlanner(collective, layout);
+    TransferPlanner planner = new TransferPlanner(collective, layout, bytes);
     int channels = layout.channels(collective);
     switch (collective.operation()) {
       case ALL_REDUCE -> {
@@ -125,7 +125,7 @@ public final class Algorithms {
    */
   public static List<Edge> edges(
       Workload.Collective collective, CollectiveLayout layout, long bytes) {
-    TransferPlanner planner = new TransferPlanner(collective, layout);
+    TransferPlanner planner = new TransferPlanner(collective, layout, bytes);
     int channels = layout.channels(collective);
     int n = layout.size();
     List<Edge> edges = new ArrayList<>();

@@ -27,6 +27,9 @@ public final class NcclConstants {
 
   private static final long PS_PER_US = 1_000_000L;
 
+  /** LL128's grain: a warp's 32 threads × 8 elements of 8 B, 15 of each 16 of them data. */
+  private static final long LL128_GRAIN_BYTES = 32L * 8 * 8 * 15 / 16;
+
   /**
    * The share of NVLink's data rate that NVSwitch reduction and multicast reach on Hopper: NCCL's
    * {@code nvlsEfficiency} (src/graph/tuning.cc, NCCL 2.23 and later). NVLS traffic takes 1/0.85 of
@@ -85,6 +88,41 @@ public final class NcclConstants {
       case LL -> 8L * 512 * 16 / 2;
       case AUTO -> throw unresolved();
     };
+  }
+
+  /**
+   * The user data one pipeline step of a collective carries: the protocol's {@link #sliceBytes},
+   * except for a tree with LL128, whose steps NCCL halves ({@code calcCollChunking},
+   * src/enqueue.cc) while each channel's data would fill fewer than {@code 64 s / ppn} of them
+   * (down to 128 KiB) and then fewer than {@code 16 s / ppn} (down to 32 KiB), where {@code s = 1 +
+   * floor(log2 nodes) + 0.1 ppn} is the tree's depth in steps and {@code ppn} its ranks per node;
+   * the result is aligned down to LL128's grain (a warp's 32 threads × 8 elements, 15 of 16 of them
+   * data: 1,920 B). Full 576,000-byte steps on a deep tree would leave a few steps crossing its
+   * levels one after another.
+   *
+   * @param algorithm the algorithm, resolved
+   * @param protocol the protocol, resolved
+   * @param bytes the collective's size as nccl-tests counts it
+   * @param channels the channels it runs on, &ge; 1
+   * @param nodes the hosts its ranks sit on, &ge; 1
+   * @param ranks its ranks, &ge; nodes
+   * @return bytes of user data per step
+   */
+  public static long chunkBytes(
+      Algorithm algorithm, Protocol protocol, long bytes, int channels, int nodes, int ranks) {
+    long chunk = sliceBytes(protocol);
+    if (algorithm != Algorithm.TREE || protocol != Protocol.LL128) {
+      return chunk;
+    }
+    double ranksPerNode = ranks / (double) nodes;
+    double depthSteps = 1 + (31 - Integer.numberOfLeadingZeros(nodes)) + 0.1 * ranksPerNode;
+    while (bytes / (channels * chunk) < depthSteps * 64 / ranksPerNode && chunk > 128 * 1024) {
+      chunk /= 2;
+    }
+    while (bytes / (channels * chunk) < depthSteps * 16 / ranksPerNode && chunk > 32 * 1024) {
+      chunk /= 2;
+    }
+    return Math.max(LL128_GRAIN_BYTES, chunk / LL128_GRAIN_BYTES * LL128_GRAIN_BYTES);
   }
 
   /**

@@ -12,18 +12,26 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Where a collective's nccl-tests sweep stands and what it measured: each size is run once untimed,
- * then out of place, then in place, with the algorithm and protocol NCCL would choose for it
- * ({@link NcclTuner}); the two timed runs make one row of the table.
+ * Where a collective's nccl-tests sweep stands and what it measured: each size runs untimed until
+ * its time settles, then out of place, then in place, with the algorithm and protocol NCCL would
+ * choose for it ({@link NcclTuner}); the two timed runs make one row of the table.
  *
- * <p>nccl-tests times each size as the mean of 20 back-to-back iterations (`-n`), so the traffic
- * the previous size left behind weighs little in its figure. The untimed run keeps most of it out
+ * <p>nccl-tests times each size as the mean of 20 back-to-back iterations ({@code -n}), so the
+ * traffic the previous size left behind weighs little in its figure. The untimed runs keep it out
  * of the model's at a fraction of the cost: DCQCN's rates, the queues and PFC's pauses left by the
- * previous size (a tree's fan-in marks before a ring's large sizes, say) recover during it; where
- * they take longer than one run, the out-of-place run still shows some of it. Each timing carries
- * when it completed, since the timed runs no longer start with the collective.
+ * previous size (a tree's fan-in marks before a ring's large sizes, say) recover during them. A
+ * size's first run is untimed; each run after it that takes more than 2% longer or shorter than the
+ * run before it counts as untimed too, up to nccl-tests' five warm-up iterations ({@code -w 5}),
+ * and the first run that does not is the out-of-place figure. Each timing carries when it
+ * completed, since the timed runs no longer start with the collective.
  */
 final class SweepTable implements RunSource {
+
+  /** How close a run's time must come to the run before it for the size to count as settled. */
+  private static final double SETTLED = 0.02;
+
+  /** The most untimed runs of a size: nccl-tests' default warm-up iterations ({@code -w 5}). */
+  private static final int MAX_UNTIMED_RUNS = 5;
 
   private final Workload.Collective collective;
   private final int ranks;
@@ -31,18 +39,14 @@ final class SweepTable implements RunSource {
   private final List<Workload.Collective> runs;
   private final List<CollectiveRow> rows = new ArrayList<>();
   private int sizeIndex;
-  private Stage stage = Stage.WARM_UP;
-  private CollectiveTiming outOfPlace;
 
-  /** The runs of one size, in the order they run. */
-  private enum Stage {
-    /** Untimed: what the previous size left behind recovers. */
-    WARM_UP,
-    /** Timed, the row's out-of-place column. */
-    OUT_OF_PLACE,
-    /** Timed, the row's in-place column. */
-    IN_PLACE
-  }
+  /** The current size's runs recorded so far. */
+  private int runsOfSize;
+
+  /** The current size's last untimed run's time. */
+  private long lastUntimedPs;
+
+  private CollectiveTiming outOfPlace;
 
   SweepTable(Workload.Collective collective, CollectiveLayout layout) {
     this.collective = collective;
@@ -66,12 +70,12 @@ final class SweepTable implements RunSource {
   }
 
   /**
-   * @return whether the next run repeats the last one's size (same transfers): the timed runs after
-   *     the warm-up
+   * @return whether the next run repeats the last one's size (same transfers): every run of a size
+   *     after its first
    */
   @Override
   public boolean nextRunRepeatsLast() {
-    return stage != Stage.WARM_UP;
+    return runsOfSize > 0;
   }
 
   /**
@@ -109,27 +113,35 @@ final class SweepTable implements RunSource {
   @Override
   public Next record(long timePs, long now) {
     DataSize size = DataSize.bytes(bytes());
-    switch (stage) {
-      case WARM_UP -> stage = Stage.OUT_OF_PLACE;
-      case OUT_OF_PLACE -> {
+    runsOfSize++;
+    if (runsOfSize == 1) {
+      lastUntimedPs = timePs;
+    } else if (outOfPlace == null) {
+      if (settled(lastUntimedPs, timePs) || runsOfSize > MAX_UNTIMED_RUNS) {
         outOfPlace = timing(size, timePs, now);
-        stage = Stage.IN_PLACE;
+      } else {
+        lastUntimedPs = timePs;
       }
-      case IN_PLACE -> {
-        Workload.Collective ran = current();
-        rows.add(
-            new CollectiveRow(
-                size,
-                elementCount(),
-                outOfPlace,
-                timing(size, timePs, now),
-                ran.algorithm(),
-                ran.protocol()));
-        stage = Stage.WARM_UP;
-        sizeIndex++;
-      }
+    } else {
+      Workload.Collective ran = current();
+      rows.add(
+          new CollectiveRow(
+              size,
+              elementCount(),
+              outOfPlace,
+              timing(size, timePs, now),
+              ran.algorithm(),
+              ran.protocol()));
+      outOfPlace = null;
+      runsOfSize = 0;
+      sizeIndex++;
     }
     return sizeIndex < sizes.size() ? Next.RUN : Next.DONE;
+  }
+
+  /** Whether a run took what the run before it took, within {@link #SETTLED}. */
+  private static boolean settled(long beforePs, long timePs) {
+    return Math.abs(timePs - beforePs) <= SETTLED * beforePs;
   }
 
   private CollectiveTiming timing(DataSize size, long timePs, long now) {

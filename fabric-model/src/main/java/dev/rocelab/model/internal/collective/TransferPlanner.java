@@ -20,10 +20,22 @@ final class TransferPlanner {
   final Workload.Collective collective;
   final long slice;
 
-  TransferPlanner(Workload.Collective collective, CollectiveLayout layout) {
+  /**
+   * @param collective the collective, algorithm and protocol resolved
+   * @param layout where its ranks sit
+   * @param bytes its size as nccl-tests counts it, which sets a tree's step size
+   */
+  TransferPlanner(Workload.Collective collective, CollectiveLayout layout, long bytes) {
     this.collective = collective;
     this.layout = layout;
-    this.slice = NcclConstants.sliceBytes(collective.protocol());
+    this.slice =
+        NcclConstants.chunkBytes(
+            collective.algorithm(),
+            collective.protocol(),
+            bytes,
+            layout.channels(collective),
+            layout.nodes(),
+            layout.size());
   }
 
   /**
