@@ -37,8 +37,8 @@ import org.junit.platform.engine.discovery.DiscoverySelectors;
  *       its shape, and checks of every phase pass. The checks that fail are exactly those {@code
  *       fabrics/corpus/FINDINGS.md} lists for the fabric, each with what it is (the fabric's, or
  *       not) and the evidence: a check that starts failing, or one that stops, fails here until the
- *       table says why. The 256-host fabric takes eleven minutes per sign-off, so only {@code
- *       ./rocelab signoff} runs its phases.
+ *       table says why. The 256-host fabric takes minutes per sign-off (the table says how many),
+ *       so only {@code ./rocelab signoff} runs its phases.
  *   <li>Every healthy fabric has six misconfigured twins, one {@link Drift} each. On a twin the
  *       Laboratory phase fails exactly the check that the drift explains, in the sign-off's
  *       category for it, and passes the others. What a drift does beyond the configuration checks —
