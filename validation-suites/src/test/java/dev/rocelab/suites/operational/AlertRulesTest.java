@@ -333,12 +333,11 @@ class AlertRulesTest {
         others * alpha > 1,
         String.format(
             "the receiver's leaf %s of fabric %s has %d other ports; backed up together under"
-                + " alpha %s they settle at %.0f%% of its shared pool, short of half",
+                + " alpha %s they settle at %.0f%% of its shared pool, not above half",
             leaf, spec.name(), others, alpha, 100 * others * alpha / (1 + others * alpha)));
     // a 15:1 incast arrives as its receiver stops receiving: every other port of the receiver's
-    // leaf
-    // (7 host ports, 8 spine uplinks) backs up to the dynamic threshold, 15 ingress groups at alpha
-    // = 1/8
+    // leaf (on the reference, 7 host ports and 8 spine uplinks) backs up to the dynamic threshold,
+    // 15 ingress groups at alpha = 1/8
     AlertReport report =
         evaluate(
             fabric,

@@ -13,13 +13,14 @@ import java.util.Optional;
  * A collective's size sweep at flow fidelity, for fabrics too large to simulate packet by packet.
  * The collective is its {@linkplain Algorithms#edges streams}: each network stream is split over
  * its connection's queue pairs, each following the ECMP path the switches would give its packets
- * (same hash, same routes, links that are down or not yet rerouted around included). The streams of
- * a group (a channel's ring, chain or tree) advance together, at the pace the group's most loaded
- * link allows; groups — this collective's and those of the run's other flow-level collectives —
- * share links max-min fairly ({@link FlowLevelShare}), NVLink counting as one link per GPU. Rates
- * are recomputed whenever a run starts or ends, a group finishes or a fault changes links or
- * routes, so link failures, flaps and reconvergence act on a running collective. A run lasts NCCL's
- * base latency plus the longer of its data time and its chain of step latencies.
+ * (same hash, same routes, links that are down or not yet rerouted around included), spread evenly
+ * over the live equal-cost ports where a switch balances adaptively. The streams of a group (a
+ * channel's ring, chain or tree) advance together, at the pace the group's most loaded link allows;
+ * groups — this collective's and those of the run's other flow-level collectives — share links
+ * max-min fairly ({@link FlowLevelShare}), NVLink counting as one link per GPU. Rates are
+ * recomputed whenever a run starts or ends, a group finishes or a fault changes links or routes, so
+ * link failures, flaps and reconvergence act on a running collective. A run lasts NCCL's base
+ * latency plus the longer of its data time and its chain of step latencies.
  *
  * <p>Not modelled: queues, PFC, ECN, congestion control, losses and retransmissions — a group on a
  * path through a failed link simply stalls until routes move it.

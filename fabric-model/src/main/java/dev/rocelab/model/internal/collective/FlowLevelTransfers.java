@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * Point-to-point transfers at flow fidelity (a training job's pipeline activations, say): each is
- * one stream along the ECMP path of its queue pair, its bytes on the wire with every packet's
- * headers, sharing links max-min fairly with the run's other flow-level traffic ({@link
+ * one stream along the path of its queue pair (ECMP's, or spread where switches balance adaptively:
+ * {@link dev.rocelab.model.internal.net.Network#addRoute}), its bytes on the wire with every
+ * packet's headers, sharing links max-min fairly with the run's other flow-level traffic ({@link
  * FlowLevelShare}). It is done when its bytes have gone; a transfer whose path ends at a failed
  * link waits for routes to move it. Not modelled, as for flow-level collectives: queues, PFC,
  * congestion control, latency.

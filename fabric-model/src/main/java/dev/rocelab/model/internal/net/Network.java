@@ -208,12 +208,13 @@ public final class Network {
   }
 
   /**
-   * Adds bytes to every port a queue pair's packets leave by, along the route its ECMP hash takes
-   * now, from its NIC to its destination NIC.
+   * Adds bytes to every port a queue pair's packets leave by, from its NIC to its destination NIC:
+   * along the route its ECMP hash takes now, and where a switch balances adaptively, spread evenly
+   * over its live equal-cost ports (see {@link SwitchNode#flowEgress}).
    *
    * @param qp a queue pair's id
    * @param perPort load per global port id, added to
-   * @param bytes what to add on each port of the route
+   * @param bytes what to add on each port of the route, in all
    * @return false if the route is broken: a link down, no route, or a routing loop
    */
   public boolean addRoute(int qp, double[] perPort, double bytes) {
@@ -222,20 +223,29 @@ public final class Network {
       return false;
     }
     perPort[pair.nic.port.gid] += bytes;
-    int at = nicSwitch[pair.nic.index];
-    for (int hop = 0; hop < switches.length + 1; hop++) {
-      SwitchPort out = switches[at].egress(pair.dstNic, pair.hash, qp);
-      if (out == null || out.isDown()) {
-        return false;
-      }
-      perPort[out.gid] += bytes;
-      int next = adjacency[at][out.local];
-      if (next < 0) {
-        return -next - 1 == pair.dstNic;
-      }
-      at = next;
+    return addRouteFrom(nicSwitch[pair.nic.index], pair, qp, perPort, bytes, 0);
+  }
+
+  private boolean addRouteFrom(
+      int at, QueuePair pair, int qp, double[] perPort, double bytes, int hop) {
+    if (hop > switches.length) {
+      return false; // a routing loop
     }
-    return false; // a routing loop
+    SwitchPort[] outs = switches[at].flowEgress(pair.dstNic, pair.hash, qp);
+    if (outs.length == 0) {
+      return false;
+    }
+    double each = bytes / outs.length;
+    boolean whole = true;
+    for (SwitchPort out : outs) {
+      perPort[out.gid] += each;
+      int next = adjacency[at][out.local];
+      whole &=
+          next < 0
+              ? -next - 1 == pair.dstNic
+              : addRouteFrom(next, pair, qp, perPort, each, hop + 1);
+    }
+    return whole;
   }
 
   private void stopIfAllComplete() {

@@ -5,6 +5,8 @@ import dev.rocelab.api.fabric.LoadBalancing;
 import dev.rocelab.api.fabric.PfcWatchdog;
 import dev.rocelab.api.fabric.SwitchNos;
 import dev.rocelab.api.result.DropReason;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -339,17 +341,32 @@ final class SwitchNode implements Node {
   }
 
   /**
-   * The port ECMP hashes a queue pair's frames onto, by their destination and flow hash (and the
-   * queue pair's number with enhanced ECMP).
+   * The ports a flow-level stream of a queue pair leaves by towards a NIC, sharing its bytes
+   * evenly: the port ECMP hashes it onto, or where the switch balances adaptively (flowlet, packet,
+   * global), every live equal-cost port — the even spread its packets converge to under a long
+   * flow, as the packet model's balancer never picks a port that is down.
    *
    * @param dstNic the destination NIC
    * @param hash the frames' 5-tuple hash
    * @param qp the queue pair
-   * @return the port, or null if this switch has no route to the NIC
+   * @return the ports; none if this switch has no route to the NIC or the ports are down
    */
-  SwitchPort egress(int dstNic, int hash, int qp) {
+  SwitchPort[] flowEgress(int dstNic, int hash, int qp) {
     int[] hops = routes[dstNic];
-    return hops == null ? null : hashed(hops, hash, qp);
+    if (hops == null) {
+      return new SwitchPort[0];
+    }
+    if (balancer == null || hops.length == 1) {
+      SwitchPort out = hashed(hops, hash, qp);
+      return out.isDown() ? new SwitchPort[0] : new SwitchPort[] {out};
+    }
+    List<SwitchPort> live = new ArrayList<>(hops.length);
+    for (int hop : hops) {
+      if (!ports[hop].isDown()) {
+        live.add(ports[hop]);
+      }
+    }
+    return live.toArray(SwitchPort[]::new);
   }
 
   private SwitchPort hashed(int[] hops, int hash, int qp) {
