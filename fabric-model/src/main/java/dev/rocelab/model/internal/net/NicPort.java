@@ -53,8 +53,9 @@ final class NicPort extends Port {
     Packet pause = Packet.pause(pausePriority, quanta);
     pause.readyPs = now;
     pause.arrivedPs = now;
-    net.counters.pausesSent[gid * 8 + pausePriority]++;
-    sendControl(pause, now);
+    if (sendControl(pause, now)) {
+      net.counters.pausesSent[gid * 8 + pausePriority]++;
+    }
   }
 
   @Override

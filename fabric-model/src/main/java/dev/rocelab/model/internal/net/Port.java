@@ -66,16 +66,33 @@ abstract class Port extends Component {
   /** Called when {@link #ownerTimer()} is due. */
   void onOwnerTimer(long now) {}
 
-  final void sendControl(Packet p, long now) {
+  /**
+   * Queues a control frame: a pause before anything else waiting, other control frames after those
+   * already waiting. A pause for a priority that already has one waiting replaces its quanta
+   * instead: the latest state is the one the peer must end in, and a newer XOFF sent ahead of an
+   * older XON would leave the peer sending into a congested group until the next refresh.
+   *
+   * @param p the frame
+   * @param now the time
+   * @return false if the pause was merged into one still waiting, so no further frame goes out
+   */
+  final boolean sendControl(Packet p, long now) {
     if (down) {
-      return; // lost with the link
+      return true; // lost with the link
     }
     if (p.kind == Packet.PAUSE) {
+      for (Packet waiting : control) {
+        if (waiting.kind == Packet.PAUSE && waiting.pausePriority == p.pausePriority) {
+          waiting.pauseQuanta = p.pauseQuanta;
+          return false;
+        }
+      }
       control.addFirst(p); // MAC control frames go before anything else waiting
     } else {
       control.addLast(p);
     }
     kick(now);
+    return true;
   }
 
   final boolean isPaused(int priority, long now) {

@@ -303,11 +303,12 @@ final class SwitchNode implements Node {
     Packet pause = Packet.pause(priority, quanta);
     pause.readyPs = now;
     pause.arrivedPs = now;
-    net.counters.pausesSent[port.gid * 8 + priority]++;
     if (quanta > 0 && port.pauseRefreshAt == Long.MAX_VALUE) {
       port.pauseRefreshAt = now + refreshInterval(port);
     }
-    port.sendControl(pause, now);
+    if (port.sendControl(pause, now)) {
+      net.counters.pausesSent[port.gid * 8 + priority]++;
+    }
   }
 
   private static long refreshInterval(SwitchPort port) {
