@@ -20,6 +20,9 @@ final class SwitchNode implements Node {
   /** 802.1Qbb: the largest pause, sent as XOFF and refreshed at half its length while congested. */
   static final int XOFF_QUANTA = 0xFFFF;
 
+  /** No port: {@link #flowEgress} where there is no usable one. */
+  private static final SwitchPort[] NO_PORTS = {};
+
   private static final int ECN_SCALE_BITS = 24;
 
   final String name;
@@ -355,11 +358,11 @@ final class SwitchNode implements Node {
   SwitchPort[] flowEgress(int dstNic, int hash, int qp) {
     int[] hops = routes[dstNic];
     if (hops == null) {
-      return new SwitchPort[0];
+      return NO_PORTS;
     }
     if (balancer == null || hops.length == 1) {
       SwitchPort out = hashed(hops, hash, qp);
-      return out.isDown() ? new SwitchPort[0] : new SwitchPort[] {out};
+      return out.isDown() ? NO_PORTS : new SwitchPort[] {out};
     }
     List<SwitchPort> live = new ArrayList<>(hops.length);
     for (int hop : hops) {

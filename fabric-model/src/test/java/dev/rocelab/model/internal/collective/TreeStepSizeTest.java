@@ -22,10 +22,10 @@ class TreeStepSizeTest {
 
   @Test
   void aDeepTreeOfSingleGpuHostsHalvesItsStepsUntilItsPipelineIsDeepEnough() {
-    // 16 nodes × 1 rank: depth 1 + 4 + 0.1 steps; 8 MiB over 2 channels halves to 36,000 B
+    // 16 nodes × 1 rank: depth 1 + 4 + 0.1 steps; 8 MiB over 2 channels halves to 36,000 B → 34,560
     assertThat(NcclConstants.chunkBytes(Algorithm.TREE, Protocol.LL128, 8L << 20, 2, 16, 16))
         .isEqualTo(34_560);
-    // 256 KiB: down to the second loop's floor, 18,000 B
+    // 256 KiB: past the second loop's 32 KiB floor, 18,000 B → 17,280
     assertThat(NcclConstants.chunkBytes(Algorithm.TREE, Protocol.LL128, 256L << 10, 2, 16, 16))
         .isEqualTo(17_280);
   }
